@@ -1,0 +1,373 @@
+// The database schema: every entity of both specs, with its constraints in the database.
+// Migrations are generated from this file by drizzle-kit (`npm run db:generate`) and committed.
+import { sql, type SQL } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import {
+  COUPON_STATUSES,
+  NOTICE_STATUSES,
+  NOTIFICATION_KINDS,
+  ORIGINS,
+  OUTBOX_STATUSES,
+  REFERRAL_STATUSES,
+  SHIPPING_TYPES,
+  TRACKING_STATUSES,
+  WELCOME_STATES,
+  WHATSAPP_ENTRY_STATUSES,
+} from "../../shared/domain/statuses";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => ts("created_at").notNull().defaultNow();
+const updatedAt = () => ts("updated_at").notNull().defaultNow();
+
+/** `column IN ('A','B')` as a check expression. */
+function oneOf(column: AnyPgColumn | SQL, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
+}
+
+export const clients = pgTable(
+  "clients",
+  {
+    id: serial("id").primaryKey(),
+    clientCode: varchar("client_code", { length: 16 }).notNull(),
+    nombre: text("nombre").notNull(),
+    direccion: text("direccion").notNull(),
+    /** WhatsApp number, normalized to +506 and 8 digits on registration (imports keep what they bring). */
+    telefono: varchar("telefono", { length: 32 }).notNull(),
+    email: text("email"),
+    whatsappEnviado: varchar("whatsapp_enviado", { length: 16 }).notNull().default("PENDIENTE"),
+    whatsappEnviadoAt: ts("whatsapp_enviado_at"),
+    searchCount: integer("search_count").notNull().default(0),
+    searchLimit: integer("search_limit").notNull().default(10),
+    unlimitedAccess: smallint("unlimited_access").notNull().default(0),
+    /** First day of the month the search counter belongs to; a new month resets it. */
+    lastResetDate: date("last_reset_date", { mode: "string" })
+      .notNull()
+      .default(sql`(date_trunc('month', now()))::date`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("clients_client_code_key").on(t.clientCode),
+    index("clients_telefono_idx").on(t.telefono),
+    index("clients_created_at_idx").on(t.createdAt),
+    index("clients_nombre_lower_idx").on(sql`lower(${t.nombre})`),
+    index("clients_whatsapp_enviado_idx").on(t.whatsappEnviado),
+    check("clients_client_code_format", sql`${t.clientCode} ~ '^EX[A-Z0-9]{3,14}$'`),
+    check("clients_whatsapp_enviado_check", oneOf(t.whatsappEnviado, WELCOME_STATES)),
+    check("clients_search_count_check", sql`${t.searchCount} >= 0`),
+    check("clients_search_limit_check", sql`${t.searchLimit} >= 0`),
+    check("clients_unlimited_access_check", sql`${t.unlimitedAccess} in (0, 1)`),
+  ],
+);
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    discountPercent: smallint("discount_percent").notNull(),
+    /** DISPONIBLE or USADO as stored; EXPIRADO is derived from expiresAt when read, and may be stored by a sweep. */
+    status: varchar("status", { length: 16 }).notNull().default("DISPONIBLE"),
+    /** Why it was given: BIENVENIDA (referred friend) or REFERIDO (reward to the referrer). */
+    reason: varchar("reason", { length: 16 }).notNull(),
+    referralId: integer("referral_id").references((): AnyPgColumn => referrals.id, { onDelete: "set null" }),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    usedOnTrackingId: integer("used_on_tracking_id").references((): AnyPgColumn => clientTrackings.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("coupons_client_status_idx").on(t.clientId, t.status),
+    index("coupons_created_at_idx").on(t.createdAt),
+    check("coupons_status_check", oneOf(t.status, COUPON_STATUSES)),
+    check("coupons_reason_check", oneOf(t.reason, ["BIENVENIDA", "REFERIDO"])),
+    check("coupons_discount_check", sql`${t.discountPercent} between 1 and 100`),
+  ],
+);
+
+export const clientTrackings = pgTable(
+  "client_trackings",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    trackingCode: varchar("tracking_code", { length: 64 }).notNull(),
+    estado: varchar("estado", { length: 32 }).notNull().default("SEGUIMIENTO_INTERNACIONAL"),
+    origen: varchar("origen", { length: 8 }).notNull().default("USA"),
+    formaEnvio: varchar("forma_envio", { length: 8 }).notNull().default("AVION"),
+    carrier: text("carrier"),
+    tiendaOrigen: text("tienda_origen"),
+    descripcionPaquete: text("descripcion_paquete"),
+    /** Declared weight in grams as the client or staff gave it. */
+    pesoEstimado: numeric("peso_estimado", { precision: 12, scale: 2, mode: "number" }),
+    /** Declared value in USD. */
+    valorDeclarado: numeric("valor_declarado", { precision: 12, scale: 2, mode: "number" }),
+    /** Cost in whole colones, typed by staff. */
+    costo: integer("costo"),
+    /** Weight in grams (air) or cubic feet (sea), as text the way staff type it. */
+    pesoPieCubicos: text("peso_pie_cubicos"),
+    /** Amount in whole colones computed by the shared pricing rule. */
+    montoColones: integer("monto_colones"),
+    notas: text("notas"),
+    couponId: integer("coupon_id").references((): AnyPgColumn => coupons.id, { onDelete: "set null" }),
+    discountPercent: smallint("discount_percent"),
+    lastStatusChangeDate: ts("last_status_change_date").notNull().defaultNow(),
+    lastEventAt: ts("last_event_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("client_trackings_client_code_key").on(t.clientId, t.trackingCode),
+    index("client_trackings_tracking_code_idx").on(sql`upper(${t.trackingCode})`),
+    index("client_trackings_estado_idx").on(t.estado),
+    index("client_trackings_updated_at_idx").on(t.updatedAt),
+    index("client_trackings_client_created_idx").on(t.clientId, t.createdAt),
+    check("client_trackings_estado_check", oneOf(t.estado, TRACKING_STATUSES)),
+    check("client_trackings_origen_check", oneOf(t.origen, ORIGINS)),
+    check("client_trackings_forma_envio_check", oneOf(t.formaEnvio, SHIPPING_TYPES)),
+    check("client_trackings_costo_check", sql`${t.costo} is null or ${t.costo} >= 0`),
+    check("client_trackings_monto_check", sql`${t.montoColones} is null or ${t.montoColones} >= 0`),
+    check("client_trackings_peso_check", sql`${t.pesoEstimado} is null or ${t.pesoEstimado} >= 0`),
+    check("client_trackings_valor_check", sql`${t.valorDeclarado} is null or ${t.valorDeclarado} >= 0`),
+    check(
+      "client_trackings_discount_check",
+      sql`${t.discountPercent} is null or ${t.discountPercent} between 0 and 100`,
+    ),
+  ],
+);
+
+export const trackingStatusHistory = pgTable(
+  "tracking_status_history",
+  {
+    id: serial("id").primaryKey(),
+    trackingId: integer("tracking_id")
+      .notNull()
+      .references(() => clientTrackings.id, { onDelete: "cascade" }),
+    /** Null means the package was created. */
+    previousStatus: varchar("previous_status", { length: 32 }),
+    newStatus: varchar("new_status", { length: 32 }).notNull(),
+    changedAt: ts("changed_at").notNull().defaultNow(),
+    notes: text("notes"),
+    changedBy: varchar("changed_by", { length: 64 }).notNull().default("admin"),
+  },
+  (t) => [
+    index("tracking_status_history_tracking_idx").on(t.trackingId, t.changedAt),
+    check("tracking_status_history_new_check", oneOf(t.newStatus, TRACKING_STATUSES)),
+  ],
+);
+
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: serial("id").primaryKey(),
+    referrerClientId: integer("referrer_client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    referredClientId: integer("referred_client_id").references(() => clients.id, { onDelete: "cascade" }),
+    status: varchar("status", { length: 16 }).notNull().default("REGISTRADO"),
+    createdAt: createdAt(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [
+    uniqueIndex("referrals_referred_key").on(t.referredClientId),
+    index("referrals_referrer_idx").on(t.referrerClientId),
+    index("referrals_created_at_idx").on(t.createdAt),
+    check("referrals_status_check", oneOf(t.status, REFERRAL_STATUSES)),
+    check("referrals_not_self", sql`${t.referrerClientId} <> ${t.referredClientId}`),
+  ],
+);
+
+export const whatsappCustomers = pgTable(
+  "whatsapp_customers",
+  {
+    id: serial("id").primaryKey(),
+    whatsapp: varchar("whatsapp", { length: 16 }).notNull(),
+    nombre: text("nombre").notNull(),
+    email: text("email"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("whatsapp_customers_whatsapp_key").on(t.whatsapp)],
+);
+
+export const whatsappTrackingEntries = pgTable(
+  "whatsapp_tracking_entries",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => whatsappCustomers.id, { onDelete: "cascade" }),
+    trackingCode: varchar("tracking_code", { length: 64 }).notNull(),
+    estado: varchar("estado", { length: 16 }).notNull().default("PENDIENTE"),
+    notas: text("notas"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("whatsapp_entries_customer_code_key").on(t.customerId, t.trackingCode),
+    index("whatsapp_entries_updated_at_idx").on(t.updatedAt),
+    index("whatsapp_entries_estado_idx").on(t.estado),
+    check("whatsapp_entries_estado_check", oneOf(t.estado, WHATSAPP_ENTRY_STATUSES)),
+  ],
+);
+
+export const trackingNotices = pgTable(
+  "tracking_notices",
+  {
+    id: serial("id").primaryKey(),
+    clienteNombre: text("cliente_nombre").notNull(),
+    clienteEmail: text("cliente_email"),
+    clienteTelefono: varchar("cliente_telefono", { length: 32 }),
+    descripcionPaquete: text("descripcion_paquete").notNull(),
+    tiendaOrigen: text("tienda_origen"),
+    pesoEstimado: numeric("peso_estimado", { precision: 12, scale: 2, mode: "number" }),
+    valorDeclarado: numeric("valor_declarado", { precision: 12, scale: 2, mode: "number" }),
+    notasCliente: text("notas_cliente"),
+    notas: text("notas"),
+    estado: varchar("estado", { length: 16 }).notNull().default("PENDIENTE"),
+    trackingIdAsignado: varchar("tracking_id_asignado", { length: 64 }),
+    fechaEstimada: date("fecha_estimada", { mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("tracking_notices_tracking_id_key").on(t.trackingIdAsignado),
+    index("tracking_notices_created_at_idx").on(t.createdAt),
+    index("tracking_notices_estado_idx").on(t.estado),
+    check("tracking_notices_estado_check", oneOf(t.estado, NOTICE_STATUSES)),
+    check("tracking_notices_peso_check", sql`${t.pesoEstimado} is null or ${t.pesoEstimado} >= 0`),
+    check("tracking_notices_valor_check", sql`${t.valorDeclarado} is null or ${t.valorDeclarado} >= 0`),
+  ],
+);
+
+export const partsSearches = pgTable(
+  "parts_searches",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    marca: text("marca").notNull(),
+    modelo: text("modelo").notNull(),
+    anio: integer("anio").notNull(),
+    numeroPieza: text("numero_pieza"),
+    parte: text("parte"),
+    descripcion: text("descripcion"),
+    imagenUrl: text("imagen_url"),
+    results: jsonb("results").notNull().default(sql`'[]'::jsonb`),
+    fallbackUsado: boolean("fallback_usado").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("parts_searches_client_created_idx").on(t.clientId, t.createdAt),
+    check("parts_searches_anio_check", sql`${t.anio} between 1900 and 2200`),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    nombre: text("nombre").notNull(),
+    email: text("email").notNull(),
+    telefono: varchar("telefono", { length: 32 }),
+    mensaje: text("mensaje").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+);
+
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: serial("id").primaryKey(),
+    /** Random object name, never taken from the user. */
+    name: varchar("name", { length: 64 }).notNull(),
+    contentType: varchar("content_type", { length: 64 }),
+    sizeBytes: integer("size_bytes"),
+    storage: varchar("storage", { length: 8 }).notNull().default("local"),
+    /** PENDING until the signed PUT arrives; UPLOADED after. A URL works once. */
+    status: varchar("status", { length: 16 }).notNull().default("PENDING"),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("uploads_name_key").on(t.name),
+    check("uploads_status_check", oneOf(t.status, ["PENDING", "UPLOADED"])),
+    check("uploads_storage_check", oneOf(t.storage, ["local", "s3"])),
+    check("uploads_size_check", sql`${t.sizeBytes} is null or ${t.sizeBytes} between 0 and 10485760`),
+  ],
+);
+
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: varchar("kind", { length: 32 }).notNull(),
+    /** Recipient's WhatsApp number in international digits (50688887777). */
+    recipient: varchar("recipient", { length: 20 }).notNull(),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    trackingId: integer("tracking_id").references(() => clientTrackings.id, { onDelete: "set null" }),
+    whatsappEntryId: integer("whatsapp_entry_id").references(() => whatsappTrackingEntries.id, {
+      onDelete: "set null",
+    }),
+    /** Template parameters for the messaging provider. */
+    payload: jsonb("payload").notNull().default(sql`'{}'::jsonb`),
+    /** The message as a person reads it (shown to staff, used for chat links). */
+    body: text("body").notNull(),
+    status: varchar("status", { length: 16 }).notNull().default("PENDING"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    sentAt: ts("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notification_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("notification_outbox_client_idx").on(t.clientId),
+    index("notification_outbox_tracking_idx").on(t.trackingId),
+    index("notification_outbox_entry_idx").on(t.whatsappEntryId),
+    check("notification_outbox_status_check", oneOf(t.status, OUTBOX_STATUSES)),
+    check("notification_outbox_kind_check", oneOf(t.kind, NOTIFICATION_KINDS)),
+    check("notification_outbox_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** Abuse-limit counters shared by every app instance (fixed windows). */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 200 }).primaryKey(),
+  count: integer("count").notNull().default(0),
+  resetAt: ts("reset_at").notNull(),
+});
+
+/** Small shared values (the cached exchange rate, …) so restarts and other instances reuse them. */
+export const appCache = pgTable("app_cache", {
+  key: varchar("key", { length: 100 }).primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,71 @@
+// Brand facts in one place. The server may override them from BRAND_* environment variables
+// (see server/config.ts) and hands the result to the browser with the page, so another
+// courier can run the same build under its own name.
+
+export interface MiamiAddress {
+  /** Street line. */
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+}
+
+export interface Brand {
+  name: string;
+  tagline: string;
+  /** WhatsApp number in international digits, no plus: 50688887777. */
+  whatsapp: string;
+  /** Phone as people read it. */
+  phoneDisplay: string;
+  email: string;
+  addressLine: string;
+  city: string;
+  hours: { weekdays: string; saturday: string };
+  social: { facebook: string; whatsapp: string; linkedin: string };
+  miami: { air: MiamiAddress; sea: MiamiAddress };
+  foundedYear: number;
+  copyrightYear: number;
+  shipmentsClaim: string;
+  /** Public multi-carrier tracker; the number is appended. */
+  globalTrackerUrl: string;
+  /** Map embed shown on /contacto. */
+  mapEmbedUrl: string;
+}
+
+export const DEFAULT_BRAND: Brand = {
+  name: "Express Import",
+  tagline: "Tu socio de importación",
+  whatsapp: "50670001234",
+  phoneDisplay: "+506 7000-1234",
+  email: "info@expressimport.cr",
+  addressLine: "Grecia, Alajuela, Costa Rica",
+  city: "Grecia",
+  hours: { weekdays: "Lunes a Viernes: 8:00 AM - 5:00 PM", saturday: "Sábado: 8:00 AM - 3:00 PM" },
+  social: {
+    facebook: "https://www.facebook.com/expressimportcr",
+    whatsapp: "https://wa.me/50670001234",
+    linkedin: "",
+  },
+  miami: {
+    air: {
+      address: "8256 NW 30th Terrace",
+      city: "Doral",
+      state: "FL",
+      zip: "33178",
+      phone: "+1 305 592 2025",
+    },
+    sea: {
+      address: "10405 NW 121st Way",
+      city: "Medley",
+      state: "FL",
+      zip: "33178",
+      phone: "+1 305 887 0210",
+    },
+  },
+  foundedYear: 2020,
+  copyrightYear: 2024,
+  shipmentsClaim: "5,000+",
+  globalTrackerUrl: "https://parcelsapp.com/es/tracking/",
+  mapEmbedUrl: "https://www.google.com/maps?q=Grecia,+Alajuela,+Costa+Rica&output=embed",
+};

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and HTTP-level tests: beside the code in src/. Browser journeys live in tests/e2e
+// and run with vitest.e2e.config.ts.
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});

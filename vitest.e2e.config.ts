@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// Browser journeys in Debian Chromium, driven by playwright-core against the production build.
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["tests/e2e/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});
