@@ -1,0 +1,165 @@
+// Reads the environment once, at start-up. Nothing else in the server reads process.env.
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_BRAND, type Brand } from "../shared/brand";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default("./data"),
+  ADMIN_PASSWORD: optionalString,
+  /** Signs admin session tokens; derived from the admin password when unset. */
+  SESSION_SECRET: optionalString,
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  LOG_LEVEL: z.string().default("info"),
+  /** Trust X-Forwarded-* from a reverse proxy (client address for abuse limits, HTTPS for HSTS). */
+  TRUST_PROXY: optionalString,
+  RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+  REDIS_URL: optionalString,
+  // Messaging (WhatsApp Business Cloud API); unset = record in the outbox only.
+  WHATSAPP_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_API_URL: z.string().default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("es"),
+  WHATSAPP_TEMPLATE_WELCOME: z.string().default("bienvenida_cliente"),
+  WHATSAPP_TEMPLATE_STATUS: z.string().default("estado_paquete"),
+  WHATSAPP_TEMPLATE_ENTRY_STATUS: z.string().default("estado_tracking"),
+  // AI (any OpenAI-compatible chat-completions endpoint); unset = offline estimators.
+  AI_BASE_URL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  // Exchange-rate sources, tried in order.
+  EXCHANGE_RATE_URLS: z
+    .string()
+    .default(
+      "https://open.er-api.com/v6/latest/USD,https://api.exchangerate-api.com/v4/latest/USD,https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest/v1/currencies/usd.json",
+    ),
+  EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  // Object storage: local disk under DATA_DIR/objects by default; S3-compatible when S3_BUCKET is set.
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Public origin of this site (for signed URLs and links); defaults to the request's. */
+  PUBLIC_URL: optionalString,
+  // Brand overrides.
+  BRAND_NAME: optionalString,
+  BRAND_TAGLINE: optionalString,
+  BRAND_WHATSAPP: optionalString,
+  BRAND_PHONE_DISPLAY: optionalString,
+  BRAND_EMAIL: optionalString,
+  BRAND_ADDRESS: optionalString,
+  BRAND_FACEBOOK_URL: optionalString,
+  BRAND_LINKEDIN_URL: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  adminPassword?: string;
+  sessionSecret?: string;
+  sessionTtlMs: number;
+  logLevel: string;
+  trustProxy: boolean | string;
+  rateLimit: boolean;
+  redisUrl?: string;
+  whatsapp: {
+    token?: string;
+    phoneNumberId?: string;
+    apiUrl: string;
+    language: string;
+    templates: { welcome: string; status: string; entryStatus: string };
+  };
+  ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
+  exchangeRate: { urls: string[]; timeoutMs: number };
+  s3: { endpoint?: string; region: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string };
+  publicUrl?: string;
+  brand: Brand;
+  /** True when any brand fact differs from the built-in one (the page then carries the overrides). */
+  brandOverridden: boolean;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Configuración inválida: ${detail}`);
+  }
+  const e = parsed.data;
+  const brand: Brand = {
+    ...DEFAULT_BRAND,
+    name: e.BRAND_NAME ?? DEFAULT_BRAND.name,
+    tagline: e.BRAND_TAGLINE ?? DEFAULT_BRAND.tagline,
+    whatsapp: e.BRAND_WHATSAPP?.replace(/\D/g, "") ?? DEFAULT_BRAND.whatsapp,
+    phoneDisplay: e.BRAND_PHONE_DISPLAY ?? DEFAULT_BRAND.phoneDisplay,
+    email: e.BRAND_EMAIL ?? DEFAULT_BRAND.email,
+    addressLine: e.BRAND_ADDRESS ?? DEFAULT_BRAND.addressLine,
+    social: {
+      facebook: e.BRAND_FACEBOOK_URL ?? DEFAULT_BRAND.social.facebook,
+      whatsapp: e.BRAND_WHATSAPP
+        ? `https://wa.me/${e.BRAND_WHATSAPP.replace(/\D/g, "")}`
+        : DEFAULT_BRAND.social.whatsapp,
+      linkedin: e.BRAND_LINKEDIN_URL ?? DEFAULT_BRAND.social.linkedin,
+    },
+  };
+  const trust = e.TRUST_PROXY;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    adminPassword: e.ADMIN_PASSWORD,
+    sessionSecret: e.SESSION_SECRET,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: trust === undefined ? false : trust === "true" ? true : trust,
+    rateLimit: e.RATE_LIMIT === "on",
+    redisUrl: e.REDIS_URL,
+    whatsapp: {
+      token: e.WHATSAPP_TOKEN,
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ""),
+      language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+      templates: {
+        welcome: e.WHATSAPP_TEMPLATE_WELCOME,
+        status: e.WHATSAPP_TEMPLATE_STATUS,
+        entryStatus: e.WHATSAPP_TEMPLATE_ENTRY_STATUS,
+      },
+    },
+    ai: { baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
+    exchangeRate: {
+      urls: e.EXCHANGE_RATE_URLS.split(",").map((u) => u.trim()).filter(Boolean),
+      timeoutMs: e.EXCHANGE_RATE_TIMEOUT_MS,
+    },
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    },
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    brand,
+    brandOverridden: JSON.stringify(brand) !== JSON.stringify(DEFAULT_BRAND),
+  };
+}
+
+/** The embedded database lives here when DATABASE_URL is unset. */
+export function pgliteDir(config: Pick<Config, "dataDir">): string {
+  return path.join(config.dataDir, "pglite");
+}
