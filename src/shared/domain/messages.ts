@@ -1,0 +1,151 @@
+// The Spanish WhatsApp texts: what staff and the outbox send to clients (welcome, status
+// changes, contact replies) and the prefilled chats visitors open from the public pages.
+// Kept here so the server's outbox and the panel's "Copiar mensaje" preview say the same thing.
+
+import { CONTACT_REPLY_QUOTE_CHARS } from "./limits";
+import {
+  TRACKING_STATUS_LABELS,
+  WHATSAPP_ENTRY_STATUS_LABELS,
+  type TrackingStatus,
+  type WhatsappEntryStatus,
+} from "./statuses";
+
+export interface WelcomeMessageInput {
+  nombre: string;
+  clientCode: string;
+  brandName: string;
+}
+
+export function welcomeMessage({ nombre, clientCode, brandName }: WelcomeMessageInput): string {
+  return [
+    `¡Hola ${nombre.trim()}! Te damos la bienvenida a ${brandName}. ¡Pura vida!`,
+    `Tu código de cliente único es: ${clientCode}`,
+    `Usa este código en tu dirección de Miami: escríbelo junto a tu nombre en cada compra ` +
+      `(por ejemplo: ${nombre.trim()} ${clientCode}). Así identificamos tus paquetes apenas llegan a nuestra bodega.`,
+    `Con el mismo código puedes ver tus paquetes y pre-alertarlos en la sección Rastreo de nuestra página.`,
+    `Si tienes cualquier consulta, escríbenos por este medio.`,
+  ].join("\n\n");
+}
+
+export interface StatusMessageInput<S> {
+  nombre: string;
+  trackingCode: string;
+  estado: S;
+  brandName: string;
+}
+
+const TRACKING_STATUS_SENTENCES: Record<TrackingStatus, (code: string, brandName: string) => string> = {
+  SEGUIMIENTO_INTERNACIONAL: (code) =>
+    `Registramos tu paquete ${code}. Por ahora el seguimiento lo hace el courier internacional; ` +
+    `actualizamos la información cada tarde.`,
+  EN_BODEGA_MIAMI: (code) =>
+    `Tu paquete ${code} ya llegó a nuestra bodega en Miami. Pronto sale rumbo a Costa Rica.`,
+  EN_ADUANAS: (code) =>
+    `Tu paquete ${code} está en aduanas de Costa Rica. Te avisamos apenas sea liberado.`,
+  EN_BODEGA_CR: (code) =>
+    `Tu paquete ${code} ya está en nuestra bodega en Costa Rica y lo estamos preparando para la entrega.`,
+  LISTO_PARA_ENTREGAR: (code) =>
+    `¡Buenas noticias! Tu paquete ${code} está listo para entregar. ` +
+    `Respóndenos por este medio para coordinar la entrega.`,
+  ENTREGADO: (code, brandName) =>
+    `Tu paquete ${code} fue entregado. ¡Gracias por confiar en ${brandName}!`,
+};
+
+/** A client package's status change (TRACKING_STATUSES). */
+export function trackingStatusMessage({
+  nombre,
+  trackingCode,
+  estado,
+  brandName,
+}: StatusMessageInput<TrackingStatus>): string {
+  return [
+    `Hola ${nombre.trim()}:`,
+    TRACKING_STATUS_SENTENCES[estado](trackingCode, brandName),
+    `Estado: ${TRACKING_STATUS_LABELS[estado]}`,
+    brandName,
+  ].join("\n\n");
+}
+
+const ENTRY_STATUS_SENTENCES: Record<WhatsappEntryStatus, (code: string, brandName: string) => string> = {
+  PENDIENTE: (code) => `Recibimos tu código de tracking ${code}. Te avisaremos por aquí cada vez que cambie de estado.`,
+  RECIBIDO_MIAMI: (code) => `Tu paquete ${code} fue recibido en nuestra bodega de Miami.`,
+  EN_TRANSITO: (code) => `Tu paquete ${code} va en tránsito hacia Costa Rica.`,
+  ADUANAS_CR: (code) => `Tu paquete ${code} está en aduanas de Costa Rica. Te avisamos apenas sea liberado.`,
+  EN_BODEGA_CR: (code) =>
+    `Tu paquete ${code} ya está en nuestra bodega en Costa Rica y lo estamos preparando para la entrega.`,
+  LISTO_ENTREGA: (code) =>
+    `¡Buenas noticias! Tu paquete ${code} está listo para entrega. ` +
+    `Respóndenos por este medio para coordinar la entrega.`,
+  ENTREGADO: (code, brandName) => `Tu paquete ${code} fue entregado. ¡Gracias por confiar en ${brandName}!`,
+  CANCELADO: (code) =>
+    `El seguimiento de tu paquete ${code} fue cancelado. Si no esperabas este cambio, escríbenos y lo revisamos.`,
+};
+
+/** A WhatsApp notice entry's status change (WHATSAPP_ENTRY_STATUSES). */
+export function whatsappEntryStatusMessage({
+  nombre,
+  trackingCode,
+  estado,
+  brandName,
+}: StatusMessageInput<WhatsappEntryStatus>): string {
+  return [
+    `Hola ${nombre.trim()}:`,
+    ENTRY_STATUS_SENTENCES[estado](trackingCode, brandName),
+    `Estado: ${WHATSAPP_ENTRY_STATUS_LABELS[estado]}`,
+    brandName,
+  ].join("\n\n");
+}
+
+/** The first 50 characters of a contact message, counted as people see them (not UTF-16 units). */
+export function contactMessageQuote(mensaje: string): string {
+  const chars = Array.from(mensaje.trim());
+  const quote = chars.slice(0, CONTACT_REPLY_QUOTE_CHARS).join("");
+  return chars.length > CONTACT_REPLY_QUOTE_CHARS ? `${quote}...` : quote;
+}
+
+/** The staff's 'Responder por WhatsApp' greeting (staff-side §2, §9). */
+export function contactReplyMessage({ nombre, mensaje }: { nombre: string; mensaje: string }): string {
+  return `Hola ${nombre.trim()}, gracias por contactarnos. Respecto a tu mensaje: "${contactMessageQuote(mensaje)}"`;
+}
+
+// Prefilled chats of the public pages (public-site §2, §7).
+
+/** Assisted purchasing: the visitor wants help buying in USD and paying in colones. */
+export function purchaseInquiryMessage(brandName: string): string {
+  return `Hola ${brandName}, me interesa el servicio de compra asistida. ¿Me pueden ayudar a comprar un producto?`;
+}
+
+/** The home hero's 'Cotizar ahora'. */
+export function quoteRequestMessage(brandName: string): string {
+  return `Hola ${brandName}, me gustaría cotizar el envío de un paquete a Costa Rica.`;
+}
+
+/** A team card: addressed to the person when the card names one. */
+export function teamContactMessage({ brandName, memberName }: { brandName: string; memberName?: string }): string {
+  const greeting = memberName ? `Hola ${memberName}` : `Hola equipo de ${brandName}`;
+  return `${greeting}, vi su perfil en la página de ${brandName} y me gustaría hacerles una consulta.`;
+}
+
+/** The founder's message section. */
+export function founderContactMessage({ brandName, founderName }: { brandName: string; founderName?: string }): string {
+  const greeting = founderName ? `Hola ${founderName}` : "Hola";
+  return `${greeting}, leí su mensaje en la página de ${brandName} y me gustaría conversar sobre mis importaciones.`;
+}
+
+/** 'Hablar con un experto' and the help links of tracking and registration. */
+export function expertHelpMessage(brandName: string): string {
+  return `Hola ${brandName}, necesito ayuda de un experto con mi importación.`;
+}
+
+/** The ready-for-delivery card's contact button on /rastreo. */
+export function deliveryCoordinationMessage({
+  nombre,
+  clientCode,
+  trackingCode,
+}: {
+  nombre: string;
+  clientCode: string;
+  trackingCode: string;
+}): string {
+  return `Hola, soy ${nombre.trim()} (código ${clientCode}). Mi paquete ${trackingCode} está listo para entregar y quisiera coordinar la entrega.`;
+}
