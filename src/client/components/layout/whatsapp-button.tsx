@@ -1,0 +1,21 @@
+// The floating WhatsApp button: a chat with the office, prefilled with a purchase inquiry.
+
+import { brand } from "../../lib/brand";
+import { whatsappChatLink } from "../../../shared/domain/phone";
+import { WhatsappIcon } from "./brand-icons";
+
+export const PURCHASE_INQUIRY_TEXT = `Hola ${brand.name}, quisiera información para comprar un producto en Estados Unidos y traerlo a Costa Rica.`;
+
+export function WhatsappButton() {
+  return (
+    <a
+      href={whatsappChatLink(brand.whatsapp, PURCHASE_INQUIRY_TEXT)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label="Escríbenos por WhatsApp"
+      className="fixed right-4 bottom-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-whatsapp text-white shadow-lg transition-transform hover:scale-105 hover:bg-whatsapp-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:right-6 sm:bottom-6"
+    >
+      <WhatsappIcon className="h-7 w-7" />
+    </a>
+  );
+}

@@ -1,0 +1,75 @@
+// Radix NavigationMenu wrapped once: site navigation whose dropdowns keep links as links
+// (no menu roles), open on click, hover or keyboard, and close when a link is followed.
+
+import type { ReactElement, ReactNode } from "react";
+import { NavigationMenu as Nav } from "radix-ui";
+import { ChevronDown } from "lucide-react";
+import { cn } from "../../lib/cn";
+
+export function NavigationMenu({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <Nav.Root aria-label={label} className={className}>
+      <Nav.List className="flex items-center gap-1">{children}</Nav.List>
+    </Nav.Root>
+  );
+}
+
+/** A top-level entry holding one link (pass a link element). */
+export function NavigationMenuLinkItem({ active, children }: { active: boolean; children: ReactElement }) {
+  return (
+    <Nav.Item>
+      <Nav.Link asChild active={active}>
+        {children}
+      </Nav.Link>
+    </Nav.Item>
+  );
+}
+
+export interface NavigationMenuDropdownProps {
+  label: string;
+  /** Highlights the trigger when the current page is one of its links. */
+  active: boolean;
+  triggerClassName: string;
+  children: ReactNode;
+}
+
+/** A top-level dropdown: its trigger and a panel of links (NavigationMenuDropdownLink). */
+export function NavigationMenuDropdown({ label, active, triggerClassName, children }: NavigationMenuDropdownProps) {
+  return (
+    <Nav.Item value={label} className="relative">
+      <Nav.Trigger
+        className={cn(triggerClassName, "group data-[state=open]:bg-slate-100")}
+        // "true", not "page": the trigger is not itself the page, it holds the current one.
+        aria-current={active ? "true" : undefined}
+        data-active={active ? "" : undefined}
+      >
+        {label}
+        <ChevronDown className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
+      </Nav.Trigger>
+      {/* The padding, not a margin, bridges trigger and panel so hovering across keeps it open. */}
+      <Nav.Content className="dropdown-content absolute top-full left-0 z-50 pt-1.5">
+        <ul className="min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">{children}</ul>
+      </Nav.Content>
+    </Nav.Item>
+  );
+}
+
+/** One link inside a dropdown panel (pass a link element). */
+export function NavigationMenuDropdownLink({ active, children }: { active: boolean; children: ReactElement }) {
+  return (
+    <li>
+      <Nav.Link
+        asChild
+        active={active}
+        className={cn(
+          "flex rounded-md px-3 py-2 text-sm outline-none",
+          "hover:bg-primary-soft hover:text-primary focus-visible:bg-primary-soft focus-visible:text-primary",
+          "focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary",
+          active ? "font-semibold text-primary" : "text-ink",
+        )}
+      >
+        {children}
+      </Nav.Link>
+    </li>
+  );
+}

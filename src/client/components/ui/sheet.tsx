@@ -1,0 +1,44 @@
+// Radix Dialog styled as a side sheet sliding in from the right (the mobile menu). The title is
+// required for screen readers; pass `hideTitle` to keep it visually hidden.
+
+import type { ReactNode } from "react";
+import { Dialog } from "radix-ui";
+import { X } from "lucide-react";
+import { cn } from "../../lib/cn";
+
+export const Sheet = Dialog.Root;
+export const SheetTrigger = Dialog.Trigger;
+export const SheetClose = Dialog.Close;
+
+export interface SheetContentProps {
+  title: string;
+  hideTitle?: boolean;
+  closeLabel?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+export function SheetContent({ title, hideTitle = false, closeLabel = "Cerrar", className, children }: SheetContentProps) {
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="sheet-overlay fixed inset-0 z-50 bg-slate-950/50" />
+      <Dialog.Content
+        aria-describedby={undefined}
+        className={cn(
+          "sheet-content fixed inset-y-0 right-0 z-50 flex h-full w-4/5 max-w-sm flex-col gap-4 overflow-y-auto bg-white p-6 shadow-xl",
+          "focus-visible:outline-none",
+          className,
+        )}
+      >
+        <Dialog.Title className={hideTitle ? "sr-only" : "text-lg font-semibold text-ink"}>{title}</Dialog.Title>
+        {children}
+        <Dialog.Close
+          aria-label={closeLabel}
+          className="absolute top-4 right-4 rounded-md p-1 text-muted hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        >
+          <X className="h-5 w-5" aria-hidden="true" />
+        </Dialog.Close>
+      </Dialog.Content>
+    </Dialog.Portal>
+  );
+}

@@ -1,0 +1,101 @@
+// The one place the browser calls fetch: every call carries credentials, JSON goes out only
+// when there is a body, and a non-2xx answer becomes Error("<status>: <body or statusText>")
+// (public-site §7 and §8).
+
+import type { QueryFunction } from "@tanstack/react-query";
+
+let adminToken: string | null = null;
+
+/** The admin panels set their bearer token after login and clear it on logout. */
+export function setAdminToken(token: string | null): void {
+  adminToken = token;
+}
+
+export function getAdminToken(): string | null {
+  return adminToken;
+}
+
+async function send(method: string, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {};
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    // The Excel import sends a file; the browser writes the multipart boundary itself.
+    payload = body;
+  } else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  if (adminToken) headers.Authorization = `Bearer ${adminToken}`;
+  return fetch(url, { method, headers, body: payload, credentials: "include" });
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text().catch(() => "")) || res.statusText;
+  throw new Error(`${res.status}: ${text}`);
+}
+
+/** Sends one call and returns the Response; throws on a non-2xx answer. */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const res = await send(method, url, body);
+  await throwIfNotOk(res);
+  return res;
+}
+
+/**
+ * PUTs a file to a signed upload address. Credentials go only to our own origin: an
+ * object store's signed URL carries its own authorization and would refuse cookies.
+ */
+export async function uploadFile(url: string, file: Blob): Promise<Response> {
+  const res = await fetch(url, {
+    method: "PUT",
+    headers: file.type ? { "Content-Type": file.type } : {},
+    body: file,
+    credentials: "same-origin",
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+const STATUS_PREFIX = /^(\d{3}): ([\s\S]*)$/;
+
+/** The HTTP status inside an apiRequest error (404 for "404: ..."), else null. */
+export function errorStatusFrom(err: unknown): number | null {
+  if (!(err instanceof Error)) return null;
+  const match = STATUS_PREFIX.exec(err.message);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The Spanish text a user should see for a failed call: the server's `message` (or its
+ * `error` when no message came), else the caller's fallback. Raw bodies such as proxy HTML
+ * pages and network failures fall back too.
+ */
+export function errorMessageFrom(err: unknown, fallback: string): string {
+  if (!(err instanceof Error)) return fallback;
+  const match = STATUS_PREFIX.exec(err.message);
+  if (!match) return fallback;
+  try {
+    const parsed: unknown = JSON.parse(match[2]);
+    if (typeof parsed === "object" && parsed !== null) {
+      const { message, error } = parsed as { message?: unknown; error?: unknown };
+      if (typeof message === "string" && message.trim()) return message;
+      if (typeof error === "string" && error.trim()) return error;
+    }
+  } catch {
+    // Not JSON: not meant for people.
+  }
+  return fallback;
+}
+
+export type UnauthorizedBehavior = "returnNull" | "throw";
+
+/** Default reads: GET of the query key's segments joined by "/", parsed as JSON. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const res = await send("GET", queryKey.map(String).join("/"));
+    if (on401 === "returnNull" && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}

@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from "vitest";
+import { DEFAULT_BRAND } from "../../shared/brand";
+import { mergeBrand, readBrand } from "./brand";
+
+function pageWith(json: string | null): Document {
+  const doc = document.implementation.createHTMLDocument("x");
+  if (json !== null) {
+    const script = doc.createElement("script");
+    script.id = "brand-data";
+    script.type = "application/json";
+    script.textContent = json;
+    doc.head.append(script);
+  }
+  return doc;
+}
+
+describe("brand", () => {
+  it("uses the defaults when the page carries no overrides", () => {
+    expect(readBrand(pageWith(null))).toEqual(DEFAULT_BRAND);
+  });
+
+  it("falls back to the defaults on bad JSON", () => {
+    expect(readBrand(pageWith("{not json"))).toEqual(DEFAULT_BRAND);
+    expect(readBrand(pageWith("null"))).toEqual(DEFAULT_BRAND);
+    expect(readBrand(pageWith("[1,2]"))).toEqual(DEFAULT_BRAND);
+  });
+
+  it("merges nested overrides and keeps every field it was not given", () => {
+    const brand = readBrand(
+      pageWith(JSON.stringify({ name: "Otra Courier", social: { linkedin: "https://linkedin.com/x" }, miami: { sea: { zip: "33166" } } })),
+    );
+    expect(brand.name).toBe("Otra Courier");
+    expect(brand.social).toEqual({ ...DEFAULT_BRAND.social, linkedin: "https://linkedin.com/x" });
+    expect(brand.miami.sea).toEqual({ ...DEFAULT_BRAND.miami.sea, zip: "33166" });
+    expect(brand.miami.air).toEqual(DEFAULT_BRAND.miami.air);
+    expect(brand.hours).toEqual(DEFAULT_BRAND.hours);
+  });
+
+  it("ignores unknown keys and values of the wrong type", () => {
+    const merged = mergeBrand(
+      { name: "A", year: 2020, hours: { weekdays: "L" } },
+      { name: 5, year: "2021", hours: "x", extra: "y" },
+    );
+    expect(merged).toEqual({ name: "A", year: 2020, hours: { weekdays: "L" } });
+  });
+});

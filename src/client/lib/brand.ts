@@ -1,0 +1,39 @@
+// The brand facts the browser shows: the shared defaults, merged with the overrides the
+// server writes into the page as <script id="brand-data" type="application/json">.
+
+import { DEFAULT_BRAND, type Brand } from "../../shared/brand";
+
+type Plain = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Plain {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Copies from `overrides` only the keys the defaults know, and only with the same type,
+ * so a malformed or hostile blob can never leave a field missing or of the wrong kind.
+ */
+export function mergeBrand<T extends Plain>(defaults: T, overrides: unknown): T {
+  if (!isPlainObject(overrides)) return defaults;
+  const merged: Plain = { ...defaults };
+  for (const [key, base] of Object.entries(defaults)) {
+    const next = overrides[key];
+    if (isPlainObject(base)) merged[key] = mergeBrand(base, next);
+    else if (typeof base === "number" && typeof next === "number" && Number.isFinite(next)) merged[key] = next;
+    else if (typeof base === "string" && typeof next === "string") merged[key] = next;
+  }
+  return merged as T;
+}
+
+/** Reads the page's brand overrides; a missing tag or bad JSON leaves the defaults. */
+export function readBrand(doc: Document | undefined = globalThis.document): Brand {
+  const text = doc?.getElementById("brand-data")?.textContent;
+  if (!text) return DEFAULT_BRAND;
+  try {
+    return mergeBrand(DEFAULT_BRAND as unknown as Plain, JSON.parse(text)) as unknown as Brand;
+  } catch {
+    return DEFAULT_BRAND;
+  }
+}
+
+export const brand: Brand = readBrand();
