@@ -7,7 +7,7 @@ import globals from "globals";
 const noImport = (zones) => ({
   "no-restricted-imports": [
     "error",
-    { patterns: zones.map((group) => ({ group, message: "Cruza un límite de la arquitectura (ver ARCHITECTURE.md)." })) },
+    { patterns: zones.map((group) => ({ group: [group], message: "Cruza un límite de la arquitectura (ver ARCHITECTURE.md)." })) },
   ],
 });
 

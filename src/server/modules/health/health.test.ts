@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+
+describe("GET /api/health", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("answers 200 with the database reachable", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "ok", database: t.database.kind });
+  });
+
+  it("answers JSON 404 in Spanish for unknown API paths", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/no-existe" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: "No encontrado", message: "Recurso no encontrado" });
+  });
+
+  it("answers 503 when the database is gone", async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const res = await other.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    await other.app.close();
+  });
+});

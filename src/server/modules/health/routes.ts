@@ -1,0 +1,19 @@
+// GET /api/health: 200 with the database reachable, 503 without.
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context";
+
+export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get("/api/health", { config: { auth: "public" } }, async (_request, reply) => {
+    const ok = await ctx.database.ping();
+    reply.header("cache-control", "no-store");
+    if (!ok) {
+      return reply.status(503).send({
+        status: "error",
+        database: ctx.database.kind,
+        error: "Servicio no disponible",
+        message: "La base de datos no responde.",
+      });
+    }
+    return { status: "ok", database: ctx.database.kind, uptimeSeconds: Math.round(process.uptime()) };
+  });
+}

@@ -1,0 +1,10 @@
+// Every feature module's routes, registered in one place. Add one line per module.
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context";
+import { registerAdminAuthRoutes } from "./admin-auth/routes";
+import { registerHealthRoutes } from "./health/routes";
+
+export function registerModules(app: FastifyInstance, ctx: AppContext): void {
+  registerHealthRoutes(app, ctx);
+  registerAdminAuthRoutes(app, ctx);
+}

@@ -1,0 +1,164 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_CODE_PATTERN } from "../../shared/domain/client-code";
+import { COUPON_STATUSES, TRACKING_STATUSES } from "../../shared/domain/statuses";
+import { openDatabase, type Database } from "../db/client";
+import { CARRIERS } from "./data";
+import { seedDatabase, type SeedCounts } from "./seed";
+
+const now = new Date("2026-03-15T15:00:00Z");
+const options = { clients: 50, trackings: 300, seed: 1, now };
+let database: Database;
+let counts: SeedCounts;
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+const firstClients = () => rows<{ client_code: string; nombre: string; telefono: string }>(sql`select client_code, nombre, telefono from clients order by id limit 5`);
+const firstCodes = () => rows<{ tracking_code: string }>(sql`select tracking_code from client_trackings order by id limit 20`);
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: "memory://" });
+  await database.migrate();
+  counts = await seedDatabase(database.db, options);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("seedDatabase", () => {
+  it("reports what it wrote", async () => {
+    const [row] = await rows<Record<string, number>>(sql`select
+      (select count(*)::int from clients) as clients,
+      (select count(*)::int from client_trackings) as trackings,
+      (select count(*)::int from tracking_status_history) as history,
+      (select count(*)::int from referrals) as referrals,
+      (select count(*)::int from coupons) as coupons,
+      (select count(*)::int from parts_searches) as parts,
+      (select count(*)::int from contact_messages) as contact,
+      (select count(*)::int from whatsapp_customers) as customers,
+      (select count(*)::int from whatsapp_tracking_entries) as entries,
+      (select count(*)::int from tracking_notices) as notices`);
+    expect(row).toEqual({
+      clients: 50,
+      trackings: 300,
+      history: counts.statusHistory,
+      referrals: counts.referrals,
+      coupons: counts.coupons,
+      parts: counts.partsSearches,
+      contact: counts.contactMessages,
+      customers: counts.whatsappCustomers,
+      entries: counts.whatsappEntries,
+      notices: counts.trackingNotices,
+    });
+    expect(counts.statusHistory).toBeGreaterThan(300);
+    expect(counts.referrals).toBeGreaterThan(0);
+    expect(counts.contactMessages).toBeGreaterThanOrEqual(5);
+  });
+
+  it("stores codes, phones and tracking numbers in their formats", async () => {
+    for (const c of await rows<{ client_code: string; telefono: string }>(sql`select client_code, telefono from clients`)) {
+      expect(c.client_code).toMatch(CLIENT_CODE_PATTERN);
+      expect(c.telefono).toMatch(/^\+506[678]\d{7}$/);
+    }
+    const byName = new Map(Object.values(CARRIERS).map((c) => [c.name, c]));
+    for (const t of await rows<{ tracking_code: string; carrier: string; origen: string }>(
+      sql`select tracking_code, carrier, origen from client_trackings`,
+    )) {
+      const carrier = byName.get(t.carrier);
+      expect(carrier, t.carrier).toBeDefined();
+      expect(t.tracking_code).toMatch(carrier!.pattern);
+      if (carrier!.origin) expect(t.origen).toBe(carrier!.origin);
+    }
+  });
+
+  it("gives each package a history from creation to its current status", async () => {
+    const history = await rows<{
+      tracking_id: number;
+      previous_status: string | null;
+      new_status: string;
+      changed_at: string | Date;
+      changed_by: string;
+    }>(sql`select tracking_id, previous_status, new_status, changed_at, changed_by from tracking_status_history order by tracking_id, changed_at, id`);
+    const trackings = await rows<{ id: number; estado: string; last_status_change_date: string | Date; updated_at: string | Date; created_at: string | Date }>(
+      sql`select id, estado, last_status_change_date, updated_at, created_at from client_trackings`,
+    );
+    const byTracking = new Map<number, typeof history>();
+    for (const h of history) byTracking.set(h.tracking_id, [...(byTracking.get(h.tracking_id) ?? []), h]);
+    const time = (v: string | Date) => new Date(v).getTime();
+    for (const t of trackings) {
+      const rowsOf = byTracking.get(t.id)!;
+      expect(rowsOf[0].previous_status).toBeNull();
+      expect(rowsOf[0].new_status).toBe("SEGUIMIENTO_INTERNACIONAL");
+      expect(["admin", "cliente"]).toContain(rowsOf[0].changed_by);
+      expect(time(rowsOf[0].changed_at)).toBe(time(t.created_at));
+      for (let i = 1; i < rowsOf.length; i++) {
+        expect(rowsOf[i].previous_status).toBe(rowsOf[i - 1].new_status);
+        expect(TRACKING_STATUSES.indexOf(rowsOf[i].new_status as never)).toBeGreaterThan(
+          TRACKING_STATUSES.indexOf(rowsOf[i - 1].new_status as never),
+        );
+        expect(time(rowsOf[i].changed_at)).toBeGreaterThan(time(rowsOf[i - 1].changed_at));
+        expect(rowsOf[i].changed_by).toBe("admin");
+      }
+      const last = rowsOf[rowsOf.length - 1];
+      expect(last.new_status).toBe(t.estado);
+      expect(time(t.last_status_change_date)).toBe(time(last.changed_at));
+      expect(time(t.updated_at)).toBe(time(last.changed_at));
+      expect(time(t.updated_at)).toBeLessThanOrEqual(now.getTime());
+    }
+  });
+
+  it("links used coupons and the packages they discounted both ways", async () => {
+    const coupons = await rows<{ id: number; client_id: number; status: string; used_at: unknown; used_on_tracking_id: number | null; discount_percent: number }>(
+      sql`select id, client_id, status, used_at, used_on_tracking_id, discount_percent from coupons`,
+    );
+    for (const c of coupons) {
+      expect(COUPON_STATUSES).toContain(c.status);
+      expect(c.used_at !== null).toBe(c.status === "USADO");
+    }
+    const linked = await rows<{ ok: boolean }>(sql`
+      select t.client_id = c.client_id and t.coupon_id = c.id and t.discount_percent = c.discount_percent as ok
+        from coupons c join client_trackings t on t.id = c.used_on_tracking_id`);
+    expect(linked.length).toBe(coupons.filter((c) => c.status === "USADO").length);
+    for (const l of linked) expect(l.ok).toBe(true);
+    const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from client_trackings where coupon_id is not null`);
+    expect(n).toBe(linked.length);
+  });
+
+  it("keeps search counters equal to this month's searches", async () => {
+    const mismatched = await rows<{ id: number }>(sql`
+      select c.id from clients c
+       where c.search_count <> (select count(*) from parts_searches p
+                                  where p.client_id = c.id and p.created_at >= c.last_reset_date::timestamp at time zone 'UTC')
+          or (c.unlimited_access = 0 and c.search_count > c.search_limit)`);
+    expect(mismatched).toEqual([]);
+  });
+
+  it("refuses to seed a database that already has clients", async () => {
+    await expect(seedDatabase(database.db, options)).rejects.toThrow(/ya tiene datos \(50 clientes.*--reset/);
+    const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from clients`);
+    expect(n).toBe(50);
+  });
+
+  it("gives the same data again after --reset with the same seed, and other data with another seed", async () => {
+    const clientsBefore = await firstClients();
+    const codesBefore = await firstCodes();
+    await seedDatabase(database.db, { ...options, reset: true });
+    expect(await firstClients()).toEqual(clientsBefore);
+    expect(await firstCodes()).toEqual(codesBefore);
+    const [{ min }] = await rows<{ min: number }>(sql`select min(id)::int as min from clients`);
+    expect(min).toBe(1); // identities restarted
+
+    await seedDatabase(database.db, { ...options, seed: 2, reset: true });
+    expect((await firstClients()).map((c) => c.client_code)).not.toEqual(clientsBefore.map((c) => c.client_code));
+    await seedDatabase(database.db, { ...options, reset: true });
+  });
+
+  it("rejects impossible counts before touching the database", async () => {
+    await expect(seedDatabase(database.db, { clients: -1, trackings: 0, reset: true })).rejects.toThrow(/entero/);
+    await expect(seedDatabase(database.db, { clients: 0, trackings: 5, reset: true })).rejects.toThrow(/sin clientes/);
+    const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from clients`);
+    expect(n).toBe(50);
+  });
+});

@@ -1,0 +1,45 @@
+// Builds the real app on a fresh test database, for HTTP-level tests with app.inject().
+import type { FastifyInstance } from "fastify";
+import { buildApp, type AppDeps } from "../app";
+import { loadConfig, type Config } from "../config";
+import type { AppContext } from "../context";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+export const TEST_ADMIN_PASSWORD = "clave-de-prueba-segura";
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: TestDatabase;
+  config: Config;
+  /** A valid admin bearer header. */
+  adminHeaders(): { authorization: string };
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  // Tests never reach outside services: everything external is unset unless a test points it at 127.0.0.1.
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: ".tmp/test-data",
+    EXCHANGE_RATE_URLS: "http://127.0.0.1:9/unreachable",
+    ...options.env,
+  });
+  const { app, ctx } = await buildApp({ config, database, adminPassword: TEST_ADMIN_PASSWORD, ...options.deps });
+  await app.ready();
+  const { token } = ctx.sessions.issue();
+  return {
+    app,
+    ctx,
+    database,
+    config,
+    adminHeaders: () => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// Test databases: a fresh, migrated database per test file. With DATABASE_URL set (CI runs the
+// suite a second time that way) each file gets its own PostgreSQL database, dropped at the end;
+// otherwise an in-memory PGlite, loaded from a migrated snapshot made once per process.
+import { randomBytes } from "node:crypto";
+import type { PGlite } from "@electric-sql/pglite";
+import { openDatabase, type Database } from "../db/client";
+
+export interface TestDatabase extends Database {
+  /** Empties every table (between tests that need a clean slate). */
+  truncateAll(): Promise<void>;
+}
+
+let snapshot: Promise<Blob> | undefined;
+
+async function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const d = await openDatabase({ dataDir: "memory://" });
+    await d.migrate();
+    const client = (d.db as unknown as { $client: PGlite }).$client;
+    const blob = await client.dumpDataDir("none");
+    await d.close();
+    return blob;
+  })();
+  return snapshot;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  let database: Database;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (url) {
+    const { default: pg } = await import("pg");
+    const name = `ei_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: target.toString(), poolSize: 5 });
+    await database.migrate();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const schema = await import("../db/schema");
+    const client = await PGlite.create({ loadDataDir: await migratedSnapshot() });
+    const db = drizzle(client, { schema }) as unknown as Database["db"];
+    database = {
+      db,
+      kind: "pglite",
+      migrate: async () => {},
+      ping: async () => !client.closed,
+      close: async () => {
+        if (!client.closed) await client.close();
+      },
+    };
+  }
+  return {
+    ...database,
+    async truncateAll() {
+      const { sql } = await import("drizzle-orm");
+      await database.db.execute(
+        sql.raw(
+          `truncate table clients, coupons, client_trackings, tracking_status_history, referrals, whatsapp_customers,
+           whatsapp_tracking_entries, tracking_notices, parts_searches, contact_messages, uploads,
+           notification_outbox, rate_limits, app_cache restart identity cascade`,
+        ),
+      );
+    },
+    async close() {
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}
