@@ -2,7 +2,7 @@
 // the same app with their own database and configuration and drive it with app.inject().
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -13,6 +13,7 @@ import { createRateLimiter } from "./lib/rate-limiter";
 import { createAdminSessionService } from "./modules/admin-auth/service";
 import { registerModules } from "./modules";
 import type { AppContext } from "./context";
+import { createProviders, type Providers } from "./providers";
 
 export interface AppDeps {
   config: Config;
@@ -21,13 +22,18 @@ export interface AppDeps {
   adminPassword: string;
   /** The built browser app (dist/client); omitted in API-only tests. */
   staticDir?: string;
-  logger?: FastifyServerOptions["logger"];
+  /** A pino logger for production; tests run silent. */
+  logger?: FastifyBaseLogger;
+  /** Replaces adapters chosen from config (tests that need a particular one). */
+  providers?: Partial<Providers>;
+  /** Start background jobs (outbox worker, refreshers); main.ts does, most tests do not. */
+  startJobs?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Deeply nested or huge JSON is refused by the body limit; keys like __proto__ are stripped.
@@ -45,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       secret: config.sessionSecret,
       ttlMs: config.sessionTtlMs,
     }),
+    providers: { ...createProviders(config, database.db), ...deps.providers },
   };
 
   installErrorHandling(app);
@@ -108,6 +115,13 @@ async function registerStaticSite(app: FastifyInstance, deps: AppDeps): Promise<
         );
       },
     });
+  }
+
+  if (indexHtml) {
+    const html = indexHtml;
+    app.get("/", (_request, reply) =>
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

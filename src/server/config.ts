@@ -14,6 +14,8 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default("./data"),
+  /** The built browser app; defaults to dist/client. */
+  STATIC_DIR: optionalString,
   ADMIN_PASSWORD: optionalString,
   /** Signs admin session tokens; derived from the admin password when unset. */
   SESSION_SECRET: optionalString,
@@ -70,6 +72,7 @@ export interface Config {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  staticDir?: string;
   adminPassword?: string;
   sessionSecret?: string;
   sessionTtlMs: number;
@@ -123,6 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : undefined,
     adminPassword: e.ADMIN_PASSWORD,
     sessionSecret: e.SESSION_SECRET,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,

@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { RateLimiter } from "./lib/rate-limiter";
 import type { AdminSessionService } from "./modules/admin-auth/service";
+import type { Providers } from "./providers";
 
 export interface AppContext {
   config: Config;
@@ -10,6 +11,7 @@ export interface AppContext {
   db: Db;
   limiter: RateLimiter;
   sessions: AdminSessionService;
+  providers: Providers;
 }
 
 declare module "fastify" {

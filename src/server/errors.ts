@@ -120,7 +120,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const status = typeof fe.statusCode === "number" && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
     if (status < 500) {
-      const code: ErrorCode = status === 404 ? "NOT_FOUND" : status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : status === 429 ? "RATE_LIMITED" : "VALIDATION";
+      const code: ErrorCode = status === 404 ? "NOT_FOUND" : status === 403 ? "FORBIDDEN" : status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : status === 429 ? "RATE_LIMITED" : "VALIDATION";
       return reply.status(status).send(errorBody(code, "La solicitud no es válida."));
     }
     request.log.error({ err: error }, "unexpected error");

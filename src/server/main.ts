@@ -17,8 +17,8 @@ async function main() {
   await database.migrate();
   logger.info({ database: database.kind }, "database ready");
 
-  const staticDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
-  const { app } = await buildApp({ config, database, adminPassword, staticDir, logger });
+  const staticDir = config.staticDir ?? fileURLToPath(new URL("../../dist/client", import.meta.url));
+  const { app } = await buildApp({ config, database, adminPassword, staticDir, logger, startJobs: true });
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeCostaRicanWhatsapp } from "../../shared/domain/phone";
 import {
-  CARRIERS,
+  CARRIER_FORMATS,
   PROVINCE_NAMES,
   STORES,
   formatTypedPhone,
@@ -76,21 +76,21 @@ describe("tracking numbers", () => {
   it.each(Object.keys(expected) as CarrierId[])("%s numbers follow the carrier's format", (id) => {
     for (const code of many(300, () => generateTrackingNumber(r, id))) {
       expect(code).toMatch(expected[id]);
-      expect(code).toMatch(CARRIERS[id].pattern);
+      expect(code).toMatch(CARRIER_FORMATS[id].pattern);
     }
   });
 
   it("no number fits two carriers' formats", () => {
-    for (const id of Object.keys(CARRIERS) as CarrierId[]) {
+    for (const id of Object.keys(CARRIER_FORMATS) as CarrierId[]) {
       const code = generateTrackingNumber(r, id);
-      const matching = (Object.keys(CARRIERS) as CarrierId[]).filter((other) => CARRIERS[other].pattern.test(code));
+      const matching = (Object.keys(CARRIER_FORMATS) as CarrierId[]).filter((other) => CARRIER_FORMATS[other].pattern.test(code));
       expect(matching).toEqual([id]);
     }
   });
 
   it("US carriers start in the USA and Chinese ones in China", () => {
-    expect([CARRIERS.UPS, CARRIERS.USPS, CARRIERS.FEDEX, CARRIERS.AMAZON].map((c) => c.origin)).toEqual(["USA", "USA", "USA", "USA"]);
-    expect([CARRIERS.CHINA_POST.origin, CARRIERS.YUNEXPRESS.origin]).toEqual(["CHINA", "CHINA"]);
+    expect([CARRIER_FORMATS.UPS, CARRIER_FORMATS.USPS, CARRIER_FORMATS.FEDEX, CARRIER_FORMATS.AMAZON].map((c) => c.origin)).toEqual(["USA", "USA", "USA", "USA"]);
+    expect([CARRIER_FORMATS.CHINA_POST.origin, CARRIER_FORMATS.YUNEXPRESS.origin]).toEqual(["CHINA", "CHINA"]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Realistic Costa Rican demo data for the seed: names with two surnames, addresses by
 // landmark across the seven provinces, +506 mobile numbers, e-mails, stores with Spanish
 // product descriptions, and tracking numbers in each carrier's real format.
+import type { Carrier as CarrierName } from "../../shared/domain/carriers";
 import type { Origin } from "../../shared/domain/statuses";
 import type { Random } from "./random";
 
@@ -288,19 +289,19 @@ export function generateEmail(r: Random, nombre: string): string {
 export type CarrierId = "UPS" | "USPS" | "FEDEX" | "AMAZON" | "DHL" | "CHINA_POST" | "YUNEXPRESS";
 
 export interface Carrier {
-  /** As stored in client_trackings.carrier. */
-  name: string;
+  /** As stored in client_trackings.carrier: the name the app's own carrier detection gives. */
+  name: CarrierName;
   /** Where the carrier's packages start; null when the store decides (DHL runs from both). */
   origin: Origin | null;
   /** The tracking-number format the carrier uses. */
   pattern: RegExp;
 }
 
-export const CARRIERS: Record<CarrierId, Carrier> = {
+export const CARRIER_FORMATS: Record<CarrierId, Carrier> = {
   UPS: { name: "UPS", origin: "USA", pattern: /^1Z[A-Z0-9]{6}\d{10}$/ },
   USPS: { name: "USPS", origin: "USA", pattern: /^(9400|9205)\d{18}$/ },
   FEDEX: { name: "FedEx", origin: "USA", pattern: /^[2-9]\d{11}$/ },
-  AMAZON: { name: "Amazon Logistics", origin: "USA", pattern: /^TBA\d{12}$/ },
+  AMAZON: { name: "Amazon", origin: "USA", pattern: /^TBA\d{12}$/ },
   DHL: { name: "DHL", origin: null, pattern: /^[1-9]\d{9}$/ },
   CHINA_POST: { name: "China Post", origin: "CHINA", pattern: /^(LX|RB)\d{9}CN$/ },
   YUNEXPRESS: { name: "YunExpress", origin: "CHINA", pattern: /^YT\d{16}$/ },

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { detectCarrier } from "../../shared/domain/carriers";
 import { CLIENT_CODE_PATTERN } from "../../shared/domain/client-code";
+import { computeMontoColones } from "../../shared/domain/pricing";
 import { COUPON_VALIDITY_DAYS, TRACKING_STATUSES, type TrackingStatus } from "../../shared/domain/statuses";
-import { CARRIERS } from "./data";
-import { DAY, deliveredAt, monthStart, planSeed, priceColones } from "./plan";
+import { CARRIER_FORMATS } from "./data";
+import { DAY, SEED_EXCHANGE_RATE, deliveredAt, monthStart, planSeed } from "./plan";
 
 const now = new Date("2026-03-15T15:00:00Z");
 const options = { clients: 50, trackings: 300, seed: 1, now };
@@ -57,8 +59,9 @@ describe("clients", () => {
     expect(sent).toBeGreaterThan(plan.clients.length / 2);
   });
 
-  it("count this month's parts searches within their limit", () => {
+  it("count this month's parts searches (Costa Rica months) within their limit", () => {
     const start = monthStart(now.getTime());
+    expect(new Date(start).toISOString()).toBe("2026-03-01T06:00:00.000Z");
     plan.clients.forEach((c, index) => {
       const thisMonth = plan.partsSearches.filter((s) => s.clientIndex === index && s.createdAt.getTime() >= start).length;
       expect(c.searchCount).toBe(thisMonth);
@@ -101,10 +104,14 @@ describe("trackings", () => {
   });
 
   it("use the carrier's format, origin and name, with unique codes", () => {
-    const byName = new Map(Object.values(CARRIERS).map((c) => [c.name, c]));
+    const byName = new Map<string, (typeof CARRIER_FORMATS)[keyof typeof CARRIER_FORMATS]>(
+      Object.values(CARRIER_FORMATS).map((c) => [c.name, c]),
+    );
     for (const t of plan.trackings) {
       const carrier = byName.get(t.carrier)!;
       expect(t.trackingCode).toMatch(carrier.pattern);
+      // The app's own detection names the same carrier for the number.
+      expect(detectCarrier(t.trackingCode)).toBe(t.carrier);
       if (carrier.origin) expect(t.origen).toBe(carrier.origin);
     }
     expect(new Set(plan.trackings.map((t) => t.trackingCode)).size).toBe(plan.trackings.length);
@@ -112,30 +119,21 @@ describe("trackings", () => {
     expect(plan.trackings.filter((t) => t.formaEnvio === "AVION").length).toBeGreaterThan(plan.trackings.length / 2);
   });
 
-  it("price measured packages with the pricing rule, in whole non-negative colones", () => {
+  it("price measured packages with the shared pricing rule, in whole non-negative colones", () => {
     const priced = plan.trackings.filter((t) => t.pesoPieCubicos !== null);
     expect(priced.length).toBeGreaterThan(0);
+    expect(priced.some((t) => t.formaEnvio === "BARCO")).toBe(true);
     for (const t of priced) {
-      const value = Number(t.pesoPieCubicos!.replace(",", "."));
-      expect(value).toBeGreaterThan(0);
-      expect(t.montoColones).toBe(priceColones(t.formaEnvio, value));
+      expect(Number(t.pesoPieCubicos!.replace(",", "."))).toBeGreaterThan(0);
+      expect(t.montoColones).toBe(computeMontoColones({ formaEnvio: t.formaEnvio, pesoPieCubicos: t.pesoPieCubicos, rate: SEED_EXCHANGE_RATE }));
       expect(Number.isInteger(t.montoColones)).toBe(true);
-      if (t.costo !== null) expect(t.costo).toBeGreaterThanOrEqual(0);
+      expect(t.montoColones).toBeGreaterThan(0);
+      if (t.costo !== null) expect(t.costo).toBeGreaterThanOrEqual(t.montoColones! * 0.9);
     }
     for (const t of plan.trackings.filter((t) => t.pesoPieCubicos === null)) {
       expect(t.montoColones).toBeNull();
       expect(t.costo).toBeNull();
     }
-  });
-});
-
-describe("priceColones", () => {
-  it("follows the air tiers per gram and the sea rate per cubic foot", () => {
-    expect(priceColones("AVION", 1000, 514)).toBe(Math.round(1000 * 0.016 * 514));
-    expect(priceColones("AVION", 2000, 514)).toBe(Math.round(2000 * 0.015 * 514));
-    expect(priceColones("AVION", 5000, 514)).toBe(Math.round(5000 * 0.014 * 514));
-    expect(priceColones("BARCO", 2.1, 514)).toBe(3 * 35 * 514);
-    expect(priceColones("AVION", 0)).toBe(0);
   });
 });
 

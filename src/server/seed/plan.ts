@@ -2,8 +2,11 @@
 // packages they sent and how each moved through its statuses, referrals and their coupons, and
 // the smaller tables. Everything comes from seeded PRNG streams, one per entity, and dates are
 // offsets from `now`, so the same seed, counts and `now` always give the same plan.
+import { couponExpiry } from "../../shared/domain/coupons";
+import { costaRicaDayKey, costaRicaMonthKey } from "../../shared/domain/dates";
+import { DEFAULT_EXCHANGE_RATE } from "../../shared/domain/exchange-rate";
+import { computeMontoColones } from "../../shared/domain/pricing";
 import {
-  COUPON_VALIDITY_DAYS,
   DEFAULT_SEARCH_LIMIT,
   type CouponStatus,
   type NoticeStatus,
@@ -19,7 +22,7 @@ import {
 import {
   CAR_MODELS,
   CAR_PARTS,
-  CARRIERS,
+  CARRIER_FORMATS,
   CONTACT_MESSAGES,
   NOTICE_ADMIN_NOTES,
   NOTICE_CLIENT_NOTES,
@@ -42,8 +45,8 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-/** Colones per dollar used for the seeded amounts: the spec's default rate (the live rate is unknown here). */
-export const SEED_EXCHANGE_RATE = 514;
+/** Colones per dollar for the seeded amounts: the default rate (the live rate is unknown here). */
+export const SEED_EXCHANGE_RATE = DEFAULT_EXCHANGE_RATE;
 
 export interface PlanOptions {
   clients: number;
@@ -205,30 +208,28 @@ export function planSeed(options: PlanOptions): SeedPlan {
   };
 }
 
-/** Amount in whole colones by the spec's pricing rule (public-site §9, staff-side §9). */
-export function priceColones(formaEnvio: ShippingType, value: number, rate = SEED_EXCHANGE_RATE): number {
-  if (!(value > 0)) return 0;
-  if (formaEnvio === "BARCO") return Math.round(Math.ceil(value) * 35 * rate);
-  const perGram = value < 2000 ? 0.016 : value < 5000 ? 0.015 : 0.014;
-  return Math.round(value * perGram * rate);
-}
-
 const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const byTime = <T extends { createdAt: Date }>(a: T, b: T) => a.createdAt.getTime() - b.createdAt.getTime();
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** First day of now's month (UTC), as the database's own default computes it. */
+/**
+ * When now's month began in Costa Rica, where the search quota's months turn (shared/domain/
+ * dates.ts). Costa Rica is UTC−6 all year, so local midnight on the 1st is 06:00 UTC.
+ */
 export function monthStart(now: number): number {
-  const d = new Date(now);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  return Date.parse(`${costaRicaMonthKey(now)}-01T06:00:00Z`);
+}
+
+/** The stored lastResetDate for now's month: its first day, "YYYY-MM-01". */
+export function monthStartDate(now: number): string {
+  return `${costaRicaMonthKey(now)}-01`;
 }
 
 // ---------------------------------------------------------------- clients
 
 function planClients(r: Random, count: number, now: number): ClientPlan[] {
   const codes = new Set<string>();
-  const lastResetDate = isoDate(monthStart(now));
+  const lastResetDate = monthStartDate(now);
   const list: ClientPlan[] = [];
   for (let i = 0; i < count; i++) {
     let clientCode: string;
@@ -379,7 +380,7 @@ function planTracking(r: Random, clientIndex: number, clientSince: number, now: 
   const createdAt = (r.chance(0.3) ? r.dateBetween(Math.max(clientSince, now - 30 * DAY), now) : r.dateBetween(clientSince, now)).getTime();
   const store = pickStore(r);
   const { carrierId, code } = uniqueCode(r, store, codes);
-  const carrier = CARRIERS[carrierId];
+  const carrier = CARRIER_FORMATS[carrierId];
   const origen: Origin = carrier.origin ?? store.region;
   const product = r.pick(store.products);
   const seaShare = product.bulky ? 0.5 : origen === "CHINA" ? 0.12 : 0.06;
@@ -424,11 +425,9 @@ function planTracking(r: Random, clientIndex: number, clientSince: number, now: 
   let montoColones: number | null = null;
   let costo: number | null = null;
   if (level >= 1 && r.chance(0.9)) {
-    let measured: number;
     if (formaEnvio === "AVION") {
       // Weighed in the warehouse with its box: grams, rounded to 10.
-      measured = Math.round((r.float(product.grams[0], product.grams[1]) * r.float(1.1, 1.4)) / 10) * 10;
-      pesoPieCubicos = String(measured);
+      pesoPieCubicos = String(Math.round((r.float(product.grams[0], product.grams[1]) * r.float(1.1, 1.4)) / 10) * 10);
     } else {
       const feet = Math.round((product.bulky ? r.float(1.5, 8) : r.float(0.5, 3)) * 10) / 10;
       // Typed as staff type it: "3,5", "3.5" or a whole "4".
@@ -437,11 +436,10 @@ function planTracking(r: Random, clientIndex: number, clientSince: number, now: 
         [String(feet), 2],
         [String(Math.ceil(feet)), 3],
       ] as const);
-      measured = Number(pesoPieCubicos.replace(",", "."));
     }
-    montoColones = priceColones(formaEnvio, measured);
+    montoColones = computeMontoColones({ formaEnvio, pesoPieCubicos, rate: SEED_EXCHANGE_RATE });
     // What the client finally paid, customs and handling included, rounded to 100 colones.
-    if ((current === "LISTO_PARA_ENTREGAR" || current === "ENTREGADO") && r.chance(0.45)) {
+    if (montoColones !== null && (current === "LISTO_PARA_ENTREGAR" || current === "ENTREGADO") && r.chance(0.45)) {
       costo = Math.round((montoColones * r.float(1, 1.25)) / 100) * 100;
     }
   }
@@ -498,7 +496,6 @@ function planReferrals(r: Random, clients: ClientPlan[], trackings: TrackingPlan
   // A few enthusiastic clients bring many friends.
   const ambassadors = Array.from({ length: Math.max(1, Math.round(n / 150)) }, () => r.int(0, n - 1)).sort((a, b) => a - b);
 
-  const validity = COUPON_VALIDITY_DAYS * DAY;
   /** Uses the coupon on the owner's first delivery inside its validity that has no coupon yet. */
   const settle = (coupon: Omit<CouponPlan, "status" | "usedAt" | "usedOnTrackingIndex">): CouponPlan => {
     const from = coupon.createdAt.getTime();
@@ -534,7 +531,7 @@ function planReferrals(r: Random, clients: ClientPlan[], trackings: TrackingPlan
         reason: "BIENVENIDA",
         referralIndex,
         createdAt,
-        expiresAt: new Date(createdAt.getTime() + validity),
+        expiresAt: couponExpiry(createdAt),
       }),
     );
     if (first) {
@@ -545,7 +542,7 @@ function planReferrals(r: Random, clients: ClientPlan[], trackings: TrackingPlan
           reason: "REFERIDO",
           referralIndex,
           createdAt: new Date(first.at),
-          expiresAt: new Date(first.at + validity),
+          expiresAt: couponExpiry(first.at),
         }),
       );
     }
@@ -669,7 +666,7 @@ function planNotices(r: Random, clientCount: number, now: number): NoticePlan[] 
       notas: estado !== "PENDIENTE" && r.chance(0.3) ? r.pick(NOTICE_ADMIN_NOTES[estado]) : null,
       estado,
       trackingIdAsignado,
-      fechaEstimada: estado !== "CANCELADO" && r.chance(0.8) ? isoDate(createdAt + r.int(4, 12) * DAY) : null,
+      fechaEstimada: estado !== "CANCELADO" && r.chance(0.8) ? costaRicaDayKey(createdAt + r.int(4, 12) * DAY) : null,
       createdAt: new Date(createdAt),
       updatedAt: new Date(updatedAt),
     });

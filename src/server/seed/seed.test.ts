@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_CODE_PATTERN } from "../../shared/domain/client-code";
 import { COUPON_STATUSES, TRACKING_STATUSES } from "../../shared/domain/statuses";
 import { openDatabase, type Database } from "../db/client";
-import { CARRIERS } from "./data";
+import { CARRIER_FORMATS } from "./data";
 import { seedDatabase, type SeedCounts } from "./seed";
 
 const now = new Date("2026-03-15T15:00:00Z");
@@ -62,7 +62,9 @@ describe("seedDatabase", () => {
       expect(c.client_code).toMatch(CLIENT_CODE_PATTERN);
       expect(c.telefono).toMatch(/^\+506[678]\d{7}$/);
     }
-    const byName = new Map(Object.values(CARRIERS).map((c) => [c.name, c]));
+    const byName = new Map<string, (typeof CARRIER_FORMATS)[keyof typeof CARRIER_FORMATS]>(
+      Object.values(CARRIER_FORMATS).map((c) => [c.name, c]),
+    );
     for (const t of await rows<{ tracking_code: string; carrier: string; origen: string }>(
       sql`select tracking_code, carrier, origen from client_trackings`,
     )) {
@@ -130,7 +132,7 @@ describe("seedDatabase", () => {
     const mismatched = await rows<{ id: number }>(sql`
       select c.id from clients c
        where c.search_count <> (select count(*) from parts_searches p
-                                  where p.client_id = c.id and p.created_at >= c.last_reset_date::timestamp at time zone 'UTC')
+                                  where p.client_id = c.id and p.created_at >= c.last_reset_date::timestamp at time zone 'America/Costa_Rica')
           or (c.unlimited_access = 0 and c.search_count > c.search_limit)`);
     expect(mismatched).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // Writes the demo plan into a database: multi-row INSERTs in chunks (see bulk-insert.ts), all in
 // one transaction, so 10 000 clients and 100 000 packages take seconds on PGlite and PostgreSQL.
-import { count, getTableName, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { count, getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client";
 import * as schema from "../db/schema";
 import { bulkInsert } from "./bulk-insert";
@@ -31,23 +31,8 @@ export interface SeedCounts {
   trackingNotices: number;
 }
 
-/** Every application table, for --reset. */
-const ALL_TABLES: PgTable[] = [
-  schema.clients,
-  schema.coupons,
-  schema.clientTrackings,
-  schema.trackingStatusHistory,
-  schema.referrals,
-  schema.whatsappCustomers,
-  schema.whatsappTrackingEntries,
-  schema.trackingNotices,
-  schema.partsSearches,
-  schema.contactMessages,
-  schema.uploads,
-  schema.notificationOutbox,
-  schema.rateLimits,
-  schema.appCache,
-];
+/** Every table of the schema, for --reset (derived, so a table added later is emptied too). */
+const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
 /** The current time, cut to the hour: two runs within the hour give identical data. */
 export function defaultSeedNow(): Date {

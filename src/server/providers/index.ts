@@ -1,0 +1,12 @@
+// One factory that picks each outside-service adapter from configuration (ARCHITECTURE.md,
+// "Provider adapters"). Each kind lives in providers/<kind>/ with its interface, its real
+// adapter and its honest offline default. Add one field per kind.
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Providers {}
+
+export function createProviders(_config: Config, _db: Db): Providers {
+  return {};
+}
