@@ -155,3 +155,11 @@ describe("trackingNeedsUpdate", () => {
     expect(trackingNeedsUpdate(null, NOW)).toBe(true);
   });
 });
+
+describe("needsMonthlyReset with a SQL date", () => {
+  it("reads a date-only value as a Costa Rica calendar day", () => {
+    expect(needsMonthlyReset("2026-11-01", new Date("2026-11-15T12:00:00-06:00"))).toBe(false);
+    expect(needsMonthlyReset("2026-11-01", new Date("2026-11-01T00:30:00-06:00"))).toBe(false);
+    expect(needsMonthlyReset("2026-10-01", new Date("2026-11-01T00:30:00-06:00"))).toBe(true);
+  });
+});

@@ -114,9 +114,8 @@ export function parseCountInput(text: string | number | null | undefined): numbe
 
 /** The counter restarts when a new calendar month has begun in Costa Rica since the last reset. */
 export function needsMonthlyReset(lastResetDate: DateInput | null | undefined, now: DateInput): boolean {
-  const last = toDate(lastResetDate);
-  if (!last) return true;
-  return costaRicaMonthKey(last) < costaRicaMonthKey(now);
+  if (!toDate(lastResetDate)) return true;
+  return costaRicaMonthKey(lastResetDate as DateInput) < costaRicaMonthKey(now);
 }
 
 /** 'Necesitan actualización': the last update fell on an earlier Costa Rica day than today. */

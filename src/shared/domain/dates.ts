@@ -25,6 +25,9 @@ const dayKeyFormat = new Intl.DateTimeFormat("en-CA", {
 
 /** "2024-03-05": the calendar day of this instant in Costa Rica. */
 export function costaRicaDayKey(value: DateInput): string {
+  // A date-only string ("2026-11-01", a SQL `date`) already is a Costa Rica calendar day;
+  // parsing it would read UTC midnight, which is the evening before in Costa Rica.
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const date = toDate(value);
   if (!date) throw new RangeError("Fecha inválida");
   const parts = Object.fromEntries(dayKeyFormat.formatToParts(date).map((p) => [p.type, p.value]));
