@@ -1,0 +1,63 @@
+// The state of outgoing WhatsApp messages as staff see them (ARCHITECTURE.md, "Notifications"):
+// each outbox row's status, attempts and last error, and one Spanish sentence per state.
+import { z } from "../validation";
+import { formatDateTime } from "../domain/format";
+import { NOTIFICATION_KINDS, OUTBOX_STATUSES, type OutboxStatus } from "../domain/statuses";
+
+export const ZNotificationStateSchema = z.object({
+  id: z.number(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string(),
+  createdAt: z.string(),
+});
+export type TNotificationState = z.infer<typeof ZNotificationStateSchema>;
+
+/** Whether the server has a real messaging provider; without one nothing is ever sent. */
+export const ZMessagingStatusSchema = z.object({ configured: z.boolean() });
+export type TMessagingStatus = z.infer<typeof ZMessagingStatusSchema>;
+
+export const ZListNotificationsRequestSchema = z.object({
+  whatsappEntryId: z.coerce.number().int().positive().optional(),
+  clientId: z.coerce.number().int().positive().optional(),
+  trackingId: z.coerce.number().int().positive().optional(),
+});
+export type TListNotificationsRequest = z.infer<typeof ZListNotificationsRequestSchema>;
+
+export const ZListNotificationsResponseSchema = z.object({
+  notifications: z.array(ZNotificationStateSchema),
+  messaging: ZMessagingStatusSchema,
+});
+export type TListNotificationsResponse = z.infer<typeof ZListNotificationsResponseSchema>;
+
+export const NOT_CONFIGURED_TEXT = "No enviado: WhatsApp no configurado";
+
+export type NotificationTone = "success" | "pending" | "danger" | "muted";
+
+/** One honest sentence for a message's state: never "sent" unless the provider accepted it. */
+export function describeNotification(
+  n: Pick<TNotificationState, "status" | "attempts" | "lastError" | "sentAt">,
+  messaging: TMessagingStatus,
+): { label: string; tone: NotificationTone } {
+  const status: OutboxStatus = n.status;
+  switch (status) {
+    case "SENT":
+      return { label: `Enviado el ${formatDateTime(n.sentAt)}`, tone: "success" };
+    case "FAILED":
+      return { label: `Falló: ${n.lastError ?? "error desconocido"}`, tone: "danger" };
+    case "SENDING":
+      return { label: "Enviando…", tone: "pending" };
+    case "PENDING":
+      if (!messaging.configured) return { label: NOT_CONFIGURED_TEXT, tone: "muted" };
+      if (n.attempts > 0) {
+        return {
+          label: `En cola: reintento pendiente (intento ${n.attempts} falló${n.lastError ? `: ${n.lastError}` : ""})`,
+          tone: "pending",
+        };
+      }
+      return { label: "En cola", tone: "pending" };
+  }
+}

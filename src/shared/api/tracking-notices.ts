@@ -1,0 +1,98 @@
+// Traditional (legacy) tracking notices and the /admin/tracking stat cards (staff-side §2, §3,
+// §4, §7): the list, the admin's edit (status, tracking id, estimated date, notes), the
+// admin-only way in for legacy records, and the panel's counts.
+import { z } from "../validation";
+import { NOTICE_STATUSES } from "../domain/statuses";
+
+export const NOTICE_NOT_FOUND = "No se encontró el aviso de tracking";
+export const NOTICE_STATUS_REQUIRED = "Selecciona el estado del aviso";
+export const NOTICE_TRACKING_ID_TAKEN = "Ese ID de tracking ya está asignado a otro aviso";
+export const NOTICE_TRACKING_ID_INVALID = "El ID de tracking puede tener hasta 64 letras, dígitos o guiones";
+export const NOTICE_DATE_INVALID = "La fecha estimada debe ser una fecha válida (AAAA-MM-DD)";
+export const NOTICE_NOTES_TOO_LONG = "Las notas pueden tener hasta 2000 caracteres";
+export const NOTICE_NAME_REQUIRED = "Ingresa el nombre del cliente";
+export const NOTICE_DESCRIPTION_REQUIRED = "Describe el paquete";
+export const NOTICE_EMAIL_INVALID = "Email inválido";
+export const NOTICE_NUMBER_INVALID = "Debe ser un número mayor o igual a 0";
+
+/** Example format of an assigned tracking id. */
+export const NOTICE_TRACKING_ID_EXAMPLE = "EIC12345678";
+
+export const ZTrackingNoticeSchema = z.object({
+  id: z.number(),
+  clienteNombre: z.string(),
+  clienteEmail: z.string().nullable(),
+  clienteTelefono: z.string().nullable(),
+  descripcionPaquete: z.string(),
+  tiendaOrigen: z.string().nullable(),
+  pesoEstimado: z.number().nullable(),
+  valorDeclarado: z.number().nullable(),
+  notasCliente: z.string().nullable(),
+  notas: z.string().nullable(),
+  estado: z.enum(NOTICE_STATUSES),
+  trackingIdAsignado: z.string().nullable(),
+  fechaEstimada: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TTrackingNotice = z.infer<typeof ZTrackingNoticeSchema>;
+
+export const ZListTrackingNoticesResponseSchema = z.object({ notices: z.array(ZTrackingNoticeSchema) });
+export type TListTrackingNoticesResponse = z.infer<typeof ZListTrackingNoticesResponseSchema>;
+
+/** Empty text means "none": the form sends "" for a cleared field. */
+const blankToNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === "" ? null : v.trim());
+
+function isCalendarDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/** PUT /api/tracking-notices/{id}: the four fields the admin edits, all sent each time. */
+export const ZUpdateTrackingNoticeRequestSchema = z.object({
+  estado: z.enum(NOTICE_STATUSES, { error: NOTICE_STATUS_REQUIRED }),
+  notas: z.string().max(2000, NOTICE_NOTES_TOO_LONG).nullish().transform(blankToNull),
+  trackingIdAsignado: z
+    .string()
+    .nullish()
+    .transform(blankToNull)
+    .refine((v) => v === null || /^[A-Za-z0-9-]{1,64}$/.test(v), NOTICE_TRACKING_ID_INVALID)
+    .transform((v) => (v === null ? null : v.toUpperCase())),
+  fechaEstimada: z
+    .string()
+    .nullish()
+    .transform(blankToNull)
+    .refine((v) => v === null || isCalendarDate(v), NOTICE_DATE_INVALID),
+});
+export type TUpdateTrackingNoticeRequest = z.input<typeof ZUpdateTrackingNoticeRequestSchema>;
+export type TUpdateTrackingNotice = z.output<typeof ZUpdateTrackingNoticeRequestSchema>;
+
+const optionalText = (max: number) => z.string().max(max).nullish().transform(blankToNull);
+const optionalAmount = z.number({ error: NOTICE_NUMBER_INVALID }).min(0, NOTICE_NUMBER_INVALID).max(1e9).nullish().transform((v) => v ?? null);
+
+/** POST /api/tracking-notices (admin): records a legacy notice brought over from the old system. */
+export const ZCreateTrackingNoticeRequestSchema = z.object({
+  clienteNombre: z.string({ error: NOTICE_NAME_REQUIRED }).trim().min(1, NOTICE_NAME_REQUIRED).max(120),
+  clienteEmail: optionalText(200).refine((v) => v === null || z.email().safeParse(v).success, NOTICE_EMAIL_INVALID),
+  clienteTelefono: optionalText(32),
+  descripcionPaquete: z.string({ error: NOTICE_DESCRIPTION_REQUIRED }).trim().min(1, NOTICE_DESCRIPTION_REQUIRED).max(2000),
+  tiendaOrigen: optionalText(200),
+  pesoEstimado: optionalAmount,
+  valorDeclarado: optionalAmount,
+  notasCliente: optionalText(2000),
+});
+export type TCreateTrackingNoticeRequest = z.input<typeof ZCreateTrackingNoticeRequestSchema>;
+export type TCreateTrackingNotice = z.output<typeof ZCreateTrackingNoticeRequestSchema>;
+
+/**
+ * The four stat cards of /admin/tracking, over both tabs: WhatsApp entries and traditional
+ * notices (docs/decisions/041).
+ */
+export const ZTrackingPanelStatsSchema = z.object({
+  total: z.number(),
+  pendientes: z.number(),
+  enProceso: z.number(),
+  completados: z.number(),
+});
+export type TTrackingPanelStats = z.infer<typeof ZTrackingPanelStatsSchema>;
