@@ -2,9 +2,11 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { registerAdminAuthRoutes } from "./admin-auth/routes";
+import { registerContactRoutes } from "./contact/routes";
 import { registerHealthRoutes } from "./health/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
   registerAdminAuthRoutes(app, ctx);
+  registerContactRoutes(app, ctx);
 }
