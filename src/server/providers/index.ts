@@ -3,10 +3,14 @@
 // adapter and its honest offline default. Add one field per kind.
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { createMessagingProvider, type MessagingProvider } from "./messaging";
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Providers {}
+export interface Providers {
+  messaging: MessagingProvider;
+}
 
-export function createProviders(_config: Config, _db: Db): Providers {
-  return {};
+export function createProviders(config: Config, _db: Db): Providers {
+  return {
+    messaging: createMessagingProvider(config),
+  };
 }

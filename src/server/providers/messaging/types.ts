@@ -1,0 +1,37 @@
+// The messaging provider seam: what the outbox worker hands over and what it gets back.
+import type { NotificationKind } from "../../../shared/domain/statuses";
+
+export interface OutgoingMessage {
+  kind: NotificationKind;
+  /** International digits (50688887777). */
+  to: string;
+  /** The message as the person reads it (for providers that send free text). */
+  body: string;
+  /** Template body parameters in order ({{1}}, {{2}}, …). */
+  parameters: string[];
+}
+
+export interface SendResult {
+  /** The provider's id of the accepted message (wamid.… for WhatsApp). */
+  providerMessageId: string | null;
+}
+
+export interface MessagingProvider {
+  readonly name: "whatsapp-cloud" | "offline";
+  /** False for the offline default: nothing can be sent, messages stay queued. */
+  readonly configured: boolean;
+  /** Resolves when the provider accepted the message; rejects with MessagingError otherwise. */
+  send(message: OutgoingMessage): Promise<SendResult>;
+}
+
+/** A refused or failed send. `retryable` says whether trying again later can help. */
+export class MessagingError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = "MessagingError";
+  }
+}

@@ -1,0 +1,145 @@
+// The WhatsApp Cloud API adapter against a fake Graph API on 127.0.0.1.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config";
+import { createMessagingProvider } from "./index";
+import { fakeGraphEnv, graphError, startFakeGraphApi, type FakeGraphApi } from "./fake-graph-api";
+import { MessagingError, type OutgoingMessage } from "./types";
+import { createWhatsappCloudProvider, templateParameterText } from "./whatsapp-cloud";
+
+const message: OutgoingMessage = {
+  kind: "WHATSAPP_ENTRY_STATUS",
+  to: "50688887777",
+  body: "Hola Ana:\n\nTu paquete 1Z999 va en tránsito.",
+  parameters: ["Ana", "1Z999", "En tránsito"],
+};
+
+async function failure(promise: Promise<unknown>): Promise<MessagingError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(MessagingError);
+  return error as MessagingError;
+}
+
+describe("WhatsApp Cloud API adapter", () => {
+  let fake: FakeGraphApi;
+  beforeAll(async () => {
+    fake = await startFakeGraphApi();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  const provider = (timeoutMs?: number) =>
+    createWhatsappCloudProvider({
+      token: fake.token,
+      phoneNumberId: fake.phoneNumberId,
+      apiUrl: fake.url,
+      language: "es_MX",
+      templates: { welcome: "bienvenida_cliente", status: "estado_paquete", entryStatus: "estado_tracking" },
+      timeoutMs,
+    });
+
+  it("is chosen from configuration only when both token and phone number id are set", () => {
+    expect(createMessagingProvider(loadConfig({})).configured).toBe(false);
+    expect(createMessagingProvider(loadConfig({ WHATSAPP_TOKEN: "x" })).configured).toBe(false);
+    const chosen = createMessagingProvider(loadConfig(fakeGraphEnv(fake)));
+    expect(chosen.name).toBe("whatsapp-cloud");
+    expect(chosen.configured).toBe(true);
+  });
+
+  it("sends a template message with the Bearer token and returns the provider's id", async () => {
+    const before = fake.requests.length;
+    const result = await provider().send(message);
+    expect(result.providerMessageId).toMatch(/^wamid\./);
+    const sent = fake.requests[before];
+    expect(sent.authorization).toBe(`Bearer ${fake.token}`);
+    expect(sent.path).toBe(`/v21.0/${fake.phoneNumberId}/messages`);
+    expect(sent.body).toMatchObject({
+      messaging_product: "whatsapp",
+      to: "50688887777",
+      type: "template",
+      template: {
+        name: "estado_tracking",
+        language: { code: "es_MX" },
+        components: [
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "Ana" },
+              { type: "text", text: "1Z999" },
+              { type: "text", text: "En tránsito" },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
+  it("picks the template of each message kind", async () => {
+    const before = fake.requests.length;
+    await provider().send({ ...message, kind: "WELCOME", parameters: ["Ana", "EX4K7P2M"] });
+    await provider().send({ ...message, kind: "TRACKING_STATUS" });
+    expect(fake.requests.slice(before).map((r) => r.body.template?.name)).toEqual(["bienvenida_cliente", "estado_paquete"]);
+  });
+
+  it("treats a 4xx answer as final, with the Graph error in the reason", async () => {
+    fake.script(graphError(400, "Template name does not exist in the translation", 132001));
+    const error = await failure(provider().send(message));
+    expect(error.retryable).toBe(false);
+    expect(error.httpStatus).toBe(400);
+    expect(error.message).toContain("(#132001) Template name does not exist in the translation");
+  });
+
+  it("treats a wrong token as final", async () => {
+    const wrong = createWhatsappCloudProvider({
+      token: "otro",
+      phoneNumberId: fake.phoneNumberId,
+      apiUrl: fake.url,
+      language: "es",
+      templates: { welcome: "a", status: "b", entryStatus: "c" },
+    });
+    const error = await failure(wrong.send(message));
+    expect(error.retryable).toBe(false);
+    expect(error.httpStatus).toBe(401);
+  });
+
+  it("retries 429 and 5xx answers", async () => {
+    fake.script(graphError(429, "Rate limit hit", 130429), { status: 503, body: "Service Unavailable" });
+    const limited = await failure(provider().send(message));
+    expect(limited.retryable).toBe(true);
+    expect(limited.httpStatus).toBe(429);
+    const down = await failure(provider().send(message));
+    expect(down.retryable).toBe(true);
+    expect(down.message).toBe("WhatsApp respondió 503: Service Unavailable");
+  });
+
+  it("retries when the API does not answer in time", async () => {
+    fake.script({ hang: true });
+    const error = await failure(provider(150).send(message));
+    expect(error.retryable).toBe(true);
+    expect(error.message).toMatch(/no respondió a tiempo/);
+  });
+
+  it("retries when nothing listens", async () => {
+    const closed = await startFakeGraphApi();
+    const url = closed.url;
+    await closed.close();
+    const nobody = createWhatsappCloudProvider({
+      token: "t",
+      phoneNumberId: "1",
+      apiUrl: url,
+      language: "es",
+      templates: { welcome: "a", status: "b", entryStatus: "c" },
+    });
+    const error = await failure(nobody.send(message));
+    expect(error.retryable).toBe(true);
+    expect(error.message).toMatch(/No se pudo conectar con WhatsApp/);
+  });
+
+  it("keeps template parameters within the API's rules", () => {
+    expect(templateParameterText("línea 1\n\nlínea 2\t     fin")).toBe("línea 1 línea 2 fin");
+    expect(templateParameterText("   ")).toBe("-");
+  });
+});
