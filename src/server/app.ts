@@ -52,14 +52,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       ttlMs: config.sessionTtlMs,
     }),
     providers: { ...createProviders(config, database.db), ...deps.providers },
+    routes: [],
   };
 
   installErrorHandling(app);
 
   // No /api route can be registered without saying who may call it.
   app.addHook("onRoute", (route) => {
-    if (route.url.startsWith("/api/") && !route.config?.auth) {
-      throw new Error(`Route ${route.method} ${route.url} must declare config.auth`);
+    if (!route.url.startsWith("/api/")) return;
+    if (!route.config?.auth) throw new Error(`Route ${route.method} ${route.url} must declare config.auth`);
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") ctx.routes.push({ method, url: route.url, auth: route.config.auth });
     }
   });
   app.addHook("onRequest", async (request) => {

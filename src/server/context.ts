@@ -12,6 +12,8 @@ export interface AppContext {
   limiter: RateLimiter;
   sessions: AdminSessionService;
   providers: Providers;
+  /** Every /api route with who may call it (filled as routes register; walked by the auth test). */
+  routes: { method: string; url: string; auth: "admin" | "public" }[];
 }
 
 declare module "fastify" {
