@@ -1,0 +1,100 @@
+// Client registration (public-site §2 "Registration", §5, §7): one transaction creates the
+// client with a new unique EX + 6 code, records a referral when a valid referrer code came
+// with it, and queues the welcome WhatsApp message (staff see it pending until it is sent).
+import { eq, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { clients } from "../../db/schema";
+import { badRequest, conflict } from "../../errors";
+import { enqueueNotification } from "../notifications/outbox";
+import { recordReferralOnRegistration } from "../referrals/service";
+import { generateClientCode } from "../../../shared/domain/client-code";
+import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
+import { welcomeMessage } from "../../../shared/domain/messages";
+import {
+  REGISTER_WHATSAPP_NOT_CR,
+  REGISTER_WHATSAPP_TAKEN,
+  type TRegisterClientRequest,
+  type TRegisterClientResponse,
+} from "../../../shared/api/clients";
+
+/** Fresh codes tried before giving up; with 36^6 codes a second try is already very rare. */
+export const CLIENT_CODE_ATTEMPTS = 10;
+
+export interface RegisterClientOptions {
+  brandName: string;
+  now?: Date;
+  /** The code source (tests force collisions with it). */
+  generateCode?: () => string;
+}
+
+export async function registerClient(
+  db: Db,
+  input: TRegisterClientRequest,
+  options: RegisterClientOptions,
+): Promise<TRegisterClientResponse> {
+  const telefono = normalizeCostaRicanWhatsapp(input.telefono);
+  if (!telefono) throw badRequest(REGISTER_WHATSAPP_NOT_CR);
+  const now = options.now ?? new Date();
+  const generate = options.generateCode ?? (() => generateClientCode());
+
+  return db.transaction(async (tx) => {
+    // Two registrations of one number at the same moment: the second waits here, then sees the first.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`client-phone:${telefono}`}))`);
+    const local = telefono.slice(4);
+    const [existing] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(
+        or(
+          eq(clients.telefono, telefono),
+          // Imported clients keep the number as their spreadsheet wrote it ("8888-7777", "506 8888 7777").
+          sql`regexp_replace(${clients.telefono}, '\\D', '', 'g') in (${local}, ${`506${local}`})`,
+        ),
+      )
+      .limit(1);
+    if (existing) throw conflict(REGISTER_WHATSAPP_TAKEN);
+
+    let created: { id: number; clientCode: string; nombre: string } | undefined;
+    for (let attempt = 0; attempt < CLIENT_CODE_ATTEMPTS && !created; attempt++) {
+      // ON CONFLICT DO NOTHING keeps the transaction usable when a code is taken; we draw again.
+      [created] = await tx
+        .insert(clients)
+        .values({
+          clientCode: generate(),
+          nombre: input.nombre,
+          direccion: input.direccion,
+          telefono,
+          email: input.email ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: clients.clientCode })
+        .returning({ id: clients.id, clientCode: clients.clientCode, nombre: clients.nombre });
+    }
+    if (!created) throw new Error("No se pudo generar un código de cliente único");
+
+    const referral = await recordReferralOnRegistration(tx, {
+      referredClientId: created.id,
+      referrerCode: input.referrerCode,
+      now,
+    });
+
+    await enqueueNotification(tx, {
+      kind: "WELCOME",
+      recipient: telefono,
+      body: welcomeMessage({ nombre: created.nombre, clientCode: created.clientCode, brandName: options.brandName }),
+      payload: { nombre: created.nombre, clientCode: created.clientCode },
+      clientId: created.id,
+    });
+
+    return {
+      client: { clientCode: created.clientCode, nombre: created.nombre },
+      welcomeCoupon: referral
+        ? {
+            discountPercent: referral.welcomeCoupon.discountPercent,
+            expiresAt: referral.welcomeCoupon.expiresAt.toISOString(),
+          }
+        : null,
+    };
+  });
+}

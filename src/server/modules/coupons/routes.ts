@@ -1,0 +1,20 @@
+// GET /api/coupons/{clientCode} (public, by code): the client's coupons grouped as shown.
+import type { FastifyInstance } from "fastify";
+import { CLIENT_NOT_FOUND_MESSAGE, ZClientCodeLooseSchema } from "../../../shared/api/clients";
+import { z } from "../../../shared/validation";
+import type { AppContext } from "../../context";
+import { notFound, parseWith } from "../../errors";
+import { enforceAbuseLimit } from "../clients/abuse-limits";
+import { getClientCoupons } from "./service";
+
+const ZParams = z.object({ clientCode: ZClientCodeLooseSchema });
+
+export function registerCouponRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get("/api/coupons/:clientCode", { config: { auth: "public" } }, async (request, reply) => {
+    const { clientCode } = parseWith(ZParams, request.params);
+    await enforceAbuseLimit(ctx, request, reply, "lookup");
+    const coupons = await getClientCoupons(ctx.db, clientCode);
+    if (!coupons) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
+    return coupons;
+  });
+}

@@ -1,0 +1,20 @@
+// GET /api/referrals/{clientCode} (public, by code): the referrals this client made.
+import type { FastifyInstance } from "fastify";
+import { CLIENT_NOT_FOUND_MESSAGE, ZClientCodeLooseSchema } from "../../../shared/api/clients";
+import { z } from "../../../shared/validation";
+import type { AppContext } from "../../context";
+import { notFound, parseWith } from "../../errors";
+import { enforceAbuseLimit } from "../clients/abuse-limits";
+import { getClientReferrals } from "./service";
+
+const ZParams = z.object({ clientCode: ZClientCodeLooseSchema });
+
+export function registerReferralRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get("/api/referrals/:clientCode", { config: { auth: "public" } }, async (request, reply) => {
+    const { clientCode } = parseWith(ZParams, request.params);
+    await enforceAbuseLimit(ctx, request, reply, "lookup");
+    const referrals = await getClientReferrals(ctx.db, clientCode);
+    if (!referrals) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
+    return { referrals };
+  });
+}

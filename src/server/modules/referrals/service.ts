@@ -1,0 +1,134 @@
+// The referral programme (public-site §4, §9; staff-side §4, §9), in one place for every path:
+// - on registration with a valid referrer code: a REGISTRADO referral and a 5 % welcome coupon
+//   for the new client (an unknown code is ignored, it never blocks the registration);
+// - on delivery (applyDeliveryRewards, called by trackings/service.ts changeTrackingStatus for
+//   the client portal, the admin panel and the Excel import alike): the package takes the
+//   client's best coupon, and a referred client's first delivered package completes the
+//   referral and gives the referrer a 10 % coupon. Coupons last 60 days.
+import { and, desc, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { clients, referrals } from "../../db/schema";
+import { REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT, type ReferralStatus } from "../../../shared/domain/statuses";
+import { isReferralCode } from "../../../shared/domain/client-code";
+import type { TReferral } from "../../../shared/api/referrals";
+import { applyBestCouponToTracking, issueCoupon, type AppliedCoupon, type CouponRow } from "../coupons/service";
+
+export interface RecordedReferral {
+  referralId: number;
+  referrerClientId: number;
+  welcomeCoupon: CouponRow;
+}
+
+/**
+ * Called inside the registration transaction, after the new client exists. Returns null (and
+ * records nothing) when the code is malformed, unknown, or the client's own.
+ */
+export async function recordReferralOnRegistration(
+  tx: DbOrTx,
+  input: { referredClientId: number; referrerCode: string | null | undefined; now: Date },
+): Promise<RecordedReferral | null> {
+  const code = input.referrerCode?.trim();
+  if (!code || !isReferralCode(code)) return null;
+  const [referrer] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.clientCode, code));
+  if (!referrer || referrer.id === input.referredClientId) return null;
+
+  const [referral] = await tx
+    .insert(referrals)
+    .values({
+      referrerClientId: referrer.id,
+      referredClientId: input.referredClientId,
+      status: "REGISTRADO",
+      createdAt: input.now,
+    })
+    .onConflictDoNothing({ target: referrals.referredClientId })
+    .returning({ id: referrals.id });
+  if (!referral) return null;
+
+  const welcomeCoupon = await issueCoupon(tx, {
+    clientId: input.referredClientId,
+    discountPercent: REFERRAL_WELCOME_DISCOUNT,
+    reason: "BIENVENIDA",
+    referralId: referral.id,
+    now: input.now,
+  });
+  return { referralId: referral.id, referrerClientId: referrer.id, welcomeCoupon };
+}
+
+export interface CompletedReferral {
+  referralId: number;
+  referrerClientId: number;
+  rewardCouponId: number;
+}
+
+export interface DeliveryRewards {
+  /** The coupon this package used, if any. */
+  couponApplied: AppliedCoupon | null;
+  /** Set when this delivery was the referred client's first one. */
+  referralCompleted: CompletedReferral | null;
+}
+
+/**
+ * The rules of a package reaching ENTREGADO. Idempotent: a package already discounted takes no
+ * second coupon, and a referral completes once (only a REGISTRADO one is completed).
+ */
+export async function applyDeliveryRewards(
+  tx: DbOrTx,
+  input: { clientId: number; trackingId: number; now: Date },
+): Promise<DeliveryRewards> {
+  const couponApplied = await applyBestCouponToTracking(tx, input);
+
+  const [pending] = await tx
+    .select({ id: referrals.id, referrerClientId: referrals.referrerClientId })
+    .from(referrals)
+    .where(and(eq(referrals.referredClientId, input.clientId), eq(referrals.status, "REGISTRADO")))
+    .for("update");
+  let referralCompleted: CompletedReferral | null = null;
+  if (pending) {
+    await tx
+      .update(referrals)
+      .set({ status: "COMPLETADO", completedAt: input.now })
+      .where(eq(referrals.id, pending.id));
+    const reward = await issueCoupon(tx, {
+      clientId: pending.referrerClientId,
+      discountPercent: REFERRER_REWARD_DISCOUNT,
+      reason: "REFERIDO",
+      referralId: pending.id,
+      now: input.now,
+    });
+    referralCompleted = { referralId: pending.id, referrerClientId: pending.referrerClientId, rewardCouponId: reward.id };
+  }
+  return { couponApplied, referralCompleted };
+}
+
+/** "María José Pérez" → "María J.": enough for a referrer to recognise a friend, no more. */
+export function maskReferredName(nombre: string | null | undefined): string | null {
+  const words = (nombre ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return null;
+  const [first, second] = words;
+  return second ? `${first} ${Array.from(second)[0].toUpperCase()}.` : first;
+}
+
+/** GET /api/referrals/{clientCode}: the referrals this client made, newest first; null for an unknown client. */
+export async function getClientReferrals(db: Db, clientCode: string): Promise<TReferral[] | null> {
+  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.clientCode, clientCode));
+  if (!client) return null;
+  const rows = await db
+    .select({
+      id: referrals.id,
+      status: referrals.status,
+      createdAt: referrals.createdAt,
+      completedAt: referrals.completedAt,
+      referredName: clients.nombre,
+    })
+    .from(referrals)
+    .leftJoin(clients, eq(clients.id, referrals.referredClientId))
+    .where(eq(referrals.referrerClientId, client.id))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id));
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status as ReferralStatus,
+    referredClientName: maskReferredName(row.referredName),
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+  }));
+}

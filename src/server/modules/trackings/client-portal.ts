@@ -1,0 +1,156 @@
+// The client portal's view of packages (/rastreo, public-site §4, §6, §7): a client, known only
+// by the code, sees and changes only its own packages. Ownership is checked on every write (the
+// code in the body must own the package, else the same 404 as a missing package, so ids of
+// other clients' packages reveal nothing), and edit and delete are allowed only while the
+// package is in SEGUIMIENTO_INTERNACIONAL. The writes go through service.ts like every other path.
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { clientTrackings, clients, trackingStatusHistory } from "../../db/schema";
+import { conflict, notFound } from "../../errors";
+import { CLIENT_EDITABLE_STATUS, type Origin, type ShippingType, type TrackingStatus } from "../../../shared/domain/statuses";
+import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
+import {
+  TRACKING_NOT_FOUND,
+  trackingNotEditableMessage,
+  type TClientTracking,
+  type TClientTrackingsResponse,
+  type TPreAlertRequest,
+  type TTrackingHistoryEntry,
+} from "../../../shared/api/trackings";
+import { CHANGED_BY, createTracking, deleteTracking, updateTracking, type TrackingRow } from "./service";
+
+type HistoryRow = Pick<typeof trackingStatusHistory.$inferSelect, "previousStatus" | "newStatus" | "changedAt">;
+
+/** The owner's view of one package: spec fields, history oldest first, the coupon it used. */
+export function toClientTrackingDto(row: TrackingRow, history: HistoryRow[]): TClientTracking {
+  return {
+    id: row.id,
+    trackingCode: row.trackingCode,
+    estado: row.estado as TrackingStatus,
+    origen: row.origen as Origin,
+    formaEnvio: row.formaEnvio as ShippingType,
+    carrier: row.carrier,
+    descripcionPaquete: row.descripcionPaquete,
+    tiendaOrigen: row.tiendaOrigen,
+    pesoPieCubicos: row.pesoPieCubicos,
+    montoColones: row.montoColones,
+    createdAt: row.createdAt.toISOString(),
+    // The latest known event: a courier event when one was recorded, else the last status change.
+    lastEventAt: (row.lastEventAt ?? row.lastStatusChangeDate).toISOString(),
+    history: history.map(
+      (h): TTrackingHistoryEntry => ({
+        previousStatus: (h.previousStatus as TrackingStatus | null) ?? null,
+        newStatus: h.newStatus as TrackingStatus,
+        changedAt: h.changedAt.toISOString(),
+      }),
+    ),
+    coupon: row.discountPercent !== null && row.discountPercent > 0 ? { discountPercent: row.discountPercent } : null,
+  };
+}
+
+async function historyOf(db: DbOrTx, trackingIds: number[]): Promise<Map<number, HistoryRow[]>> {
+  const byTracking = new Map<number, HistoryRow[]>();
+  if (trackingIds.length === 0) return byTracking;
+  const rows = await db
+    .select({
+      trackingId: trackingStatusHistory.trackingId,
+      previousStatus: trackingStatusHistory.previousStatus,
+      newStatus: trackingStatusHistory.newStatus,
+      changedAt: trackingStatusHistory.changedAt,
+    })
+    .from(trackingStatusHistory)
+    .where(inArray(trackingStatusHistory.trackingId, trackingIds))
+    .orderBy(asc(trackingStatusHistory.changedAt), asc(trackingStatusHistory.id));
+  for (const row of rows) {
+    const list = byTracking.get(row.trackingId) ?? [];
+    list.push(row);
+    byTracking.set(row.trackingId, list);
+  }
+  return byTracking;
+}
+
+async function findClient(db: DbOrTx, clientCode: string) {
+  const [client] = await db
+    .select({ id: clients.id, nombre: clients.nombre, clientCode: clients.clientCode })
+    .from(clients)
+    .where(eq(clients.clientCode, clientCode));
+  return client ?? null;
+}
+
+/** GET /api/clients/trackings?code=: newest package first; null when no client has the code. */
+export async function getClientTrackings(db: Db, clientCode: string): Promise<TClientTrackingsResponse | null> {
+  const client = await findClient(db, clientCode);
+  if (!client) return null;
+  const rows = await db
+    .select()
+    .from(clientTrackings)
+    .where(eq(clientTrackings.clientId, client.id))
+    .orderBy(desc(clientTrackings.createdAt), desc(clientTrackings.id));
+  const history = await historyOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    client: { nombre: client.nombre, clientCode: client.clientCode },
+    trackings: rows.map((row) => toClientTrackingDto(row, history.get(row.id) ?? [])),
+  };
+}
+
+async function dtoOf(tx: DbOrTx, row: TrackingRow): Promise<TClientTracking> {
+  return toClientTrackingDto(row, (await historyOf(tx, [row.id])).get(row.id) ?? []);
+}
+
+/** POST /api/clients/trackings: the client's own pre-alert (no WhatsApp message for it). */
+export async function preAlertTracking(db: Db, input: TPreAlertRequest): Promise<TClientTracking> {
+  return db.transaction(async (tx) => {
+    const client = await findClient(tx, input.clientCode);
+    if (!client) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
+    const { tracking } = await createTracking(tx, {
+      clientId: client.id,
+      trackingCode: input.trackingCode,
+      origen: input.origen,
+      formaEnvio: input.formaEnvio,
+      changedBy: CHANGED_BY.client,
+      notify: false,
+    });
+    return dtoOf(tx, tracking);
+  });
+}
+
+/** The package, locked, if this client owns it and it is still editable; else 404 or 409. */
+async function lockOwnEditable(tx: DbOrTx, trackingId: number, clientCode: string, action: "editar" | "eliminar") {
+  const client = await findClient(tx, clientCode);
+  if (!client) throw notFound(TRACKING_NOT_FOUND);
+  const [row] = await tx
+    .select()
+    .from(clientTrackings)
+    .where(and(eq(clientTrackings.id, trackingId), eq(clientTrackings.clientId, client.id)))
+    .for("update");
+  if (!row) throw notFound(TRACKING_NOT_FOUND);
+  if (row.estado !== CLIENT_EDITABLE_STATUS) {
+    throw conflict(trackingNotEditableMessage(row.estado as TrackingStatus, action));
+  }
+  return row;
+}
+
+/** PATCH /api/clients/trackings/{id}: tracking code, origin and shipping type of an own package. */
+export async function updateClientTracking(db: Db, trackingId: number, input: TPreAlertRequest): Promise<TClientTracking> {
+  return db.transaction(async (tx) => {
+    await lockOwnEditable(tx, trackingId, input.clientCode, "editar");
+    const { tracking } = await updateTracking(tx, {
+      trackingId,
+      changes: { trackingCode: input.trackingCode, origen: input.origen, formaEnvio: input.formaEnvio },
+      changedBy: CHANGED_BY.client,
+    });
+    return dtoOf(tx, tracking);
+  });
+}
+
+/** DELETE /api/clients/trackings/{id}. */
+export async function deleteClientTracking(db: Db, trackingId: number, clientCode: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOwnEditable(tx, trackingId, clientCode, "eliminar");
+    await deleteTracking(tx, trackingId);
+  });
+}
+

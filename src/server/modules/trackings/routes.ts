@@ -1,0 +1,46 @@
+// The client portal's package calls (public, identified by the client code): list, pre-alert,
+// edit and delete (public-site §7). The staff's tracking calls belong to the admin module and
+// use the same service.ts.
+import type { FastifyInstance } from "fastify";
+import { CLIENT_NOT_FOUND_MESSAGE, ZClientTrackingsQuerySchema } from "../../../shared/api/clients";
+import {
+  ZDeleteClientTrackingRequestSchema,
+  ZPreAlertRequestSchema,
+  ZTrackingIdParamsSchema,
+  ZUpdateClientTrackingRequestSchema,
+} from "../../../shared/api/trackings";
+import type { AppContext } from "../../context";
+import { notFound, parseWith } from "../../errors";
+import { enforceAbuseLimit } from "../clients/abuse-limits";
+import { deleteClientTracking, getClientTrackings, preAlertTracking, updateClientTracking } from "./client-portal";
+
+export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get("/api/clients/trackings", { config: { auth: "public" } }, async (request, reply) => {
+    const { code } = parseWith(ZClientTrackingsQuerySchema, request.query ?? {});
+    await enforceAbuseLimit(ctx, request, reply, "lookup");
+    const result = await getClientTrackings(ctx.db, code);
+    if (!result) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
+    return result;
+  });
+
+  app.post("/api/clients/trackings", { config: { auth: "public" } }, async (request, reply) => {
+    const input = parseWith(ZPreAlertRequestSchema, request.body ?? {});
+    await enforceAbuseLimit(ctx, request, reply, "write");
+    return reply.status(201).send(await preAlertTracking(ctx.db, input));
+  });
+
+  app.patch("/api/clients/trackings/:id", { config: { auth: "public" } }, async (request, reply) => {
+    const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
+    const input = parseWith(ZUpdateClientTrackingRequestSchema, request.body ?? {});
+    await enforceAbuseLimit(ctx, request, reply, "write");
+    return updateClientTracking(ctx.db, id, input);
+  });
+
+  app.delete("/api/clients/trackings/:id", { config: { auth: "public" } }, async (request, reply) => {
+    const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
+    const { clientCode } = parseWith(ZDeleteClientTrackingRequestSchema, request.body ?? {});
+    await enforceAbuseLimit(ctx, request, reply, "write");
+    await deleteClientTracking(ctx.db, id, clientCode);
+    return { success: true as const, id };
+  });
+}

@@ -1,0 +1,23 @@
+// A client's coupons (public-site §3, §4, §7): GET /api/coupons/{clientCode} groups them by the
+// status a person sees (an expired coupon shows as EXPIRADO even while stored as available).
+import { z } from "../validation";
+import { COUPON_STATUSES } from "../domain/statuses";
+
+export const ZCouponSchema = z.object({
+  id: z.number().int(),
+  discountPercent: z.number().int(),
+  /** The status as shown: DISPONIBLE, USADO or EXPIRADO. */
+  status: z.enum(COUPON_STATUSES),
+  expiresAt: z.string(),
+  usedAt: z.string().nullable(),
+});
+export type TCoupon = z.infer<typeof ZCouponSchema>;
+
+export const ZClientCouponsResponseSchema = z.object({
+  available: z.array(ZCouponSchema),
+  used: z.array(ZCouponSchema),
+  expired: z.array(ZCouponSchema),
+});
+export type TClientCouponsResponse = z.infer<typeof ZClientCouponsResponseSchema>;
+
+export const COUPONS_LOAD_FAILED_TITLE = "Error al cargar cupones";

@@ -1,0 +1,120 @@
+// A client's packages in the portal (/rastreo): the lookup answer, pre-alert, edit and delete
+// (public-site §3, §4, §5, §7, §8), with their Spanish messages. The admin panel reuses the
+// tracking-code rule.
+import { z } from "../validation";
+import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingStatus } from "../domain/statuses";
+import { ZClientCodeSchema } from "./clients";
+
+export const TRACKING_CODE_MAX = 64;
+export const TRACKING_CODE_REQUIRED = "Código de tracking es requerido";
+export const TRACKING_CODE_INVALID = `El código de tracking solo puede tener letras, números y guiones (máximo ${TRACKING_CODE_MAX} caracteres)`;
+
+/**
+ * How a tracking code is stored: trimmed, uppercased, inner spaces removed (people paste
+ * "1Z 999 AA1 …"); then only A–Z, 0–9 and "-", at most 64 characters.
+ */
+export function normalizeTrackingCode(input: string): string {
+  return input.trim().toUpperCase().replace(/\s+/g, "");
+}
+
+export const ZTrackingCodeSchema = z
+  .string({ error: TRACKING_CODE_REQUIRED })
+  .transform(normalizeTrackingCode)
+  .pipe(
+    z
+      .string()
+      .min(1, TRACKING_CODE_REQUIRED)
+      .max(TRACKING_CODE_MAX, TRACKING_CODE_INVALID)
+      .regex(/^[A-Z0-9-]+$/, TRACKING_CODE_INVALID),
+  );
+
+export const ORIGIN_INVALID = "El origen debe ser USA o CHINA";
+export const SHIPPING_TYPE_INVALID = "La forma de envío debe ser AVION o BARCO";
+export const ORIGIN_LABELS = { USA: "Estados Unidos", CHINA: "China" } as const;
+
+/** Pre-alert and client edit share one body (public-site §3). */
+export const ZPreAlertRequestSchema = z.object({
+  clientCode: ZClientCodeSchema,
+  trackingCode: ZTrackingCodeSchema,
+  origen: z.enum(ORIGINS, { error: ORIGIN_INVALID }).default("USA"),
+  formaEnvio: z.enum(SHIPPING_TYPES, { error: SHIPPING_TYPE_INVALID }).default("AVION"),
+});
+export type TPreAlertRequest = z.infer<typeof ZPreAlertRequestSchema>;
+export type TPreAlertForm = z.input<typeof ZPreAlertRequestSchema>;
+
+export const ZUpdateClientTrackingRequestSchema = ZPreAlertRequestSchema;
+export type TUpdateClientTrackingRequest = TPreAlertRequest;
+
+export const ZDeleteClientTrackingRequestSchema = z.object({ clientCode: ZClientCodeSchema });
+export type TDeleteClientTrackingRequest = z.infer<typeof ZDeleteClientTrackingRequestSchema>;
+
+export const TRACKING_ID_INVALID = "Identificador de paquete inválido";
+export const ZTrackingIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: TRACKING_ID_INVALID })
+    .int(TRACKING_ID_INVALID)
+    .min(1, TRACKING_ID_INVALID)
+    .max(2_147_483_647, TRACKING_ID_INVALID),
+});
+
+export const ZTrackingHistoryEntrySchema = z.object({
+  /** Null: the package was created. */
+  previousStatus: z.enum(TRACKING_STATUSES).nullable(),
+  newStatus: z.enum(TRACKING_STATUSES),
+  changedAt: z.string(),
+});
+export type TTrackingHistoryEntry = z.infer<typeof ZTrackingHistoryEntrySchema>;
+
+/** One package as its owner sees it: the spec's fields (§3) plus formaEnvio, history and coupon. */
+export const ZClientTrackingSchema = z.object({
+  id: z.number().int(),
+  trackingCode: z.string(),
+  estado: z.enum(TRACKING_STATUSES),
+  origen: z.enum(ORIGINS),
+  formaEnvio: z.enum(SHIPPING_TYPES),
+  carrier: z.string().nullable(),
+  descripcionPaquete: z.string().nullable(),
+  tiendaOrigen: z.string().nullable(),
+  pesoPieCubicos: z.string().nullable(),
+  montoColones: z.number().int().nullable(),
+  createdAt: z.string(),
+  lastEventAt: z.string().nullable(),
+  history: z.array(ZTrackingHistoryEntrySchema),
+  coupon: z.object({ discountPercent: z.number().int() }).nullable(),
+});
+export type TClientTracking = z.infer<typeof ZClientTrackingSchema>;
+
+export const ZClientTrackingsResponseSchema = z.object({
+  client: z.object({ nombre: z.string(), clientCode: z.string() }),
+  trackings: z.array(ZClientTrackingSchema),
+});
+export type TClientTrackingsResponse = z.infer<typeof ZClientTrackingsResponseSchema>;
+
+/** POST answers the new package (it carries trackingCode, as the spec asks). */
+export const ZPreAlertResponseSchema = ZClientTrackingSchema;
+export const ZUpdateClientTrackingResponseSchema = ZClientTrackingSchema;
+export const ZDeleteClientTrackingResponseSchema = z.object({ success: z.literal(true), id: z.number().int() });
+
+// --- Texts (§8) ---
+
+export const PRE_ALERT_SUCCESS_TITLE = "¡Pre-alerta creada!";
+export const PRE_ALERT_FAILED_FALLBACK = "No se pudo crear la pre-alerta. Intenta nuevamente.";
+export const TRACKING_UPDATED_TITLE = "¡Tracking actualizado!";
+export const TRACKING_UPDATE_FAILED_FALLBACK = "No se pudo actualizar el tracking. Intenta nuevamente.";
+export const TRACKING_DELETED_TITLE = "Tracking eliminado";
+export const TRACKING_DELETE_FAILED_FALLBACK = "No se pudo eliminar el tracking. Intenta nuevamente.";
+export const TRACKING_DELETE_CONFIRMATION =
+  "¿Estás seguro de que deseas eliminar este tracking? Esta acción no se puede deshacer.";
+
+/** 404 for a package that does not exist and for one of another client alike. */
+export const TRACKING_NOT_FOUND = "Paquete no encontrado";
+export const TRACKING_DUPLICATE = "Ya tienes un paquete registrado con este código de tracking.";
+export const WRITE_RATE_LIMITED = "Demasiados cambios en poco tiempo. Espera un minuto e intenta de nuevo.";
+
+/** 409 when the package has left international tracking. */
+export function trackingNotEditableMessage(estado: TrackingStatus, action: "editar" | "eliminar"): string {
+  return (
+    `Este paquete ya no se puede ${action} porque está en estado "${TRACKING_STATUS_LABELS[estado]}". ` +
+    "Solo se pueden modificar paquetes en seguimiento internacional. Si necesitas un cambio, escríbenos por WhatsApp."
+  );
+}
