@@ -12,6 +12,7 @@ import { errorBody, installErrorHandling, unauthorized } from "./errors";
 import { createRateLimiter } from "./lib/rate-limiter";
 import { createAdminSessionService } from "./modules/admin-auth/service";
 import { registerModules } from "./modules";
+import { startOutboxWorker } from "./modules/notifications/worker";
 import type { AppContext } from "./context";
 import { createProviders, type Providers } from "./providers";
 
@@ -96,6 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
 
   registerModules(app, ctx);
+  if (deps.startJobs) {
+    const outbox = startOutboxWorker(ctx, app.log);
+    app.addHook("onClose", async () => outbox.stop());
+  }
 
   await registerStaticSite(app, deps);
   return { app, ctx };

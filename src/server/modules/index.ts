@@ -4,17 +4,15 @@ import type { AppContext } from "../context";
 import { registerAdminAuthRoutes } from "./admin-auth/routes";
 import { registerContactRoutes } from "./contact/routes";
 import { registerHealthRoutes } from "./health/routes";
-import { registerClientRoutes } from "./clients/routes";
-import { registerCouponRoutes } from "./coupons/routes";
-import { registerReferralRoutes } from "./referrals/routes";
-import { registerTrackingRoutes } from "./trackings/routes";
+import { registerNotificationRoutes } from "./notifications/routes";
+import { registerTrackingNoticeRoutes } from "./tracking-notices/routes";
+import { registerWhatsappNoticeRoutes } from "./whatsapp-notices/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
   registerAdminAuthRoutes(app, ctx);
   registerContactRoutes(app, ctx);
-  registerClientRoutes(app, ctx);
-  registerTrackingRoutes(app, ctx);
-  registerCouponRoutes(app, ctx);
-  registerReferralRoutes(app, ctx);
+  registerWhatsappNoticeRoutes(app, ctx);
+  registerTrackingNoticeRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
 }

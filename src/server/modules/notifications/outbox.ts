@@ -12,7 +12,12 @@ export interface NewNotification {
   recipient: string;
   /** The message as the person reads it. */
   body: string;
-  /** Template parameters for the provider (kept with the message so a retry sends the same). */
+  /**
+   * Template body parameters in order ({{1}}, {{2}}, …), kept with the message so a retry
+   * sends the same. Stored as `payload.parameters`; messages.ts builds them per kind.
+   */
+  parameters?: string[];
+  /** Extra provider data kept with the message. */
   payload?: Record<string, unknown>;
   clientId?: number | null;
   trackingId?: number | null;
@@ -29,7 +34,7 @@ export async function enqueueNotification(tx: DbOrTx, n: NewNotification): Promi
       kind: n.kind,
       recipient: toWhatsappChatNumber(n.recipient).slice(0, 20),
       body: n.body,
-      payload: n.payload ?? {},
+      payload: n.parameters ? { ...n.payload, parameters: n.parameters } : (n.payload ?? {}),
       clientId: n.clientId ?? null,
       trackingId: n.trackingId ?? null,
       whatsappEntryId: n.whatsappEntryId ?? null,
@@ -41,4 +46,11 @@ export async function enqueueNotification(tx: DbOrTx, n: NewNotification): Promi
 /** Call after the transaction that enqueued messages has committed. */
 export function wakeOutboxWorker(): void {
   outboxSignal.emit("enqueued");
+}
+
+/** The template parameters stored with a message; a message without them sends its text as the one parameter. */
+export function templateParametersOf(row: { payload: unknown; body: string }): string[] {
+  const parameters = (row.payload as { parameters?: unknown } | null)?.parameters;
+  if (Array.isArray(parameters) && parameters.every((p) => typeof p === "string")) return parameters;
+  return [row.body];
 }

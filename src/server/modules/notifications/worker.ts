@@ -1,0 +1,93 @@
+// The outbox worker: drains due messages every few seconds and at once when a commit wakes it
+// (outboxSignal), so the first try happens right away and retries follow the back-off. It
+// never claims anything while no messaging provider is configured: those messages stay
+// PENDING and are shown to staff as not sent.
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import type { MessagingProvider } from "../../providers/messaging";
+import { DEFAULT_RETRY_POLICY, processDueBatch, type RetryPolicy } from "./delivery";
+import { outboxSignal } from "./outbox";
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  provider: MessagingProvider;
+  logger?: FastifyBaseLogger;
+  pollMs?: number;
+  batchSize?: number;
+  policy?: RetryPolicy;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Stops polling and waits for the sends under way. */
+  stop(): Promise<void>;
+  /** Sends everything due now (also what the poll and the wake-up call). */
+  drain(): Promise<void>;
+}
+
+export const OUTBOX_POLL_MS = 2000;
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, provider, logger } = options;
+  const policy = options.policy ?? DEFAULT_RETRY_POLICY;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopping = false;
+
+  const drain = (): Promise<void> => {
+    if (running) {
+      // A wake-up during a drain: go round once more when this one ends.
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        while (!stopping) {
+          const claimed = await processDueBatch(db, provider, { batchSize: options.batchSize, policy, logger });
+          if (claimed === 0) break;
+        }
+      } while (again && !stopping);
+    })()
+      .catch((error: unknown) => {
+        logger?.error({ err: error }, "outbox worker could not drain");
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  const onWake = () => void drain();
+
+  return {
+    start() {
+      if (!provider.configured) {
+        logger?.info("WhatsApp not configured: messages stay queued in the outbox");
+        return;
+      }
+      if (timer) return;
+      timer = setInterval(onWake, options.pollMs ?? OUTBOX_POLL_MS);
+      timer.unref();
+      outboxSignal.on("enqueued", onWake);
+      void drain();
+    },
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      outboxSignal.off("enqueued", onWake);
+      await running;
+    },
+    drain,
+  };
+}
+
+/** The app's worker (buildApp starts it when deps.startJobs is set and stops it on close). */
+export function startOutboxWorker(ctx: Pick<AppContext, "db" | "providers">, logger?: FastifyBaseLogger): OutboxWorker {
+  const worker = createOutboxWorker({ db: ctx.db, provider: ctx.providers.messaging, logger });
+  worker.start();
+  return worker;
+}

@@ -1,0 +1,32 @@
+// GET /api/tracking-notices, PUT /api/tracking-notices/{id}, POST /api/tracking-notices and
+// GET /api/admin/tracking-stats: all admin-only.
+import type { FastifyInstance } from "fastify";
+import {
+  ZCreateTrackingNoticeRequestSchema,
+  ZUpdateTrackingNoticeRequestSchema,
+} from "../../../shared/api/tracking-notices";
+import { z } from "../../../shared/validation";
+import type { AppContext } from "../../context";
+import { parseWith } from "../../errors";
+import { createTrackingNotice, getTrackingPanelStats, listTrackingNotices, updateTrackingNotice } from "./service";
+
+const ZNoticeParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function registerTrackingNoticeRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get("/api/tracking-notices", { config: { auth: "admin" } }, async () => ({
+    notices: await listTrackingNotices(ctx.db),
+  }));
+
+  app.post("/api/tracking-notices", { config: { auth: "admin" } }, async (request, reply) => {
+    const input = parseWith(ZCreateTrackingNoticeRequestSchema, request.body ?? {});
+    return reply.status(201).send(await createTrackingNotice(ctx.db, input));
+  });
+
+  app.put("/api/tracking-notices/:id", { config: { auth: "admin" } }, async (request) => {
+    const { id } = parseWith(ZNoticeParams, request.params);
+    const change = parseWith(ZUpdateTrackingNoticeRequestSchema, request.body ?? {});
+    return updateTrackingNotice(ctx.db, id, change);
+  });
+
+  app.get("/api/admin/tracking-stats", { config: { auth: "admin" } }, async () => getTrackingPanelStats(ctx.db));
+}

@@ -1,0 +1,94 @@
+// Traditional tracking notices (legacy records, docs/decisions/040): the admin's list and
+// edit, the admin-only way in for records from the old system, and the /admin/tracking stat
+// cards counted over both notices and WhatsApp entries.
+import { count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { trackingNotices, whatsappTrackingEntries } from "../../db/schema";
+import { conflict, isUniqueViolation, notFound } from "../../errors";
+import {
+  NOTICE_NOT_FOUND,
+  NOTICE_TRACKING_ID_TAKEN,
+  type TCreateTrackingNotice,
+  type TTrackingNotice,
+  type TTrackingPanelStats,
+  type TUpdateTrackingNotice,
+} from "../../../shared/api/tracking-notices";
+import type { NoticeStatus, WhatsappEntryStatus } from "../../../shared/domain/statuses";
+
+const t = trackingNotices;
+type NoticeRow = typeof trackingNotices.$inferSelect;
+
+function toNotice(row: NoticeRow): TTrackingNotice {
+  return {
+    ...row,
+    pesoEstimado: row.pesoEstimado === null ? null : Number(row.pesoEstimado),
+    valorDeclarado: row.valorDeclarado === null ? null : Number(row.valorDeclarado),
+    estado: row.estado as NoticeStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listTrackingNotices(db: Db): Promise<TTrackingNotice[]> {
+  const rows = await db.select().from(t).orderBy(desc(t.createdAt), desc(t.id));
+  return rows.map(toNotice);
+}
+
+/** The admin's edit: status, assigned tracking id (unique), estimated date and notes. */
+export async function updateTrackingNotice(db: Db, id: number, change: TUpdateTrackingNotice): Promise<TTrackingNotice> {
+  try {
+    const [row] = await db
+      .update(t)
+      .set({
+        estado: change.estado,
+        notas: change.notas,
+        trackingIdAsignado: change.trackingIdAsignado,
+        fechaEstimada: change.fechaEstimada,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(t.id, id))
+      .returning();
+    if (!row) throw notFound(NOTICE_NOT_FOUND);
+    return toNotice(row);
+  } catch (error) {
+    if (isUniqueViolation(error, "tracking_notices_tracking_id_key")) throw conflict(NOTICE_TRACKING_ID_TAKEN);
+    throw error;
+  }
+}
+
+export async function createTrackingNotice(db: Db, input: TCreateTrackingNotice): Promise<TTrackingNotice> {
+  const [row] = await db.insert(t).values(input).returning();
+  return toNotice(row);
+}
+
+const ENTRY_IN_PROGRESS: readonly WhatsappEntryStatus[] = ["RECIBIDO_MIAMI", "EN_TRANSITO", "ADUANAS_CR", "EN_BODEGA_CR", "LISTO_ENTREGA"];
+
+/**
+ * Total, pending, in progress and completed over both tabs: a notice PENDIENTE/EN_PROCESO/
+ * COMPLETADO, an entry PENDIENTE / on its way / ENTREGADO. Cancelled ones count only in the total.
+ */
+export async function getTrackingPanelStats(db: Db): Promise<TTrackingPanelStats> {
+  const [notices, entries] = await Promise.all([
+    db.select({ estado: t.estado, n: count() }).from(t).groupBy(t.estado),
+    db
+      .select({ estado: whatsappTrackingEntries.estado, n: count() })
+      .from(whatsappTrackingEntries)
+      .groupBy(whatsappTrackingEntries.estado),
+  ]);
+  const stats: TTrackingPanelStats = { total: 0, pendientes: 0, enProceso: 0, completados: 0 };
+  for (const { estado, n } of notices) {
+    const k = Number(n);
+    stats.total += k;
+    if (estado === "PENDIENTE") stats.pendientes += k;
+    else if (estado === "EN_PROCESO") stats.enProceso += k;
+    else if (estado === "COMPLETADO") stats.completados += k;
+  }
+  for (const { estado, n } of entries) {
+    const k = Number(n);
+    stats.total += k;
+    if (estado === "PENDIENTE") stats.pendientes += k;
+    else if (ENTRY_IN_PROGRESS.includes(estado as WhatsappEntryStatus)) stats.enProceso += k;
+    else if (estado === "ENTREGADO") stats.completados += k;
+  }
+  return stats;
+}
