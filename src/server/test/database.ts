@@ -8,6 +8,8 @@ import { openDatabase, type Database } from "../db/client";
 export interface TestDatabase extends Database {
   /** Empties every table (between tests that need a clean slate). */
   truncateAll(): Promise<void>;
+  /** The PostgreSQL address of this test database (unset on PGlite). */
+  url?: string;
 }
 
 let snapshot: Promise<Blob> | undefined;
@@ -28,6 +30,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let testUrl: string | undefined;
   if (url) {
     const { default: pg } = await import("pg");
     const name = `ei_test_${randomBytes(6).toString("hex")}`;
@@ -37,7 +40,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: target.toString(), poolSize: 5 });
+    testUrl = target.toString();
+    database = await openDatabase({ databaseUrl: testUrl, poolSize: 5 });
     await database.migrate();
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: url });
@@ -63,6 +67,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   return {
     ...database,
+    url: testUrl,
     async truncateAll() {
       const { sql } = await import("drizzle-orm");
       await database.db.execute(
@@ -78,4 +83,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await dropDatabase?.();
     },
   };
+}
+
+/**
+ * A second, independent connection pool to the same PostgreSQL test database, as another app
+ * instance would have (multi-instance tests). PGlite is one embedded connection: not possible there.
+ */
+export async function openSecondConnection(database: TestDatabase): Promise<Database> {
+  if (!database.url) throw new Error("openSecondConnection needs PostgreSQL (DATABASE_URL)");
+  return openDatabase({ databaseUrl: database.url, poolSize: 5 });
 }

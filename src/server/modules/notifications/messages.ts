@@ -1,7 +1,7 @@
 // One builder per message kind: the Spanish text people read (shared/domain/messages.ts) and
-// the WhatsApp template parameters that go with it, so every module queues messages the same
-// way. The parameter order is the contract with the approved templates (docs/decisions/042).
-import { TRACKING_STATUS_LABELS, WHATSAPP_ENTRY_STATUS_LABELS, type TrackingStatus, type WhatsappEntryStatus } from "../../../shared/domain/statuses";
+// the named facts the WhatsApp template is filled with (outbox.ts templateParametersOf turns
+// them into the ordered parameters of the approved templates, docs/decisions/042).
+import type { TrackingStatus, WhatsappEntryStatus } from "../../../shared/domain/statuses";
 import { trackingStatusMessage, welcomeMessage, whatsappEntryStatusMessage } from "../../../shared/domain/messages";
 import type { NewNotification } from "./outbox";
 
@@ -19,7 +19,7 @@ export function whatsappEntryStatusNotification(input: {
     recipient: input.whatsapp,
     whatsappEntryId: input.entryId,
     body: whatsappEntryStatusMessage(input),
-    parameters: [input.nombre.trim(), input.trackingCode, WHATSAPP_ENTRY_STATUS_LABELS[input.estado]],
+    payload: { nombre: input.nombre.trim(), trackingCode: input.trackingCode, estado: input.estado },
   };
 }
 
@@ -39,7 +39,7 @@ export function trackingStatusNotification(input: {
     clientId: input.clientId,
     trackingId: input.trackingId,
     body: trackingStatusMessage(input),
-    parameters: [input.nombre.trim(), input.trackingCode, TRACKING_STATUS_LABELS[input.estado]],
+    payload: { nombre: input.nombre.trim(), trackingCode: input.trackingCode, estado: input.estado },
   };
 }
 
@@ -56,6 +56,6 @@ export function welcomeNotification(input: {
     recipient: input.telefono,
     clientId: input.clientId,
     body: welcomeMessage(input),
-    parameters: [input.nombre.trim(), input.clientCode],
+    payload: { nombre: input.nombre.trim(), clientCode: input.clientCode },
   };
 }

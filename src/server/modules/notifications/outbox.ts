@@ -4,7 +4,13 @@ import { EventEmitter } from "node:events";
 import type { DbOrTx } from "../../db/client";
 import { notificationOutbox } from "../../db/schema";
 import { toWhatsappChatNumber } from "../../../shared/domain/phone";
-import type { NotificationKind } from "../../../shared/domain/statuses";
+import {
+  TRACKING_STATUS_LABELS,
+  WHATSAPP_ENTRY_STATUS_LABELS,
+  type NotificationKind,
+  type TrackingStatus,
+  type WhatsappEntryStatus,
+} from "../../../shared/domain/statuses";
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -13,12 +19,13 @@ export interface NewNotification {
   /** The message as the person reads it. */
   body: string;
   /**
-   * Template body parameters in order ({{1}}, {{2}}, …), kept with the message so a retry
-   * sends the same. Stored as `payload.parameters`; messages.ts builds them per kind.
+   * The named facts the provider's template needs, kept with the message so a retry sends the
+   * same: {nombre, clientCode} for WELCOME, {nombre, trackingCode, estado} for status changes
+   * (see templateParametersOf; messages.ts builds them per kind).
    */
-  parameters?: string[];
-  /** Extra provider data kept with the message. */
   payload?: Record<string, unknown>;
+  /** Explicit template parameters in order ({{1}}, {{2}}, …), when the named facts do not fit. */
+  parameters?: string[];
   clientId?: number | null;
   trackingId?: number | null;
   whatsappEntryId?: number | null;
@@ -48,9 +55,25 @@ export function wakeOutboxWorker(): void {
   outboxSignal.emit("enqueued");
 }
 
-/** The template parameters stored with a message; a message without them sends its text as the one parameter. */
-export function templateParametersOf(row: { payload: unknown; body: string }): string[] {
-  const parameters = (row.payload as { parameters?: unknown } | null)?.parameters;
-  if (Array.isArray(parameters) && parameters.every((p) => typeof p === "string")) return parameters;
+/**
+ * The template body parameters of a stored message, in the order the approved templates
+ * expect (docs/decisions/042): explicit `payload.parameters`, else built from the named
+ * fields every module stores — WELCOME {nombre, clientCode}; TRACKING_STATUS and
+ * WHATSAPP_ENTRY_STATUS {nombre, trackingCode, estado} — else the text itself.
+ */
+export function templateParametersOf(row: { kind: string; payload: unknown; body: string }): string[] {
+  const p = (row.payload ?? {}) as Record<string, unknown>;
+  if (Array.isArray(p.parameters) && p.parameters.every((v) => typeof v === "string")) return p.parameters;
+  const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  if (row.kind === "WELCOME" && text(p.nombre) && text(p.clientCode)) return [text(p.nombre), text(p.clientCode)];
+  if (text(p.nombre) && text(p.trackingCode) && typeof p.estado === "string") {
+    const label =
+      row.kind === "TRACKING_STATUS"
+        ? TRACKING_STATUS_LABELS[p.estado as TrackingStatus]
+        : row.kind === "WHATSAPP_ENTRY_STATUS"
+          ? WHATSAPP_ENTRY_STATUS_LABELS[p.estado as WhatsappEntryStatus]
+          : undefined;
+    if (label) return [text(p.nombre), text(p.trackingCode), label];
+  }
   return [row.body];
 }

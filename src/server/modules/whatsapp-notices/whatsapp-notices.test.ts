@@ -199,7 +199,7 @@ describe("admin calls of /admin/tracking", () => {
     expect(row.recipient).toBe(whatsapp.slice(1));
     expect(row.body).toContain(code);
     expect(row.body).toContain("En tránsito");
-    expect(row.payload).toEqual({ parameters: ["Andrés", code, "En tránsito"] });
+    expect(row.payload).toEqual({ nombre: "Andrés", trackingCode: code, estado: "EN_TRANSITO" });
     expect((await entryFor(t, whatsapp, code)).notifications.map((n) => n.status)).toEqual(["PENDING"]);
   });
 
