@@ -4,6 +4,8 @@ import type { AppContext } from "../context";
 import { registerAdminAuthRoutes } from "./admin-auth/routes";
 import { registerContactRoutes } from "./contact/routes";
 import { registerHealthRoutes } from "./health/routes";
+import { registerExchangeRateRoutes } from "./exchange-rate/routes";
+import { registerProductAnalysisRoutes } from "./product-analysis/routes";
 import { registerClientRoutes } from "./clients/routes";
 import { registerCouponRoutes } from "./coupons/routes";
 import { registerReferralRoutes } from "./referrals/routes";
@@ -15,6 +17,8 @@ import { registerWhatsappNoticeRoutes } from "./whatsapp-notices/routes";
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
   registerAdminAuthRoutes(app, ctx);
+  registerExchangeRateRoutes(app, ctx);
+  registerProductAnalysisRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerClientRoutes(app, ctx);
   registerTrackingRoutes(app, ctx);

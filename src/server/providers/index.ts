@@ -4,13 +4,29 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { createMessagingProvider, type MessagingProvider } from "./messaging";
+import { createChatClient } from "./ai/chat-client";
+import { createProductAnalysisProvider, type ProductAnalysisProvider } from "./ai/product-analysis";
+import {
+  createExchangeRateProvider,
+  createHttpExchangeRateSources,
+  type ExchangeRateProvider,
+} from "./exchange-rates";
 
 export interface Providers {
   messaging: MessagingProvider;
+  /** AI product assistant; the offline estimator when AI_* is unset or the AI fails. */
+  productAnalysis: ProductAnalysisProvider;
+  /** USD→CRC rate stored in app_cache, refreshed from the configured sources, else 514. */
+  exchangeRates: ExchangeRateProvider;
 }
 
-export function createProviders(config: Config, _db: Db): Providers {
+export function createProviders(config: Config, db: Db): Providers {
   return {
     messaging: createMessagingProvider(config),
+    productAnalysis: createProductAnalysisProvider(createChatClient(config.ai)),
+    exchangeRates: createExchangeRateProvider({
+      db,
+      sources: createHttpExchangeRateSources(config.exchangeRate.urls, config.exchangeRate.timeoutMs),
+    }),
   };
 }

@@ -1,0 +1,283 @@
+// The offline product estimator: what the assistant answers when no AI is configured or the AI
+// fails. It reads the words of the description and of the product address (the slug of an
+// Amazon, Walmart, Best Buy, Temu or Shein page), picks the best-matching catalog category, scales
+// screens by their diagonal, and recommends the cheaper mode when the saving is worth the wait.
+// Every answer carries fallback_usado: true so the page calls it a basic estimate.
+import {
+  airCostUsd,
+  CUBIC_CM_PER_CUBIC_FOOT,
+  cubicFeetFromCm,
+  seaCostUsd,
+  SHIPPING_MODE_INFO,
+  type ShippingMode,
+} from "../../../shared/domain/pricing";
+import type { TProductAnalysis } from "../../../shared/api/product-analysis";
+import { CATALOG, GENERIC_CATEGORY, KNOWN_STORES, type CatalogCategory, type KnownStore, type Size } from "./product-catalog";
+
+export interface EstimatorInput {
+  description: string;
+  productUrl: string;
+}
+
+/** Lowercase words without accents: "Teléfono Galaxy-S24" → ["telefono", "galaxy", "s24"]. */
+export function normalizeWords(text: string): string[] {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+// Query parameters that carry a search or product name on store pages (Amazon k, eBay _nkw, …).
+const NAME_PARAMS = ["k", "q", "query", "keyword", "keywords", "search", "searchterm", "_nkw", "st", "term", "text"];
+
+export interface UrlParts {
+  host: string | null;
+  /** The readable text of the address: path segments and name-bearing query values. */
+  text: string;
+}
+
+export function readProductUrl(url: string): UrlParts {
+  if (!url) return { host: null, text: "" };
+  try {
+    const parsed = new URL(url);
+    const pieces = parsed.pathname.split("/").map(safeDecode);
+    for (const [key, value] of parsed.searchParams) {
+      if (NAME_PARAMS.includes(key.toLowerCase())) pieces.push(value);
+    }
+    return { host: parsed.hostname.toLowerCase(), text: pieces.join(" ").replace(/[-_+.]/g, " ") };
+  } catch {
+    return { host: null, text: "" };
+  }
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export function findStore(host: string | null): KnownStore | null {
+  if (!host) return null;
+  return KNOWN_STORES.find((store) => host === store.domain || host.endsWith(`.${store.domain}`)) ?? null;
+}
+
+function containsPhrase(text: string, phrase: string): boolean {
+  return [phrase, `${phrase}s`, `${phrase}es`].some((form) => text.includes(` ${form} `));
+}
+
+export interface CategoryMatch {
+  category: CatalogCategory;
+  /** The words that pointed to it (empty for the generic category). */
+  matched: string[];
+  score: number;
+}
+
+/** A category needs at least this much evidence; a lone hint such as "men" is not enough. */
+const MIN_SCORE = 2;
+const STORE_HINT_SCORE = 2;
+
+/** The category the words point to most strongly; ties go to the one listed first. */
+export function matchCategory(words: string[], store: KnownStore | null = null): CategoryMatch {
+  const text = ` ${words.join(" ")} `;
+  let best: CategoryMatch = { category: GENERIC_CATEGORY, matched: [], score: 0 };
+  for (const category of CATALOG) {
+    // "zapato" and "zapatos" are one piece of evidence: keep the stronger weight per stem.
+    const byStem = new Map<string, { keyword: string; weight: number }>();
+    for (const [keyword, weight] of Object.entries(category.keywords)) {
+      if (!containsPhrase(text, keyword)) continue;
+      const stem = [keyword.slice(0, -1), keyword.slice(0, -2)].find(
+        (singular) => singular !== keyword && singular in category.keywords && (keyword === `${singular}s` || keyword === `${singular}es`),
+      ) ?? keyword;
+      const previous = byStem.get(stem);
+      if (!previous || weight > previous.weight) byStem.set(stem, { keyword, weight });
+    }
+    const hits = [...byStem.values()];
+    const score = hits.reduce((sum, hit) => sum + hit.weight, store?.hint === category.id ? STORE_HINT_SCORE : 0);
+    if (score >= MIN_SCORE && score > best.score) best = { category, matched: hits.map((hit) => hit.keyword), score };
+  }
+  return best;
+}
+
+// US stores name sets '55" Class' and their slugs keep only "55-class".
+const SIZE_PATTERN = /(\d{2,3})(?:[.,]\d)?\s*(?:"|”|″|''|-?\s*(?:pulgadas|pulgada|pulg|inches|inch|in|class)\b)/i;
+
+/** A screen diagonal in inches named in the text ("55 pulgadas", "65-Inch", "27\"", "55 class"), else null. */
+export function findScreenInches(text: string): number | null {
+  const match = SIZE_PATTERN.exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+const WEIGHT_PATTERN = /(\d+(?:[.,]\d+)?)\s*(kg|kgs|kilos?|kilogramos?|lbs?|libras?|pounds?|gramos?|grams?|gr|g)\b/i;
+const GRAMS_PER_UNIT: Record<string, number> = { k: 1000, l: 453.592, p: 453.592, g: 1 };
+/** Named weights outside this range are not the product's (a "5G" phone, a 200 kg load rating). */
+const NAMED_WEIGHT_MIN_G = 20;
+const NAMED_WEIGHT_MAX_G = 100_000;
+
+/** The product's own weight when the text names one ("20 kg", "5 lb", "500 gramos"), in grams. */
+export function findNamedWeightGrams(text: string): number | null {
+  const match = WEIGHT_PATTERN.exec(text);
+  if (!match) return null;
+  const amount = Number(match[1].replace(",", "."));
+  const grams = Math.round(amount * GRAMS_PER_UNIT[match[2][0].toLowerCase()]);
+  return grams >= NAMED_WEIGHT_MIN_G && grams <= NAMED_WEIGHT_MAX_G ? grams : null;
+}
+
+interface Physical {
+  grams: number;
+  packedGrams: number;
+  size: Size;
+  packedSize: Size;
+  inches: number | null;
+  /** Grams the text named, when used. */
+  namedGrams: number | null;
+}
+
+const INCH_CM = 2.54;
+// A 16:9 panel's width and height as fractions of its diagonal.
+const WIDTH_PER_DIAGONAL = 0.8716;
+const HEIGHT_PER_DIAGONAL = 0.4903;
+/** Box margin around a panel, cm. */
+const SCREEN_BOX_MARGIN_CM = 15;
+
+function physicalFor(category: CatalogCategory, rawText: string): Physical {
+  const screen = category.screen;
+  if (!screen) {
+    const named = findNamedWeightGrams(rawText);
+    // The box and filling weigh what they weigh for the category's typical product.
+    const packedGrams = named === null ? category.packedGrams : named + (category.packedGrams - category.grams);
+    return {
+      grams: named ?? category.grams,
+      packedGrams,
+      size: category.size,
+      packedSize: category.packedSize,
+      inches: null,
+      namedGrams: named,
+    };
+  }
+  const named = findScreenInches(rawText);
+  const inches = named !== null && named >= screen.minInches && named <= screen.maxInches ? named : screen.defaultInches;
+  const width = inches * WIDTH_PER_DIAGONAL * INCH_CM;
+  const height = inches * HEIGHT_PER_DIAGONAL * INCH_CM;
+  const packedGrams = Math.round((screen.packedKgPerSquareInch * inches * inches * 1000) / 100) * 100;
+  return {
+    grams: Math.round((packedGrams * 0.75) / 100) * 100,
+    packedGrams,
+    size: { largo: Math.round(width), ancho: Math.round(height), alto: screen.depthCm },
+    packedSize: {
+      largo: Math.round(width + SCREEN_BOX_MARGIN_CM),
+      ancho: Math.round(height + SCREEN_BOX_MARGIN_CM),
+      alto: screen.packedDepthCm,
+    },
+    inches,
+    namedGrams: null,
+  };
+}
+
+/** Cubic feet of a box to two decimals (the calculator charges whole feet, rounded up). */
+export function cubicFeetOf(size: Size): number {
+  return Math.round(((size.largo * size.ancho * size.alto) / CUBIC_CM_PER_CUBIC_FOOT) * 100) / 100;
+}
+
+const usd = (n: number) => `$${n.toFixed(2)}`;
+
+/**
+ * Sea pays off only when it saves enough to be worth the wait: from Miami (15–22 days against
+ * 3–6) it must cost at most 75 % of air; from China (about 70 days) at most 60 %.
+ */
+export const SEA_SHARE_OF_AIR_TO_RECOMMEND = { usa: 0.75, china: 0.6 } as const;
+
+export interface Recommendation {
+  mode: ShippingMode;
+  reason: string;
+}
+
+export function recommendMode(packedGrams: number, packedSize: Size, origin: "usa" | "china"): Recommendation {
+  const air = airCostUsd(packedGrams);
+  const feet = cubicFeetFromCm(packedSize.largo, packedSize.ancho, packedSize.alto);
+  const sea = seaCostUsd(packedSize.largo, packedSize.ancho, packedSize.alto);
+  const seaMode: ShippingMode = origin === "china" ? "maritimo-china" : "maritimo";
+  const seaTime = SHIPPING_MODE_INFO[seaMode].deliveryTime;
+  const airTime = SHIPPING_MODE_INFO.aereo.deliveryTime;
+  const feetText = `${feet} ${feet === 1 ? "pie cúbico" : "pies cúbicos"}`;
+  if (sea > 0 && sea <= air * SEA_SHARE_OF_AIR_TO_RECOMMEND[origin]) {
+    const saving = Math.round((1 - sea / air) * 100);
+    return {
+      mode: seaMode,
+      reason: `Es pesado para su tamaño: por barco cuesta unos ${usd(sea)} (${feetText}) contra ${usd(air)} por avión. Ahorras cerca de un ${saving} % si puedes esperar ${seaTime}.`,
+    };
+  }
+  if (air <= sea) {
+    return {
+      mode: "aereo",
+      reason: `Por avión cuesta unos ${usd(air)} contra ${usd(sea)} por barco (${feetText}), y llega en ${airTime}.`,
+    };
+  }
+  return {
+    mode: "aereo",
+    reason: `Por barco ahorrarías poco (${usd(sea)} contra ${usd(air)} por avión) y tardaría ${seaTime}; por avión llega en ${airTime}.`,
+  };
+}
+
+const GENERAL_NOTES = [
+  "Guarda la factura de compra: la necesitamos para la declaración ante Aduanas.",
+  "El peso y las medidas reales se confirman cuando el paquete llega a nuestra bodega; el cobro final se basa en ellos.",
+];
+const CHINA_AIR_NOTE =
+  "Para enviarlo por avión, la tienda debe entregarlo en tu casillero de Miami; su tiempo de envío hasta Miami no está incluido.";
+
+function sourceOfWords(fromDescription: boolean, fromUrl: boolean): string {
+  if (fromDescription && fromUrl) return "la descripción y el enlace";
+  return fromUrl ? "el enlace" : "la descripción";
+}
+
+export function estimateProduct(input: EstimatorInput): TProductAnalysis {
+  const description = input.description.trim();
+  const url = readProductUrl(input.productUrl.trim());
+  const store = findStore(url.host);
+  const origin = store?.origin ?? "usa";
+  const descriptionWords = normalizeWords(description);
+  const urlWords = normalizeWords(url.text);
+  const match = matchCategory([...descriptionWords, ...urlWords], store);
+  const physical = physicalFor(match.category, `${description} ${url.text}`);
+  const recommendation = recommendMode(physical.packedGrams, physical.packedSize, origin);
+
+  const sentences: string[] = [];
+  if (match.matched.length > 0) {
+    const inDescription = match.matched.some((k) => containsPhrase(` ${descriptionWords.join(" ")} `, k));
+    const inUrl = match.matched.some((k) => containsPhrase(` ${urlWords.join(" ")} `, k));
+    sentences.push(
+      `Por ${sourceOfWords(inDescription, inUrl)} lo identificamos como ${match.category.label.toLowerCase()} ` +
+        `(palabras reconocidas: ${match.matched.slice(0, 5).join(", ")}).`,
+    );
+  } else if (match.category !== GENERIC_CATEGORY) {
+    sentences.push(`Por la tienda lo identificamos como ${match.category.label.toLowerCase()}.`);
+  } else {
+    sentences.push("No reconocimos el tipo de producto; usamos los datos de un paquete mediano típico.");
+  }
+  if (physical.inches !== null) sentences.push(`Consideramos una pantalla de ${physical.inches} pulgadas.`);
+  if (physical.namedGrams !== null) sentences.push(`Usamos el peso indicado: ${physical.namedGrams} g sin empaque.`);
+  if (store) sentences.push(`Tienda: ${store.name} (${store.origin === "china" ? "China" : "Estados Unidos"}).`);
+
+  const notes = [...match.category.notes];
+  if (origin === "china" && recommendation.mode === "aereo") notes.push(CHINA_AIR_NOTE);
+  notes.push(...GENERAL_NOTES);
+
+  return {
+    descripcion_verificacion: sentences.join(" "),
+    categoria_producto: match.category.label,
+    peso_estimado_con_embalaje: physical.packedGrams,
+    peso_estimado: physical.grams,
+    dimensiones_estimadas_con_embalaje: { ...physical.packedSize },
+    dimensiones_estimadas: { ...physical.size },
+    volumen_pies_cubicos: cubicFeetOf(physical.packedSize),
+    mejor_opcion_envio: recommendation.mode,
+    razon_recomendacion: recommendation.reason,
+    tiempo_entrega_estimado: SHIPPING_MODE_INFO[recommendation.mode].deliveryTime,
+    consideraciones_importacion: notes.slice(0, 6),
+    fallback_usado: true,
+  };
+}

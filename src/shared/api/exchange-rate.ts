@@ -1,0 +1,16 @@
+// GET /api/exchange-rate (public-site §7, §9; staff-side reuses it): the USD→CRC rate every
+// colón amount is computed with, when it was fetched and where it came from.
+import { z } from "../validation";
+
+/** `source` when no outside source has ever answered and the built-in 514 is served. */
+export const EXCHANGE_RATE_DEFAULT_SOURCE = "default";
+
+export const ZExchangeRateResponseSchema = z.object({
+  /** Colones per dollar, margin and band already applied (applyExchangeRateRule). */
+  rate: z.number().positive(),
+  /** ISO time the rate was fetched; null for the built-in default. */
+  lastUpdated: z.string().nullable(),
+  /** Host name of the source that answered, or "default". */
+  source: z.string(),
+});
+export type TExchangeRateResponse = z.infer<typeof ZExchangeRateResponseSchema>;
