@@ -1,0 +1,106 @@
+// npm run lighthouse: builds the app, starts the production server on a fresh embedded database,
+// and runs Lighthouse 12 (mobile) through npx with Debian Chromium on /, /calculadora and
+// /rastreo, printing the four scores of each page beside the budgets.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const PAGES = ["/", "/calculadora", "/rastreo"];
+const BUDGET: Record<string, number> = { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 };
+
+async function main() {
+  const root = path.resolve(".tmp", `lighthouse-${process.pid}`);
+  mkdirSync(root, { recursive: true });
+  let server: ChildProcess | undefined;
+  let failed = false;
+  try {
+    const staticDir = path.join(root, "client");
+    const build = spawnSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--outDir", staticDir, "--emptyOutDir"], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (build.status !== 0) throw new Error("vite build failed");
+    const port = await freePort();
+    server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: path.join(root, "data"),
+        STATIC_DIR: staticDir,
+        ADMIN_PASSWORD: "lighthouse-clave",
+        LOG_LEVEL: "warn",
+        EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/health`);
+    console.log(`\n${"page".padEnd(16)} ${Object.keys(BUDGET).map((k) => k.padEnd(16)).join("")}`);
+    for (const page of PAGES) {
+      const out = path.join(root, `lh-${page.replace(/\W/g, "_") || "home"}.json`);
+      const run = spawnSync(
+        "npx",
+        [
+          "--yes",
+          "lighthouse@12",
+          base + page,
+          "--quiet",
+          "--output=json",
+          `--output-path=${out}`,
+          "--only-categories=performance,accessibility,best-practices,seo",
+          "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-dev-shm-usage",
+        ],
+        { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "inherit"] },
+      );
+      if (run.status !== 0) {
+        console.log(`${page.padEnd(16)} lighthouse failed (exit ${run.status})`);
+        failed = true;
+        continue;
+      }
+      const result = JSON.parse(readFileSync(out, "utf8")) as { categories: Record<string, { score: number }> };
+      const cells = Object.entries(BUDGET).map(([key, budget]) => {
+        const score = Math.round((result.categories[key]?.score ?? 0) * 100);
+        if (score < budget) failed = true;
+        return `${score}${score >= budget ? "" : ` (<${budget})`}`.padEnd(16);
+      });
+      console.log(`${page.padEnd(16)} ${cells.join("")}`);
+    }
+    console.log(`\nBudgets: ${Object.entries(BUDGET).map(([k, v]) => `${k} ≥ ${v}`).join(", ")}`);
+    console.log(failed ? "Some budgets are not met." : "Every budget is met.");
+  } finally {
+    server?.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not start");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,313 @@
+// npm run bench: seeds a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set), starts
+// the production server, drives it with autocannon from a second process on 127.0.0.1 next to a
+// bare node:http ceiling, and prints every figure beside its budget. Figures go to
+// bench-results/latest.json too. Options: --clients N --trackings M --duration S --connections C.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../src/server/db/client";
+import { seedDatabase } from "../src/server/seed/seed";
+
+const argv = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(argv[i + 1]) : fallback;
+};
+const CLIENTS = arg("clients", 10_000);
+const TRACKINGS = arg("trackings", 100_000);
+const DURATION = arg("duration", 10);
+const CONNECTIONS = arg("connections", 50);
+const ADMIN_PASSWORD = "bench-clave-admin";
+const usePostgres = Boolean(process.env.DATABASE_URL);
+
+interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  total: number;
+  status: Record<string, number>;
+}
+
+const figures: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  database: usePostgres ? "postgres" : "pglite",
+  clients: CLIENTS,
+  trackings: TRACKINGS,
+};
+const lines: string[] = [];
+const report = (label: string, value: string, budget = "") =>
+  lines.push(`${label.padEnd(44)} ${value.padEnd(30)} ${budget}`);
+
+async function main() {
+  const root = path.resolve(".tmp", `bench-${process.pid}`);
+  mkdirSync(root, { recursive: true });
+  const staticDir = path.join(root, "client");
+  let cleanupDb: (() => Promise<void>) | undefined;
+  const children: ChildProcess[] = [];
+  try {
+    // 1. Build and measure what a visitor downloads.
+    const build = spawnSync(process.execPath, ["node_modules/vite/bin/vite.js", "build", "--outDir", staticDir, "--emptyOutDir"], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (build.status !== 0) throw new Error("vite build failed");
+    measureBundles(staticDir);
+
+    // 2. Seed a fresh database.
+    let databaseUrl: string | undefined;
+    if (usePostgres) {
+      const { default: pg } = await import("pg");
+      const name = `ei_bench_${randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      cleanupDb = async () => {
+        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    }
+    const dataDir = path.join(root, "data");
+    const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, "pglite") });
+    await database.migrate();
+    const seedStart = performance.now();
+    await seedDatabase(database.db, { clients: CLIENTS, trackings: TRACKINGS });
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    figures.seedSeconds = round(seedSeconds);
+    report(`Seed ${CLIENTS} clients / ${TRACKINGS} packages`, `${seedSeconds.toFixed(1)} s`);
+    const codeRows = await database.db.execute<{ client_code: string }>(
+      sql`select client_code from clients order by random() limit 2000`,
+    );
+    const codes = ((codeRows as { rows?: { client_code: string }[] }).rows ?? []).map((r) => r.client_code);
+    const trackingRows = await database.db.execute<{ tracking_code: string }>(
+      sql`select tracking_code from client_trackings order by random() limit 500`,
+    );
+    const trackingCodes = ((trackingRows as { rows?: { tracking_code: string }[] }).rows ?? []).map((r) => r.tracking_code);
+    await database.close();
+
+    // 3. The production server and the ceiling, each in its own process.
+    const port = await freePort();
+    const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        STATIC_DIR: staticDir,
+        ADMIN_PASSWORD,
+        RATE_LIMIT: "off",
+        LOG_LEVEL: "warn",
+        EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    children.push(server);
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/health`, server);
+    const ceiling = spawn(process.execPath, ["--import", "tsx", "bench/ceiling.ts"], { stdio: ["ignore", "pipe", "inherit"] });
+    children.push(ceiling);
+    const ceilingPort = await new Promise<number>((resolve) => ceiling.stdout!.once("data", (d) => resolve(Number(String(d).trim()))));
+
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ password: ADMIN_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const admin = { authorization: `Bearer ${token}` };
+
+    // Warm caches (exchange rate, prepared statements) before measuring.
+    await fetch(`${base}/api/exchange-rate`);
+    for (const code of codes.slice(0, 20)) await fetch(`${base}/api/clients/trackings?code=${code}`);
+
+    // 4. Load.
+    const ceilingResult = await load({ url: `http://127.0.0.1:${ceilingPort}/`, connections: CONNECTIONS, duration: DURATION });
+    figures.ceiling = ceilingResult;
+    report("Ceiling: bare node:http fixed JSON", `${fmtRps(ceilingResult)}`);
+
+    const runs: { key: string; label: string; job: Parameters<typeof load>[0]; budget?: (r: LoadResult) => string }[] = [
+      {
+        key: "clientLookup",
+        label: "GET /api/clients/trackings?code=",
+        job: { url: base, connections: CONNECTIONS, duration: DURATION, paths: codes.map((c) => `/api/clients/trackings?code=${c}`) },
+        budget: (r) =>
+          `budget ≥13% of ceiling${usePostgres ? "" : " (PostgreSQL)"} and p99 < 10 ms: ${pct(r, ceilingResult) >= 13 && r.p99 < 10 ? "met" : usePostgres ? "NOT MET" : "n/a on PGlite"}`,
+      },
+      {
+        key: "exchangeRate",
+        label: "GET /api/exchange-rate",
+        job: { url: `${base}/api/exchange-rate`, connections: CONNECTIONS, duration: DURATION },
+      },
+      {
+        key: "preAlert",
+        label: "POST /api/clients/trackings (pre-alert)",
+        job: {
+          url: `${base}/api/clients/trackings`,
+          method: "POST",
+          connections: 10,
+          duration: DURATION,
+          headers: { "content-type": "application/json" },
+          codes,
+          bodyTemplate: JSON.stringify({ clientCode: "{{code}}", trackingCode: "BENCH{{n}}", origen: "USA", formaEnvio: "AVION" }),
+        },
+      },
+      {
+        key: "adminList",
+        label: "GET /api/clients (admin, search, 1 page)",
+        job: {
+          url: base,
+          connections: 10,
+          duration: DURATION,
+          headers: admin,
+          paths: [
+            ...trackingCodes.slice(0, 100).map((t) => `/api/clients?q=${encodeURIComponent(t)}&page=1`),
+            "/api/clients?q=maria&page=1",
+            "/api/clients?estado=EN_ADUANAS&page=1",
+            "/api/clients?whatsapp=PENDIENTE&page=2",
+            "/api/clients?update=needs&page=1",
+          ],
+        },
+        budget: (r) => `budget p50 < 50 ms: ${r.p50 < 50 ? "met" : "NOT MET"}`,
+      },
+    ];
+    for (const run of runs) {
+      const result = await load(run.job);
+      figures[run.key] = { ...result, ratioToCeiling: round(pct(result, ceilingResult)) };
+      const errors = result.errors + result.timeouts + (result.status["5xx"] ?? 0);
+      report(
+        run.label,
+        `${fmtRps(result)} (${pct(result, ceilingResult).toFixed(1)}% of ceiling)${errors ? ` ${errors} errors` : ""}${result.non2xx ? ` ${result.non2xx} non-2xx` : ""}`,
+        run.budget?.(result) ?? "",
+      );
+    }
+
+    // 5. Export everything, watching the server's memory.
+    await measureExport(base, admin, server.pid!);
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1500));
+    await cleanupDb?.().catch(() => {});
+    rmSync(root, { recursive: true, force: true });
+  }
+
+  console.log(`\nExpress Import benchmark — ${figures.date}\n${figures.machine}; database ${figures.database}\n`);
+  console.log(`${"figure".padEnd(44)} ${"measured".padEnd(30)} budget`);
+  for (const line of lines) console.log(line);
+  mkdirSync("bench-results", { recursive: true });
+  writeFileSync(path.join("bench-results", `latest-${figures.database}.json`), JSON.stringify(figures, null, 2));
+  console.log(`\nFigures written to bench-results/latest-${figures.database}.json`);
+}
+
+function measureBundles(staticDir: string) {
+  const html = readFileSync(path.join(staticDir, "index.html"), "utf8");
+  const firstLoad = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const gz = (file: string) => gzipSync(readFileSync(path.join(staticDir, file))).length;
+  const firstKb = firstLoad.reduce((sum, f) => sum + gz(f), 0) / 1024;
+  const assets = readdirSync(path.join(staticDir, "assets")).filter((f) => f.endsWith(".js"));
+  const adminChunks = assets.filter((f) => /^admin/i.test(f));
+  const adminKb = adminChunks.reduce((sum, f) => sum + gz(`/assets/${f}`), 0) / 1024;
+  figures.firstLoadJsGzipKb = round(firstKb);
+  figures.adminChunkGzipKb = round(adminKb);
+  report("JS a visitor downloads on / (gzip)", `${firstKb.toFixed(1)} kB (${firstLoad.length} files)`, `budget ≤ 120 kB: ${firstKb <= 120 ? "met" : "NOT MET"}`);
+  report("Admin chunk(s) (gzip, lazy)", `${adminKb.toFixed(1)} kB (${adminChunks.join(", ") || "none"})`);
+}
+
+async function measureExport(base: string, headers: Record<string, string>, pid: number) {
+  const before = rssMb(pid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/export/all`, { headers });
+  let bytes = 0;
+  if (res.ok && res.body) for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(timer);
+  if (!res.ok) {
+    report("Export of every package (.xlsx)", `not available (${res.status})`, "budget < 10 s, < 150 MB growth");
+    return;
+  }
+  const growth = peak - before;
+  figures.exportAll = { seconds: round(seconds), bytes, rssBeforeMb: round(before), rssPeakMb: round(peak), growthMb: round(growth) };
+  report(
+    `Export of ${TRACKINGS} packages (.xlsx)`,
+    `${seconds.toFixed(1)} s, +${growth.toFixed(0)} MB RSS`,
+    `budget < 10 s, < 150 MB: ${seconds < 10 && growth < 150 ? "met" : "NOT MET"}`,
+  );
+  const importScript = path.resolve("scripts/bench-excel.ts");
+  if (existsSync(importScript)) {
+    report("Import of a 10 000-row workbook", "see `node --import tsx scripts/bench-excel.ts`", "budget < 10 s");
+  }
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function load(job: object): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "bench/load.ts", JSON.stringify(job)], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      resolve(JSON.parse(out.trim().split("\n").pop()!));
+    });
+  });
+}
+
+const pct = (r: LoadResult, ceiling: LoadResult) => (100 * r.requestsPerSecond) / ceiling.requestsPerSecond;
+const fmtRps = (r: LoadResult) => `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not start");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
