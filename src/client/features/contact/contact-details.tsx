@@ -1,0 +1,118 @@
+// The /contacto side panels (public-site §2): how to reach us, the business hours with
+// whether the office is open right now, a WhatsApp card, and the map of Grecia.
+
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { BUSINESS_HOURS, isWithinBusinessHours } from "../../../shared/domain/policies";
+import { Card } from "../../components/ui/card";
+import { brand } from "../../lib/brand";
+import { cn } from "../../lib/cn";
+import { WhatsappLinkButton, whatsappLinks } from "../marketing/whatsapp";
+
+const linkClasses =
+  "rounded font-semibold text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
+
+export function ContactInfoCard() {
+  const telHref = `tel:${brand.phoneDisplay.replace(/[^\d+]/g, "")}`;
+  return (
+    <Card className="p-6">
+      <h2 className="text-lg font-semibold text-ink">Información de contacto</h2>
+      <ul className="mt-4 grid gap-4">
+        <li className="flex gap-3">
+          <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-accent-strong" aria-hidden="true" />
+          <div>
+            <p className="text-sm text-muted">Dirección</p>
+            <p className="text-ink">{brand.addressLine}</p>
+          </div>
+        </li>
+        <li className="flex gap-3">
+          <Phone className="mt-0.5 h-5 w-5 shrink-0 text-accent-strong" aria-hidden="true" />
+          <div>
+            <p className="text-sm text-muted">Teléfono y WhatsApp</p>
+            <a href={telHref} className={linkClasses}>
+              {brand.phoneDisplay}
+            </a>
+          </div>
+        </li>
+        <li className="flex gap-3">
+          <Mail className="mt-0.5 h-5 w-5 shrink-0 text-accent-strong" aria-hidden="true" />
+          <div>
+            <p className="text-sm text-muted">Email</p>
+            <a href={`mailto:${brand.email}`} className={cn(linkClasses, "break-all")}>
+              {brand.email}
+            </a>
+          </div>
+        </li>
+      </ul>
+    </Card>
+  );
+}
+
+export function BusinessHoursCard({ now = new Date() }: { now?: Date }) {
+  const open = isWithinBusinessHours(now);
+  const rows = [
+    { day: BUSINESS_HOURS.weekdays.label, hours: brand.hours.weekdays.replace(/^[^:]+:\s*/, "") },
+    { day: BUSINESS_HOURS.saturday.label, hours: brand.hours.saturday.replace(/^[^:]+:\s*/, "") },
+    { day: "Domingo", hours: "Cerrado" },
+  ];
+  return (
+    <Card className="p-6">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+          <Clock className="h-5 w-5 text-accent-strong" aria-hidden="true" />
+          Horario de atención
+        </h2>
+        <span
+          className={cn(
+            "rounded-full px-3 py-1 text-xs font-semibold",
+            open ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700",
+          )}
+        >
+          {open ? "Abierto ahora" : "Cerrado ahora"}
+        </span>
+      </div>
+      <dl className="mt-4 grid gap-2">
+        {rows.map((row) => (
+          <div key={row.day} className="flex justify-between gap-4 border-b border-slate-100 pb-2 last:border-b-0">
+            <dt className="text-muted">{row.day}</dt>
+            <dd className="font-medium text-ink">{row.hours}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+export function WhatsappCard() {
+  return (
+    <Card className="border-green-200 bg-green-50 p-6">
+      <h2 className="text-lg font-semibold text-ink">¿Prefieres WhatsApp?</h2>
+      <p className="mt-2 text-muted">
+        Es la forma más rápida de hablar con nosotros: cotizaciones, compras asistidas y el estado de tus paquetes.
+      </p>
+      <WhatsappLinkButton href={whatsappLinks.expert()} size="md" className="mt-4 w-full">
+        Chatear por WhatsApp
+      </WhatsappLinkButton>
+    </Card>
+  );
+}
+
+/** Google's map of the office; loading="lazy" so it costs nothing until it is scrolled to. */
+export function OfficeMap() {
+  return (
+    <section aria-labelledby="contacto-mapa" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6">
+      <h2 id="contacto-mapa" className="text-2xl font-bold text-ink">
+        Cómo llegar
+      </h2>
+      <p className="mt-2 text-muted">{`Estamos en ${brand.addressLine}. Si retiras tu paquete en la oficina, la entrega es gratis.`}</p>
+      <div className="mt-6 aspect-[4/3] overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 sm:aspect-[16/7]">
+        <iframe
+          src={brand.mapEmbedUrl}
+          title={`Mapa de la ubicación de ${brand.name} en ${brand.addressLine}`}
+          loading="lazy"
+          referrerPolicy="strict-origin-when-cross-origin"
+          className="h-full w-full border-0"
+        />
+      </div>
+    </section>
+  );
+}
