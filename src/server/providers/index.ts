@@ -11,6 +11,8 @@ import {
   createHttpExchangeRateSources,
   type ExchangeRateProvider,
 } from "./exchange-rates";
+import { createPartsProvider, type PartsProvider } from "./parts";
+import { createObjectStorage, type ObjectStorage } from "./storage";
 
 export interface Providers {
   messaging: MessagingProvider;
@@ -18,6 +20,10 @@ export interface Providers {
   productAnalysis: ProductAnalysisProvider;
   /** USD→CRC rate stored in app_cache, refreshed from the configured sources, else 514. */
   exchangeRates: ExchangeRateProvider;
+  /** Spare-parts offers: the AI when configured, else (and on its failure) store search links. */
+  parts: PartsProvider;
+  /** Part photos: S3-compatible when S3_BUCKET is set, else local disk under DATA_DIR/objects. */
+  storage: ObjectStorage;
 }
 
 export function createProviders(config: Config, db: Db): Providers {
@@ -28,5 +34,7 @@ export function createProviders(config: Config, db: Db): Providers {
       db,
       sources: createHttpExchangeRateSources(config.exchangeRate.urls, config.exchangeRate.timeoutMs),
     }),
+    parts: createPartsProvider(),
+    storage: createObjectStorage(config, db),
   };
 }

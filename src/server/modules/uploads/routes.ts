@@ -1,0 +1,60 @@
+// POST /api/upload/image-url (public-site §7), the signed PUT that local storage receives, and
+// GET /objects/uploads/{name}, which serves uploaded images with their real type and nosniff.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../../context";
+import { LOCAL_UPLOAD_ROUTE_PREFIX } from "../../providers/storage/local-disk";
+import { errorBody } from "../../errors";
+import type { TUploadUrlResponse } from "../../../shared/api/uploads";
+import { enforcePartsAbuseLimit } from "../parts-assistant/abuse-limits";
+import { checkSignedPut, createUpload, readLimitedBody, readUploadedObject, receiveUpload } from "./service";
+
+/** This site's origin for signed addresses: PUBLIC_URL, else what the request came to. */
+function originOf(ctx: AppContext, request: FastifyRequest): string {
+  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post("/api/upload/image-url", { config: { auth: "public" } }, async (request, reply): Promise<TUploadUrlResponse> => {
+    await enforcePartsAbuseLimit(ctx, request, reply, "uploadUrl");
+    const { uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx, request));
+    reply.header("cache-control", "no-store");
+    return { uploadURL };
+  });
+
+  // The PUT takes any content type as a raw stream (the content decides, not the header), so its
+  // parser lives in its own scope and the JSON routes keep theirs.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    scope.put<{ Params: { name: string }; Querystring: Record<string, unknown> }>(
+      `${LOCAL_UPLOAD_ROUTE_PREFIX}:name`,
+      { config: { auth: "public" } },
+      async (request, reply) => {
+        const storage = ctx.providers.storage;
+        await checkSignedPut(storage, {
+          name: request.params.name,
+          expires: request.query.expires,
+          signature: request.query.signature,
+          contentLength: request.headers["content-length"],
+        });
+        const bytes = await readLimitedBody(request.body as AsyncIterable<Uint8Array> | undefined);
+        const stored = await receiveUpload(ctx.db, storage, request.params.name, bytes);
+        return reply.status(200).send({ objectPath: stored.objectPath });
+      },
+    );
+  });
+
+  const serveObject = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
+    const object = await readUploadedObject(ctx.db, ctx.providers.storage, request.params.name);
+    if (!object) return reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado"));
+    return reply
+      .header("content-type", object.contentType)
+      .header("x-content-type-options", "nosniff")
+      .header("content-disposition", "inline")
+      // An upload never changes under its name; opened on its own it can run nothing.
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .header("content-security-policy", "default-src 'none'; sandbox")
+      .send(Buffer.from(object.bytes.buffer, object.bytes.byteOffset, object.bytes.byteLength));
+  };
+  app.get<{ Params: { name: string } }>("/objects/uploads/:name", serveObject);
+}

@@ -1,0 +1,159 @@
+// Part-photo uploads (public-site §4, §7, §9): signed, expiring, single-use upload addresses;
+// the file's content checked by its magic bytes (JPEG, PNG, GIF, WebP), at most 10 MB, under a
+// random name; and the serving of uploaded objects. Local disk receives the PUT here; with S3
+// the browser PUTs to the store and the first read checks what arrived (docs/decisions/053).
+import { randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { uploads } from "../../db/schema";
+import { AppError, notFound } from "../../errors";
+import { ObjectTooLargeError, type ObjectStorage } from "../../providers/storage";
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  IMAGE_MAX_BYTES,
+  NOT_AN_IMAGE_MESSAGE,
+  UPLOADS_PATH_PREFIX,
+  UPLOAD_NAME_PATTERN,
+  UPLOAD_URL_EXPIRED,
+  UPLOAD_URL_INVALID,
+  UPLOAD_URL_USED,
+  detectImageType,
+  type AcceptedImageType,
+} from "../../../shared/api/uploads";
+
+/** An upload address works this long after it is handed out. */
+export const UPLOAD_URL_TTL_MS = 10 * 60_000;
+/** Past the limit the rest of a body is read and dropped up to this much, so the client gets the answer. */
+const DRAIN_LIMIT_BYTES = 4 * IMAGE_MAX_BYTES;
+
+const keyOf = (name: string) => `uploads/${name}`;
+export const isUploadName = (name: unknown): name is string => typeof name === "string" && UPLOAD_NAME_PATTERN.test(name);
+
+const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", 413, FILE_TOO_LARGE_MESSAGE);
+const notAnImage = () => new AppError("UNSUPPORTED_MEDIA_TYPE", 415, NOT_AN_IMAGE_MESSAGE);
+const invalidUrl = () => new AppError("FORBIDDEN", 403, UPLOAD_URL_INVALID);
+const expiredUrl = () => new AppError("FORBIDDEN", 403, UPLOAD_URL_EXPIRED);
+const usedUrl = () => new AppError("CONFLICT", 409, UPLOAD_URL_USED);
+
+/** POST /api/upload/image-url: a new random name, PENDING until its file arrives. */
+export async function createUpload(
+  db: Db,
+  storage: ObjectStorage,
+  origin: string,
+  now = new Date(),
+): Promise<{ uploadURL: string; name: string }> {
+  const name = randomBytes(16).toString("hex");
+  const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);
+  await db.insert(uploads).values({ name, storage: storage.kind, status: "PENDING", expiresAt, createdAt: now });
+  return { uploadURL: await storage.createUploadUrl(keyOf(name), expiresAt, origin), name };
+}
+
+/** Reads a request body, refusing (413) more than the image limit. */
+export async function readLimitedBody(body: AsyncIterable<Uint8Array> | null | undefined): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (total > DRAIN_LIMIT_BYTES) throw tooLarge();
+    if (total <= IMAGE_MAX_BYTES) chunks.push(chunk);
+  }
+  if (total > IMAGE_MAX_BYTES) throw tooLarge();
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export interface SignedPut {
+  name: string;
+  expires: unknown;
+  signature: unknown;
+  contentLength?: string;
+}
+
+/**
+ * Checks a PUT to a local upload address before its body is read: the name's form, the
+ * signature over name and expiry, the expiry, and the declared length.
+ */
+export async function checkSignedPut(storage: ObjectStorage, put: SignedPut, now = new Date()): Promise<void> {
+  if (!isUploadName(put.name) || !storage.verifyUploadSignature) throw notFound();
+  const expires = typeof put.expires === "string" ? put.expires : "";
+  const signature = typeof put.signature === "string" ? put.signature : "";
+  if (!(await storage.verifyUploadSignature(keyOf(put.name), expires, signature))) throw invalidUrl();
+  if (Number(expires) * 1000 <= now.getTime()) throw expiredUrl();
+  if (put.contentLength !== undefined && Number(put.contentLength) > IMAGE_MAX_BYTES) throw tooLarge();
+}
+
+/**
+ * Stores an uploaded file once: its content must be an accepted image. The row is claimed
+ * (PENDING → UPLOADED) in one conditional UPDATE before the file is written, so of two PUTs to
+ * one address only one ever writes; a failed write gives the address back.
+ */
+export async function receiveUpload(
+  db: Db,
+  storage: ObjectStorage,
+  name: string,
+  bytes: Uint8Array,
+  now = new Date(),
+): Promise<{ objectPath: string; contentType: AcceptedImageType; sizeBytes: number }> {
+  const contentType = detectImageType(bytes.subarray(0, 16));
+  if (!contentType) throw notAnImage();
+  const [claimed] = await db
+    .update(uploads)
+    .set({ status: "UPLOADED", usedAt: now, contentType, sizeBytes: bytes.byteLength })
+    .where(and(eq(uploads.name, name), eq(uploads.status, "PENDING"), gt(uploads.expiresAt, now)))
+    .returning({ id: uploads.id });
+  if (!claimed) {
+    const [row] = await db.select({ status: uploads.status }).from(uploads).where(eq(uploads.name, name));
+    if (!row) throw invalidUrl();
+    throw row.status === "UPLOADED" ? usedUrl() : expiredUrl();
+  }
+  try {
+    await storage.put(keyOf(name), bytes, contentType);
+  } catch (error) {
+    await db
+      .update(uploads)
+      .set({ status: "PENDING", usedAt: null, contentType: null, sizeBytes: null })
+      .where(eq(uploads.id, claimed.id));
+    throw error;
+  }
+  return { objectPath: `${UPLOADS_PATH_PREFIX}${name}`, contentType, sizeBytes: bytes.byteLength };
+}
+
+/**
+ * An uploaded object to serve, or null (404). Only names of the random form that were handed out
+ * and have arrived are served, with the type their content shows. An S3 object is checked on
+ * its first read; one that is not an accepted image (or too big) is deleted and never served.
+ */
+export async function readUploadedObject(
+  db: Db,
+  storage: ObjectStorage,
+  name: string,
+  now = new Date(),
+): Promise<{ bytes: Uint8Array; contentType: AcceptedImageType } | null> {
+  if (!isUploadName(name)) return null;
+  const [row] = await db.select().from(uploads).where(eq(uploads.name, name)).limit(1);
+  if (!row || row.storage !== storage.kind) return null;
+  if (row.status !== "UPLOADED" && storage.kind === "local") return null;
+
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await storage.get(keyOf(name), IMAGE_MAX_BYTES);
+  } catch (error) {
+    if (!(error instanceof ObjectTooLargeError)) throw error;
+    await storage.delete(keyOf(name));
+    return null;
+  }
+  if (!bytes) return null;
+  const contentType = detectImageType(bytes.subarray(0, 16));
+  if (!contentType) {
+    // Only a store the browser writes to directly can hold this; it is removed, never served.
+    if (storage.kind !== "local") await storage.delete(keyOf(name));
+    return null;
+  }
+  if (row.status === "PENDING") {
+    await db
+      .update(uploads)
+      .set({ status: "UPLOADED", usedAt: now, contentType, sizeBytes: bytes.byteLength })
+      .where(and(eq(uploads.id, row.id), eq(uploads.status, "PENDING")));
+  }
+  return { bytes, contentType };
+}

@@ -1,0 +1,92 @@
+// Uploads with S3-compatible storage, against a fake S3 on 127.0.0.1: the browser PUTs to a
+// presigned URL, and the server checks what arrived (signed GET) before it serves anything.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { uploads } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/app";
+import { startFakeS3, type FakeS3 } from "../../providers/storage/fake-s3";
+import { objectPathFromUploadUrl } from "../../../shared/api/uploads";
+import { makePng, makePngOfSize } from "./test-images";
+
+let t: TestApp;
+let s3: FakeS3;
+
+beforeAll(async () => {
+  s3 = await startFakeS3({ bucket: "fotos-repuestos", region: "us-east-2" });
+  t = await createTestApp({
+    env: {
+      S3_ENDPOINT: s3.url,
+      S3_BUCKET: s3.bucket,
+      S3_REGION: s3.credentials.region,
+      S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+});
+
+async function newUpload() {
+  const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress: "10.8.0.1" });
+  expect(res.statusCode).toBe(200);
+  const { uploadURL } = res.json() as { uploadURL: string };
+  const objectPath = objectPathFromUploadUrl(uploadURL)!;
+  return { uploadURL, objectPath, name: objectPath.split("/").pop()! };
+}
+
+const browserPut = (url: string, body: Buffer | string, type = "image/png") =>
+  fetch(url, { method: "PUT", body: typeof body === "string" ? body : new Uint8Array(body), headers: { "content-type": type } });
+
+describe("uploads on S3-compatible storage", () => {
+  it("hands out a presigned PUT to the bucket, then serves the checked image from this site", async () => {
+    const { uploadURL, objectPath, name } = await newUpload();
+    expect(uploadURL.startsWith(`${s3.url}/${s3.bucket}/uploads/${name}?X-Amz-Algorithm=AWS4-HMAC-SHA256`)).toBe(true);
+    const png = makePng();
+    expect((await browserPut(uploadURL, png)).status).toBe(200);
+    const res = await t.app.inject({ method: "GET", url: objectPath });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/png");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.rawPayload.equals(png)).toBe(true);
+    const [row] = await t.ctx.db.select().from(uploads).where(eq(uploads.name, name));
+    expect(row).toMatchObject({ storage: "s3", status: "UPLOADED", contentType: "image/png", sizeBytes: png.length });
+  });
+
+  it("never serves a text file renamed .png, and deletes it from the bucket", async () => {
+    const { uploadURL, objectPath, name } = await newUpload();
+    expect((await browserPut(uploadURL, "no soy una imagen")).status).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: objectPath })).statusCode).toBe(404);
+    expect(s3.objects.has(`uploads/${name}`)).toBe(false);
+    const [row] = await t.ctx.db.select().from(uploads).where(eq(uploads.name, name));
+    expect(row.status).toBe("PENDING");
+  });
+
+  it("never serves an image over 10 MB, and deletes it from the bucket", async () => {
+    const { uploadURL, objectPath, name } = await newUpload();
+    expect((await browserPut(uploadURL, makePngOfSize(11 * 1024 * 1024))).status).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: objectPath })).statusCode).toBe(404);
+    expect(s3.objects.has(`uploads/${name}`)).toBe(false);
+  });
+
+  it("checks the content on every read, so a later overwrite with something else is not served", async () => {
+    const { uploadURL, objectPath } = await newUpload();
+    await browserPut(uploadURL, makePng());
+    expect((await t.app.inject({ method: "GET", url: objectPath })).statusCode).toBe(200);
+    await browserPut(uploadURL, "<html><script>alert(1)</script></html>", "text/html");
+    expect((await t.app.inject({ method: "GET", url: objectPath })).statusCode).toBe(404);
+  });
+
+  it("answers 404 for a name whose file never arrived, and for the local upload route", async () => {
+    const { objectPath, name } = await newUpload();
+    expect((await t.app.inject({ method: "GET", url: objectPath })).statusCode).toBe(404);
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/upload/objects/${name}?expires=9999999999&signature=x`,
+      payload: makePng(),
+      headers: { "content-type": "image/png" },
+    });
+    expect(put.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,10 @@
+// Picks the parts provider: the OpenAI-compatible adapter when an AI is configured (it falls
+// back to store links by itself), else the store links alone.
+import { createStoreLinksPartsProvider } from "./store-links";
+import type { PartsProvider } from "./types";
+
+export type { PartsProvider, PartsQuery, PartsSearchOutcome } from "./types";
+
+export function createPartsProvider(): PartsProvider {
+  return createStoreLinksPartsProvider();
+}

@@ -1,0 +1,127 @@
+// Signature V4 against AWS's published examples, and the S3 adapter against a fake S3 on
+// 127.0.0.1 that checks every signature and expiry (no network).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMPTY_PAYLOAD_SHA256, presignUrl, signHeaders, uriEncode } from "./sigv4";
+import { createS3Storage } from "./s3";
+import { startFakeS3, type FakeS3 } from "./fake-s3";
+import { ObjectTooLargeError, StorageError } from "./types";
+
+// The example credentials of AWS's S3 Signature V4 documentation.
+const AWS_EXAMPLE = {
+  accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+  secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+  region: "us-east-1",
+  service: "s3",
+};
+const EXAMPLE_DATE = new Date("2013-05-24T00:00:00Z");
+
+describe("Signature V4", () => {
+  it("matches AWS's presigned-URL example (GET test.txt, 24 h)", () => {
+    const url = presignUrl({
+      method: "GET",
+      url: "https://examplebucket.s3.amazonaws.com/test.txt",
+      credentials: AWS_EXAMPLE,
+      expiresSeconds: 86_400,
+      now: EXAMPLE_DATE,
+    });
+    expect(url).toBe(
+      "https://examplebucket.s3.amazonaws.com/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256" +
+        "&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request" +
+        "&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host" +
+        "&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404",
+    );
+  });
+
+  it("matches AWS's Authorization-header example (GET test.txt with a Range)", () => {
+    const headers = signHeaders({
+      method: "GET",
+      url: "https://examplebucket.s3.amazonaws.com/test.txt",
+      credentials: AWS_EXAMPLE,
+      headers: { Range: "bytes=0-9" },
+      payloadHash: EMPTY_PAYLOAD_SHA256,
+      now: EXAMPLE_DATE,
+    });
+    expect(headers.authorization).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, " +
+        "SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, " +
+        "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
+    );
+    expect(headers["x-amz-date"]).toBe("20130524T000000Z");
+    expect(headers.host).toBeUndefined();
+  });
+
+  it("encodes as RFC 3986 and refuses lifetimes beyond 7 days", () => {
+    expect(uriEncode("a b/c*'()!~")).toBe("a%20b%2Fc%2A%27%28%29%21~");
+    expect(uriEncode("a b/c", true)).toBe("a%20b/c");
+    expect(() =>
+      presignUrl({ method: "PUT", url: "https://s3.test/b/k", credentials: AWS_EXAMPLE, expiresSeconds: 604_801 }),
+    ).toThrow(RangeError);
+  });
+});
+
+describe("S3 adapter against a fake S3", () => {
+  let s3: FakeS3;
+  const key = (n: number) => `uploads/${n.toString(16).padStart(32, "0")}`;
+  const storage = () =>
+    createS3Storage({ endpoint: s3.url, bucket: s3.bucket, ...s3.credentials });
+
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it("makes a presigned PUT URL the store accepts from a browser, then reads it back with a signed GET", async () => {
+    const url = await storage().createUploadUrl(key(1), new Date(Date.now() + 10 * 60_000), "http://ignored");
+    expect(url.startsWith(`${s3.url}/${s3.bucket}/${key(1)}?`)).toBe(true);
+    expect(new URL(url).searchParams.get("X-Amz-Expires")).toMatch(/^(599|600)$/);
+    const res = await fetch(url, { method: "PUT", body: "imagen", headers: { "content-type": "image/png" } });
+    expect(res.status).toBe(200);
+    expect(s3.requests.at(-1)).toMatchObject({ method: "PUT", auth: "presigned", status: 200 });
+    const bytes = await storage().get(key(1), 1000);
+    expect(Buffer.from(bytes!).toString()).toBe("imagen");
+    expect(s3.requests.at(-1)).toMatchObject({ method: "GET", auth: "header", status: 200 });
+  });
+
+  it("puts, reads and deletes with signed requests; a missing object reads as null", async () => {
+    const store = storage();
+    await store.put(key(2), new Uint8Array([1, 2, 3]), "image/png");
+    expect(s3.objects.get(key(2))?.contentType).toBe("image/png");
+    expect([...(await store.get(key(2), 10))!]).toEqual([1, 2, 3]);
+    await store.delete(key(2));
+    expect(s3.objects.has(key(2))).toBe(false);
+    expect(await store.get(key(2), 10)).toBeNull();
+  });
+
+  it("refuses to read more than the limit", async () => {
+    s3.objects.set(key(3), { body: Buffer.alloc(2048) });
+    await expect(storage().get(key(3), 1024)).rejects.toBeInstanceOf(ObjectTooLargeError);
+  });
+
+  it("is refused by the store with a wrong secret, and says so", async () => {
+    const wrong = createS3Storage({ endpoint: s3.url, bucket: s3.bucket, ...s3.credentials, secretAccessKey: "otra" });
+    await expect(wrong.get(key(1), 1000)).rejects.toBeInstanceOf(StorageError);
+    expect(s3.requests.at(-1)).toMatchObject({ status: 403 });
+  });
+
+  it("has its presigned URL refused by the store once expired or altered", async () => {
+    const expired = presignUrl({
+      method: "PUT",
+      url: `${s3.url}/${s3.bucket}/${key(4)}`,
+      credentials: s3.credentials,
+      expiresSeconds: 600,
+      now: new Date(Date.now() - 3600_000),
+    });
+    expect((await fetch(expired, { method: "PUT", body: "x" })).status).toBe(403);
+    const fresh = await storage().createUploadUrl(key(4), new Date(Date.now() + 60_000), "");
+    const altered = fresh.replace(key(4), key(5));
+    expect((await fetch(altered, { method: "PUT", body: "x" })).status).toBe(403);
+    expect(s3.objects.has(key(4)) || s3.objects.has(key(5))).toBe(false);
+  });
+
+  it("refuses keys that are not a folder and a random name", async () => {
+    await expect(storage().get("../secreto", 10)).rejects.toBeInstanceOf(StorageError);
+    await expect(storage().createUploadUrl("uploads/../../x", new Date(Date.now() + 1000), "")).rejects.toBeInstanceOf(StorageError);
+  });
+});

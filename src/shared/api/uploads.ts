@@ -1,0 +1,52 @@
+// Part-photo uploads (public-site §3, §4, §5, §7, §8, §9): POST /api/upload/image-url answers a
+// signed, single-use address; the browser PUTs the file there; the object is then served at
+// /objects/uploads/{name}. The names, accepted kinds and Spanish texts both sides use.
+import { z } from "../validation";
+import { IMAGE_MAX_BYTES, IMAGE_MAX_LABEL } from "../domain/limits";
+
+export const ZUploadUrlResponseSchema = z.object({ uploadURL: z.string() });
+export type TUploadUrlResponse = z.infer<typeof ZUploadUrlResponseSchema>;
+
+/** Object names are 32 random hex digits chosen by the server, never by the user. */
+export const UPLOAD_NAME_PATTERN = /^[0-9a-f]{32}$/;
+export const UPLOADS_PATH_PREFIX = "/objects/uploads/";
+
+/** The image kinds the server accepts (checked by content, not by name or declared type). */
+export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+export { IMAGE_MAX_BYTES, IMAGE_MAX_LABEL };
+
+export const INVALID_FILE_TITLE = "Archivo inválido";
+export const INVALID_FILE_MESSAGE = "Por favor selecciona una imagen válida (JPG, PNG, etc.)";
+export const FILE_TOO_LARGE_TITLE = "Archivo muy grande";
+export const FILE_TOO_LARGE_MESSAGE = `La imagen debe ser menor a ${IMAGE_MAX_LABEL}`;
+export const UPLOAD_FAILED_TITLE = "Error al subir imagen";
+export const UPLOAD_FAILED_FALLBACK = "No pudimos subir la imagen. Intenta nuevamente.";
+/** What the server answers for a file that is not a JPG, PNG, GIF or WebP image. */
+export const NOT_AN_IMAGE_MESSAGE = "El archivo no es una imagen válida. Solo se aceptan imágenes JPG, PNG, GIF o WebP.";
+export const UPLOAD_URL_INVALID = "El enlace de subida no es válido.";
+export const UPLOAD_URL_EXPIRED = "El enlace de subida venció. Vuelve a seleccionar la imagen.";
+export const UPLOAD_URL_USED = "Este enlace de subida ya fue usado. Vuelve a seleccionar la imagen.";
+export const UPLOAD_RATE_LIMITED = "Demasiadas subidas de imágenes desde esta conexión. Espera unos minutos e intenta de nuevo.";
+
+/** The object's path as the page derives it from the upload address: its last path segment is the name. */
+export function objectPathFromUploadUrl(uploadURL: string, base = "http://localhost"): string | null {
+  let name: string | undefined;
+  try {
+    name = new URL(uploadURL, base).pathname.split("/").pop();
+  } catch {
+    return null;
+  }
+  return name && UPLOAD_NAME_PATTERN.test(name) ? `${UPLOADS_PATH_PREFIX}${name}` : null;
+}
+
+/** The kind of image these bytes start with (JPEG, PNG, GIF or WebP magic numbers), else null. */
+export function detectImageType(head: Uint8Array): AcceptedImageType | null {
+  const at = (i: number) => head[i];
+  const ascii = (from: number, text: string) => [...text].every((ch, i) => at(from + i) === ch.charCodeAt(0));
+  if (head.length >= 3 && at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return "image/jpeg";
+  if (head.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return "image/png";
+  if (head.length >= 6 && (ascii(0, "GIF87a") || ascii(0, "GIF89a"))) return "image/gif";
+  if (head.length >= 12 && ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
+  return null;
+}
