@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   couponDisplayStatus,
   couponExpiry,
+  discountedAmount,
   effectiveSearchLimit,
   groupCoupons,
   isSearchQuotaActive,
@@ -161,5 +162,15 @@ describe("needsMonthlyReset with a SQL date", () => {
     expect(needsMonthlyReset("2026-11-01", new Date("2026-11-15T12:00:00-06:00"))).toBe(false);
     expect(needsMonthlyReset("2026-11-01", new Date("2026-11-01T00:30:00-06:00"))).toBe(false);
     expect(needsMonthlyReset("2026-10-01", new Date("2026-11-01T00:30:00-06:00"))).toBe(true);
+  });
+});
+
+describe("discountedAmount", () => {
+  it("takes the percentage off and rounds to whole colones", () => {
+    expect(discountedAmount(10_000, 5)).toBe(9_500);
+    expect(discountedAmount(16_440, 10)).toBe(14_796);
+    expect(discountedAmount(12_345, 5)).toBe(11_728);
+    expect(discountedAmount(1_000, 0)).toBe(1_000);
+    expect(discountedAmount(1_000, 150)).toBe(0);
   });
 });

@@ -124,3 +124,9 @@ export function trackingNeedsUpdate(lastUpdate: DateInput | null | undefined, no
   if (!last) return true;
   return costaRicaDayKey(last) < costaRicaDayKey(now);
 }
+
+/** An amount in whole colones after a coupon's discount (the package keeps both numbers). */
+export function discountedAmount(amountColones: number, discountPercent: number): number {
+  const percent = Math.min(Math.max(discountPercent, 0), 100);
+  return Math.round((amountColones * (100 - percent)) / 100);
+}

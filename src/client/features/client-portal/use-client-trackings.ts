@@ -1,0 +1,47 @@
+// The portal's calls (public-site §7): the client's packages by code, and pre-alert, edit and
+// delete, each refreshing the list when done.
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../lib/api";
+import type {
+  TClientTracking,
+  TClientTrackingsResponse,
+  TPreAlertRequest,
+} from "../../../shared/api/trackings";
+
+export const clientTrackingsKey = (clientCode: string) => ["/api/clients/trackings", clientCode] as const;
+
+export function useClientTrackings(clientCode: string | null) {
+  return useQuery({
+    queryKey: clientTrackingsKey(clientCode ?? ""),
+    queryFn: async () => {
+      const res = await apiRequest("GET", `/api/clients/trackings?code=${encodeURIComponent(clientCode ?? "")}`);
+      return (await res.json()) as TClientTrackingsResponse;
+    },
+    enabled: Boolean(clientCode),
+  });
+}
+
+export function useTrackingMutations(clientCode: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: clientTrackingsKey(clientCode) });
+
+  const create = useMutation({
+    mutationFn: async (body: TPreAlertRequest) =>
+      (await (await apiRequest("POST", "/api/clients/trackings", body)).json()) as TClientTracking,
+    onSettled: refresh,
+  });
+  const update = useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: TPreAlertRequest }) =>
+      (await (await apiRequest("PATCH", `/api/clients/trackings/${id}`, body)).json()) as TClientTracking,
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest("DELETE", `/api/clients/trackings/${id}`, { clientCode });
+      return id;
+    },
+    onSettled: refresh,
+  });
+  return { create, update, remove };
+}
