@@ -1,6 +1,7 @@
 // Notificaciones por WhatsApp (/tracking-whatsapp): register tracking codes for status alerts.
 
 import { PageHeader } from "../components/page-header";
+import { WhatsappNoticeSection } from "../features/whatsapp-notices/whatsapp-notice-section";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 
 export default function TrackingWhatsappPage() {
@@ -9,12 +10,14 @@ export default function TrackingWhatsappPage() {
     "Registra tus códigos de tracking y recibe un mensaje de WhatsApp cada vez que cambie el estado de tus paquetes.",
   );
   return (
-    <PageHeader title="Notificaciones por WhatsApp">
-      <p>
-        Registra tus códigos de tracking con tu número de WhatsApp y te avisamos automáticamente cada vez que cambie el
-        estado de tus paquetes.
-      </p>
-      <p>Puedes agregar varios códigos a la vez, y recordamos tus datos para la próxima vez.</p>
-    </PageHeader>
+    <>
+      <PageHeader title="Notificaciones por WhatsApp">
+        <p>
+          Registra tus códigos de tracking con tu número de WhatsApp y te avisamos automáticamente cada vez que cambie el
+          estado de tus paquetes.
+        </p>
+      </PageHeader>
+      <WhatsappNoticeSection />
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { describeNotification } from "../../../shared/api/notifications";
 import { DEFAULT_RETRY_POLICY, processDueBatch, sendNotificationNow, type RetryPolicy } from "./delivery";
 import { trackingStatusNotification, welcomeNotification, whatsappEntryStatusNotification } from "./messages";
 import { enqueueNotification, templateParametersOf, wakeOutboxWorker } from "./outbox";
+import { toNotificationState } from "./queries";
 import { createOutboxWorker } from "./worker";
 
 /** The real policy with no waiting between attempts, so a test can drive every retry. */
@@ -65,7 +66,7 @@ describe("outbox delivery", () => {
     const stored = await row(id);
     expect(stored).toMatchObject({ status: "FAILED", attempts: 1 });
     expect(stored.lastError).toContain("Message undeliverable");
-    expect(describeNotification({ ...stored, sentAt: null }, { configured: true }).label).toMatch(/^Falló: WhatsApp rechazó el mensaje \(400\)/);
+    expect(describeNotification(toNotificationState(stored), { configured: true }).label).toMatch(/^Falló: WhatsApp rechazó el mensaje \(400\)/);
   });
 
   it("retries a time-out and a 429 like a 5xx", async () => {
@@ -90,7 +91,7 @@ describe("outbox delivery", () => {
     expect(Number(wait)).toBeGreaterThan(20);
     expect(Number(wait)).toBeLessThanOrEqual(30);
     expect(fake.requests.filter((r) => r.body.to === to)).toHaveLength(1);
-    expect(describeNotification({ ...stored, sentAt: null }, { configured: true }).label).toBe(
+    expect(describeNotification(toNotificationState(stored), { configured: true }).label).toBe(
       "En cola: reintento pendiente (intento 1 falló: WhatsApp respondió 503: down)",
     );
   });
@@ -175,7 +176,7 @@ describe("without WhatsApp configured", () => {
     await worker.stop();
     const [stored] = await t.ctx.db.select().from(notificationOutbox).where(eq(notificationOutbox.id, id));
     expect(stored).toMatchObject({ status: "PENDING", attempts: 0, lastError: null, recipient: "50688887777" });
-    expect(describeNotification({ ...stored, sentAt: null }, { configured: false })).toEqual({
+    expect(describeNotification(toNotificationState(stored), { configured: false })).toEqual({
       label: "No enviado: WhatsApp no configurado",
       tone: "muted",
     });
@@ -187,7 +188,7 @@ describe("template parameters", () => {
   it("are built from each kind's named facts, in the templates' order", () => {
     const brandName = "Express Import";
     const entry = whatsappEntryStatusNotification({ entryId: 1, whatsapp: "+50688887777", nombre: " Ana ", trackingCode: "1Z9", estado: "ADUANAS_CR", brandName });
-    expect(templateParametersOf({ ...entry, payload: entry.payload })).toEqual(["Ana", "1Z9", "En aduanas CR"]);
+    expect(templateParametersOf(entry)).toEqual(["Ana", "1Z9", "En aduanas CR"]);
     const tracking = trackingStatusNotification({ clientId: 1, trackingId: 2, telefono: "+50688887777", nombre: "Luis", trackingCode: "TBA1", estado: "EN_BODEGA_MIAMI", brandName });
     expect(templateParametersOf(tracking)).toEqual(["Luis", "TBA1", "En bodega Miami"]);
     const welcome = welcomeNotification({ clientId: 1, telefono: "+50688887777", nombre: "Eva", clientCode: "EXAB12CD", brandName });

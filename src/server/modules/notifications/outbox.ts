@@ -61,7 +61,7 @@ export function wakeOutboxWorker(): void {
  * fields every module stores — WELCOME {nombre, clientCode}; TRACKING_STATUS and
  * WHATSAPP_ENTRY_STATUS {nombre, trackingCode, estado} — else the text itself.
  */
-export function templateParametersOf(row: { kind: string; payload: unknown; body: string }): string[] {
+export function templateParametersOf(row: { kind: string; payload?: unknown; body: string }): string[] {
   const p = (row.payload ?? {}) as Record<string, unknown>;
   if (Array.isArray(p.parameters) && p.parameters.every((v) => typeof v === "string")) return p.parameters;
   const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");

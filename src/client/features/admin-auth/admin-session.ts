@@ -1,0 +1,64 @@
+// The admin session in the browser: the signed token from POST /api/admin/login, handed to the
+// api client (setAdminToken) and kept either in memory only (/admin/tracking, staff-side §4)
+// or in sessionStorage so a reload keeps it (/admin). The password itself is never kept.
+
+import { apiRequest, setAdminToken } from "../../lib/api";
+import { ZAdminLoginResponseSchema, type TAdminLoginResponse } from "../../../shared/api/admin-auth";
+
+export type SessionPersistence = "memory" | "session-storage";
+
+const STORAGE_KEY = "express-import-admin-session";
+
+let current: TAdminLoginResponse | null = null;
+
+const isLive = (s: TAdminLoginResponse | null, now = Date.now()): s is TAdminLoginResponse =>
+  s !== null && new Date(s.expiresAt).getTime() > now;
+
+function readStored(): TAdminLoginResponse | null {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = ZAdminLoginResponseSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The live session this page may use, if any (memory first, then the tab's storage when allowed). */
+export function restoreAdminSession(persist: SessionPersistence): TAdminLoginResponse | null {
+  const found = isLive(current) ? current : persist === "session-storage" ? readStored() : null;
+  if (!isLive(found)) {
+    if (current) clearAdminSession();
+    return null;
+  }
+  current = found;
+  setAdminToken(found.token);
+  return found;
+}
+
+export function saveAdminSession(session: TAdminLoginResponse, persist: SessionPersistence): void {
+  current = session;
+  setAdminToken(session.token);
+  if (persist !== "session-storage") return;
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+  } catch (error) {
+    console.warn("No se pudo guardar la sesión de administrador en este navegador", error);
+  }
+}
+
+export function clearAdminSession(): void {
+  current = null;
+  setAdminToken(null);
+  try {
+    window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage unavailable: nothing was kept there.
+  }
+}
+
+export async function requestAdminSession(password: string): Promise<TAdminLoginResponse> {
+  const res = await apiRequest("POST", "/api/admin/login", { password });
+  return ZAdminLoginResponseSchema.parse(await res.json());
+}
