@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { AppRoutes } from "./app";
@@ -10,12 +11,16 @@ import { brand } from "./lib/brand";
 
 function renderAt(path: string) {
   const location = memoryLocation({ path, record: true });
+  // Pages that load or send data need the query client, as App gives them; a fresh one per test.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(
-    <Router hook={location.hook}>
-      <Layout>
-        <AppRoutes />
-      </Layout>
-    </Router>,
+    <QueryClientProvider client={queryClient}>
+      <Router hook={location.hook}>
+        <Layout>
+          <AppRoutes />
+        </Layout>
+      </Router>
+    </QueryClientProvider>,
   );
   return { ...view, location };
 }
@@ -51,7 +56,8 @@ describe("routes", () => {
     ["/admin/tracking", "Panel Administrativo"],
   ])("%s shows its page '%s' and names the document after it", async (path, heading) => {
     renderAt(path);
-    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeTruthy();
+    // A lazy page's first import can take more than findBy's default second on a busy machine.
+    expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe(`${heading} | ${brand.name}`));
     expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toBeTruthy();
   });
