@@ -16,6 +16,10 @@ import { registerTrackingRoutes } from "./trackings/routes";
 import { registerNotificationRoutes } from "./notifications/routes";
 import { registerTrackingNoticeRoutes } from "./tracking-notices/routes";
 import { registerWhatsappNoticeRoutes } from "./whatsapp-notices/routes";
+import { registerAdminClientRoutes } from "./admin-clients/routes";
+import { registerAdminTrackingRoutes } from "./admin-trackings/routes";
+import { registerAdminSearchQuotaRoutes } from "./admin-search-quota/routes";
+import { registerAdminStatsRoutes } from "./admin-stats/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
@@ -33,4 +37,8 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerWhatsappNoticeRoutes(app, ctx);
   registerTrackingNoticeRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
+  registerAdminClientRoutes(app, ctx);
+  registerAdminTrackingRoutes(app, ctx);
+  registerAdminSearchQuotaRoutes(app, ctx);
+  registerAdminStatsRoutes(app, ctx);
 }

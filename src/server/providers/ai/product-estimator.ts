@@ -210,7 +210,13 @@ export function recommendMode(packedGrams: number, packedSize: Size, origin: "us
       reason: `Es pesado para su tamaño: por barco cuesta unos ${usd(sea)} (${feetText}) contra ${usd(air)} por avión. Ahorras cerca de un ${saving} % si puedes esperar ${seaTime}.`,
     };
   }
-  if (air <= sea) {
+  if (air === sea) {
+    return {
+      mode: "aereo",
+      reason: `Por avión cuesta lo mismo que por barco (${usd(air)}, ${feetText}) y llega en ${airTime} en vez de ${seaTime}.`,
+    };
+  }
+  if (air < sea) {
     return {
       mode: "aereo",
       reason: `Por avión cuesta unos ${usd(air)} contra ${usd(sea)} por barco (${feetText}), y llega en ${airTime}.`,

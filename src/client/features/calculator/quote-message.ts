@@ -1,0 +1,47 @@
+// The WhatsApp quote the calculator opens (public-site §2, §7): mode, weight or sizes, the cost
+// in dollars and colones and the delivery time, prefilled for the visitor to send.
+
+import { formatColones } from "../../../shared/domain/format";
+import { roundUsd, SHIPPING_MODE_INFO, type ShipmentQuote } from "../../../shared/domain/pricing";
+import type { ShipmentReading } from "./shipment-form";
+
+/**
+ * "$24.00 USD": dollars as US stores print them, so the visitor compares like with like; the
+ * colones beside them use the es-CR format.
+ */
+export function formatUsdAmount(usd: number): string {
+  return `$${roundUsd(usd).toFixed(2)} USD`;
+}
+
+const grouped = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 1 });
+
+export function formatGrams(grams: number): string {
+  return `${grouped.format(grams)} g`;
+}
+
+export function formatCubicFeet(feet: number): string {
+  return `${feet} ft³`;
+}
+
+export interface QuoteMessageInput {
+  brandName: string;
+  reading: ShipmentReading;
+  rate: number;
+}
+
+export function quoteMessage({ brandName, reading, rate }: QuoteMessageInput): string {
+  const quote: ShipmentQuote = reading.quote;
+  const info = SHIPPING_MODE_INFO[quote.mode];
+  const lines = [`Hola ${brandName}, quiero cotizar un envío:`, `• Modalidad: ${info.label}`];
+  if (reading.grams !== null) lines.push(`• Peso: ${formatGrams(reading.grams)}`);
+  if (info.pricedBy === "volume") {
+    const { largo, ancho, alto } = reading.sizes;
+    lines.push(`• Medidas: ${grouped.format(largo ?? 0)} × ${grouped.format(ancho ?? 0)} × ${grouped.format(alto ?? 0)} cm (${formatCubicFeet(quote.cubicFeet ?? 0)})`);
+  }
+  lines.push(
+    `• Costo estimado: ${formatUsdAmount(quote.usd)} (${formatColones(quote.crc)})`,
+    `• Tipo de cambio: ${formatColones(rate)} por dólar`,
+    `• Tiempo de entrega: ${quote.deliveryTime}`,
+  );
+  return lines.join("\n");
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { formatColones } from "../../../shared/domain/format";
+import { estimateLike } from "./test-analysis";
+import { formatUsdAmount, quoteMessage } from "./quote-message";
+import { EMPTY_SHIPMENT, NUMBER_INVALID, readShipment, valuesFromAnalysis } from "./shipment-form";
+
+describe("reading the calculator", () => {
+  it("prices 1500 g by air at 24.00 USD and the colones at the rate", () => {
+    const reading = readShipment({ ...EMPTY_SHIPMENT, weight: "1500" }, 514);
+    expect(reading.quote).toMatchObject({ mode: "aereo", usd: 24, crc: 12336, cubicFeet: null, deliveryTime: "3 a 6 días hábiles" });
+    expect(reading.canQuote).toBe(true);
+    expect(formatUsdAmount(reading.quote.usd)).toBe("$24.00 USD");
+  });
+
+  it("prices 50×40×30 cm by sea at 3 ft³ and 105.00 USD, whatever the weight", () => {
+    const values = { ...EMPTY_SHIPMENT, mode: "maritimo" as const, largo: "50", ancho: "40", alto: "30" };
+    const light = readShipment({ ...values, weight: "100" }, 514);
+    const heavy = readShipment({ ...values, weight: "90000" }, 514);
+    expect(light.quote).toMatchObject({ cubicFeet: 3, usd: 105, crc: 53970 });
+    expect(heavy.quote.usd).toBe(105);
+    expect(readShipment({ ...values, mode: "maritimo-china" }, 514).quote).toMatchObject({ usd: 105, deliveryTime: "aproximadamente 70 días" });
+  });
+
+  it("keeps the quote button off without a weight or without a cost", () => {
+    expect(readShipment(EMPTY_SHIPMENT, 514).canQuote).toBe(false);
+    const seaWithoutWeight = { ...EMPTY_SHIPMENT, mode: "maritimo" as const, largo: "50", ancho: "40", alto: "30" };
+    expect(readShipment(seaWithoutWeight, 514).canQuote).toBe(false);
+    expect(readShipment({ ...seaWithoutWeight, weight: "2000" }, 514).canQuote).toBe(true);
+    expect(readShipment({ ...EMPTY_SHIPMENT, mode: "maritimo", weight: "2000" }, 514).canQuote).toBe(false);
+  });
+
+  it("gives no sea cost for sizes that are not numbers, and says which", () => {
+    const reading = readShipment({ ...EMPTY_SHIPMENT, mode: "maritimo", weight: "1", largo: "50", ancho: "cuarenta", alto: "30" }, 514);
+    expect(reading.quote.usd).toBe(0);
+    expect(reading.errors).toEqual({ ancho: NUMBER_INVALID });
+    expect(readShipment({ ...EMPTY_SHIPMENT, weight: "-5" }, 514).errors.weight).toBe(NUMBER_INVALID);
+    expect(readShipment({ ...EMPTY_SHIPMENT, weight: "2,5" }, 514).grams).toBe(2.5);
+  });
+});
+
+describe("the assistant's estimate in the calculator", () => {
+  it("takes the packed weight and sizes and the recommended mode", () => {
+    const values = valuesFromAnalysis(estimateLike({ mejor_opcion_envio: "maritimo", peso_estimado_con_embalaje: 499.2 }));
+    expect(values).toEqual({ mode: "maritimo", weight: "500", largo: "22", ancho: "14.5", alto: "8" });
+  });
+});
+
+describe("the WhatsApp quote", () => {
+  it("carries mode, weight, dollars, colones and the delivery time", () => {
+    const reading = readShipment({ ...EMPTY_SHIPMENT, weight: "1500" }, 514);
+    const message = quoteMessage({ brandName: "Express Import", reading, rate: 514 });
+    expect(message).toContain("Hola Express Import");
+    expect(message).toContain("Modalidad: Aéreo (Miami)");
+    expect(message).toContain("Peso: 1");
+    expect(message).toContain("$24.00 USD");
+    expect(message).toContain(formatColones(12336));
+    expect(message).toContain("3 a 6 días hábiles");
+    expect(message).not.toContain("Medidas");
+  });
+
+  it("carries the sizes and cubic feet by sea", () => {
+    const reading = readShipment({ mode: "maritimo-china", weight: "800", largo: "50", ancho: "40", alto: "30" }, 514);
+    const message = quoteMessage({ brandName: "Express Import", reading, rate: 514 });
+    expect(message).toContain("Modalidad: Marítimo (China)");
+    expect(message).toContain("Medidas: 50 × 40 × 30 cm (3 ft³)");
+    expect(message).toContain("$105.00 USD");
+  });
+});

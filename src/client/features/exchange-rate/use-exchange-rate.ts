@@ -1,0 +1,41 @@
+// The USD→CRC rate in the browser (public-site §7–9; the admin panel reuses it): fetched on
+// load and again every 30 minutes, the spec's one polled query. A failed call keeps the last
+// rate received, or 514 when none came yet.
+
+import { useQuery } from "@tanstack/react-query";
+import { ZExchangeRateResponseSchema, type TExchangeRateResponse } from "../../../shared/api/exchange-rate";
+import { DEFAULT_EXCHANGE_RATE, EXCHANGE_RATE_REFRESH_MS } from "../../../shared/domain/exchange-rate";
+import { apiRequest } from "../../lib/api";
+
+export const EXCHANGE_RATE_QUERY_KEY = ["/api/exchange-rate"] as const;
+
+export async function fetchExchangeRate(): Promise<TExchangeRateResponse> {
+  const res = await apiRequest("GET", "/api/exchange-rate");
+  return ZExchangeRateResponseSchema.parse(await res.json());
+}
+
+export interface ExchangeRateState {
+  /** Colones per dollar to compute with now. */
+  rate: number;
+  /** ISO time the server fetched it; null for the built-in default. */
+  lastUpdated: string | null;
+  /** True until the first answer (or failure): amounts shown meanwhile use 514. */
+  isLoading: boolean;
+  /** True when the rate shown is the built-in 514 rather than a fetched one. */
+  isDefault: boolean;
+}
+
+export function useExchangeRate(): ExchangeRateState {
+  const { data, isPending } = useQuery({
+    queryKey: EXCHANGE_RATE_QUERY_KEY,
+    queryFn: fetchExchangeRate,
+    refetchInterval: EXCHANGE_RATE_REFRESH_MS,
+  });
+  // After a failed refetch TanStack keeps the previous data, which is the "last good rate".
+  return {
+    rate: data?.rate ?? DEFAULT_EXCHANGE_RATE,
+    lastUpdated: data?.lastUpdated ?? null,
+    isLoading: isPending,
+    isDefault: !data || data.lastUpdated === null,
+  };
+}

@@ -1,0 +1,157 @@
+// The calculator journey: a visitor prices a parcel by air and by sea, asks the assistant about
+// an iPhone and puts its estimate in the calculator, and sends the quote by WhatsApp. The
+// server's exchange-rate sources are unreachable here, so the rate served is 514.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { formatColones } from "../../src/shared/domain/format";
+import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+
+async function servedRate(): Promise<number> {
+  const res = await fetch(`${baseUrl()}/api/exchange-rate`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { rate: number };
+  return body.rate;
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+
+describe("calculator", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("serves a rate within 510–520 or 514, from storage on later calls", async () => {
+    const first = await servedRate();
+    expect(first === 514 || (first >= 510 && first <= 520)).toBe(true);
+    expect(await servedRate()).toBe(first);
+  });
+
+  it("prices 1500 g by air and 50×40×30 cm by sea, and keeps the quote button off without a weight", async () => {
+    const rate = await servedRate();
+    const { page, context, problems } = await openPage(browser, "/calculadora", PHONE);
+    await page.getByRole("heading", { level: 1, name: "Cotiza tu Envío" }).waitFor();
+    await page.getByRole("heading", { name: "Calcular Tarifa" }).waitFor();
+    await page.getByText(`Tipo de cambio: ${formatColones(rate)} por dólar`).waitFor();
+
+    const quoteButton = page.getByRole("button", { name: "Cotizar por WhatsApp" });
+    expect(await quoteButton.isDisabled()).toBe(true);
+
+    const weight = page.getByLabel("Peso (gramos)");
+    await weight.fill("1500");
+    expect(await text(page, "calculadora-usd")).toBe("$24.00 USD");
+    expect(await text(page, "calculadora-crc")).toBe(formatColones(24 * rate));
+    await page.getByText("3 a 6 días hábiles").first().waitFor();
+    expect(await quoteButton.isEnabled()).toBe(true);
+
+    await weight.fill("");
+    expect(await quoteButton.isDisabled()).toBe(true);
+    expect(await text(page, "calculadora-usd")).toBe("$0.00 USD");
+
+    await page.getByText("Marítimo Miami", { exact: true }).click();
+    expect(await page.getByRole("radio", { name: "Marítimo Miami" }).isChecked()).toBe(true);
+    await page.getByLabel("Largo (cm)").fill("50");
+    await page.getByLabel("Ancho (cm)").fill("40");
+    await page.getByLabel("Alto (cm)").fill("30");
+    expect(await text(page, "calculadora-volumen")).toBe("3 ft³");
+    expect(await text(page, "calculadora-usd")).toBe("$105.00 USD");
+    expect(await text(page, "calculadora-crc")).toBe(formatColones(105 * rate));
+    await page.getByText("15 a 22 días").first().waitFor();
+    // Sea ignores the weight for the price, but the quote still needs one.
+    expect(await quoteButton.isDisabled()).toBe(true);
+
+    // A size that is not a number gives no sea cost and says why.
+    await page.getByLabel("Alto (cm)").fill("treinta");
+    expect(await text(page, "calculadora-usd")).toBe("$0.00 USD");
+    await page.getByText("Ingresa un número mayor que 0").waitFor();
+
+    await page.getByText("Marítimo China", { exact: true }).click();
+    await page.getByLabel("Alto (cm)").fill("30");
+    expect(await text(page, "calculadora-usd")).toBe("$105.00 USD");
+    await page.getByText("aproximadamente 70 días").first().waitFor();
+
+    expect(problems).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("opens a WhatsApp chat carrying the quote's mode, weight, dollars and colones", async () => {
+    const rate = await servedRate();
+    const { page, context, problems } = await openPage(browser, "/calculadora", PHONE);
+    // Capture the chat address instead of leaving the machine.
+    await page.evaluate(() => {
+      (window as unknown as { openedUrls: string[] }).openedUrls = [];
+      window.open = ((url?: string | URL) => {
+        (window as unknown as { openedUrls: string[] }).openedUrls.push(String(url));
+        return null;
+      }) as typeof window.open;
+    });
+    await page.getByLabel("Peso (gramos)").fill("1500");
+    await page.getByRole("button", { name: "Cotizar por WhatsApp" }).click();
+    const [opened] = await page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
+    const url = new URL(opened);
+    expect(url.origin).toBe("https://wa.me");
+    const message = url.searchParams.get("text") ?? "";
+    expect(message).toContain("Aéreo (Miami)");
+    expect(message).toContain("Peso: 1");
+    expect(message).toContain("$24.00 USD");
+    expect(message).toContain(formatColones(24 * rate));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("estimates 'iPhone 15 Pro Max' as a basic estimate and fills the calculator with it", async () => {
+    const { page, context, problems } = await openPage(browser, "/calculadora", PHONE);
+    const analyze = page.getByRole("button", { name: "Analizar producto" });
+
+    await analyze.click();
+    await page.getByText("Información requerida", { exact: true }).waitFor();
+    await page.getByText("Por favor ingresa al menos una descripción o URL del producto", { exact: true }).waitFor();
+
+    await page.getByLabel("Descripción del producto").fill("iPhone 15 Pro Max");
+    await analyze.click();
+    await page.getByText("Estimación básica").waitFor();
+    await page.getByRole("heading", { name: "Resultado: Celular / smartphone" }).waitFor();
+    const estimated = (await text(page, "analisis-peso")).replace(/\D/g, "");
+    expect(Number(estimated)).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Usar estos datos" }).click();
+    expect(await page.getByLabel("Peso (gramos)").inputValue()).toBe(estimated);
+    expect(await page.getByRole("radio", { name: "Aéreo" }).isChecked()).toBe(true);
+    expect(await text(page, "calculadora-usd")).not.toBe("$0.00 USD");
+    expect(await page.getByRole("button", { name: "Cotizar por WhatsApp" }).isEnabled()).toBe(true);
+
+    // An address that is not http(s) is refused in the form, before any call.
+    await page.getByLabel("URL del producto").fill("ftp://tienda.com/producto");
+    await analyze.click();
+    await page.getByText("Ingresa una URL válida que empiece con http:// o https://").waitFor();
+
+    expect(problems).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("puts the assistant below the calculator on phones and beside it on desktop", async () => {
+    for (const [viewport, beside] of [
+      [PHONE, false],
+      [DESKTOP, true],
+    ] as const) {
+      const { page, context } = await openPage(browser, "/calculadora", viewport);
+      const calculator = await page.getByRole("heading", { name: "Calcular Tarifa" }).boundingBox();
+      const assistant = await page.getByRole("heading", { name: "Asistente IA de productos" }).boundingBox();
+      expect(calculator && assistant).toBeTruthy();
+      if (beside) {
+        expect(assistant!.x).toBeGreaterThan(calculator!.x + calculator!.width);
+        expect(Math.abs(assistant!.y - calculator!.y)).toBeLessThan(50);
+      } else {
+        expect(assistant!.y).toBeGreaterThan(calculator!.y);
+        // Nothing wider than the phone: no sideways scrolling.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      }
+      await context.close();
+    }
+  });
+});
