@@ -144,6 +144,11 @@ export const clientTrackings = pgTable(
     index("client_trackings_estado_idx").on(t.estado),
     index("client_trackings_updated_at_idx").on(t.updatedAt),
     index("client_trackings_client_created_idx").on(t.clientId, t.createdAt),
+    // Admin panel (docs/decisions/060): tracking-code prefix search whatever the database collation,
+    // the not-yet-delivered packages (active count, "needs update" filter) and the weekly chart.
+    index("client_trackings_tracking_code_prefix_idx").on(sql`upper(${t.trackingCode}) text_pattern_ops`),
+    index("client_trackings_active_idx").on(t.clientId, t.updatedAt).where(sql`${t.estado} <> 'ENTREGADO'`),
+    index("client_trackings_created_at_idx").on(t.createdAt),
     check("client_trackings_estado_check", oneOf(t.estado, TRACKING_STATUSES)),
     check("client_trackings_origen_check", oneOf(t.origen, ORIGINS)),
     check("client_trackings_forma_envio_check", oneOf(t.formaEnvio, SHIPPING_TYPES)),
@@ -352,6 +357,10 @@ export const notificationOutbox = pgTable(
     index("notification_outbox_client_idx").on(t.clientId),
     index("notification_outbox_tracking_idx").on(t.trackingId),
     index("notification_outbox_entry_idx").on(t.whatsappEntryId),
+    // Whether a client's welcome was delivered (the admin's WhatsApp filter and counter).
+    index("notification_outbox_welcome_sent_idx")
+      .on(t.clientId)
+      .where(sql`${t.kind} = 'WELCOME' and ${t.status} = 'SENT'`),
     check("notification_outbox_status_check", oneOf(t.status, OUTBOX_STATUSES)),
     check("notification_outbox_kind_check", oneOf(t.kind, NOTIFICATION_KINDS)),
     check("notification_outbox_attempts_check", sql`${t.attempts} >= 0`),

@@ -1,0 +1,106 @@
+// Times the admin panel's list calls against a seeded database, through the real app
+// (routing, auth, validation, the SQL, JSON serialization), as the server answers them.
+//
+//   DATA_DIR=.tmp/admin-bench npm run seed -- --clients 10000 --trackings 100000 --reset
+//   DATA_DIR=.tmp/admin-bench node --import tsx scripts/bench-admin-list.ts [--runs 30] [--explain]
+//   (or DATABASE_URL=postgres://… for PostgreSQL)
+//
+// Prints the median and 95th percentile per scenario; --explain also prints PostgreSQL's plan of
+// the filtered list statement (EXPLAIN ANALYZE) for the search by tracking code.
+import { sql } from "drizzle-orm";
+import { buildApp } from "../src/server/app";
+import { loadConfig, pgliteDir } from "../src/server/config";
+import { openDatabase } from "../src/server/db/client";
+import { rowsOf } from "../src/server/lib/rate-limiter";
+
+const args = process.argv.slice(2);
+const runsArg = args.indexOf("--runs");
+const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : 30;
+const EXPLAIN = args.includes("--explain");
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig({ ...process.env, RATE_LIMIT: "off", LOG_LEVEL: "silent" });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config), poolSize: 4 });
+  await database.migrate();
+  const { app, ctx } = await buildApp({ config, database, adminPassword: "bench-admin-list-password" });
+  await app.ready();
+  const headers = { authorization: `Bearer ${ctx.sessions.issue().token}` };
+
+  const counts = rowsOf<{ clients: string; trackings: string }>(
+    await database.db.execute(
+      sql`select (select count(*) from clients) as clients, (select count(*) from client_trackings) as trackings`,
+    ),
+  )[0];
+  // A package in the middle of the table and its client, as a person would search for them.
+  const sample = rowsOf<{ tracking_code: string; nombre: string; telefono: string; client_code: string }>(
+    await database.db.execute(sql`select t.tracking_code, c.nombre, c.telefono, c.client_code
+      from client_trackings t join clients c on c.id = t.client_id
+      order by t.id offset (select count(*) / 2 from client_trackings) limit 1`),
+  )[0];
+  if (!sample) throw new Error("La base de datos está vacía: siembra primero (npm run seed).");
+  const nameFragment = sample.nombre.split(" ")[0].slice(0, 4).toLowerCase();
+  const phoneDigits = sample.telefono.replace(/\D/g, "").slice(-4);
+
+  const scenarios: [string, string][] = [
+    ["sin filtros, página 1", "/api/clients"],
+    ["sin filtros, página 50", "/api/clients?page=50"],
+    ["código de tracking completo", `/api/clients?q=${sample.tracking_code}`],
+    ["inicio de código de tracking (8)", `/api/clients?q=${sample.tracking_code.slice(0, 8)}`],
+    ["nombre (4 letras)", `/api/clients?q=${encodeURIComponent(nameFragment)}`],
+    ["código de cliente", `/api/clients?q=${sample.client_code}`],
+    ["teléfono (4 dígitos)", `/api/clients?q=${phoneDigits}`],
+    ["WhatsApp pendientes", "/api/clients?whatsapp=pendientes"],
+    ["necesitan actualización", "/api/clients?update=necesitan"],
+    ["actualizados hoy", "/api/clients?update=hoy"],
+    ["estado En aduanas", "/api/clients?estado=EN_ADUANAS"],
+    [
+      "pendientes + necesitan + seguimiento",
+      "/api/clients?whatsapp=pendientes&update=necesitan&estado=SEGUIMIENTO_INTERNACIONAL",
+    ],
+    ["cuotas IA, página 1", "/api/admin/search-quota"],
+    ["cuotas IA, búsqueda", `/api/admin/search-quota?q=${encodeURIComponent(nameFragment)}`],
+    ["estadísticas (gráficos)", "/api/admin/stats"],
+    ["referidos", "/api/admin/referrals"],
+    ["cupones", "/api/admin/coupons"],
+  ];
+
+  console.log(
+    `Base: ${database.kind === "pglite" ? "PGlite" : "PostgreSQL"}, ${counts.clients} clientes, ${counts.trackings} paquetes; ${RUNS} corridas por escenario`,
+  );
+  console.log(`${"escenario".padEnd(40)} ${"mediana".padStart(9)} ${"p95".padStart(9)}  resultado`);
+  for (const [label, url] of scenarios) {
+    const first = await app.inject({ method: "GET", url, headers });
+    if (first.statusCode !== 200) throw new Error(`${url} → ${first.statusCode} ${first.body.slice(0, 200)}`);
+    const body = first.json() as { filteredTotal?: number; clients?: unknown[] };
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      await app.inject({ method: "GET", url, headers });
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const result = body.filteredTotal !== undefined ? `${body.filteredTotal} coincidencias, ${body.clients?.length} en la página` : "";
+    console.log(
+      `${label.padEnd(40)} ${percentile(times, 50).toFixed(1).padStart(7)} ms ${percentile(times, 95).toFixed(1).padStart(6)} ms  ${result}`,
+    );
+  }
+
+  if (EXPLAIN) {
+    const plan = rowsOf<Record<string, string>>(
+      await database.db.execute(sql`explain (analyze, costs off, timing off)
+        select c.id from clients c where c.id in
+          (select tp.client_id from client_trackings tp where upper(tp.tracking_code) like ${`${sample.tracking_code}%`})`),
+    );
+    console.log("\nPlan de la búsqueda por código de tracking:");
+    for (const line of plan) console.log(`  ${Object.values(line)[0]}`);
+  }
+
+  await app.close();
+  await database.close();
+}
+
+await main();

@@ -1,0 +1,4 @@
+CREATE INDEX "client_trackings_tracking_code_prefix_idx" ON "client_trackings" USING btree (upper("tracking_code") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "client_trackings_active_idx" ON "client_trackings" USING btree ("client_id","updated_at") WHERE "client_trackings"."estado" <> 'ENTREGADO';--> statement-breakpoint
+CREATE INDEX "client_trackings_created_at_idx" ON "client_trackings" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "notification_outbox_welcome_sent_idx" ON "notification_outbox" USING btree ("client_id") WHERE "notification_outbox"."kind" = 'WELCOME' and "notification_outbox"."status" = 'SENT';
