@@ -16,6 +16,7 @@ import { registerTrackingRoutes } from "./trackings/routes";
 import { registerNotificationRoutes } from "./notifications/routes";
 import { registerTrackingNoticeRoutes } from "./tracking-notices/routes";
 import { registerWhatsappNoticeRoutes } from "./whatsapp-notices/routes";
+import { registerExcelRoutes } from "./excel/routes";
 import { registerAdminClientRoutes } from "./admin-clients/routes";
 import { registerAdminTrackingRoutes } from "./admin-trackings/routes";
 import { registerAdminSearchQuotaRoutes } from "./admin-search-quota/routes";
@@ -37,6 +38,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerWhatsappNoticeRoutes(app, ctx);
   registerTrackingNoticeRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
+  registerExcelRoutes(app, ctx);
   registerAdminClientRoutes(app, ctx);
   registerAdminTrackingRoutes(app, ctx);
   registerAdminSearchQuotaRoutes(app, ctx);

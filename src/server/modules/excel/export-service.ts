@@ -1,0 +1,356 @@
+// The four exports of /admin as real .xlsx files, streamed: exceljs' streaming WorkbookWriter
+// writes into the reply while rows are read from the database in keyset pages, and the writer
+// waits whenever the reply is not draining, so 100 000 packages never sit in memory at once.
+//   all        → express-import-completo: exactly the import's sheets, columns and machine values
+//                (it imports back unchanged);
+//   clients    → clientes-trackings: a Clientes sheet and a Trackings sheet for people;
+//   by-client  → trackings-por-cliente: one sheet, each client's packages grouped under it;
+//   contacts   → mensajes-contacto: the contact form's messages, newest first.
+// Every text cell goes through neutralizeFormula (cells.ts). Dates are real dates in Costa Rica
+// time, colones are numbers with the colón format, statuses carry their Spanish labels.
+import type { Writable } from "node:stream";
+import ExcelJS from "exceljs";
+import { asc, count, desc, eq, gt, inArray, lt } from "drizzle-orm";
+import { CLIENT_COLUMNS, CLIENTS_SHEET, TRACKING_COLUMNS, TRACKINGS_SHEET, type ExportKind } from "../../../shared/api/excel";
+import { ORIGIN_LABELS } from "../../../shared/api/trackings";
+import {
+  SHIPPING_TYPE_LABELS,
+  TRACKING_STATUS_LABELS,
+  WELCOME_STATE_LABELS,
+  type Origin,
+  type ShippingType,
+  type TrackingStatus,
+  type WelcomeState,
+} from "../../../shared/domain/statuses";
+import type { Db } from "../../db/client";
+import { clients, clientTrackings, contactMessages } from "../../db/schema";
+import { neutralizeFormula } from "./cells";
+
+type Value = string | number | boolean | Date | null | undefined;
+
+export interface ColumnSpec<T> {
+  header: string;
+  width: number;
+  numFmt?: string;
+  wrap?: boolean;
+  value(item: T): Value;
+}
+
+export interface ExportOptions {
+  /** Rows per database page (tests use small pages to cross page boundaries). */
+  pageSize?: number;
+  /** Shown as the workbook's author. */
+  creator?: string;
+}
+
+const COLONES_FORMAT = '"₡"#,##0';
+const USD_FORMAT = '"$"#,##0.00';
+const DATE_TIME_FORMAT = "dd/mm/yyyy hh:mm";
+const HEADER_FILL: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE2E8F0" } };
+const GROUP_FILL: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFF1F5F9" } };
+
+/** Costa Rica keeps UTC−6 all year (no daylight saving since 1992). */
+const COSTA_RICA_OFFSET_MS = -6 * 60 * 60 * 1000;
+
+/** The instant as Costa Rica's wall clock, which is what a spreadsheet date cell shows. */
+export function costaRicaCellDate(value: Date | null | undefined): Date | null {
+  return value ? new Date(value.getTime() + COSTA_RICA_OFFSET_MS) : null;
+}
+
+export class ExportAborted extends Error {}
+
+export async function writeExport(db: Db, kind: ExportKind, out: Writable, options: ExportOptions = {}): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = options.creator ?? "Express Import";
+  const ctx: WriteContext = { db, workbook, out, pageSize: options.pageSize ?? 1000 };
+  switch (kind) {
+    case "all":
+      await writeSheet(ctx, CLIENTS_SHEET, importClientColumns, clientPages(ctx));
+      await writeSheet(ctx, TRACKINGS_SHEET, importTrackingColumns, trackingPages(ctx));
+      break;
+    case "clients":
+      await writeSheet(ctx, "Clientes", peopleClientColumns, withPackageCounts(ctx, clientPages(ctx)));
+      await writeSheet(ctx, "Trackings", peopleTrackingColumns, trackingPages(ctx));
+      break;
+    case "by-client":
+      await writeByClient(ctx);
+      break;
+    case "contacts":
+      await writeSheet(ctx, "Mensajes", contactColumns, contactPages(ctx));
+      break;
+  }
+  await workbook.commit();
+}
+
+interface WriteContext {
+  db: Db;
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  out: Writable;
+  pageSize: number;
+}
+
+function cellValue(value: Value): ExcelJS.CellValue {
+  if (value === undefined || value === null || value === "") return null;
+  if (typeof value === "string") return neutralizeFormula(value);
+  return value;
+}
+
+/** Lets the reply drain before the next page; stops when the client went away. */
+async function yieldToReader(out: Writable): Promise<void> {
+  if (out.destroyed) throw new ExportAborted("La descarga se interrumpió");
+  if (!out.writableNeedDrain) {
+    await new Promise((resolve) => setImmediate(resolve));
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const done = () => {
+      out.off("drain", done);
+      out.off("close", closed);
+      resolve();
+    };
+    const closed = () => {
+      out.off("drain", done);
+      reject(new ExportAborted("La descarga se interrumpió"));
+    };
+    out.on("drain", done);
+    out.once("close", closed);
+  });
+}
+
+function addSheet<T>(ctx: WriteContext, name: string, columns: ColumnSpec<T>[]): ExcelJS.Worksheet {
+  const sheet = ctx.workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    width: c.width,
+    style: { ...(c.numFmt ? { numFmt: c.numFmt } : {}), ...(c.wrap ? { alignment: { wrapText: true, vertical: "top" } } : {}) },
+  }));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  const header = sheet.addRow(columns.map((c) => c.header));
+  header.font = { bold: true };
+  header.fill = HEADER_FILL;
+  header.commit();
+  return sheet;
+}
+
+async function writeSheet<T>(ctx: WriteContext, name: string, columns: ColumnSpec<T>[], pages: AsyncIterable<T[]>): Promise<void> {
+  const sheet = addSheet(ctx, name, columns);
+  for await (const page of pages) {
+    for (const item of page) sheet.addRow(columns.map((c) => cellValue(c.value(item)))).commit();
+    await yieldToReader(ctx.out);
+  }
+  sheet.commit();
+}
+
+// --- Row sources (keyset pages: each page is one short query, nothing is held open) ---
+
+type ClientRow = typeof clients.$inferSelect;
+type PackageRow = typeof clientTrackings.$inferSelect & { clientCode: string; clientName: string };
+type ContactRow = typeof contactMessages.$inferSelect;
+
+async function* clientPages(ctx: WriteContext): AsyncGenerator<ClientRow[]> {
+  let after = 0;
+  for (;;) {
+    const page = await ctx.db.select().from(clients).where(gt(clients.id, after)).orderBy(asc(clients.id)).limit(ctx.pageSize);
+    if (page.length === 0) return;
+    yield page;
+    after = page[page.length - 1].id;
+  }
+}
+
+async function* trackingPages(ctx: WriteContext): AsyncGenerator<PackageRow[]> {
+  let after = 0;
+  for (;;) {
+    const page = await ctx.db
+      .select({ tracking: clientTrackings, clientCode: clients.clientCode, clientName: clients.nombre })
+      .from(clientTrackings)
+      .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
+      .where(gt(clientTrackings.id, after))
+      .orderBy(asc(clientTrackings.id))
+      .limit(ctx.pageSize);
+    if (page.length === 0) return;
+    yield page.map((r) => ({ ...r.tracking, clientCode: r.clientCode, clientName: r.clientName }));
+    after = page[page.length - 1].tracking.id;
+  }
+}
+
+async function* withPackageCounts(
+  ctx: WriteContext,
+  pages: AsyncIterable<ClientRow[]>,
+): AsyncGenerator<(ClientRow & { packages: number })[]> {
+  for await (const page of pages) {
+    const counts = await ctx.db
+      .select({ clientId: clientTrackings.clientId, n: count() })
+      .from(clientTrackings)
+      .where(inArray(clientTrackings.clientId, page.map((c) => c.id)))
+      .groupBy(clientTrackings.clientId);
+    const byClient = new Map(counts.map((c) => [c.clientId, c.n]));
+    yield page.map((c) => ({ ...c, packages: byClient.get(c.id) ?? 0 }));
+  }
+}
+
+async function* contactPages(ctx: WriteContext): AsyncGenerator<ContactRow[]> {
+  let before = 2_147_483_647;
+  for (;;) {
+    const page = await ctx.db
+      .select()
+      .from(contactMessages)
+      .where(lt(contactMessages.id, before))
+      .orderBy(desc(contactMessages.id))
+      .limit(ctx.pageSize);
+    if (page.length === 0) return;
+    yield page;
+    before = page[page.length - 1].id;
+  }
+}
+
+// --- Columns ---
+
+/** The import's own columns, in its order, with machine values. */
+const IMPORT_CLIENT_VALUES: Record<(typeof CLIENT_COLUMNS)[number]["key"], (c: ClientRow) => Value> = {
+  client_code: (c) => c.clientCode,
+  nombre: (c) => c.nombre,
+  direccion: (c) => c.direccion,
+  telefono: (c) => c.telefono,
+};
+const IMPORT_TRACKING_VALUES: Record<(typeof TRACKING_COLUMNS)[number]["key"], (t: PackageRow) => Value> = {
+  client_code: (t) => t.clientCode,
+  tracking_code: (t) => t.trackingCode,
+  origen: (t) => t.origen,
+  forma_envio: (t) => t.formaEnvio,
+  estado: (t) => t.estado,
+  descripcion_paquete: (t) => t.descripcionPaquete,
+  peso_estimado: (t) => t.pesoEstimado,
+  valor_declarado: (t) => t.valorDeclarado,
+  tienda_origen: (t) => t.tiendaOrigen,
+  carrier: (t) => t.carrier,
+  notas: (t) => t.notas,
+};
+const IMPORT_WIDTHS: Record<string, number> = {
+  client_code: 14,
+  nombre: 30,
+  direccion: 40,
+  telefono: 16,
+  tracking_code: 26,
+  origen: 9,
+  forma_envio: 12,
+  estado: 28,
+  descripcion_paquete: 36,
+  peso_estimado: 14,
+  valor_declarado: 15,
+  tienda_origen: 18,
+  carrier: 16,
+  notas: 36,
+};
+
+const importClientColumns: ColumnSpec<ClientRow>[] = CLIENT_COLUMNS.map((c) => ({
+  header: c.key,
+  width: IMPORT_WIDTHS[c.key],
+  value: IMPORT_CLIENT_VALUES[c.key],
+}));
+const importTrackingColumns: ColumnSpec<PackageRow>[] = TRACKING_COLUMNS.map((c) => ({
+  header: c.key,
+  width: IMPORT_WIDTHS[c.key],
+  value: IMPORT_TRACKING_VALUES[c.key],
+}));
+
+const status = (s: string) => TRACKING_STATUS_LABELS[s as TrackingStatus] ?? s;
+const origin = (o: string) => ORIGIN_LABELS[o as Origin] ?? o;
+const shipping = (s: string) => SHIPPING_TYPE_LABELS[s as ShippingType] ?? s;
+
+const peopleClientColumns: ColumnSpec<ClientRow & { packages: number }>[] = [
+  { header: "Código", width: 12, value: (c) => c.clientCode },
+  { header: "Nombre", width: 30, value: (c) => c.nombre },
+  { header: "Teléfono", width: 16, value: (c) => c.telefono },
+  { header: "Dirección", width: 40, wrap: true, value: (c) => c.direccion },
+  { header: "Email", width: 28, value: (c) => c.email },
+  { header: "Registrado", width: 17, numFmt: DATE_TIME_FORMAT, value: (c) => costaRicaCellDate(c.createdAt) },
+  { header: "WhatsApp de bienvenida", width: 22, value: (c) => WELCOME_STATE_LABELS[c.whatsappEnviado as WelcomeState] ?? c.whatsappEnviado },
+  { header: "Búsquedas IA usadas", width: 19, value: (c) => c.searchCount },
+  { header: "Límite mensual", width: 15, value: (c) => (c.unlimitedAccess === 1 ? "Ilimitado" : c.searchLimit) },
+  { header: "Paquetes", width: 10, value: (c) => c.packages },
+];
+
+const peopleTrackingColumns: ColumnSpec<PackageRow>[] = [
+  { header: "Código cliente", width: 14, value: (t) => t.clientCode },
+  { header: "Cliente", width: 28, value: (t) => t.clientName },
+  { header: "Tracking", width: 26, value: (t) => t.trackingCode },
+  { header: "Estado", width: 24, value: (t) => status(t.estado) },
+  { header: "Origen", width: 15, value: (t) => origin(t.origen) },
+  { header: "Forma de envío", width: 14, value: (t) => shipping(t.formaEnvio) },
+  { header: "Carrier", width: 16, value: (t) => t.carrier },
+  { header: "Tienda", width: 18, value: (t) => t.tiendaOrigen },
+  { header: "Descripción", width: 36, wrap: true, value: (t) => t.descripcionPaquete },
+  { header: "Peso estimado", width: 14, value: (t) => t.pesoEstimado },
+  { header: "Valor declarado", width: 15, numFmt: USD_FORMAT, value: (t) => t.valorDeclarado },
+  { header: "Peso / pies cúbicos", width: 18, value: (t) => t.pesoPieCubicos },
+  { header: "Costo", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.costo },
+  { header: "Monto", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.montoColones },
+  { header: "Descuento %", width: 12, value: (t) => t.discountPercent },
+  { header: "Último cambio", width: 17, numFmt: DATE_TIME_FORMAT, value: (t) => costaRicaCellDate(t.lastStatusChangeDate) },
+  { header: "Registrado", width: 17, numFmt: DATE_TIME_FORMAT, value: (t) => costaRicaCellDate(t.createdAt) },
+  { header: "Notas internas", width: 30, wrap: true, value: (t) => t.notas },
+];
+
+const contactColumns: ColumnSpec<ContactRow>[] = [
+  { header: "Fecha", width: 17, numFmt: DATE_TIME_FORMAT, value: (m) => costaRicaCellDate(m.createdAt) },
+  { header: "Nombre", width: 26, value: (m) => m.nombre },
+  { header: "Email", width: 28, value: (m) => m.email },
+  { header: "Teléfono", width: 16, value: (m) => m.telefono },
+  { header: "Mensaje", width: 70, wrap: true, value: (m) => m.mensaje },
+];
+
+// --- trackings-por-cliente: a bold row per client, its packages under it (outline level 1) ---
+
+const groupedTrackingColumns: ColumnSpec<PackageRow>[] = [
+  { header: "Cliente", width: 14, value: () => null },
+  { header: "Nombre", width: 28, value: () => null },
+  { header: "Teléfono", width: 16, value: () => null },
+  { header: "Tracking", width: 26, value: (t) => t.trackingCode },
+  { header: "Estado", width: 24, value: (t) => status(t.estado) },
+  { header: "Origen", width: 15, value: (t) => origin(t.origen) },
+  { header: "Forma de envío", width: 14, value: (t) => shipping(t.formaEnvio) },
+  { header: "Carrier", width: 16, value: (t) => t.carrier },
+  { header: "Tienda", width: 18, value: (t) => t.tiendaOrigen },
+  { header: "Descripción", width: 36, wrap: true, value: (t) => t.descripcionPaquete },
+  { header: "Peso / pies cúbicos", width: 18, value: (t) => t.pesoPieCubicos },
+  { header: "Costo", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.costo },
+  { header: "Monto", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.montoColones },
+  { header: "Último cambio", width: 17, numFmt: DATE_TIME_FORMAT, value: (t) => costaRicaCellDate(t.lastStatusChangeDate) },
+];
+
+async function writeByClient(ctx: WriteContext): Promise<void> {
+  const sheet = addSheet(ctx, "Trackings por cliente", groupedTrackingColumns);
+  for await (const page of clientPages(ctx)) {
+    const packages = await ctx.db
+      .select()
+      .from(clientTrackings)
+      .where(inArray(clientTrackings.clientId, page.map((c) => c.id)))
+      .orderBy(asc(clientTrackings.clientId), asc(clientTrackings.id));
+    const byClient = new Map<number, (typeof packages)[number][]>();
+    for (const p of packages) {
+      const list = byClient.get(p.clientId);
+      if (list) list.push(p);
+      else byClient.set(p.clientId, [p]);
+    }
+    for (const client of page) {
+      const own = byClient.get(client.id) ?? [];
+      const group = sheet.addRow([
+        cellValue(client.clientCode),
+        cellValue(client.nombre),
+        cellValue(client.telefono),
+        own.length === 1 ? "1 paquete" : `${own.length} paquetes`,
+      ]);
+      group.font = { bold: true };
+      group.fill = GROUP_FILL;
+      group.commit();
+      for (const p of own) {
+        const row = sheet.addRow(
+          groupedTrackingColumns.map((c) => cellValue(c.value({ ...p, clientCode: client.clientCode, clientName: client.nombre }))),
+        );
+        row.outlineLevel = 1;
+        row.commit();
+      }
+    }
+    await yieldToReader(ctx.out);
+  }
+  sheet.commit();
+}

@@ -1,0 +1,292 @@
+// Turns the rows of the Clientes and Trackings sheets into checked values, without the database:
+// lenient headers (case, accents, spaces, a few aliases), lenient coded values (USA/China,
+// Avión/Barco, status codes or their Spanish labels), numbers with comma or dot decimals, and a
+// 'Fila N: reason' for every row that cannot be applied. A required column missing from the
+// header refuses the whole file (400), since none of its rows could be read.
+import {
+  CLIENT_COLUMNS,
+  CLIENTS_SHEET,
+  IMPORT_NUMBER_MAX,
+  IMPORT_TEXT_MAX,
+  TRACKING_COLUMNS,
+  TRACKINGS_SHEET,
+  importMissingColumn,
+  importRowReasons as reasons,
+  rowErrorText,
+  type ImportColumn,
+  type TImportRowError,
+} from "../../../shared/api/excel";
+import { normalizeTrackingCode, TRACKING_CODE_MAX } from "../../../shared/api/trackings";
+import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
+import {
+  ORIGINS,
+  SHIPPING_TYPE_LABELS,
+  SHIPPING_TYPES,
+  TRACKING_STATUS_LABELS,
+  TRACKING_STATUSES,
+  type Origin,
+  type ShippingType,
+  type TrackingStatus,
+} from "../../../shared/domain/statuses";
+import { badRequest } from "../../errors";
+import { normalizeLabel, restoreNeutralized } from "./cells";
+import type { CellValue, SheetData, SheetRow } from "./workbook-data";
+
+/** The client code as the database allows it (a check constraint): EX + 3 to 14 letters or digits. */
+const CLIENT_CODE_DB_PATTERN = /^EX[A-Z0-9]{3,14}$/;
+
+const SHEET_NAMES: Record<"clients" | "trackings", string[]> = {
+  clients: [CLIENTS_SHEET, "clients", "cliente"].map(normalizeLabel),
+  trackings: [TRACKINGS_SHEET, "tracking", "paquetes"].map(normalizeLabel),
+};
+
+export function sheetRole(name: string): "clients" | "trackings" | null {
+  const label = normalizeLabel(name);
+  if (SHEET_NAMES.clients.includes(label)) return "clients";
+  if (SHEET_NAMES.trackings.includes(label)) return "trackings";
+  return null;
+}
+
+export interface ClientCandidate {
+  row: number;
+  clientCode: string;
+  nombre: string;
+  direccion: string;
+  telefono: string;
+}
+
+/** A package row; undefined means "not given" (empty cell or no such column): left as it is. */
+export interface TrackingCandidate {
+  row: number;
+  clientCode: string;
+  trackingCode: string;
+  origen: Origin;
+  formaEnvio: ShippingType;
+  estado?: TrackingStatus;
+  descripcionPaquete?: string;
+  pesoEstimado?: number;
+  valorDeclarado?: number;
+  tiendaOrigen?: string;
+  carrier?: string;
+  notas?: string;
+}
+
+export interface ParsedSheet<T> {
+  rows: T[];
+  errors: TImportRowError[];
+}
+
+// --- Lookup tables for coded values (built once from the shared constants) ---
+
+function lookup<T extends string>(pairs: [string, T][]): Map<string, T> {
+  return new Map(pairs.map(([label, value]) => [normalizeLabel(label), value]));
+}
+
+const STATUS_LOOKUP = lookup<TrackingStatus>([
+  ...TRACKING_STATUSES.map((s) => [s, s] as [string, TrackingStatus]),
+  ...TRACKING_STATUSES.map((s) => [TRACKING_STATUS_LABELS[s], s] as [string, TrackingStatus]),
+  ["En bodega CR", "EN_BODEGA_CR"],
+  ["En aduana", "EN_ADUANAS"],
+  ["Aduanas", "EN_ADUANAS"],
+  ["Listo para entrega", "LISTO_PARA_ENTREGAR"],
+  ["Seguimiento", "SEGUIMIENTO_INTERNACIONAL"],
+]);
+const ORIGIN_LOOKUP = lookup<Origin>([
+  ...ORIGINS.map((o) => [o, o] as [string, Origin]),
+  ["Estados Unidos", "USA"],
+  ["EEUU", "USA"],
+  ["EE UU", "USA"],
+  ["US", "USA"],
+]);
+const SHIPPING_LOOKUP = lookup<ShippingType>([
+  ...SHIPPING_TYPES.map((s) => [s, s] as [string, ShippingType]),
+  ...SHIPPING_TYPES.map((s) => [SHIPPING_TYPE_LABELS[s], s] as [string, ShippingType]),
+  ["Aéreo", "AVION"],
+  ["Aérea", "AVION"],
+  ["Marítimo", "BARCO"],
+  ["Marítima", "BARCO"],
+]);
+
+// --- Cells ---
+
+/** Trimmed text of a cell ("" when empty); numbers become their plain digits. */
+export function cellText(value: CellValue | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isInteger(value) ? value.toFixed(0) : String(value);
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  return restoreNeutralized(value).trim();
+}
+
+/**
+ * A non-negative amount from a number cell or text with comma or dot decimals ("1,5", "1.234,50",
+ * "1,234.50", "$ 12"); rounded to cents as the database keeps it. A string is an error reason.
+ */
+export function parseAmount(value: CellValue | undefined, column: string): number | undefined | { error: string } {
+  let n: number;
+  if (typeof value === "number") {
+    n = value;
+  } else {
+    const text = cellText(value);
+    if (!text) return undefined;
+    let compact = text.replace(/[\s\u00a0$₡]/g, "").replace(/^US/i, "");
+    const lastComma = compact.lastIndexOf(",");
+    const lastDot = compact.lastIndexOf(".");
+    if (lastComma !== -1 && lastDot !== -1) {
+      // Both: the last one is the decimal separator, the other groups thousands.
+      compact = lastComma > lastDot ? compact.replace(/\./g, "").replace(",", ".") : compact.replace(/,/g, "");
+    } else if (lastComma !== -1) {
+      compact = (compact.match(/,/g) ?? []).length > 1 ? compact.replace(/,/g, "") : compact.replace(",", ".");
+    } else if ((compact.match(/\./g) ?? []).length > 1) {
+      compact = compact.replace(/\./g, "");
+    }
+    if (!/^-?\d+(\.\d+)?$|^-?\.\d+$/.test(compact)) return { error: reasons.numberInvalid(column, text) };
+    n = Number(compact);
+  }
+  if (!Number.isFinite(n)) return { error: reasons.numberInvalid(column, String(value)) };
+  if (n < 0) return { error: reasons.numberNegative(column) };
+  if (n > IMPORT_NUMBER_MAX) return { error: reasons.numberTooLarge(column) };
+  return Math.round(n * 100) / 100;
+}
+
+// --- Headers ---
+
+/** Column index of every known column present in the header row; throws 400 for a missing required one. */
+export function mapHeader<C extends ImportColumn>(
+  sheetName: string,
+  header: SheetRow | undefined,
+  columns: readonly C[],
+): Map<C["key"], number> {
+  const found = new Map<C["key"], number>();
+  const cells = header?.cells ?? [];
+  for (let index = 0; index < cells.length; index++) {
+    const label = normalizeLabel(cellText(cells[index]));
+    if (!label) continue;
+    const column = columns.find((c) => c.key === label || (c.aliases ?? []).includes(label));
+    if (column && !found.has(column.key)) found.set(column.key, index);
+  }
+  for (const column of columns) {
+    if (column.required && !found.has(column.key)) throw badRequest(importMissingColumn(sheetName, column.key));
+  }
+  return found;
+}
+
+/** Reads one row's cells by column key; `error` records the first reason the row fails. */
+class RowReader<K extends string> {
+  error: string | null = null;
+
+  constructor(
+    private readonly row: SheetRow,
+    private readonly columns: Map<K, number>,
+  ) {}
+
+  private raw(key: K): CellValue | undefined {
+    const index = this.columns.get(key);
+    return index === undefined ? undefined : this.row.cells[index];
+  }
+
+  fail(reason: string): void {
+    this.error ??= reason;
+  }
+
+  text(key: K, required: boolean): string | undefined {
+    const text = cellText(this.raw(key));
+    if (!text) {
+      if (required) this.fail(reasons.missingValue(key));
+      return undefined;
+    }
+    const max = IMPORT_TEXT_MAX[key];
+    if (max !== undefined && text.length > max) this.fail(reasons.textTooLong(key, max));
+    return text;
+  }
+
+  coded<T>(key: K, table: Map<string, T>, invalid: (value: string) => string, required: boolean): T | undefined {
+    const text = this.text(key, required);
+    if (text === undefined) return undefined;
+    const value = table.get(normalizeLabel(text));
+    if (value === undefined) this.fail(invalid(text));
+    return value;
+  }
+
+  amount(key: K): number | undefined {
+    const parsed = parseAmount(this.raw(key), key);
+    if (typeof parsed === "object") {
+      this.fail(parsed.error);
+      return undefined;
+    }
+    return parsed;
+  }
+
+  clientCode(key: K): string {
+    const text = this.text(key, true);
+    if (text === undefined) return "";
+    const code = text.toUpperCase();
+    if (!CLIENT_CODE_DB_PATTERN.test(code)) this.fail(reasons.clientCodeInvalid(text));
+    return code;
+  }
+}
+
+function rowError(row: number, reason: string): TImportRowError {
+  return { row, error: rowErrorText(row, reason) };
+}
+
+/** Data rows: everything after the header (the first row with a value). */
+function splitHeader(sheet: SheetData): { header: SheetRow | undefined; data: SheetRow[] } {
+  return { header: sheet.rows[0], data: sheet.rows.slice(1) };
+}
+
+export function parseClientSheet(sheet: SheetData): ParsedSheet<ClientCandidate> {
+  const { header, data } = splitHeader(sheet);
+  const columns = mapHeader(sheet.name, header, CLIENT_COLUMNS);
+  const result: ParsedSheet<ClientCandidate> = { rows: [], errors: [] };
+  for (const row of data) {
+    const r = new RowReader(row, columns);
+    const clientCode = r.clientCode("client_code");
+    const nombre = r.text("nombre", true) ?? "";
+    const direccion = r.text("direccion", false) ?? "";
+    const given = r.text("telefono", true) ?? "";
+    if (r.error) {
+      result.errors.push(rowError(row.row, r.error));
+      continue;
+    }
+    // Legacy numbers that do not normalize are kept as written (docs/decisions/005).
+    const telefono = normalizeCostaRicanWhatsapp(given) ?? given;
+    result.rows.push({ row: row.row, clientCode, nombre, direccion, telefono });
+  }
+  return result;
+}
+
+export function parseTrackingSheet(sheet: SheetData): ParsedSheet<TrackingCandidate> {
+  const { header, data } = splitHeader(sheet);
+  const columns = mapHeader(sheet.name, header, TRACKING_COLUMNS);
+  const allowedStatuses = [...TRACKING_STATUSES];
+  const result: ParsedSheet<TrackingCandidate> = { rows: [], errors: [] };
+  for (const row of data) {
+    const r = new RowReader(row, columns);
+    const clientCode = r.clientCode("client_code");
+    const rawCode = r.text("tracking_code", true);
+    const trackingCode = rawCode === undefined ? "" : normalizeTrackingCode(rawCode);
+    if (rawCode !== undefined && (trackingCode.length > TRACKING_CODE_MAX || !/^[A-Z0-9-]+$/.test(trackingCode))) {
+      r.fail(reasons.trackingCodeInvalid(rawCode));
+    }
+    const origen = r.coded("origen", ORIGIN_LOOKUP, reasons.originInvalid, true);
+    const formaEnvio = r.coded("forma_envio", SHIPPING_LOOKUP, reasons.shippingTypeInvalid, true);
+    const estado = r.coded("estado", STATUS_LOOKUP, (v) => reasons.statusInvalid(v, allowedStatuses), false);
+    const candidate: TrackingCandidate = {
+      row: row.row,
+      clientCode,
+      trackingCode,
+      origen: origen ?? "USA",
+      formaEnvio: formaEnvio ?? "AVION",
+      estado,
+      descripcionPaquete: r.text("descripcion_paquete", false),
+      pesoEstimado: r.amount("peso_estimado"),
+      valorDeclarado: r.amount("valor_declarado"),
+      tiendaOrigen: r.text("tienda_origen", false),
+      carrier: r.text("carrier", false),
+      notas: r.text("notas", false),
+    };
+    if (r.error) result.errors.push(rowError(row.row, r.error));
+    else result.rows.push(candidate);
+  }
+  return result;
+}

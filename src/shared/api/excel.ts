@@ -1,0 +1,177 @@
+// Excel import and export of /admin (staff-side §2, §3, §7, §8): the import file's sheets and
+// columns, the limits a file must respect, the answer of POST /api/import/express, the four
+// export kinds with their file names, and every Spanish text of the feature, once.
+import { z } from "../validation";
+import { costaRicaDayKey, type DateInput } from "../domain/dates";
+
+// --- The import file (§3) ---
+
+export interface ImportColumn {
+  /** The header as the import file names it (machine name, also written by the full export). */
+  key: string;
+  required: boolean;
+  /** Other headers people write for this column (compared after lenient normalization). */
+  aliases?: readonly string[];
+}
+
+export const CLIENT_COLUMNS = [
+  { key: "client_code", required: true, aliases: ["codigo_cliente", "codigo_de_cliente", "codigo"] },
+  { key: "nombre", required: true, aliases: ["nombre_completo", "cliente"] },
+  { key: "direccion", required: false, aliases: ["direccion_exacta"] },
+  { key: "telefono", required: true, aliases: ["whatsapp", "telefono_whatsapp", "celular"] },
+] as const satisfies readonly ImportColumn[];
+
+export const TRACKING_COLUMNS = [
+  { key: "client_code", required: true, aliases: ["codigo_cliente", "codigo_de_cliente"] },
+  { key: "tracking_code", required: true, aliases: ["tracking", "codigo_tracking", "codigo_de_tracking", "numero_de_tracking"] },
+  { key: "origen", required: true },
+  { key: "forma_envio", required: true, aliases: ["forma_de_envio", "tipo_envio", "tipo_de_envio", "envio"] },
+  { key: "estado", required: false, aliases: ["status", "estatus"] },
+  { key: "descripcion_paquete", required: false, aliases: ["descripcion", "descripcion_del_paquete"] },
+  { key: "peso_estimado", required: false, aliases: ["peso"] },
+  { key: "valor_declarado", required: false, aliases: ["valor"] },
+  { key: "tienda_origen", required: false, aliases: ["tienda"] },
+  { key: "carrier", required: false, aliases: ["transportista", "courier"] },
+  { key: "notas", required: false, aliases: ["nota", "notas_internas"] },
+] as const satisfies readonly ImportColumn[];
+
+export type ClientColumnKey = (typeof CLIENT_COLUMNS)[number]["key"];
+export type TrackingColumnKey = (typeof TRACKING_COLUMNS)[number]["key"];
+
+export const CLIENTS_SHEET = "Clientes";
+export const TRACKINGS_SHEET = "Trackings";
+
+/** Longest text the import accepts per column (the database has room; this keeps rows sane). */
+export const IMPORT_TEXT_MAX: Record<string, number> = {
+  nombre: 200,
+  direccion: 500,
+  telefono: 32,
+  descripcion_paquete: 1000,
+  tienda_origen: 200,
+  carrier: 100,
+  notas: 2000,
+};
+/** numeric(12,2) columns hold values below 10^10. */
+export const IMPORT_NUMBER_MAX = 9_999_999_999.99;
+
+// --- Limits (docs/decisions/070) ---
+
+export const EXCEL_MAX_FILE_BYTES = 15 * 1024 * 1024;
+export const EXCEL_MAX_FILE_LABEL = "15 MB";
+/** Data rows per sheet (the header is not counted). */
+export const EXCEL_MAX_ROWS = 50_000;
+export const EXCEL_MAX_ROWS_LABEL = "50.000";
+/** Everything the import decompresses from one .xlsx, in bytes. */
+export const EXCEL_MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
+export const EXCEL_MAX_UNCOMPRESSED_LABEL = "100 MB";
+/** A zip entry that inflates more than this many times its compressed size is a bomb. */
+export const EXCEL_MAX_COMPRESSION_RATIO = 200;
+
+// --- The answer of POST /api/import/express (§7) ---
+
+export const ZImportRowErrorSchema = z.object({
+  /** The spreadsheet's own row number (the header is row 1). */
+  row: z.number().int(),
+  /** "Fila N: reason", ready to show. */
+  error: z.string(),
+});
+export type TImportRowError = z.infer<typeof ZImportRowErrorSchema>;
+
+export const ZImportResponseSchema = z.object({
+  clients: z.object({
+    created: z.number().int(),
+    skipped: z.number().int(),
+    errors: z.array(ZImportRowErrorSchema),
+  }),
+  trackings: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    /** Rows naming an existing package whose values were already the same (nothing written). */
+    unchanged: z.number().int(),
+    errors: z.array(ZImportRowErrorSchema),
+  }),
+});
+export type TImportResponse = z.infer<typeof ZImportResponseSchema>;
+
+export function rowErrorText(row: number, reason: string): string {
+  return `Fila ${row}: ${reason}`;
+}
+
+// --- Row errors (Spanish, §8 'Fila N: message') ---
+
+export const importRowReasons = {
+  missingValue: (column: string) => `falta el valor de la columna "${column}"`,
+  clientCodeInvalid: (value: string) =>
+    `el código de cliente "${value}" no es válido (EX seguido de 3 a 14 letras o números)`,
+  unknownClient: (code: string) => `el cliente "${code}" no existe`,
+  trackingCodeInvalid: (value: string) =>
+    `el código de tracking "${value}" no es válido (solo letras, números y guiones; máximo 64 caracteres)`,
+  originInvalid: (value: string) => `el origen "${value}" no es válido (use USA o CHINA)`,
+  shippingTypeInvalid: (value: string) => `la forma de envío "${value}" no es válida (use AVION o BARCO)`,
+  statusInvalid: (value: string, allowed: readonly string[]) =>
+    `el estado "${value}" no es válido (use ${allowed.join(", ")})`,
+  numberInvalid: (column: string, value: string) => `el valor "${value}" de la columna "${column}" no es un número válido`,
+  numberNegative: (column: string) => `la columna "${column}" no puede ser negativa`,
+  numberTooLarge: (column: string) => `el valor de la columna "${column}" es demasiado grande`,
+  textTooLong: (column: string, max: number) => `la columna "${column}" tiene más de ${max} caracteres`,
+};
+
+// --- Refused files (400/413, the whole file; nothing is written) ---
+
+export const IMPORT_FILE_REQUIRED = "Por favor seleccione un archivo Excel";
+export const IMPORT_NOT_MULTIPART = 'Envíe el archivo como formulario (multipart/form-data) en el campo "file".';
+export const IMPORT_UPLOAD_BROKEN = "No se pudo leer el archivo enviado. Inténtelo de nuevo.";
+export const IMPORT_WRONG_EXTENSION = "El archivo debe ser una hoja de cálculo Excel (.xlsx o .xls).";
+export const IMPORT_FILE_TOO_LARGE = `El archivo supera el tamaño máximo de ${EXCEL_MAX_FILE_LABEL}.`;
+export const IMPORT_NOT_SPREADSHEET = "El archivo no es una hoja de cálculo Excel válida (.xlsx o .xls).";
+export const IMPORT_CORRUPT = "El archivo Excel está dañado y no se puede leer.";
+export const IMPORT_ENCRYPTED = "El archivo Excel está protegido con contraseña. Guárdelo sin contraseña e inténtelo de nuevo.";
+export const IMPORT_UNCOMPRESSED_TOO_LARGE =
+  `El contenido del archivo Excel supera los ${EXCEL_MAX_UNCOMPRESSED_LABEL} al descomprimirlo; no se procesó.`;
+export const IMPORT_SUSPICIOUS_COMPRESSION =
+  "El archivo Excel tiene una compresión sospechosa (posible bomba de descompresión); no se procesó.";
+export const IMPORT_TOO_SLOW = "El archivo Excel tardó demasiado en leerse; no se procesó.";
+export const IMPORT_NO_SHEETS = `El archivo no tiene las hojas "${CLIENTS_SHEET}" ni "${TRACKINGS_SHEET}".`;
+export const importTooManyRows = (sheet: string) =>
+  `La hoja "${sheet}" tiene más de ${EXCEL_MAX_ROWS_LABEL} filas. Divida el archivo en partes más pequeñas.`;
+export const importMissingColumn = (sheet: string, column: string) =>
+  `La hoja "${sheet}" no tiene la columna obligatoria "${column}".`;
+
+// --- Dialog and toasts (§2, §5, §8) ---
+
+export const IMPORT_DIALOG_TITLE = "Importar datos desde Excel";
+export const IMPORT_SUCCESS_TITLE = "¡Importación completada!";
+export const IMPORT_FAILED_TITLE = "Error";
+export const IMPORT_FAILED_FALLBACK = "No se pudo importar el archivo Excel";
+
+export function importSuccessDescription(result: TImportResponse): string {
+  const errors = result.clients.errors.length + result.trackings.errors.length;
+  return (
+    `Clientes: ${result.clients.created} creados, ${result.clients.skipped} omitidos. ` +
+    `Paquetes: ${result.trackings.created} creados, ${result.trackings.updated} actualizados.` +
+    (errors > 0 ? ` ${errors} ${errors === 1 ? "fila con error" : "filas con errores"}.` : "")
+  );
+}
+
+// --- Exports (§7) ---
+
+export const EXPORT_KINDS = ["all", "clients", "by-client", "contacts"] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+export const EXPORT_FILE_PREFIXES: Record<ExportKind, string> = {
+  all: "express-import-completo",
+  clients: "clientes-trackings",
+  "by-client": "trackings-por-cliente",
+  contacts: "mensajes-contacto",
+};
+
+/** "clientes-trackings-2024-05-01.xlsx", dated in Costa Rica. */
+export function exportFileName(kind: ExportKind, now: DateInput = new Date()): string {
+  return `${EXPORT_FILE_PREFIXES[kind]}-${costaRicaDayKey(now)}.xlsx`;
+}
+
+export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+export const EXPORT_SUCCESS_TITLE = "¡Archivo descargado!";
+export const EXPORT_FAILED_TITLE = "Error al exportar datos";
+export const EXPORT_FAILED_FALLBACK = "No se pudo exportar los datos";
