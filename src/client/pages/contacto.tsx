@@ -22,7 +22,7 @@ export default function ContactoPage() {
         </p>
       </PageHeader>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_380px]">
-        <Card className="p-6 sm:p-8">
+        <Card className="self-start p-6 sm:p-8">
           <h2 id="contacto-form-titulo" className="text-xl font-semibold text-ink">
             Envíanos un mensaje
           </h2>

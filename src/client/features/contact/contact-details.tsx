@@ -63,7 +63,7 @@ export function BusinessHoursCard({ now = new Date() }: { now?: Date }) {
         </h2>
         <span
           className={cn(
-            "rounded-full px-3 py-1 text-xs font-semibold",
+            "shrink-0 rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap",
             open ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700",
           )}
         >

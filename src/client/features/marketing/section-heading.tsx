@@ -17,7 +17,7 @@ export function SectionHeading({ id, eyebrow, title, children, align = "center",
   return (
     <div className={cn("max-w-3xl", align === "center" && "mx-auto text-center")}>
       {eyebrow ? (
-        <p className={cn("text-sm font-semibold tracking-wide uppercase", dark ? "text-orange-300" : "text-accent-strong")}>
+        <p className={cn("text-sm font-semibold tracking-wide uppercase", dark ? "text-orange-300" : "text-orange-800")}>
           {eyebrow}
         </p>
       ) : null}
