@@ -57,4 +57,6 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       .send(Buffer.from(object.bytes.buffer, object.bytes.byteOffset, object.bytes.byteLength));
   };
   app.get<{ Params: { name: string } }>("/objects/uploads/:name", serveObject);
+  // Everything else under /objects (dot segments included) is a plain 404, never a static file lookup.
+  app.get("/objects/*", (_request, reply) => reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado")));
 }
