@@ -15,6 +15,7 @@ import { registerModules } from "./modules";
 import { startOutboxWorker } from "./modules/notifications/worker";
 import type { AppContext } from "./context";
 import { createProviders, type Providers } from "./providers";
+import { startExchangeRateRefresh } from "./modules/exchange-rate/service";
 
 export interface AppDeps {
   config: Config;
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   if (deps.startJobs) {
     const outbox = startOutboxWorker(ctx, app.log);
     app.addHook("onClose", async () => outbox.stop());
+    startExchangeRateRefresh(app, ctx);
   }
 
   await registerStaticSite(app, deps);
