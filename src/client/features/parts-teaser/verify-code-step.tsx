@@ -1,15 +1,21 @@
-// What the 'Probar Ahora' panel shows: the parts assistant's verification step. A valid code
-// takes the visitor to /repuestos, where the whole assistant (search, photo, quota) lives.
+// What the 'Probar Ahora' panel shows: the parts assistant's verification step, with the
+// shared rule of /repuestos. Only the format is checked here; a valid code takes the visitor to
+// /repuestos, where the whole assistant (verification by the server, search, photo, quota) lives.
 
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "wouter";
 import { ArrowRight, ShieldCheck } from "lucide-react";
+import {
+  VERIFY_CODE_MAX,
+  ZVerifyClientRequestSchema,
+  type TVerifyClientForm,
+  type TVerifyClientRequest,
+} from "../../../shared/api/client-verification";
 import { CLIENT_CODE_EXAMPLE } from "../../../shared/domain/client-code";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { ZPartsVerifyCodeSchema, type TPartsVerifyCode, type TPartsVerifyCodeForm } from "./verify-code-schema";
 
 export interface VerifyCodeStepProps {
   /** Called with the uppercased code once it passes the format rules. */
@@ -21,8 +27,8 @@ export default function VerifyCodeStep({ onVerified }: VerifyCodeStepProps) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<TPartsVerifyCodeForm, unknown, TPartsVerifyCode>({
-    resolver: zodResolver(ZPartsVerifyCodeSchema),
+  } = useForm<TVerifyClientForm, unknown, TVerifyClientRequest>({
+    resolver: zodResolver(ZVerifyClientRequestSchema),
     defaultValues: { clientCode: "" },
   });
   const field = register("clientCode");
@@ -48,6 +54,7 @@ export default function VerifyCodeStep({ onVerified }: VerifyCodeStepProps) {
               {...control}
               {...field}
               autoComplete="off"
+              maxLength={VERIFY_CODE_MAX}
               autoCapitalize="characters"
               spellCheck={false}
               placeholder={CLIENT_CODE_EXAMPLE}
