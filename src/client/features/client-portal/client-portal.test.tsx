@@ -9,6 +9,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../components/ui/toast";
 import { dismissToast } from "../../components/ui/use-toast";
+import { getQueryFn } from "../../lib/api";
 import type { TClientTracking } from "../../../shared/api/trackings";
 import { ClientPortal } from "./client-portal";
 import { GlobalTracker, globalTrackerLink } from "./global-tracker";
@@ -40,7 +41,10 @@ afterEach(() => {
 });
 
 function renderPortal() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The app's defaults, including the default GET of the key's segments the panels rely on.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: "throw" }) }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={queryClient}>
       <Router hook={memoryLocation({ path: "/rastreo" }).hook}>
@@ -186,6 +190,37 @@ describe("package cards", () => {
     expect(timeline[2]).toMatch(/^Entregado · 09\/02\/2031/);
     expect(within(card).getByText("5% de descuento")).toBeTruthy();
     expect(within(card).getByText(/total con descuento: ₡9\s500/)).toBeTruthy();
+  });
+});
+
+describe("coupons and referrals", () => {
+  it("shows the client's coupons and the friends it brought", async () => {
+    serve([], (_method, url) => {
+      if (url.startsWith("/api/coupons/")) {
+        return json(200, {
+          available: [{ id: 3, discountPercent: 10, status: "DISPONIBLE", expiresAt: "2031-04-01T15:00:00.000Z", usedAt: null }],
+          used: [],
+          expired: [],
+        });
+      }
+      if (url.startsWith("/api/referrals/")) {
+        return json(200, {
+          referrals: [
+            { id: 1, status: "COMPLETADO", referredClientName: "Valeria N.", createdAt: "2031-01-01T15:00:00.000Z", completedAt: "2031-02-09T15:00:00.000Z" },
+          ],
+        });
+      }
+      return undefined as unknown as Response;
+    });
+    renderPortal();
+    search("EXAB12CD");
+    expect(await screen.findByText("Valeria N.")).toBeTruthy();
+    expect(screen.getByText("Completado")).toBeTruthy();
+    expect(screen.getByText("Primer envío el 09/02/2031")).toBeTruthy();
+    expect(await screen.findByText("10% de descuento")).toBeTruthy();
+    expect(calls.map((c) => c.url)).toEqual(
+      expect.arrayContaining(["/api/coupons/EXAB12CD", "/api/referrals/EXAB12CD"]),
+    );
   });
 });
 

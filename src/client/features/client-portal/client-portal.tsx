@@ -24,7 +24,8 @@ import {
   type TClientTracking,
   type TPreAlertRequest,
 } from "../../../shared/api/trackings";
-import { CouponsPanel, ReferralsPanel } from "../referrals/coupons-referrals-panel";
+import { CouponsPanel } from "../coupons-panel/coupons-panel";
+import { ReferralsPanel } from "../referrals/referrals-panel";
 import { ShareReferralButton } from "../referrals/share-referral-button";
 import { ClientCodeSearch } from "./client-code-search";
 import { ClientNotFound } from "./client-not-found";
@@ -126,7 +127,7 @@ function ClientPackages({ data }: { data: { client: { nombre: string; clientCode
   const count = trackings.length;
   return (
     <>
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <div className="grid gap-6">
         <section aria-labelledby="mis-paquetes-titulo" className="grid content-start gap-4">
           <Card className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
             <div>
@@ -168,10 +169,10 @@ function ClientPackages({ data }: { data: { client: { nombre: string; clientCode
             </ul>
           )}
         </section>
-        <aside className="grid content-start gap-4" aria-label="Cupones y referidos">
+        <div className="grid content-start gap-6 lg:grid-cols-[2fr_1fr]">
           <CouponsPanel clientCode={client.clientCode} />
           <ReferralsPanel clientCode={client.clientCode} />
-        </aside>
+        </div>
       </div>
 
       <TrackingFormDialog
