@@ -89,9 +89,14 @@ interface WriteContext {
   pageSize: number;
 }
 
+/** OOXML reads "_x0041_" in a string as an escaped character; "_x005F_" keeps such text literal. */
+function escapeOoxml(text: string): string {
+  return text.replace(/_(?=x[0-9A-Fa-f]{4}_)/g, "_x005F_");
+}
+
 function cellValue(value: Value): ExcelJS.CellValue {
   if (value === undefined || value === null || value === "") return null;
-  if (typeof value === "string") return neutralizeFormula(value);
+  if (typeof value === "string") return escapeOoxml(neutralizeFormula(value));
   return value;
 }
 
