@@ -2,7 +2,7 @@
 // (§1, §9). Every figure comes from the shared rules, so a changed rate or policy changes the
 // answer too. The home page's teaser shows the first five.
 
-import { AIR_RATE_TIERS, SEA_USD_PER_CUBIC_FOOT, SHIPPING_MODE_INFO, airCostUsd, cubicFeetFromCm, seaCostUsd } from "../../../shared/domain/pricing";
+import { AIR_RATE_TIERS, CUBIC_CM_PER_CUBIC_FOOT, SEA_USD_PER_CUBIC_FOOT, SHIPPING_MODE_INFO, airCostUsd, cubicFeetFromCm, seaCostUsd } from "../../../shared/domain/pricing";
 import {
   BUSINESS_HOURS,
   DAMAGE_REPORT_HOURS,
@@ -17,8 +17,8 @@ import {
   REFERRAL_WELCOME_DISCOUNT,
   REFERRER_REWARD_DISCOUNT,
 } from "../../../shared/domain/statuses";
-import { formatUsd } from "../../../shared/domain/format";
 import { brand } from "../../lib/brand";
+import { formatUsdAmount } from "../calculator/quote-message";
 
 export interface FaqEntry {
   id: string;
@@ -29,10 +29,9 @@ export interface FaqEntry {
   list?: string[];
 }
 
-const grams = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 0 });
-const ratePerGram = new Intl.NumberFormat("es-CR", { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const grams = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 2 });
 
-/** "Hasta 1 999 g: $0,016 por gramo", one line per weight tier. */
+/** "Hasta 1 999 g: $0.016 por gramo", one line per weight tier (dollars as the calculator writes them). */
 export function airRateLines(): string[] {
   return AIR_RATE_TIERS.map((tier, index) => {
     const from = index === 0 ? 0 : AIR_RATE_TIERS[index - 1].belowGrams;
@@ -41,7 +40,7 @@ export function airRateLines(): string[] {
         ? `Hasta ${grams.format(tier.belowGrams - 1)} g`
         : `De ${grams.format(from)} a ${grams.format(tier.belowGrams - 1)} g`
       : `${grams.format(from)} g o más`;
-    return `${range}: $${ratePerGram.format(tier.usdPerGram)} por gramo`;
+    return `${range}: $${tier.usdPerGram.toFixed(3)} por gramo`;
   });
 }
 
@@ -74,7 +73,7 @@ export function buildFaq(): FaqEntry[] {
       id: "tarifa-aerea",
       question: "¿Cuánto cuesta enviar un paquete por avión?",
       answer: [
-        `El envío aéreo se cobra por gramo y la tarifa baja según el peso total. Por ejemplo, un paquete de ${grams.format(AIR_EXAMPLE_GRAMS)} g cuesta ${formatUsd(airCostUsd(AIR_EXAMPLE_GRAMS))}.`,
+        `El envío aéreo se cobra por gramo y la tarifa baja según el peso total. Por ejemplo, un paquete de ${grams.format(AIR_EXAMPLE_GRAMS)} g cuesta ${formatUsdAmount(airCostUsd(AIR_EXAMPLE_GRAMS))}.`,
         "El precio incluye manejo, consolidación y asesoría personalizada, y lo pagas en colones al tipo de cambio del día. La calculadora te da el monto exacto.",
       ],
       list: airRateLines(),
@@ -83,8 +82,8 @@ export function buildFaq(): FaqEntry[] {
       id: "tarifa-maritima",
       question: "¿Cuánto cuesta el envío marítimo?",
       answer: [
-        `El envío marítimo, desde Miami o desde China, cuesta ${formatUsd(SEA_USD_PER_CUBIC_FOOT)} por pie cúbico y el peso no cuenta. El volumen se calcula multiplicando largo × ancho × alto en centímetros y dividiendo entre 28 316,85; cada pie cúbico empezado se cobra completo.`,
-        `Por ejemplo, una caja de ${l} × ${w} × ${h} cm ocupa ${cubicFeetFromCm(l, w, h)} pies cúbicos y cuesta ${formatUsd(seaCostUsd(l, w, h))}.`,
+        `El envío marítimo, desde Miami o desde China, cuesta $${SEA_USD_PER_CUBIC_FOOT} por pie cúbico y el peso no cuenta. El volumen se calcula multiplicando largo × ancho × alto en centímetros y dividiendo entre ${grams.format(CUBIC_CM_PER_CUBIC_FOOT)}; cada pie cúbico empezado se cobra completo.`,
+        `Por ejemplo, una caja de ${l} × ${w} × ${h} cm ocupa ${cubicFeetFromCm(l, w, h)} pies cúbicos y cuesta ${formatUsdAmount(seaCostUsd(l, w, h))}.`,
       ],
     },
     {

@@ -4,7 +4,6 @@
 import { SEA_USD_PER_CUBIC_FOOT, SHIPPING_MODE_INFO } from "../../../shared/domain/pricing";
 import { FREE_STORAGE_DAYS, INSURANCE_COVERAGE_USD } from "../../../shared/domain/policies";
 import { DEFAULT_SEARCH_LIMIT } from "../../../shared/domain/statuses";
-import { formatUsd } from "../../../shared/domain/format";
 import { brand } from "../../lib/brand";
 import { airRateLines } from "./faq-content";
 import type { ServiceId } from "./service-catalog";
@@ -34,11 +33,11 @@ export function buildServiceDetails(): Record<ServiceId, ServiceDetail> {
       ],
     },
     maritimo: {
-      description: `Para muebles, mercadería y compras voluminosas. Se cobra ${formatUsd(SEA_USD_PER_CUBIC_FOOT)} por pie cúbico según las medidas de la caja; el peso no cuenta.`,
+      description: `Para muebles, mercadería y compras voluminosas. Se cobra $${SEA_USD_PER_CUBIC_FOOT} por pie cúbico según las medidas de la caja; el peso no cuenta.`,
       includes: [
         `Desde Miami: ${SHIPPING_MODE_INFO.maritimo.deliveryTime}`,
         `Desde China: ${SHIPPING_MODE_INFO["maritimo-china"].deliveryTime}`,
-        `${formatUsd(SEA_USD_PER_CUBIC_FOOT)} por pie cúbico, sin cobro por peso`,
+        `$${SEA_USD_PER_CUBIC_FOOT} por pie cúbico, sin cobro por peso`,
         "Ideal para mercadería de emprendimientos y artículos grandes",
       ],
     },
