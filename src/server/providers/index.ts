@@ -34,7 +34,7 @@ export function createProviders(config: Config, db: Db): Providers {
       db,
       sources: createHttpExchangeRateSources(config.exchangeRate.urls, config.exchangeRate.timeoutMs),
     }),
-    parts: createPartsProvider(),
+    parts: createPartsProvider(createChatClient(config.ai)),
     storage: createObjectStorage(config, db),
   };
 }

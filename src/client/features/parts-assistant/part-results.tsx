@@ -18,7 +18,12 @@ export function PartResults({ answer }: { answer: TPartsSearchResponse }) {
           Te dejamos búsquedas directas en las principales tiendas de repuestos de Estados Unidos: abre cada tienda para ver
           el precio y la disponibilidad de tu pieza. Con el número de pieza los resultados son exactos.
         </p>
-      ) : null}
+      ) : (
+        <p className="rounded-lg bg-primary-soft px-4 py-3 text-sm text-ink">
+          Opciones sugeridas por nuestro asistente de IA. Los precios son aproximados: confírmalos en la tienda antes de
+          comprar.
+        </p>
+      )}
       {answer.results.length === 0 ? (
         <p className="text-muted">No encontramos opciones para esa búsqueda. Prueba con otra descripción o con el número de pieza.</p>
       ) : (

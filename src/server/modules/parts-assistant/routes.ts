@@ -11,6 +11,10 @@ export function registerPartsAssistantRoutes(app: FastifyInstance, ctx: AppConte
     const input = parseWith(ZPartsSearchRequestSchema, request.body ?? {});
     await enforcePartsAbuseLimit(ctx, request, reply, "search");
     reply.header("cache-control", "no-store");
-    return searchParts(ctx.db, input, { provider: ctx.providers.parts, brandName: ctx.config.brand.name });
+    return searchParts(ctx.db, input, {
+      provider: ctx.providers.parts,
+      brandName: ctx.config.brand.name,
+      log: request.log,
+    });
   });
 }

@@ -7,7 +7,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { clients, partsSearches } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
-import type { PartsProvider } from "../../providers/parts/types";
+import type { PartsProvider, WarnLogger } from "../../providers/parts/types";
 import { VERIFY_NOT_FOUND, type TVerifiedClient } from "../../../shared/api/client-verification";
 import {
   LIMIT_REACHED_TITLE,
@@ -23,6 +23,7 @@ export interface SearchPartsOptions {
   provider: PartsProvider;
   brandName: string;
   now?: Date;
+  log?: WarnLogger;
 }
 
 /** 429 with the spec's title as `error`, and the quota as it stands so the page can show it. */
@@ -73,7 +74,7 @@ export async function searchParts(
   if (!before.unlimitedAccess && before.searchesRemaining === 0) throw limitReached(options.brandName, before);
 
   const { clientCode: _code, ...query } = input;
-  const outcome = await options.provider.search(query);
+  const outcome = await options.provider.search(query, options.log);
 
   return db.transaction(async (tx) => {
     const counted = await countSearch(tx, client.id, now);

@@ -17,8 +17,12 @@ export interface PartsSearchOutcome {
   fallbackUsado: boolean;
 }
 
+export interface WarnLogger {
+  warn(obj: object, msg?: string): void;
+}
+
 export interface PartsProvider {
   readonly name: "openai" | "store-links";
   /** Never rejects for an outside failure: an honest offline answer takes the AI's place. */
-  search(query: PartsQuery): Promise<PartsSearchOutcome>;
+  search(query: PartsQuery, log?: WarnLogger): Promise<PartsSearchOutcome>;
 }
