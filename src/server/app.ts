@@ -10,6 +10,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { errorBody, installErrorHandling, unauthorized } from "./errors";
 import { createRateLimiter } from "./lib/rate-limiter";
+import { installCodeGuessGuard } from "./lib/abuse-limits";
 import { createAdminSessionService } from "./modules/admin-auth/service";
 import { registerModules } from "./modules";
 import { startOutboxWorker } from "./modules/notifications/worker";
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
     if (!token || !ctx.sessions.verify(token)) throw unauthorized();
   });
+  installCodeGuessGuard(app, ctx);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

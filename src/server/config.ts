@@ -2,6 +2,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BRAND, type Brand } from "../shared/brand";
+import { ABUSE_LIMIT_NAMES, type AbuseLimitName, type AbuseLimitOverride } from "./lib/abuse-limits";
 
 const optionalString = z
   .string()
@@ -24,6 +25,30 @@ const envSchema = z.object({
   /** Trust X-Forwarded-* from a reverse proxy (client address for abuse limits, HTTPS for HSTS). */
   TRUST_PROXY: optionalString,
   RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+  /** Overrides of the abuse limits (src/server/lib/abuse-limits.ts), as JSON: {"registration":{"limit":5,"windowMinutes":60}}. */
+  RATE_LIMITS: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return {};
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: "custom", message: "RATE_LIMITS debe ser un objeto JSON" });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z.partialRecord(
+          z.enum(ABUSE_LIMIT_NAMES),
+          z.strictObject({
+            limit: z.number().int().min(1).optional(),
+            windowMinutes: z.number().positive().optional(),
+          }),
+        ),
+      ),
+  ),
   REDIS_URL: optionalString,
   // Messaging (WhatsApp Business Cloud API); unset = record in the outbox only.
   WHATSAPP_TOKEN: optionalString,
@@ -79,6 +104,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean | string;
   rateLimit: boolean;
+  /** Per-limit overrides from RATE_LIMITS (names of src/server/lib/abuse-limits.ts). */
+  rateLimits: Partial<Record<AbuseLimitName, AbuseLimitOverride>>;
   redisUrl?: string;
   whatsapp: {
     token?: string;
@@ -133,6 +160,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: trust === undefined ? false : trust === "true" ? true : trust,
     rateLimit: e.RATE_LIMIT === "on",
+    rateLimits: e.RATE_LIMITS,
     redisUrl: e.REDIS_URL,
     whatsapp: {
       token: e.WHATSAPP_TOKEN,

@@ -1,0 +1,193 @@
+// Every abuse limit of the public site in one table (name → limit per address, window, Spanish
+// 429 message), overridable from RATE_LIMITS, and the helpers routes use to apply them. The
+// counters live in the shared limiter (PostgreSQL), so every app instance counts against the
+// same allowance. Also the code-guessing guard: 404s on routes that take a client code or a
+// package id are counted per address, so guessing codes stays impractical (docs/security.md).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isIP } from "node:net";
+import type { AppContext } from "../context";
+import type { Config } from "../config";
+import { AppError } from "../errors";
+import type { RateLimitResult } from "./rate-limiter";
+import { LOOKUP_RATE_LIMITED, REGISTER_RATE_LIMITED } from "../../shared/api/clients";
+import { WRITE_RATE_LIMITED } from "../../shared/api/trackings";
+import { VERIFY_RATE_LIMITED } from "../../shared/api/client-verification";
+import { SEARCH_RATE_LIMITED } from "../../shared/api/parts-assistant";
+import { UPLOAD_RATE_LIMITED } from "../../shared/api/uploads";
+import { CONTACT_RATE_LIMITED } from "../../shared/api/contact";
+import { ANALYSIS_RATE_LIMITED } from "../../shared/api/product-analysis";
+import { ADD_CODES_RATE_LIMITED } from "../../shared/api/whatsapp-notices";
+
+/** A 429 sentence, fixed or built from the minutes left. */
+export type LimitMessage = string | ((minutesLeft: number) => string);
+
+export interface AbuseLimit {
+  /** Counter key prefix (kept stable: tests and running instances address counters by it). */
+  key: string;
+  limit: number;
+  windowMs: number;
+  message: LimitMessage;
+  /** What the limit protects (docs/security.md repeats it). */
+  protects: string;
+}
+
+const MINUTE = 60_000;
+
+export const ADMIN_LOGIN_LIMITED = (minutes: number) => `Demasiados intentos fallidos. Intenta de nuevo en ${minutes} minutos.`;
+export const CODE_MISSES_LIMITED = (minutes: number) =>
+  `Demasiados códigos de cliente no encontrados desde esta conexión. Intenta de nuevo en ${minutes} minutos o escríbenos por WhatsApp.`;
+
+/** The defaults. RATE_LIMITS can change `limit` and the window of any of them. */
+export const ABUSE_LIMITS = {
+  /** Failed admin logins only (a right password clears the count). */
+  adminLogin: { key: "admin-login", limit: 10, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "the shared staff password against guessing" },
+  /** Lookups by client code: packages, coupons, referrals. */
+  clientLookup: { key: "clients-lookup", limit: 60, windowMs: MINUTE, message: LOOKUP_RATE_LIMITED, protects: "the database against scraping by code" },
+  /** 404s on any route that takes a client code or a package id (counted by the guard below). */
+  codeMisses: { key: "client-code-misses", limit: 100, windowMs: 24 * 60 * MINUTE, message: CODE_MISSES_LIMITED, protects: "client codes against guessing" },
+  /** A client's pre-alerts, edits and deletes. */
+  clientWrite: { key: "clients-write", limit: 30, windowMs: MINUTE, message: WRITE_RATE_LIMITED, protects: "clients' package lists against floods" },
+  registration: { key: "clients-register", limit: 5, windowMs: 60 * MINUTE, message: REGISTER_RATE_LIMITED, protects: "the client table and the WhatsApp welcome messages (each costs money)" },
+  verification: { key: "parts-verify", limit: 30, windowMs: 10 * MINUTE, message: VERIFY_RATE_LIMITED, protects: "client codes against guessing through the parts assistant" },
+  partsSearch: { key: "parts-search", limit: 20, windowMs: 10 * MINUTE, message: SEARCH_RATE_LIMITED, protects: "the AI budget" },
+  upload: { key: "parts-uploadUrl", limit: 20, windowMs: 10 * MINUTE, message: UPLOAD_RATE_LIMITED, protects: "object storage" },
+  contact: { key: "contact", limit: 5, windowMs: 10 * MINUTE, message: CONTACT_RATE_LIMITED, protects: "the staff's inbox" },
+  productAnalysis: { key: "product-analysis", limit: 20, windowMs: 10 * MINUTE, message: ANALYSIS_RATE_LIMITED, protects: "the AI budget" },
+  whatsappNotice: { key: "whatsapp-add", limit: 10, windowMs: 10 * MINUTE, message: ADD_CODES_RATE_LIMITED, protects: "the WhatsApp entries table and message budget" },
+} satisfies Record<string, AbuseLimit>;
+
+export type AbuseLimitName = keyof typeof ABUSE_LIMITS;
+export const ABUSE_LIMIT_NAMES = Object.keys(ABUSE_LIMITS) as [AbuseLimitName, ...AbuseLimitName[]];
+
+/** What RATE_LIMITS may say about one limit. */
+export interface AbuseLimitOverride {
+  limit?: number;
+  windowMinutes?: number;
+}
+
+/** The limit in force: the default with the configuration's override applied. */
+export function effectiveLimit(config: Pick<Config, "rateLimits">, name: AbuseLimitName): AbuseLimit {
+  const base: AbuseLimit = ABUSE_LIMITS[name];
+  const override = config.rateLimits?.[name];
+  if (!override) return base;
+  return {
+    ...base,
+    limit: override.limit ?? base.limit,
+    windowMs: override.windowMinutes !== undefined ? override.windowMinutes * MINUTE : base.windowMs,
+  };
+}
+
+/**
+ * The address a limit counts against. IPv6 users usually hold a whole /64, so a limit per
+ * single IPv6 address would be no limit: count the /64. IPv4-mapped addresses count as IPv4.
+ */
+export function limitAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (isIP(ip) !== 6) return ip;
+  return `${expandIpv6(ip).slice(0, 4).join(":")}::/64`;
+}
+
+function expandIpv6(ip: string): string[] {
+  const [head, tail = ""] = ip.split("%")[0].split("::");
+  const left = head ? head.split(":") : [];
+  const right = ip.includes("::") && tail ? tail.split(":") : [];
+  const missing = 8 - left.length - right.length;
+  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, missing)).fill("0"), ...right] : left;
+  return groups.map((g) => (g.includes(".") ? g : g.toLowerCase().replace(/^0+(?=.)/, "")));
+}
+
+function counterKey(config: Pick<Config, "rateLimits">, name: AbuseLimitName, request: FastifyRequest): string {
+  return `${effectiveLimit(config, name).key}:${limitAddress(request.ip)}`;
+}
+
+/** The Spanish 429 of a limit, with Retry-After when a reply is at hand. */
+export function limitedError(
+  config: Pick<Config, "rateLimits">,
+  name: AbuseLimitName,
+  retryAfterSeconds: number,
+  reply?: FastifyReply,
+): AppError {
+  const { message } = effectiveLimit(config, name);
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  reply?.header("retry-after", String(seconds));
+  const text = typeof message === "function" ? message(Math.max(1, Math.ceil(seconds / 60))) : message;
+  return new AppError("RATE_LIMITED", 429, text, { retryAfterSeconds: seconds });
+}
+
+/** Counts one call of `name` from the request's address; past the limit throws the Spanish 429. */
+export async function enforceLimit(
+  ctx: AppContext,
+  request: FastifyRequest,
+  name: AbuseLimitName,
+  reply?: FastifyReply,
+): Promise<void> {
+  if (!ctx.config.rateLimit) return;
+  const { limit, windowMs } = effectiveLimit(ctx.config, name);
+  const hit = await ctx.limiter.hit(counterKey(ctx.config, name, request), limit, windowMs);
+  if (!hit.allowed) throw limitedError(ctx.config, name, hit.retryAfterSeconds, reply);
+}
+
+/** For limits that count failures only: throws the 429 when the count has reached the limit, counts nothing. */
+export async function assertUnderLimit(
+  ctx: AppContext,
+  request: FastifyRequest,
+  name: AbuseLimitName,
+  reply?: FastifyReply,
+): Promise<void> {
+  if (!ctx.config.rateLimit) return;
+  const { limit, windowMs } = effectiveLimit(ctx.config, name);
+  const count = await ctx.limiter.peek(counterKey(ctx.config, name, request));
+  // peek does not tell the window's end: the whole window is the honest upper bound.
+  if (count >= limit) throw limitedError(ctx.config, name, windowMs / 1000, reply);
+}
+
+/** Counts one failure of `name` (e.g. a wrong password) without refusing anything. */
+export async function countFailure(ctx: AppContext, request: FastifyRequest, name: AbuseLimitName): Promise<RateLimitResult> {
+  if (!ctx.config.rateLimit) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  const { limit, windowMs } = effectiveLimit(ctx.config, name);
+  return ctx.limiter.hit(counterKey(ctx.config, name, request), limit, windowMs);
+}
+
+/** Forgets the address's count (a successful login). */
+export async function clearLimit(ctx: AppContext, request: FastifyRequest, name: AbuseLimitName): Promise<void> {
+  if (!ctx.config.rateLimit) return;
+  await ctx.limiter.reset(counterKey(ctx.config, name, request));
+}
+
+/**
+ * Public routes that take a client code or a package id. A 404 from any of them is a miss: a
+ * wrong code or somebody else's package. Misses are rare for real clients and the only thing
+ * a code guesser produces, so they get their own, much lower allowance than lookups.
+ */
+export const CODE_GUESS_ROUTES = [
+  "GET /api/clients/trackings",
+  "POST /api/clients/trackings",
+  "PATCH /api/clients/trackings/:id",
+  "DELETE /api/clients/trackings/:id",
+  "GET /api/coupons/:clientCode",
+  "GET /api/referrals/:clientCode",
+  "GET /api/clients/verify/:clientCode",
+  "POST /api/parts-assistant",
+] as const;
+
+/** Installs the code-guessing guard: refuses an address past its misses, counts every 404 of those routes. */
+export function installCodeGuessGuard(app: FastifyInstance, ctx: AppContext): void {
+  const guarded = new Set<string>(CODE_GUESS_ROUTES);
+  const isGuarded = (request: FastifyRequest) => guarded.has(`${request.method} ${request.routeOptions.url ?? ""}`);
+  app.addHook("onRequest", async (request, reply) => {
+    if (isGuarded(request)) await assertUnderLimit(ctx, request, "codeMisses", reply);
+  });
+  // onSend runs before the answer leaves, so the count is in place when the client can ask again.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.statusCode === 404 && isGuarded(request)) {
+      try {
+        await countFailure(ctx, request, "codeMisses");
+      } catch (err) {
+        // The 404 stands even if the counter cannot be written (database trouble answers elsewhere).
+        request.log.warn({ err }, "could not count a client-code miss");
+      }
+    }
+    return payload;
+  });
+}
