@@ -46,6 +46,7 @@ export const ZSearchLimitsFormSchema = z.object({
   searchCount: z.union([z.string(), z.number()]).transform((v) => Math.min(parseCountInput(v), SEARCH_NUMBER_MAX)),
 });
 export type TSearchLimitsForm = z.input<typeof ZSearchLimitsFormSchema>;
+export type TSearchLimitsFormValues = z.output<typeof ZSearchLimitsFormSchema>;
 
 export const ZPartsSearchRecordSchema = z.object({
   id: z.number().int(),

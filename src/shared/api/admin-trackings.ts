@@ -5,7 +5,7 @@ import { z } from "../validation";
 import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, type ShippingType } from "../domain/statuses";
 import { ZClientCodeLooseSchema } from "./clients";
 import { ORIGIN_INVALID, SHIPPING_TYPE_INVALID, ZTrackingCodeSchema } from "./trackings";
-import { ZAdminTrackingSchema } from "./admin-clients";
+import { ZAdminTrackingSchema, type TAdminTracking } from "./admin-clients";
 
 export const TRACKING_STATUS_REQUIRED = "El estado es requerido";
 export const COSTO_INVALID = "El costo debe ser un número entero de colones mayor o igual a 0";
@@ -51,6 +51,7 @@ export const ZPatchTrackingRequestSchema = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), TRACKING_CHANGE_REQUIRED);
 export type TPatchTrackingRequest = z.infer<typeof ZPatchTrackingRequestSchema>;
+export type TPatchTrackingBody = z.input<typeof ZPatchTrackingRequestSchema>;
 
 /** The fields of the create and edit dialog (§3 "Tracking (admin)"). */
 const trackingFormFields = {
@@ -126,6 +127,79 @@ export const ZTrackingHistoryRecordSchema = z.object({
 export type TTrackingHistoryRecord = z.infer<typeof ZTrackingHistoryRecordSchema>;
 export const ZTrackingHistoryResponseSchema = z.object({ history: z.array(ZTrackingHistoryRecordSchema) });
 export type TTrackingHistoryResponse = z.infer<typeof ZTrackingHistoryResponseSchema>;
+
+// --- The create / edit dialog (§2, §5) ---
+
+const formText = (max: number) => z.string().trim().max(max, TEXT_TOO_LONG(max));
+const formNumber = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || /^(\d+([.,]\d*)?|[.,]\d+)$/.test(v), NUMBER_INVALID);
+
+/** What the dialog holds: every field a string as typed; tracking code and status required. */
+export const ZTrackingFormSchema = z.object({
+  trackingCode: ZTrackingCodeSchema,
+  estado,
+  origen: z.enum(ORIGINS, { error: ORIGIN_INVALID }),
+  formaEnvio: z.enum(SHIPPING_TYPES, { error: SHIPPING_TYPE_INVALID }),
+  carrier: formText(64),
+  tiendaOrigen: formText(120),
+  descripcionPaquete: formText(500),
+  pesoEstimado: formNumber,
+  valorDeclarado: formNumber,
+});
+export type TTrackingFormValues = z.input<typeof ZTrackingFormSchema>;
+export type TTrackingForm = z.output<typeof ZTrackingFormSchema>;
+
+const OPTIONAL_TEXTS = ["carrier", "tiendaOrigen", "descripcionPaquete"] as const;
+const OPTIONAL_NUMBERS = ["pesoEstimado", "valorDeclarado"] as const;
+const toNumber = (v: string): number => Number(v.replace(",", "."));
+
+/** The dialog's values for a new package (the spec's defaults) or for editing one. */
+export function trackingFormDefaults(t?: TAdminTracking): TTrackingFormValues {
+  return {
+    trackingCode: t?.trackingCode ?? "",
+    estado: t?.estado ?? "SEGUIMIENTO_INTERNACIONAL",
+    origen: t?.origen ?? "USA",
+    formaEnvio: t?.formaEnvio ?? "AVION",
+    carrier: t?.carrier ?? "",
+    tiendaOrigen: t?.tiendaOrigen ?? "",
+    descripcionPaquete: t?.descripcionPaquete ?? "",
+    pesoEstimado: t?.pesoEstimado === null || t?.pesoEstimado === undefined ? "" : String(t.pesoEstimado),
+    valorDeclarado: t?.valorDeclarado === null || t?.valorDeclarado === undefined ? "" : String(t.valorDeclarado),
+  };
+}
+
+/** POST body: optional fields are omitted when empty (§5). */
+export function createBodyFromForm(clientCode: string, v: TTrackingForm): TCreateAdminTrackingBody {
+  const body: TCreateAdminTrackingBody = {
+    clientCode,
+    trackingCode: v.trackingCode,
+    origen: v.origen,
+    formaEnvio: v.formaEnvio,
+    estado: v.estado,
+  };
+  for (const key of OPTIONAL_TEXTS) if (v[key]) body[key] = v[key];
+  for (const key of OPTIONAL_NUMBERS) if (v[key]) body[key] = toNumber(v[key]);
+  return body;
+}
+
+/** PATCH body: only what changed; a field emptied by staff is sent as null so it is cleared. */
+export function updateBodyFromForm(v: TTrackingForm, original: TAdminTracking): TUpdateAdminTrackingBody {
+  const body: TUpdateAdminTrackingBody = {};
+  if (v.trackingCode !== original.trackingCode) body.trackingCode = v.trackingCode;
+  if (v.estado !== original.estado) body.estado = v.estado;
+  if (v.origen !== original.origen) body.origen = v.origen;
+  if (v.formaEnvio !== original.formaEnvio) body.formaEnvio = v.formaEnvio;
+  for (const key of OPTIONAL_TEXTS) {
+    if (v[key] !== (original[key] ?? "")) body[key] = v[key] || null;
+  }
+  for (const key of OPTIONAL_NUMBERS) {
+    const next = v[key] ? toNumber(v[key]) : null;
+    if (next !== original[key]) body[key] = next;
+  }
+  return body;
+}
 
 /** Whether the package's measure is grams (air) or cubic feet (sea). */
 export function measureLabel(formaEnvio: ShippingType): string {

@@ -6,15 +6,21 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../test/app";
 import { clientTrackings, clients, coupons, notificationOutbox, referrals, trackingStatusHistory } from "../../db/schema";
 import { registerTestClient } from "../clients/test-helpers";
-import { TRACKING_CODE_INVALID, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
+import { TRACKING_CODE_INVALID, TRACKING_CODE_REQUIRED, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
 import {
   ADMIN_TRACKING_DUPLICATE,
   BULK_IDS_REQUIRED,
   COSTO_INVALID,
+  NUMBER_INVALID,
   PESO_INVALID,
   TRACKING_CHANGE_REQUIRED,
+  ZTrackingFormSchema,
+  createBodyFromForm,
+  trackingFormDefaults,
+  updateBodyFromForm,
   type TAdminTrackingResponse,
   type TBulkStatusResponse,
+  type TTrackingFormValues,
   type TTrackingHistoryResponse,
 } from "../../../shared/api/admin-trackings";
 import { ADMIN_CLIENT_NOT_FOUND } from "../../../shared/api/admin-clients";
@@ -256,5 +262,34 @@ describe("POST /api/admin/trackings/bulk-status", () => {
     const res = await call("POST", "/api/admin/trackings/bulk-status", { ids: [], estado: "EN_ADUANAS" });
     expect(res.statusCode).toBe(400);
     expect((res.json() as { message: string }).message).toBe(BULK_IDS_REQUIRED);
+  });
+});
+
+describe("the create / edit dialog's bodies", () => {
+  const parse = (values: Partial<TTrackingFormValues>) => ZTrackingFormSchema.parse({ ...trackingFormDefaults(), ...values });
+
+  it("creates with the spec's defaults and leaves empty optional fields out", () => {
+    expect(createBodyFromForm("EXAB1234", parse({ trackingCode: " lx 123 cn ", pesoEstimado: "1,5" }))).toEqual({
+      clientCode: "EXAB1234",
+      trackingCode: "LX123CN",
+      origen: "USA",
+      formaEnvio: "AVION",
+      estado: "SEGUIMIENTO_INTERNACIONAL",
+      pesoEstimado: 1.5,
+    });
+  });
+
+  it("edits only what changed and clears an emptied field with null", async () => {
+    const client = await registerTestClient(t.app);
+    const original = await create(client.clientCode, { descripcionPaquete: "Libros", tiendaOrigen: "Amazon", valorDeclarado: 20 });
+    const values = parse({ ...trackingFormDefaults(original), descripcionPaquete: "", valorDeclarado: "25", estado: "EN_ADUANAS" });
+    expect(updateBodyFromForm(values, original)).toEqual({ descripcionPaquete: null, valorDeclarado: 25, estado: "EN_ADUANAS" });
+    expect(updateBodyFromForm(parse(trackingFormDefaults(original)), original)).toEqual({});
+  });
+
+  it("requires a tracking code and refuses a value that is not a number", () => {
+    const result = ZTrackingFormSchema.safeParse({ ...trackingFormDefaults(), trackingCode: "", valorDeclarado: "veinte" });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.message)).toEqual(expect.arrayContaining([TRACKING_CODE_REQUIRED, NUMBER_INVALID]));
   });
 });
