@@ -22,7 +22,19 @@ export default async function setup(project: TestProject) {
   const root = path.resolve(".tmp", `e2e-${process.pid}`);
   mkdirSync(root, { recursive: true });
   const staticDir = path.join(root, "client");
-  await build({ configFile: path.resolve("vite.config.ts"), logLevel: "warn", build: { outDir: staticDir, emptyOutDir: true } });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const previousNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({
+      configFile: path.resolve("vite.config.ts"),
+      mode: "production",
+      logLevel: "warn",
+      build: { outDir: staticDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = previousNodeEnv;
+  }
 
   let dropDatabase: (() => Promise<void>) | undefined;
   const env: Record<string, string> = {
