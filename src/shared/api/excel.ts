@@ -140,6 +140,19 @@ export const importMissingColumn = (sheet: string, column: string) =>
 // --- Dialog and toasts (§2, §5, §8) ---
 
 export const IMPORT_DIALOG_TITLE = "Importar datos desde Excel";
+export const IMPORT_DIALOG_DESCRIPTION = "Archivo Excel (.xlsx o .xls) con una hoja Clientes, una hoja Trackings o ambas.";
+export const IMPORT_FILE_LABEL = "Archivo Excel";
+export const IMPORT_SUBMIT_LABEL = "Importar";
+export const IMPORT_PROGRESS_TEXT = "Importando el archivo… Esto puede tardar unos segundos; no cierre esta ventana.";
+export const IMPORT_SUMMARY_TITLE = "Resumen de la importación";
+export const IMPORT_INSTRUCTIONS = [
+  "La primera fila de cada hoja lleva los nombres de las columnas (no importan mayúsculas, tildes ni espacios).",
+  "Los clientes cuyo código ya existe se omiten; no se modifican.",
+  "Un paquete se crea, o se actualiza si el cliente ya tiene ese código de tracking. Una celda vacía no borra lo que ya tiene.",
+  "origen: USA o CHINA. forma_envio: AVION o BARCO. estado: el código o su nombre (por ejemplo, «En bodega Miami»).",
+  "Los números aceptan coma o punto decimal.",
+  `Máximo ${EXCEL_MAX_FILE_LABEL} y ${EXCEL_MAX_ROWS_LABEL} filas por hoja. Las filas con errores se informan y el resto se aplica.`,
+] as const;
 export const IMPORT_SUCCESS_TITLE = "¡Importación completada!";
 export const IMPORT_FAILED_TITLE = "Error";
 export const IMPORT_FAILED_FALLBACK = "No se pudo importar el archivo Excel";
