@@ -2,14 +2,13 @@
 
 import { brand } from "../../lib/brand";
 import { whatsappChatLink } from "../../../shared/domain/phone";
+import { purchaseInquiryMessage } from "../../../shared/domain/messages";
 import { WhatsappIcon } from "./brand-icons";
-
-export const PURCHASE_INQUIRY_TEXT = `Hola ${brand.name}, quisiera información para comprar un producto en Estados Unidos y traerlo a Costa Rica.`;
 
 export function WhatsappButton() {
   return (
     <a
-      href={whatsappChatLink(brand.whatsapp, PURCHASE_INQUIRY_TEXT)}
+      href={whatsappChatLink(brand.whatsapp, purchaseInquiryMessage(brand.name))}
       target="_blank"
       rel="noopener noreferrer"
       aria-label="Escríbenos por WhatsApp"
