@@ -1,0 +1,145 @@
+// Measures the Excel import and exports through the real app, each on its own fresh database
+// (in-memory PGlite, or a throw-away PostgreSQL database when DATABASE_URL is set):
+//   1. import: a workbook of --import-rows Trackings rows (and a tenth as many Clientes rows)
+//      into an empty database → time and rows per second;
+//   2. exports: the full seed (--clients, --trackings; default 10 000 and 100 000) downloaded over
+//      real HTTP on 127.0.0.1, the body read and dropped → time, size and the growth of the
+//      process's peak RSS over the level before the download (the server streams, so this
+//      stays far below the file's size times anything).
+//
+//   node --expose-gc --import tsx scripts/bench-excel.ts [--clients 10000] [--trackings 100000] [--import-rows 10000]
+import ExcelJS from "exceljs";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { seedDatabase } from "../src/server/seed/seed";
+import { createTestDatabase } from "../src/server/test/database";
+import { EXPORT_KINDS, TRACKING_COLUMNS, ZImportResponseSchema } from "../src/shared/api/excel";
+import { TRACKING_STATUSES } from "../src/shared/domain/statuses";
+import { multipartFile } from "../src/server/modules/excel/test-helpers";
+
+const args = process.argv.slice(2);
+function option(name: string, fallback: number): number {
+  const i = args.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(args[i + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} debe ser un entero`);
+  return value;
+}
+const CLIENTS = option("clients", 10_000);
+const TRACKINGS = option("trackings", 100_000);
+const IMPORT_ROWS = option("import-rows", 10_000);
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+async function openApp() {
+  const database = await createTestDatabase();
+  const config = loadConfig({ ...process.env, NODE_ENV: "production", RATE_LIMIT: "off", LOG_LEVEL: "silent" });
+  const { app, ctx } = await buildApp({ config, database, adminPassword: "bench-excel-password" });
+  await app.ready();
+  const headers = { authorization: `Bearer ${ctx.sessions.issue().token}` };
+  return {
+    app,
+    database,
+    headers,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A workbook like one staff would bring: new clients and their packages, a few per client. */
+async function importWorkbook(rows: number): Promise<Buffer> {
+  const clientCount = Math.max(1, Math.ceil(rows / 10));
+  const codes = Array.from({ length: clientCount }, (_, i) => `EXB${String(i).padStart(5, "0")}`);
+  const workbook = new ExcelJS.Workbook();
+  const clientsSheet = workbook.addWorksheet("Clientes");
+  clientsSheet.addRow(["client_code", "nombre", "direccion", "telefono"]);
+  codes.forEach((code, i) => clientsSheet.addRow([code, `Cliente de prueba ${i}`, "Grecia, Alajuela", `+5068${String(i).padStart(7, "0")}`]));
+  const trackingSheet = workbook.addWorksheet("Trackings");
+  trackingSheet.addRow(TRACKING_COLUMNS.map((c) => c.key));
+  for (let i = 0; i < rows; i++) {
+    trackingSheet.addRow([
+      codes[i % clientCount],
+      `TBA${String(i).padStart(12, "0")}`,
+      i % 5 === 0 ? "CHINA" : "USA",
+      i % 7 === 0 ? "BARCO" : "AVION",
+      TRACKING_STATUSES[i % TRACKING_STATUSES.length],
+      "Artículo de prueba",
+      (i % 40) / 4 + 0.5,
+      (i % 300) + 9.99,
+      "Amazon",
+      null,
+      i % 3 === 0 ? "nota" : null,
+    ]);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function benchImport(): Promise<void> {
+  const target = await openApp();
+  try {
+    const bytes = await importWorkbook(IMPORT_ROWS);
+    const { payload, headers } = multipartFile(bytes, "bench.xlsx");
+    const started = performance.now();
+    const res = await target.app.inject({ method: "POST", url: "/api/import/express", payload, headers: { ...headers, ...target.headers } });
+    const ms = performance.now() - started;
+    if (res.statusCode !== 200) throw new Error(`importación → ${res.statusCode} ${res.body.slice(0, 300)}`);
+    const result = ZImportResponseSchema.parse(res.json());
+    const rows = IMPORT_ROWS + Math.ceil(IMPORT_ROWS / 10);
+    console.log(
+      `Importación (${target.database.kind}): ${IMPORT_ROWS} filas de Trackings + ${Math.ceil(IMPORT_ROWS / 10)} de Clientes, ${mb(bytes.length)}: ` +
+        `${(ms / 1000).toFixed(1)} s (${Math.round(rows / (ms / 1000))} filas/s); ` +
+        `clientes creados ${result.clients.created}, paquetes creados ${result.trackings.created}, errores ${result.clients.errors.length + result.trackings.errors.length}`,
+    );
+  } finally {
+    await target.close();
+  }
+}
+
+async function benchExports(): Promise<void> {
+  const source = await openApp();
+  try {
+    const seeded = performance.now();
+    await seedDatabase(source.database.db, { clients: CLIENTS, trackings: TRACKINGS, seed: 1 });
+    console.log(`Siembra: ${CLIENTS} clientes, ${TRACKINGS} paquetes en ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    const address = await source.app.listen({ host: "127.0.0.1", port: 0 });
+    for (const kind of EXPORT_KINDS) {
+      gc?.();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const baseline = process.memoryUsage().rss;
+      let peak = baseline;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 20);
+      const started = performance.now();
+      const res = await fetch(`${address}/api/export/${kind}`, { headers: source.headers });
+      if (!res.ok || !res.body) throw new Error(`exportación ${kind} → ${res.status}`);
+      let size = 0;
+      for await (const chunk of res.body) size += (chunk as Uint8Array).length;
+      const ms = performance.now() - started;
+      clearInterval(sampler);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      console.log(
+        `Exportación ${kind.padEnd(9)}: ${(ms / 1000).toFixed(1)} s, archivo ${mb(size)}, ` +
+          `RSS antes ${mb(baseline)}, pico ${mb(peak)}, crecimiento del pico ${mb(peak - baseline)}`,
+      );
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!gc) console.log("(sin --expose-gc: las cifras de memoria incluyen basura aún no recogida)");
+  await benchImport();
+  await benchExports();
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
