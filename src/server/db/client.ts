@@ -19,6 +19,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * A hot-path query run as a named prepared statement on PostgreSQL (parsed and planned once
+   * per connection), plainly on PGlite. For the few reads where drizzle's overhead matters.
+   */
+  queryPrepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: "postgres",
       migrate: () => migrate(drizzle(pool, { schema }), { migrationsFolder }),
       ping: () => ping(db),
+      queryPrepared: async <T>(name: string, text: string, params: unknown[]) =>
+        (await pool.query({ name, text, values: params })).rows as T[],
       close: () => pool.end(),
     };
   }
@@ -67,6 +74,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: "pglite",
     migrate: () => migrate(raw, { migrationsFolder }),
     ping: () => ping(db),
+    queryPrepared: async <T>(_name: string, text: string, params: unknown[]) =>
+      (await client.query<T>(text, params)).rows,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -60,6 +60,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       kind: "pglite",
       migrate: async () => {},
       ping: async () => !client.closed,
+      queryPrepared: async <T>(_name: string, text: string, params: unknown[]) =>
+        (await client.query<T>(text, params)).rows,
       close: async () => {
         if (!client.closed) await client.close();
       },

@@ -4,7 +4,7 @@
 // other clients' packages reveal nothing), and edit and delete are allowed only while the
 // package is in SEGUIMIENTO_INTERNACIONAL. The writes go through service.ts like every other path.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import type { Database, Db, DbOrTx } from "../../db/client";
 import { clientTrackings, clients, trackingStatusHistory } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { CLIENT_EDITABLE_STATUS, type Origin, type ShippingType, type TrackingStatus } from "../../../shared/domain/statuses";
@@ -77,7 +77,54 @@ async function findClient(db: DbOrTx, clientCode: string) {
   return client ?? null;
 }
 
-/** GET /api/clients/trackings?code=: newest package first; null when no client has the code. */
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', ${ISO})`;
+
+/**
+ * The lookup clients run most: one statement that builds the whole answer as JSON in the
+ * database (the same shape as toClientTrackingDto, checked by the tests against it), so the
+ * hot path is one round trip with no per-row work in JavaScript.
+ */
+const CLIENT_TRACKINGS_JSON_SQL = `
+select json_build_object(
+  'client', json_build_object('nombre', c.nombre, 'clientCode', c.client_code),
+  'trackings', coalesce((
+    select json_agg(json_build_object(
+      'id', ct.id,
+      'trackingCode', ct.tracking_code,
+      'estado', ct.estado,
+      'origen', ct.origen,
+      'formaEnvio', ct.forma_envio,
+      'carrier', ct.carrier,
+      'descripcionPaquete', ct.descripcion_paquete,
+      'tiendaOrigen', ct.tienda_origen,
+      'pesoPieCubicos', ct.peso_pie_cubicos,
+      'montoColones', ct.monto_colones,
+      'createdAt', ${iso("ct.created_at")},
+      'lastEventAt', ${iso("coalesce(ct.last_event_at, ct.last_status_change_date)")},
+      'history', coalesce((
+        select json_agg(json_build_object(
+          'previousStatus', h.previous_status,
+          'newStatus', h.new_status,
+          'changedAt', ${iso("h.changed_at")}
+        ) order by h.changed_at, h.id)
+        from tracking_status_history h where h.tracking_id = ct.id), '[]'::json),
+      'coupon', case when ct.discount_percent > 0
+        then json_build_object('discountPercent', ct.discount_percent) else null end
+    ) order by ct.created_at desc, ct.id desc)
+    from client_trackings ct where ct.client_id = c.id), '[]'::json)
+)::text as body
+from clients c where c.client_code = $1`;
+
+/** GET /api/clients/trackings?code= as a ready JSON text; null when no client has the code. */
+export async function getClientTrackingsJson(database: Database, clientCode: string): Promise<string | null> {
+  const [row] = await database.queryPrepared<{ body: string }>("client-trackings-json", CLIENT_TRACKINGS_JSON_SQL, [
+    clientCode,
+  ]);
+  return row?.body ?? null;
+}
+
+/** The same answer built with drizzle and toClientTrackingDto: newest package first; null when no client has the code. */
 export async function getClientTrackings(db: Db, clientCode: string): Promise<TClientTrackingsResponse | null> {
   const client = await findClient(db, clientCode);
   if (!client) return null;

@@ -12,15 +12,15 @@ import {
 import type { AppContext } from "../../context";
 import { notFound, parseWith } from "../../errors";
 import { enforceAbuseLimit } from "../clients/abuse-limits";
-import { deleteClientTracking, getClientTrackings, preAlertTracking, updateClientTracking } from "./client-portal";
+import { deleteClientTracking, getClientTrackingsJson, preAlertTracking, updateClientTracking } from "./client-portal";
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get("/api/clients/trackings", { config: { auth: "public" } }, async (request, reply) => {
     const { code } = parseWith(ZClientTrackingsQuerySchema, request.query ?? {});
     await enforceAbuseLimit(ctx, request, reply, "lookup");
-    const result = await getClientTrackings(ctx.db, code);
-    if (!result) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
-    return result;
+    const body = await getClientTrackingsJson(ctx.database, code);
+    if (!body) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
+    return reply.type("application/json; charset=utf-8").send(body);
   });
 
   app.post("/api/clients/trackings", { config: { auth: "public" } }, async (request, reply) => {

@@ -17,6 +17,7 @@ import {
 import { trackingStatusMessage } from "../../../shared/domain/messages";
 import { registerTestClient } from "../clients/test-helpers";
 import { CHANGED_BY, changeTrackingStatus, createTracking, updateTracking } from "./service";
+import { getClientTrackings, getClientTrackingsJson } from "./client-portal";
 
 let t: TestApp;
 
@@ -374,5 +375,29 @@ describe("lookup abuse limit", () => {
     const refused = await get();
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(LOOKUP_RATE_LIMITED);
+  });
+});
+
+describe("the lookup's JSON built in SQL", () => {
+  it("answers exactly what the drizzle mapping answers, history and coupon included", async () => {
+    const client = await registerTestClient(t.app, { nombre: "Rebeca Jiménez Alvarado" });
+    const first = (await preAlert({ clientCode: client.clientCode, trackingCode: uniqueTracking("1Z"), origen: "USA", formaEnvio: "AVION" })).json();
+    await preAlert({ clientCode: client.clientCode, trackingCode: uniqueTracking("LX"), origen: "CHINA", formaEnvio: "BARCO" });
+    await t.ctx.db.transaction(async (tx) => {
+      await changeTrackingStatus(tx, { trackingId: first.id, newStatus: "EN_BODEGA_MIAMI", changedBy: CHANGED_BY.admin });
+      await changeTrackingStatus(tx, { trackingId: first.id, newStatus: "ENTREGADO", changedBy: CHANGED_BY.admin });
+    });
+    const viaSql = JSON.parse((await getClientTrackingsJson(t.database, client.clientCode))!);
+    const viaDrizzle = await getClientTrackings(t.ctx.db, client.clientCode);
+    expect(viaSql).toEqual(JSON.parse(JSON.stringify(viaDrizzle)));
+    expect(viaSql.trackings).toHaveLength(2);
+    expect(viaSql.trackings[1].history.map((h: { newStatus: string }) => h.newStatus)).toEqual([
+      "SEGUIMIENTO_INTERNACIONAL",
+      "EN_BODEGA_MIAMI",
+      "ENTREGADO",
+    ]);
+    // The welcome coupon of a referred client is what sets a discount; a plain client has none.
+    expect(viaSql.trackings[1].coupon).toBeNull();
+    expect(await getClientTrackingsJson(t.database, "EXNADIE0")).toBeNull();
   });
 });
