@@ -116,7 +116,12 @@ async function benchExports(): Promise<void> {
       const res = await fetch(`${address}/api/export/${kind}`, { headers: source.headers });
       if (!res.ok || !res.body) throw new Error(`exportación ${kind} → ${res.status}`);
       let size = 0;
-      for await (const chunk of res.body) size += (chunk as Uint8Array).length;
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.length;
+      }
       const ms = performance.now() - started;
       clearInterval(sampler);
       peak = Math.max(peak, process.memoryUsage().rss);
