@@ -2,11 +2,13 @@
 // (routing, auth, validation, the SQL, JSON serialization), as the server answers them.
 //
 //   DATA_DIR=.tmp/admin-bench npm run seed -- --clients 10000 --trackings 100000 --reset
-//   DATA_DIR=.tmp/admin-bench node --import tsx scripts/bench-admin-list.ts [--runs 30] [--explain]
+//   DATA_DIR=.tmp/admin-bench node --import tsx scripts/bench-admin-list.ts [--runs 30] [--analyze] [--explain]
 //   (or DATABASE_URL=postgres://… for PostgreSQL)
 //
 // Prints the median and 95th percentile per scenario; --explain also prints PostgreSQL's plan of
-// the filtered list statement (EXPLAIN ANALYZE) for the search by tracking code.
+// the search by tracking code. PGlite has no autovacuum, so a freshly seeded embedded database has
+// no planner statistics until someone runs ANALYZE: the script says so, and --analyze runs
+// VACUUM ANALYZE first (PostgreSQL's autovacuum does the same on its own).
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/server/app";
 import { loadConfig, pgliteDir } from "../src/server/config";
@@ -17,6 +19,7 @@ const args = process.argv.slice(2);
 const runsArg = args.indexOf("--runs");
 const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : 30;
 const EXPLAIN = args.includes("--explain");
+const ANALYZE = args.includes("--analyze");
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -29,6 +32,12 @@ async function main(): Promise<void> {
   const { app, ctx } = await buildApp({ config, database, adminPassword: "bench-admin-list-password" });
   await app.ready();
   const headers = { authorization: `Bearer ${ctx.sessions.issue().token}` };
+
+  if (ANALYZE) await database.db.execute(sql`vacuum analyze`);
+  const analyzed = rowsOf<{ n: string | number }>(
+    await database.db.execute(sql`select count(*) as n from pg_stats where tablename in ('clients', 'client_trackings')`),
+  )[0];
+  const hasStatistics = Number(analyzed.n) > 0;
 
   const counts = rowsOf<{ clients: string; trackings: string }>(
     await database.db.execute(
@@ -71,6 +80,9 @@ async function main(): Promise<void> {
   console.log(
     `Base: ${database.kind === "pglite" ? "PGlite" : "PostgreSQL"}, ${counts.clients} clientes, ${counts.trackings} paquetes; ${RUNS} corridas por escenario`,
   );
+  if (!hasStatistics) {
+    console.log("Aviso: las tablas no tienen estadísticas del planificador (nunca se ejecutó ANALYZE); use --analyze.");
+  }
   console.log(`${"escenario".padEnd(40)} ${"mediana".padStart(9)} ${"p95".padStart(9)}  resultado`);
   for (const [label, url] of scenarios) {
     const first = await app.inject({ method: "GET", url, headers });

@@ -109,7 +109,7 @@ const where = (conditions: SQL[]): SQL => (conditions.length ? sql.join(conditio
 
 interface ListRow {
   total: number | string;
-  filtered_total: number | string;
+  filtered_total: number | string | null;
   pending_whatsapp: number | string;
   active_trackings: number | string;
   clients: unknown;
@@ -133,7 +133,7 @@ export function adminClientsStatement(query: TAdminClientsQuery, now: Date): SQL
     p as (select id, created_at from ${filtered ? sql`f` : sql`clients`} ${paging})
     select
       (select count(*) from clients) as total,
-      ${filtered ? sql`(select count(*) from f)` : sql`(select count(*) from clients)`} as filtered_total,
+      ${filtered ? sql`(select count(*) from f)` : sql`null`} as filtered_total,
       (select count(*) from clients c where ${WELCOME_PENDING}) as pending_whatsapp,
       (select count(*) from client_trackings where estado <> 'ENTREGADO') as active_trackings,
       coalesce((
@@ -170,7 +170,8 @@ export async function listAdminClients(
   return {
     clients: list.map(toAdminClient),
     total: Number(row.total),
-    filteredTotal: Number(row.filtered_total),
+    // Null when nothing is filtered: the filtered count is the total.
+    filteredTotal: Number(row.filtered_total ?? row.total),
     stats: {
       totalClients: Number(row.total),
       pendingWhatsapp: Number(row.pending_whatsapp),
