@@ -43,6 +43,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     onProtoPoisoning: "remove",
     onConstructorPoisoning: "remove",
     routerOptions: { maxParamLength: 200 },
+    // Addresses the router refuses (bad percent-encoding, an over-long segment) answer like any
+    // other error: Spanish, without echoing the address or Fastify's internal code.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : 400;
+      void reply.status(status).send(errorBody("VALIDATION", "La dirección solicitada no es válida."));
+    },
   });
   const ctx: AppContext = {
     config,
