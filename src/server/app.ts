@@ -2,7 +2,7 @@
 // the same app with their own database and configuration and drive it with app.inject().
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     // other error: Spanish, without echoing the address or Fastify's internal code.
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : 400;
-      void reply.status(status).send(errorBody("VALIDATION", "La dirección solicitada no es válida."));
+      void (reply as FastifyReply).status(status).send(errorBody("VALIDATION", "La dirección solicitada no es válida."));
     },
   });
   const ctx: AppContext = {
