@@ -50,10 +50,9 @@ const WELCOME_PENDING = sql`(c.whatsapp_enviado = 'PENDIENTE' and not ${WELCOME_
 
 /** Case-insensitive name or client-code substring, or phone digits, for clients `c` (OR-ed). */
 export function clientSearchAlternatives(q: string): SQL[] {
-  const alternatives: SQL[] = [
-    sql`lower(c.nombre) like ${`%${likeEscape(q.toLowerCase())}%`}`,
-    sql`c.client_code like ${`%${likeEscape(q.toUpperCase())}%`}`,
-  ];
+  const alternatives: SQL[] = [sql`c.client_code like ${`%${likeEscape(q.toUpperCase())}%`}`];
+  // Names carry no digits: a search with one (a tracking code, a phone) skips the costlier name scan.
+  if (!/\d/.test(q)) alternatives.push(sql`lower(c.nombre) like ${`%${likeEscape(q.toLowerCase())}%`}`);
   const digits = q.replace(/\D/g, "");
   if (/^[\d\s+().-]+$/.test(q) && digits.length >= PHONE_SEARCH_MIN_DIGITS) {
     // Imported phones keep the punctuation their spreadsheet had.
