@@ -74,13 +74,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       if (method !== "HEAD") ctx.routes.push({ method, url: route.url, auth: route.config.auth });
     }
   });
-  app.addHook("onRequest", async (request) => {
-    if (request.routeOptions.config?.auth !== "admin") return;
-    const header = request.headers.authorization;
-    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
-    if (!token || !ctx.sessions.verify(token)) throw unauthorized();
-  });
-  installCodeGuessGuard(app, ctx);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -104,6 +97,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  // After helmet: its headers are set before any of these hooks can refuse a request.
+  app.addHook("onRequest", async (request) => {
+    if (request.routeOptions.config?.auth !== "admin") return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
+    if (!token || !ctx.sessions.verify(token)) throw unauthorized();
+  });
+  installCodeGuessGuard(app, ctx);
 
   registerModules(app, ctx);
   if (deps.startJobs) {
