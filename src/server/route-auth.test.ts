@@ -1,7 +1,8 @@
 // Walks the server's route table: every admin route refuses a caller without a session, with a
-// forged token and with an expired one, so no route added later can be forgotten.
+// forged token and with an expired one, so no route added later can be forgotten; nor does a
+// valid session count anywhere but the Bearer header (query, cookie, Basic, other headers).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./test/app";
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "./test/app";
 import { createAdminSessionService } from "./modules/admin-auth/service";
 
 /** Paths the staff spec marks as admin calls (staff-side §7), plus the ones this project adds. */
@@ -62,6 +63,45 @@ describe("route table authorization", () => {
         });
         if (res.statusCode !== 401) failures.push(`${route.method} ${route.url} (${label}) → ${res.statusCode}`);
       }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("refuses a valid session sent anywhere but the Bearer header, and tampered or unsigned tokens", async () => {
+    const valid = t.ctx.sessions.issue().token;
+    const [payload, signature] = valid.split(".");
+    const longer = Buffer.from(JSON.stringify({ sub: "admin", exp: Date.now() + 10 * 365 * 86_400_000 })).toString("base64url");
+    const attempts: Record<string, { headers?: Record<string, string>; query?: string }> = {
+      "tampered payload": { headers: { authorization: `Bearer ${longer}.${signature}` } },
+      "no signature": { headers: { authorization: `Bearer ${payload}.` } },
+      "payload only": { headers: { authorization: `Bearer ${payload}` } },
+      "signature of another payload": { headers: { authorization: `Bearer ${payload}x.${signature}` } },
+      "in the query": { query: `token=${valid}&authorization=Bearer%20${valid}` },
+      "in a cookie": { headers: { cookie: `token=${valid}; session=${valid}` } },
+      "as Basic": { headers: { authorization: `Basic ${Buffer.from(`admin:${TEST_ADMIN_PASSWORD}`).toString("base64")}` } },
+      "as another header": { headers: { "x-admin-token": valid, "x-admin-password": TEST_ADMIN_PASSWORD } },
+    };
+    const failures: string[] = [];
+    for (const route of t.ctx.routes.filter((r) => r.auth === "admin")) {
+      for (const [label, { headers, query }] of Object.entries(attempts)) {
+        const url = concrete(route.url) + (query ? `?${query}` : "");
+        const res = await t.app.inject({
+          method: route.method as "GET",
+          url,
+          headers: headers ?? {},
+          payload: ["POST", "PUT", "PATCH"].includes(route.method) ? {} : undefined,
+        });
+        if (res.statusCode !== 401) failures.push(`${route.method} ${route.url} (${label}) → ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("refuses HEAD on every admin GET route without a session (Fastify adds HEAD for each GET)", async () => {
+    const failures: string[] = [];
+    for (const route of t.ctx.routes.filter((r) => r.auth === "admin" && r.method === "GET")) {
+      const res = await t.app.inject({ method: "HEAD", url: concrete(route.url) });
+      if (res.statusCode !== 401) failures.push(`HEAD ${route.url} → ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
   });
