@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from "../../test/app";
 import { clients, clientTrackings, contactMessages } from "../../db/schema";
 import { CLIENT_COLUMNS, TRACKING_COLUMNS, XLSX_CONTENT_TYPE, exportFileName, type ExportKind } from "../../../shared/api/excel";
 import { costaRicaDayKey } from "../../../shared/domain/dates";
-import { writeExport } from "./export-service";
+import { ExportAborted, writeExport } from "./export-service";
 import { loadWorkbook, sheetValues, uniqueClientCode } from "./test-helpers";
 
 let t: TestApp;
@@ -175,6 +175,14 @@ describe("exports", () => {
     const codes = sheetValues(workbook.getWorksheet("Clientes")!).slice(1).map((r) => r[0]);
     expect(codes).toEqual(expect.arrayContaining([code, ...extra.map((e) => e.code)]));
     expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it("stops reading the database when the download is abandoned", async () => {
+    const out = new PassThrough();
+    const writing = writeExport(t.database.db, "all", out, { pageSize: 1 });
+    // The client reads nothing and goes away.
+    setImmediate(() => out.destroy());
+    await expect(writing).rejects.toBeInstanceOf(ExportAborted);
   });
 
   it("refuses the exports without an admin session", async () => {

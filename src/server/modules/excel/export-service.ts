@@ -8,6 +8,7 @@
 //   contacts   → mensajes-contacto: the contact form's messages, newest first.
 // Every text cell goes through neutralizeFormula (cells.ts). Dates are real dates in Costa Rica
 // time, colones are numbers with the colón format, statuses carry their Spanish labels.
+import { EventEmitter } from "node:events";
 import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import { asc, count, desc, eq, gt, inArray, lt } from "drizzle-orm";
@@ -100,26 +101,47 @@ function cellValue(value: Value): ExcelJS.CellValue {
   return value;
 }
 
-/** Lets the reply drain before the next page; stops when the client went away. */
-async function yieldToReader(out: Writable): Promise<void> {
-  if (out.destroyed) throw new ExportAborted("La descarga se interrumpió");
-  if (!out.writableNeedDrain) {
-    await new Promise((resolve) => setImmediate(resolve));
-    return;
-  }
-  await new Promise<void>((resolve, reject) => {
+const aborted = () => new ExportAborted("La descarga se interrumpió");
+
+/** Resolves on `event` of `emitter`; rejects when the reply closes first (the client went away). */
+function waitFor(emitter: EventEmitter, event: string, out: Writable): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     const done = () => {
-      out.off("drain", done);
+      emitter.off(event, done);
       out.off("close", closed);
       resolve();
     };
     const closed = () => {
-      out.off("drain", done);
-      reject(new ExportAborted("La descarga se interrumpió"));
+      emitter.off(event, done);
+      reject(aborted());
     };
-    out.on("drain", done);
+    emitter.on(event, done);
     out.once("close", closed);
   });
+}
+
+type EntryStream = EventEmitter & { _writableState?: { needDrain?: boolean } };
+
+/**
+ * The stream through which exceljs hands a sheet's XML to archiver. exceljs writes into it without
+ * looking at its back-pressure, so a fast producer would pile the whole sheet up in memory; the
+ * export waits for it to drain instead (archiver's readable-stream PassThrough keeps its state in
+ * `_writableState`). Undefined if a later exceljs changes the plumbing: the reply's own drain remains.
+ */
+function sheetEntryStream(sheet: ExcelJS.Worksheet): EntryStream | undefined {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes;
+  const first = pipes?.[0];
+  return first instanceof EventEmitter ? (first as EntryStream) : undefined;
+}
+
+/** Lets the zip and the reply catch up before the next page; stops when the client went away. */
+async function yieldToReader(out: Writable, sheet: ExcelJS.Worksheet): Promise<void> {
+  if (out.destroyed) throw aborted();
+  const entry = sheetEntryStream(sheet);
+  while (entry?._writableState?.needDrain) await waitFor(entry, "drain", out);
+  if (out.writableNeedDrain) await waitFor(out, "drain", out);
+  else await new Promise((resolve) => setImmediate(resolve));
+  if (out.destroyed) throw aborted();
 }
 
 function addSheet<T>(ctx: WriteContext, name: string, columns: ColumnSpec<T>[]): ExcelJS.Worksheet {
@@ -140,7 +162,7 @@ async function writeSheet<T>(ctx: WriteContext, name: string, columns: ColumnSpe
   const sheet = addSheet(ctx, name, columns);
   for await (const page of pages) {
     for (const item of page) sheet.addRow(columns.map((c) => cellValue(c.value(item)))).commit();
-    await yieldToReader(ctx.out);
+    await yieldToReader(ctx.out, sheet);
   }
   sheet.commit();
 }
@@ -355,7 +377,7 @@ async function writeByClient(ctx: WriteContext): Promise<void> {
         row.commit();
       }
     }
-    await yieldToReader(ctx.out);
+    await yieldToReader(ctx.out, sheet);
   }
   sheet.commit();
 }

@@ -21,8 +21,8 @@ export async function readXlsx(buffer: Buffer, limits: ReadLimits): Promise<Work
   const packageRels = entries.has("_rels/.rels") ? await readRelationships(buffer, entries, "_rels/.rels", "") : [];
   const officeDocument = packageRels.find((rel) => rel.type.endsWith("/officeDocument"));
   const workbookPath = officeDocument?.target ?? "xl/workbook.xml";
-  // A zip without a workbook (a .docx, an archive renamed .xlsx) is not a spreadsheet.
-  if (!entries.has(workbookPath)) throw badRequest(IMPORT_NOT_SPREADSHEET);
+  // A zip without an XML workbook (a .docx, a binary .xlsb, an archive renamed .xlsx) is not a spreadsheet we read.
+  if (!workbookPath.endsWith(".xml") || !entries.has(workbookPath)) throw badRequest(IMPORT_NOT_SPREADSHEET);
 
   const baseDir = workbookPath.slice(0, workbookPath.lastIndexOf("/") + 1);
   const relsPath = `${baseDir}_rels/${workbookPath.slice(baseDir.length)}.rels`;
