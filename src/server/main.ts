@@ -2,7 +2,8 @@
 import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { loadConfig, pgliteDir } from "./config";
-import { openDatabase } from "./db/client";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database } from "./db/client";
 import { buildApp } from "./app";
 import { resolveAdminPassword } from "./lib/admin-password";
 
@@ -16,6 +17,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config) });
   await database.migrate();
   logger.info({ database: database.kind }, "database ready");
+  if (database.kind === "pglite") scheduleAnalyze(database);
 
   const staticDir = config.staticDir ?? fileURLToPath(new URL("../../dist/client", import.meta.url));
   const { app } = await buildApp({ config, database, adminPassword, staticDir, logger, startJobs: true });
@@ -39,6 +41,17 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Express Import escuchando en http://localhost:${config.port}`);
+}
+
+/**
+ * PGlite has no autovacuum: refresh the planner's statistics shortly after start and every
+ * six hours, so the admin filters keep their index plans as data grows.
+ */
+function scheduleAnalyze(database: Database) {
+  const run = () =>
+    database.db.execute(sql`analyze`).catch((error: unknown) => logger.warn({ err: error }, "analyze failed"));
+  setTimeout(run, 5_000).unref();
+  setInterval(run, 6 * 3600_000).unref();
 }
 
 main().catch((error) => {

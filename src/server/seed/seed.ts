@@ -52,11 +52,14 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedCo
     seed: options.seed ?? 1,
     now: options.now ?? defaultSeedNow(),
   });
-  return db.transaction(async (tx) => {
+  const counts = await db.transaction(async (tx) => {
     if (options.reset) await truncateAll(tx);
     else await assertEmpty(tx);
     return writePlan(tx, plan);
   });
+  // Planner statistics for the new rows: PGlite has no autovacuum, and PostgreSQL's may lag.
+  await db.execute(sql`analyze`);
+  return counts;
 }
 
 async function truncateAll(tx: Tx): Promise<void> {
