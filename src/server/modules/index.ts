@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import { registerAdminAuthRoutes } from "./admin-auth/routes";
 import { registerContactRoutes } from "./contact/routes";
 import { registerHealthRoutes } from "./health/routes";
+import { registerSeoRoutes } from "./seo/routes";
 import { registerClientVerificationRoutes } from "./client-verification/routes";
 import { registerPartsAssistantRoutes } from "./parts-assistant/routes";
 import { registerUploadRoutes } from "./uploads/routes";
@@ -25,6 +26,7 @@ import { registerAdminStatsRoutes } from "./admin-stats/routes";
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
   registerAdminAuthRoutes(app, ctx);
+  registerSeoRoutes(app, ctx);
   registerExchangeRateRoutes(app, ctx);
   registerProductAnalysisRoutes(app, ctx);
   registerContactRoutes(app, ctx);
