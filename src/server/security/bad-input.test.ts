@@ -15,6 +15,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app";
 import { rowsOf } from "../lib/rate-limiter";
+import { createFingerprinter } from "./db-fingerprint";
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 18);
 
@@ -28,32 +29,7 @@ afterAll(async () => {
 
 // ---------- database fingerprint ----------
 
-/** Tables whose changes are not data: abuse counters and the exchange-rate cache. */
-const NOT_DATA = new Set(["rate_limits", "app_cache"]);
-const tableNames = rowsOf<{ tablename: string }>(
-  await t.ctx.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`),
-)
-  .map((r) => r.tablename)
-  .filter((name) => !NOT_DATA.has(name));
-
-const fingerprintQuery = sql.raw(
-  tableNames
-    .map(
-      (name) =>
-        `select '${name}' as name, count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as sum from "${name}" x`,
-    )
-    .join(" union all "),
-);
-
-/** Row count and a checksum of every data table. */
-async function fingerprint(): Promise<Record<string, string>> {
-  const rows = rowsOf<{ name: string; n: number; sum: string }>(await t.ctx.db.execute(fingerprintQuery));
-  return Object.fromEntries(rows.map((r) => [r.name, `${r.n}:${r.sum}`]));
-}
-
-function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
-  return tableNames.filter((name) => before[name] !== after[name]);
-}
+const fingerprints = await createFingerprinter(t.ctx.db);
 
 // ---------- fixtures: real entities for the ids and codes in paths ----------
 
@@ -443,16 +419,16 @@ describe("bad input on every route", () => {
         if (route.method === "DELETE") fixtures = await createFixtures();
         const url = concreteUrl(route.url, c, fixtures);
         const { type, payload } = encodeBody(c.body, fixtures);
-        const before = await fingerprint();
+        const before = await fingerprints.take();
         const res = await t.app.inject({
           method: route.method as "POST",
           url,
           headers: { ...headers, ...(type ? { "content-type": type } : {}) },
           ...(payload !== undefined ? { payload } : {}),
         });
-        const after = await fingerprint();
+        const after = await fingerprints.take();
         const problems = problemsOf(res.statusCode, res.body);
-        const changed = changedTables(before, after);
+        const changed = fingerprints.changed(before, after);
         const ok = res.statusCode >= 200 && res.statusCode < 300;
         if (changed.length && (!ok || route.method === "GET")) {
           problems.push(`database changed (${changed.join(", ")}) on a ${route.method} answered ${res.statusCode}`);
