@@ -1,0 +1,139 @@
+// npm run backup / npm run restore for the embedded database: a round trip brings back exactly
+// what was backed up; a database that is open or holds data is not replaced without --force
+// (and then kept aside); a file that is not a backup changes nothing; the commands refuse
+// PostgreSQL (pg_dump is the tool there). PGlite only: these scripts never touch DATABASE_URL.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { pgliteDir } from "../src/server/config";
+import { openDatabase } from "../src/server/db/client";
+import { createBackup, databaseInUse } from "./backup";
+import { restoreBackup } from "./restore";
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+function freshDataDir(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), "ei-backup-"));
+  roots.push(root);
+  return root;
+}
+
+/** Opens the data folder's database, runs `work` on it, closes it. */
+async function withDatabase<T>(dataDir: string, work: (query: (text: string) => Promise<unknown[]>) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir: pgliteDir({ dataDir }) });
+  try {
+    await database.migrate();
+    const client = (database.db as unknown as { $client: { query(text: string): Promise<{ rows: unknown[] }> } }).$client;
+    return await work(async (text) => (await client.query(text)).rows);
+  } finally {
+    await database.close();
+  }
+}
+
+const addClient = (code: string, nombre: string) =>
+  `insert into clients (client_code, nombre, direccion, telefono) values ('${code}', '${nombre}', 'Grecia, Alajuela', '+50688887777')`;
+const clientNames = (query: (text: string) => Promise<unknown[]>) =>
+  query("select nombre from clients order by nombre").then((rows) => (rows as { nombre: string }[]).map((r) => r.nombre));
+
+/** Runs one of the scripts as `npm run` would, without DATABASE_URL (CI's PostgreSQL pass sets it). */
+function runScript(script: string, args: string[], dataDir: string, extraEnv: Record<string, string> = {}) {
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: dataDir, ...extraEnv };
+  if (!("DATABASE_URL" in extraEnv)) delete env.DATABASE_URL;
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts", script), ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+describe("backup and restore of the embedded database", () => {
+  it("round-trips: the restore brings back exactly the backed-up data, and keeps the replaced database aside", { timeout: 120_000 }, async () => {
+    const dataDir = freshDataDir();
+    await withDatabase(dataDir, (q) => q(addClient("EXRESP01", "Ana Respaldada")));
+
+    const backup = await runScript("backup.ts", [], dataDir);
+    expect(backup.code, backup.output).toBe(0);
+    const files = readdirSync(path.join(dataDir, "backups"));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^express-import-\d{8}-\d{6}\.tar\.gz$/);
+    expect(backup.output).toContain(`Respaldo creado: ${path.join(dataDir, "backups", files[0])}`);
+
+    // Life goes on after the backup.
+    await withDatabase(dataDir, async (q) => {
+      await q(addClient("EXRESP02", "Beto Posterior"));
+      await q("delete from clients where client_code = 'EXRESP01'");
+    });
+
+    const refused = await runScript("restore.ts", [path.join(dataDir, "backups", files[0])], dataDir);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/Ya hay una base de datos .* --force/);
+    expect(await withDatabase(dataDir, clientNames)).toEqual(["Beto Posterior"]);
+
+    const restored = await runScript("restore.ts", [path.join(dataDir, "backups", files[0]), "--force"], dataDir);
+    expect(restored.code, restored.output).toBe(0);
+    expect(restored.output).toContain("Respaldo restaurado: 1 clientes, 0 paquetes.");
+    expect(await withDatabase(dataDir, clientNames)).toEqual(["Ana Respaldada"]);
+    const aside = readdirSync(dataDir).filter((f) => f.startsWith("pglite.before-restore-"));
+    expect(aside).toHaveLength(1);
+  });
+
+  it("refuses to back up or replace a database that is open, unless forced", { timeout: 60_000 }, async () => {
+    const dataDir = freshDataDir();
+    await withDatabase(dataDir, (q) => q(addClient("EXABIE01", "Abierta Mora")));
+    const backupFile = (await createBackup({ dataDir })).file;
+    const open = await openDatabase({ dataDir: pgliteDir({ dataDir }) });
+    try {
+      expect(databaseInUse(pgliteDir({ dataDir }))).toBe(true);
+      await expect(createBackup({ dataDir, out: path.join(dataDir, "otro.tar.gz") })).rejects.toThrow(/está abierta.*detén el servidor/);
+      await expect(restoreBackup({ dataDir, file: backupFile })).rejects.toThrow(/está abierta: detén el servidor/);
+    } finally {
+      await open.close();
+    }
+    expect(databaseInUse(pgliteDir({ dataDir }))).toBe(false);
+  });
+
+  it("restores into an empty data folder without --force, to the path given to backup", { timeout: 60_000 }, async () => {
+    const source = freshDataDir();
+    await withDatabase(source, (q) => q(addClient("EXNUEV01", "Nueva Instalación")));
+    const out = path.join(source, "copia", "manual.tar.gz");
+    expect((await createBackup({ dataDir: source, out })).file).toBe(out);
+    const target = freshDataDir();
+    const result = await restoreBackup({ dataDir: target, file: out });
+    expect(result).toMatchObject({ clients: 1, trackings: 0 });
+    expect(result.previous).toBeUndefined();
+    expect(await withDatabase(target, clientNames)).toEqual(["Nueva Instalación"]);
+  });
+
+  it("changes nothing when the file is not a backup", { timeout: 60_000 }, async () => {
+    const dataDir = freshDataDir();
+    await withDatabase(dataDir, (q) => q(addClient("EXINTA01", "Intacta Solís")));
+    const junk = path.join(dataDir, "no-es-respaldo.tar.gz");
+    writeFileSync(junk, "esto no es un respaldo");
+    await expect(restoreBackup({ dataDir, file: junk, force: true })).rejects.toThrow(/no es un respaldo válido/);
+    const { gzipSync } = await import("node:zlib");
+    writeFileSync(junk, gzipSync("un .gz que no lleva un tar adentro"));
+    await expect(restoreBackup({ dataDir, file: junk, force: true })).rejects.toThrow(/no es un respaldo válido/);
+    expect(readdirSync(dataDir).filter((f) => f.startsWith("pglite.before-restore-"))).toEqual([]);
+    expect(await withDatabase(dataDir, clientNames)).toEqual(["Intacta Solís"]);
+    await expect(restoreBackup({ dataDir, file: path.join(dataDir, "no-existe.tar.gz") })).rejects.toThrow(/No existe el archivo/);
+  });
+
+  it("points to pg_dump and pg_restore when the data is in PostgreSQL", { timeout: 60_000 }, async () => {
+    const dataDir = freshDataDir();
+    const env = { DATABASE_URL: "postgres://nadie@127.0.0.1:9/ninguna" };
+    const backup = await runScript("backup.ts", [], dataDir, env);
+    expect(backup.code).toBe(1);
+    expect(backup.output).toContain("pg_dump");
+    const restore = await runScript("restore.ts", ["x.tar.gz"], dataDir, env);
+    expect(restore.code).toBe(1);
+    expect(restore.output).toContain("pg_restore");
+    expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
+  });
+});

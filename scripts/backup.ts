@@ -1,0 +1,97 @@
+// `npm run backup [-- --out <file or folder>]`: copies the embedded database (PGlite in
+// DATA_DIR/pglite) to a timestamped .tar.gz, by default in DATA_DIR/backups. PGlite belongs to
+// one process at a time, so the backup refuses while the server has the database open (its
+// postmaster.pid is present); stop the server first, or pass --force after a crash left the
+// file behind. With DATABASE_URL the data lives in PostgreSQL: use pg_dump (docs/operations.md).
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { loadConfig, pgliteDir } from "../src/server/config";
+
+export interface BackupOptions {
+  dataDir: string;
+  /** A .tar.gz file, or a folder for a timestamped one; defaults to DATA_DIR/backups. */
+  out?: string;
+  /** Back up although postmaster.pid is present (a server that crashed and left it). */
+  force?: boolean;
+  now?: Date;
+}
+
+export class BackupError extends Error {}
+
+/** True when a process has the embedded database open (PGlite writes postmaster.pid while open). */
+export function databaseInUse(dir: string): boolean {
+  return existsSync(path.join(dir, "postmaster.pid"));
+}
+
+/** True when the folder holds a database (PG_VERSION is the first file initdb writes). */
+export function databaseExists(dir: string): boolean {
+  return existsSync(path.join(dir, "PG_VERSION"));
+}
+
+export function backupFileName(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  return `express-import-${stamp}.tar.gz`;
+}
+
+export async function createBackup(options: BackupOptions): Promise<{ file: string; bytes: number }> {
+  const dir = pgliteDir({ dataDir: options.dataDir });
+  if (!databaseExists(dir)) throw new BackupError(`No hay base de datos en ${dir}.`);
+  if (databaseInUse(dir) && !options.force) {
+    throw new BackupError(
+      `La base de datos está abierta (${path.join(dir, "postmaster.pid")}): detén el servidor y vuelve a intentarlo. ` +
+        "Si el servidor se cerró de golpe y dejó ese archivo, usa --force.",
+    );
+  }
+  const name = backupFileName(options.now);
+  const out = options.out ?? path.join(options.dataDir, "backups");
+  const file = out.endsWith(".tar.gz") || out.endsWith(".tgz") ? path.resolve(out) : path.resolve(out, name);
+  if (existsSync(file)) throw new BackupError(`Ya existe ${file}; no se sobrescribe.`);
+  mkdirSync(path.dirname(file), { recursive: true });
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create(dir);
+  try {
+    // A checkpoint first, so the copy holds everything committed, not only what reached the WAL.
+    await db.exec("checkpoint");
+    const blob = await db.dumpDataDir("gzip");
+    writeFileSync(file, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
+  } finally {
+    await db.close();
+  }
+  return { file, bytes: statSync(file).size };
+}
+
+export function parseFlag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  if (i < 0) return undefined;
+  const value = args[i + 1];
+  if (!value || value.startsWith("--")) throw new BackupError(`Falta el valor de --${name}.`);
+  return value;
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.includes("--help")) {
+    console.log("Uso: npm run backup [-- --out <archivo.tar.gz | carpeta>] [--force]");
+    return 0;
+  }
+  try {
+    const config = loadConfig();
+    if (config.databaseUrl) {
+      throw new BackupError(
+        "DATABASE_URL está definida: los datos están en PostgreSQL. Respáldalos con pg_dump (ver docs/operations.md).",
+      );
+    }
+    const { file, bytes } = await createBackup({ dataDir: config.dataDir, out: parseFlag(args, "out"), force: args.includes("--force") });
+    console.log(`Respaldo creado: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
+    return 0;
+  } catch (error) {
+    console.error(`Error: ${error instanceof BackupError ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exitCode = await main();
+}
