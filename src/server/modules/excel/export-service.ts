@@ -346,7 +346,10 @@ const groupedTrackingColumns: ColumnSpec<PackageRow>[] = [
 
 async function writeByClient(ctx: WriteContext): Promise<void> {
   const sheet = addSheet(ctx, "Trackings por cliente", groupedTrackingColumns);
-  for await (const page of clientPages(ctx)) {
+  // A page of clients brings all their packages (about ten each): fewer clients per page keep
+  // each read near the other exports' page size.
+  const clientsPerPage = { ...ctx, pageSize: Math.max(1, Math.floor(ctx.pageSize / 10)) };
+  for await (const page of clientPages(clientsPerPage)) {
     const packages = await ctx.db
       .select()
       .from(clientTrackings)
