@@ -1,19 +1,20 @@
 // Abuse limits of the client-facing calls, counted per address in the shared limiter (so every
 // app instance agrees): registrations are rare and costly (a WhatsApp message each), lookups by
-// code must stay too slow for guessing codes, and a client's writes are few per minute.
+// code must stay too slow for guessing codes, and a client's writes are few per minute. The
+// numbers and messages live in the one table of src/server/lib/abuse-limits.ts (RATE_LIMITS).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
-import { AppError } from "../../errors";
-import { LOOKUP_RATE_LIMITED, REGISTER_RATE_LIMITED } from "../../../shared/api/clients";
-import { WRITE_RATE_LIMITED } from "../../../shared/api/trackings";
+import { ABUSE_LIMITS as LIMITS, enforceLimit, type AbuseLimitName } from "../../lib/abuse-limits";
+
+const NAMES = { register: "registration", lookup: "clientLookup", write: "clientWrite" } as const satisfies Record<string, AbuseLimitName>;
 
 export const ABUSE_LIMITS = {
-  register: { limit: 5, windowMs: 60 * 60_000, message: REGISTER_RATE_LIMITED },
-  lookup: { limit: 60, windowMs: 60_000, message: LOOKUP_RATE_LIMITED },
-  write: { limit: 30, windowMs: 60_000, message: WRITE_RATE_LIMITED },
+  register: LIMITS.registration,
+  lookup: LIMITS.clientLookup,
+  write: LIMITS.clientWrite,
 } as const;
 
-export type AbuseLimitKind = keyof typeof ABUSE_LIMITS;
+export type AbuseLimitKind = keyof typeof NAMES;
 
 /** Counts one call of this kind from the request's address; past the limit answers 429 in Spanish. */
 export async function enforceAbuseLimit(
@@ -22,10 +23,5 @@ export async function enforceAbuseLimit(
   reply: FastifyReply,
   kind: AbuseLimitKind,
 ): Promise<void> {
-  if (!ctx.config.rateLimit) return;
-  const { limit, windowMs, message } = ABUSE_LIMITS[kind];
-  const hit = await ctx.limiter.hit(`clients-${kind}:${request.ip}`, limit, windowMs);
-  if (hit.allowed) return;
-  reply.header("retry-after", String(hit.retryAfterSeconds));
-  throw new AppError("RATE_LIMITED", 429, message, { retryAfterSeconds: hit.retryAfterSeconds });
+  await enforceLimit(ctx, request, NAMES[kind], reply);
 }
