@@ -1,0 +1,165 @@
+// Security in the browser, against the production server and build: every page works under the
+// site's Content-Security-Policy (no violation, no console error, scrolled to the end so lazy
+// parts load too), and names and messages carrying HTML or script render as plain text
+// wherever they are shown — the portal (/rastreo) and the staff panel (/admin) — without any
+// script running.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { DESKTOP, PHONE, adminPassword, launchBrowser, openPage } from "./browser";
+
+const stamp = Date.now().toString(36).toUpperCase();
+const HOSTILE_NAME = "<script>alert(1)</script> Pérez";
+const HOSTILE_MESSAGE = `<img src=x onerror="alert(2)"><script>alert(3)</script> ¿Llegó mi paquete? (${stamp})`;
+const HOSTILE_SENDER = `<b onmouseover=alert(4)>Mario</b> ${stamp}`;
+
+const PAGES = [
+  "/",
+  "/calculadora",
+  "/repuestos",
+  "/rastreo",
+  "/avisos-tracking",
+  "/tracking-whatsapp",
+  "/servicios",
+  "/sobre-nosotros",
+  "/faq",
+  "/contacto",
+  "/admin",
+  "/admin/tracking",
+  "/pagina-que-no-existe",
+];
+
+/** Scrolls to the end in steps, so below-the-fold chunks, images and the map load. */
+async function scrollThrough(page: Page): Promise<void> {
+  for (let i = 0; i < 12; i++) {
+    const done = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    await page.waitForTimeout(150);
+    if (done) break;
+  }
+  await page.waitForLoadState("networkidle");
+}
+
+/** Records every dialog a script might open (and closes it, so nothing hangs). */
+function watchDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return dialogs;
+}
+
+async function adminLogin(page: Page): Promise<void> {
+  await page.getByLabel("Contraseña de administrador").fill(adminPassword());
+  await page.getByLabel("Contraseña de administrador").press("Enter");
+  await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
+}
+
+describe("security in the browser", () => {
+  let browser: Browser;
+  let clientCode = "";
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const path of PAGES) {
+    it(`${path} works under the Content-Security-Policy`, async () => {
+      const { page, context, problems } = await openPage(browser, path, DESKTOP);
+      try {
+        const dialogs = watchDialogs(page);
+        await scrollThrough(page);
+        expect(await page.locator("h1").count(), "the page rendered").toBeGreaterThan(0);
+        expect(problems).toEqual([]);
+        expect(dialogs).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it("the policy is enforced: a script injected into the page does not run, and the check above would see it", async () => {
+    const { page, context, problems } = await openPage(browser, "/", DESKTOP);
+    try {
+      const ran = await page.evaluate(async () => {
+        const script = document.createElement("script");
+        script.textContent = "window.__inyectado = true;";
+        document.body.append(script);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return (window as unknown as { __inyectado?: boolean }).__inyectado === true;
+      });
+      expect(ran).toBe(false);
+      expect(problems.some((p) => /Content Security Policy/i.test(p))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a client registered with a script as its name sees it as text on /rastreo", async () => {
+    const { page, context, problems } = await openPage(browser, "/avisos-tracking", PHONE);
+    try {
+      const dialogs = watchDialogs(page);
+      await page.getByLabel("Nombre completo").fill(HOSTILE_NAME);
+      await page.getByLabel("Dirección de entrega en Costa Rica").fill("<i>Grecia</i>, 200 m norte del parque");
+      await page.getByRole("textbox", { name: "WhatsApp" }).fill(`8${String(Date.now()).slice(-7)}`);
+      await page.getByRole("button", { name: "Abrir mi casillero" }).click();
+      clientCode = ((await page.getByTestId("client-code").textContent()) ?? "").trim();
+      expect(clientCode).toMatch(/^EX[A-Z0-9]{6}$/);
+
+      await page.goto(`${new URL(page.url()).origin}/rastreo`, { waitUntil: "networkidle" });
+      await page.getByLabel("Código de cliente").fill(clientCode);
+      await page.getByRole("button", { name: "Buscar" }).click();
+      await page.getByRole("heading", { name: HOSTILE_NAME }).waitFor();
+      expect(await page.getByText(HOSTILE_NAME, { exact: true }).first().isVisible()).toBe(true);
+      // Nothing of it became markup: no script element carries it.
+      expect(await page.evaluate(() => [...document.scripts].some((s) => s.textContent?.includes("alert(1)")))).toBe(false);
+      expect(dialogs).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a contact message with HTML and script reaches /admin as text, beside that client", async () => {
+    const contact = await openPage(browser, "/contacto", DESKTOP);
+    try {
+      const dialogs = watchDialogs(contact.page);
+      await contact.page.getByLabel("Nombre completo").fill(HOSTILE_SENDER);
+      await contact.page.getByLabel("Email").fill(`seguridad.${stamp.toLowerCase()}@correo.cr`);
+      await contact.page.getByRole("textbox", { name: "Mensaje", exact: true }).fill(HOSTILE_MESSAGE);
+      await contact.page.getByRole("button", { name: "Enviar Mensaje" }).click();
+      await contact.page.getByText("¡Mensaje enviado!", { exact: true }).waitFor();
+      expect(dialogs).toEqual([]);
+      expect(contact.problems).toEqual([]);
+    } finally {
+      await contact.context.close();
+    }
+
+    const { page, context, problems } = await openPage(browser, "/admin", DESKTOP);
+    try {
+      const dialogs = watchDialogs(page);
+      await adminLogin(page);
+      // The message, as text, in the staff's list.
+      await page.getByText(HOSTILE_MESSAGE).first().waitFor();
+      expect(await page.getByText(HOSTILE_SENDER).first().isVisible()).toBe(true);
+      // The client with the script name, found by its code.
+      expect(clientCode, "the /rastreo test registered the client").not.toBe("");
+      await page.getByLabel("Buscar", { exact: true }).fill(clientCode);
+      await page.getByRole("article", { name: HOSTILE_NAME }).waitFor();
+      expect(await page.getByRole("article", { name: HOSTILE_NAME }).getByText(HOSTILE_NAME).first().isVisible()).toBe(true);
+      await scrollThrough(page);
+      expect(await page.locator("img[src='x']").count()).toBe(0);
+      expect(await page.locator("b[onmouseover]").count()).toBe(0);
+      expect(dialogs).toEqual([]);
+      // The admin page's one expected 401 (the gate checks for a stored session) is not a problem.
+      expect(problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
