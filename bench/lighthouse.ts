@@ -1,9 +1,9 @@
 // npm run lighthouse: builds the app, starts the production server on a fresh embedded database,
 // and runs Lighthouse 12 (mobile) through npx with Debian Chromium on /, /calculadora and
 // /rastreo, printing the four scores of each page beside the budgets.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { startProductionServer, type ServerProcess } from "../scripts/lib/processes";
 import path from "node:path";
 
 const PAGES = ["/", "/calculadora", "/rastreo"];
@@ -12,7 +12,7 @@ const BUDGET: Record<string, number> = { performance: 95, accessibility: 100, "b
 async function main() {
   const root = path.resolve(".tmp", `lighthouse-${process.pid}`);
   mkdirSync(root, { recursive: true });
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let failed = false;
   try {
     const staticDir = path.join(root, "client");
@@ -20,23 +20,13 @@ async function main() {
       stdio: ["ignore", "ignore", "inherit"],
     });
     if (build.status !== 0) throw new Error("vite build failed");
-    const port = await freePort();
-    server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: path.join(root, "data"),
-        STATIC_DIR: staticDir,
-        ADMIN_PASSWORD: "lighthouse-clave",
-        LOG_LEVEL: "warn",
-        EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+    server = await startProductionServer({
+      DATA_DIR: path.join(root, "data"),
+      STATIC_DIR: staticDir,
+      ADMIN_PASSWORD: "lighthouse-clave",
+      EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
     });
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/health`);
+    const base = server.baseUrl;
     console.log(`\n${"page".padEnd(16)} ${Object.keys(BUDGET).map((k) => k.padEnd(16)).join("")}`);
     for (const page of PAGES) {
       const out = path.join(root, `lh-${page.replace(/\W/g, "_") || "home"}.json`);
@@ -70,34 +60,9 @@ async function main() {
     console.log(`\nBudgets: ${Object.entries(BUDGET).map(([k, v]) => `${k} ≥ ${v}`).join(", ")}`);
     console.log(failed ? "Some budgets are not met." : "Every budget is met.");
   } finally {
-    server?.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 1000));
+    await server?.stop();
     rmSync(root, { recursive: true, force: true });
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not start");
 }
 
 main().catch((error) => {

@@ -4,11 +4,10 @@
 // bench-results/latest.json too. Options: --clients N --trackings M --duration S --connections C.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import { createServer } from "node:net";
+import { createScratchDatabase, rssMb, startProductionServer } from "../scripts/lib/processes";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
 import { seedDatabase } from "../src/server/seed/seed";
@@ -62,24 +61,9 @@ async function main() {
     measureBundles(staticDir);
 
     // 2. Seed a fresh database.
-    let databaseUrl: string | undefined;
-    if (usePostgres) {
-      const { default: pg } = await import("pg");
-      const name = `ei_bench_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      cleanupDb = async () => {
-        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
+    const scratch = usePostgres ? await createScratchDatabase(process.env.DATABASE_URL!, "ei_bench") : undefined;
+    cleanupDb = scratch?.drop;
+    const databaseUrl = scratch?.url;
     const dataDir = path.join(root, "data");
     const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, "pglite") });
     await database.migrate();
@@ -99,26 +83,17 @@ async function main() {
     await database.close();
 
     // 3. The production server and the ceiling, each in its own process.
-    const port = await freePort();
-    const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        STATIC_DIR: staticDir,
-        ADMIN_PASSWORD,
-        RATE_LIMIT: "off",
-        LOG_LEVEL: "warn",
-        EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+    const started = await startProductionServer({
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      ADMIN_PASSWORD,
+      RATE_LIMIT: "off",
+      EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
+    const server = started.child;
     children.push(server);
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/health`, server);
+    const base = started.baseUrl;
     const ceiling = spawn(process.execPath, ["--import", "tsx", "bench/ceiling.ts"], { stdio: ["ignore", "pipe", "inherit"] });
     children.push(ceiling);
     const ceilingPort = await new Promise<number>((resolve) => ceiling.stdout!.once("data", (d) => resolve(Number(String(d).trim()))));
@@ -254,16 +229,6 @@ async function measureExport(base: string, headers: Record<string, string>, pid:
   }
 }
 
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-    return kb / 1024;
-  } catch {
-    return 0;
-  }
-}
-
 function load(job: object): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "bench/load.ts", JSON.stringify(job)], {
@@ -281,31 +246,6 @@ function load(job: object): Promise<LoadResult> {
 const pct = (r: LoadResult, ceiling: LoadResult) => (100 * r.requestsPerSecond) / ceiling.requestsPerSecond;
 const fmtRps = (r: LoadResult) => `${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`;
 const round = (n: number) => Math.round(n * 10) / 10;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not start");
-}
 
 main().catch((error) => {
   console.error(error);
