@@ -2,9 +2,10 @@
 // (client lookups, coupons and referrals, code checks, pre-alerts, registrations, the admin
 // client list) for a few minutes against the production server (src/server/main.ts with
 // RATE_LIMIT=off, on a freshly seeded database: PGlite, or PostgreSQL when DATABASE_URL is set),
-// driven by autocannon from a second process (this file with --worker). It prints the errors
-// (5xx, time-outs, connection errors) and the server's RSS at the start, at the peak and after
-// the load stops, and the done-line: zero 5xx and memory back within 20 % of its start.
+// driven by autocannon from a second process (this file with --worker, the job in SOAK_JOB). It
+// prints the errors (5xx, time-outs, connection errors) and the server's RSS at the start, at the
+// peak and after the load stops, and the done-line: zero 5xx and memory back within 20 % of its
+// start.
 // "Start" is the RSS after a short warm-up with the same mix, once caches and the database's
 // buffers are filled, so what is compared is growth that stays, not caches warming up.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -188,7 +189,9 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 
 function runLoad(job: WorkerJob): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--worker", JSON.stringify(job)], {
+    // The job goes through the environment: a thousand codes do not belong in the process list.
+    const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--worker"], {
+      env: { ...process.env, SOAK_JOB: JSON.stringify(job) },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
@@ -326,7 +329,7 @@ async function main(): Promise<number> {
 }
 
 if (argv[0] === "--worker") {
-  await runWorker(JSON.parse(argv[1]) as WorkerJob);
+  await runWorker(JSON.parse(process.env.SOAK_JOB ?? "{}") as WorkerJob);
 } else {
   main()
     .then((code) => (process.exitCode = code))
