@@ -6,6 +6,8 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { build } from "vite";
 import { createScratchDatabase, startProductionServer } from "../../scripts/lib/processes";
+import { openDatabase } from "../../src/server/db/client";
+import { seedDatabase } from "../../src/server/seed/seed";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,10 +37,31 @@ export default async function setup(project: TestProject) {
   }
 
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, "ei_e2e") : undefined;
+  // The journeys run against a business-sized database (the admin ones must stay usable at
+  // 10 000 clients and 100 000 packages); E2E_SEED_CLIENTS=0 starts empty.
+  const dataDir = path.join(root, "data");
+  const clients = Number(process.env.E2E_SEED_CLIENTS ?? 10_000);
+  if (clients > 0) {
+    const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: path.join(dataDir, "pglite") });
+    try {
+      await database.migrate();
+      await seedDatabase(database.db, { clients, trackings: clients * 10 });
+    } finally {
+      await database.close();
+    }
+  }
   const server = await startProductionServer({
-    DATA_DIR: path.join(root, "data"),
+    DATA_DIR: dataDir,
     STATIC_DIR: staticDir,
     ADMIN_PASSWORD,
+    // Every journey comes from 127.0.0.1: limits stay on, but high enough for the whole suite.
+    RATE_LIMITS: JSON.stringify(
+      Object.fromEntries(
+        ["registration", "contact", "whatsappNotice", "productAnalysis", "partsSearch", "upload", "verification", "clientWrite"].map(
+          (name) => [name, { limit: 1000 }],
+        ),
+      ),
+    ),
     // Outside services are unreachable in tests: the offline defaults answer.
     EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
