@@ -9,9 +9,8 @@
 // "Start" is the RSS after a short warm-up with the same mix, once caches and the database's
 // buffers are filled, so what is compared is growth that stays, not caches warming up.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { createScratchDatabase, rssMb, startProductionServer, stopProcess } from "../scripts/lib/processes";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
@@ -153,40 +152,6 @@ async function runWorker(job: WorkerJob): Promise<void> {
 
 // ---------- the driver ----------
 
-function rssMb(pid: number): number {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-    return kb / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`el servidor terminó con código ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("el servidor no arrancó en 120 s");
-}
-
 function runLoad(job: WorkerJob): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     // The job goes through the environment: a thousand codes do not belong in the process list.
@@ -217,24 +182,9 @@ async function main(): Promise<number> {
   let dropDatabase: (() => Promise<void>) | undefined;
   try {
     // 1. A fresh database of modest size.
-    let databaseUrl: string | undefined;
-    if (usePostgres) {
-      const { default: pg } = await import("pg");
-      const name = `ei_soak_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
+    const scratch = usePostgres ? await createScratchDatabase(process.env.DATABASE_URL!, "ei_soak") : undefined;
+    dropDatabase = scratch?.drop;
+    const databaseUrl = scratch?.url;
     const dataDir = path.join(root, "data");
     const { openDatabase } = await import("../src/server/db/client");
     const { seedDatabase } = await import("../src/server/seed/seed");
@@ -246,26 +196,17 @@ async function main(): Promise<number> {
     await database.close();
 
     // 2. The production server, as bench/run.ts starts it.
-    const port = await freePort();
     const staticDir = path.resolve("dist/client");
-    server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        ...(existsSync(path.join(staticDir, "index.html")) ? { STATIC_DIR: staticDir } : {}),
-        ADMIN_PASSWORD,
-        RATE_LIMIT: "off",
-        LOG_LEVEL: "warn",
-        EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+    const started = await startProductionServer({
+      DATA_DIR: dataDir,
+      ...(existsSync(path.join(staticDir, "index.html")) ? { STATIC_DIR: staticDir } : {}),
+      ADMIN_PASSWORD,
+      RATE_LIMIT: "off",
+      EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
-    const base = `http://127.0.0.1:${port}`;
-    await waitForHealth(`${base}/api/health`, server);
+    server = started.child;
+    const base = started.baseUrl;
     const pid = server.pid!;
     const readyRss = rssMb(pid);
     const login = await fetch(`${base}/api/admin/login`, {
@@ -317,12 +258,7 @@ async function main(): Promise<number> {
     );
     return pass ? 0 : 1;
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once("exit", r));
-      server.kill("SIGTERM");
-      await Promise.race([exited, sleep(10_000)]);
-      if (server.exitCode === null) server.kill("SIGKILL");
-    }
+    if (server) await stopProcess(server);
     await dropDatabase?.().catch(() => {});
     rmSync(root, { recursive: true, force: true });
   }
