@@ -1,0 +1,105 @@
+// The built site as the server hands it out (registerStaticSite in app.ts): each page's HTML
+// asks for that page's chunks (read from Vite's manifest) and Inicio's for its hero picture;
+// the manifest itself is not served; hashed assets are immutable, pictures cached a week.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { createTestDatabase, type TestDatabase } from "./test/database";
+import { TEST_ADMIN_PASSWORD } from "./test/app";
+
+const INDEX =
+  '<!doctype html><html lang="es"><head><script type="module" crossorigin src="/assets/index-a1.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-c1.css"></head><body><div id="root"></div></body></html>';
+
+// The shape Vite writes: the entry, two pages, shared chunks, and the query provider every
+// lazy page is fetched with.
+const MANIFEST = {
+  "index.html": { file: "assets/index-a1.js", isEntry: true, imports: ["_shared-e1.js"], dynamicImports: ["pages/calculadora.tsx"] },
+  "_shared-e1.js": { file: "assets/shared-e1.js" },
+  "pages/calculadora.tsx": {
+    file: "assets/calculadora-b2.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_kit-k1.js", "_shared-e1.js"],
+    dynamicImports: ["features/product-assistant/product-assistant.tsx"],
+  },
+  "_kit-k1.js": { file: "assets/kit-k1.js", imports: ["index.html", "_icons-i1.js"] },
+  "_icons-i1.js": { file: "assets/icons-i1.js" },
+  "features/product-assistant/product-assistant.tsx": { file: "assets/product-assistant-p1.js", isDynamicEntry: true },
+  "pages/admin-tracking.tsx": { file: "assets/admin-tracking-t1.js", isDynamicEntry: true, imports: ["index.html"] },
+  "lib/query-provider.tsx": { file: "assets/query-provider-q1.js", isDynamicEntry: true, imports: ["index.html", "_query-q2.js"] },
+  "_query-q2.js": { file: "assets/query-q2.js", imports: ["index.html"] },
+};
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let staticDir: string;
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(path.join(os.tmpdir(), "ei-static-"));
+  for (const dir of ["assets", "images", ".vite"]) mkdirSync(path.join(staticDir, dir));
+  writeFileSync(path.join(staticDir, "index.html"), INDEX);
+  writeFileSync(path.join(staticDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  writeFileSync(path.join(staticDir, "assets", "index-a1.js"), "document.title = 'x';");
+  writeFileSync(path.join(staticDir, "images", "hero-importacion.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data", EXCHANGE_RATE_URLS: "http://127.0.0.1:9/x" });
+  ({ app } = await buildApp({ config, database, adminPassword: TEST_ADMIN_PASSWORD, staticDir }));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe("page HTML", () => {
+  it("preloads a page's chunk and everything it imports, with the query provider, but nothing the entry already loads", async () => {
+    const res = await app.inject({ method: "GET", url: "/calculadora?ref=EXABC123" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(preloadsOf(res.body).sort()).toEqual(
+      ["/assets/calculadora-b2.js", "/assets/kit-k1.js", "/assets/icons-i1.js", "/assets/query-provider-q1.js", "/assets/query-q2.js"].sort(),
+    );
+    // Lazily loaded parts of the page stay lazy; the hints go in the head.
+    expect(res.body).not.toContain("product-assistant");
+    expect(res.body.indexOf("modulepreload")).toBeLessThan(res.body.indexOf("</head>"));
+  });
+
+  it("maps nested paths to their page module", async () => {
+    const res = await app.inject({ method: "GET", url: "/admin/tracking" });
+    expect(preloadsOf(res.body)).toContain("/assets/admin-tracking-t1.js");
+  });
+
+  it("gives Inicio its hero picture early and other paths the plain page", async () => {
+    const home = await app.inject({ method: "GET", url: "/" });
+    expect(home.body).toContain('<link rel="preload" as="image" href="/images/hero-importacion.svg" fetchpriority="high">');
+    expect(preloadsOf(home.body)).toEqual([]);
+    for (const url of ["/no-existe", "/faq"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    }
+  });
+});
+
+describe("static files", () => {
+  it("does not serve Vite's manifest", async () => {
+    const res = await app.inject({ method: "GET", url: "/.vite/manifest.json" });
+    expect(res.body).not.toContain("calculadora-b2.js");
+  });
+
+  it("caches hashed assets for a year and pictures for a week", async () => {
+    const asset = await app.inject({ method: "GET", url: "/assets/index-a1.js" });
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const picture = await app.inject({ method: "GET", url: "/images/hero-importacion.svg" });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers["cache-control"]).toBe("public, max-age=604800");
+  });
+});
