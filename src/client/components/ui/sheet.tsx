@@ -1,7 +1,8 @@
-// Radix Dialog styled as a side sheet sliding in from the right (the mobile menu). The title is
-// required for screen readers; pass `hideTitle` to keep it visually hidden.
+// Radix Dialog styled as a side sheet sliding in from the right (the mobile menu, the parts
+// panel). The title is required for screen readers; pass `hideTitle` to keep it visually
+// hidden. Pages use LazySheet (./lazy-sheet), which fetches this module on first use.
 
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "../../lib/cn";
@@ -16,14 +17,24 @@ export interface SheetContentProps {
   closeLabel?: string;
   className?: string;
   children: ReactNode;
+  /** Where focus goes when the sheet closes (a trigger outside Radix); Radix's own trigger otherwise. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
-export function SheetContent({ title, hideTitle = false, closeLabel = "Cerrar", className, children }: SheetContentProps) {
+export function SheetContent({ title, hideTitle = false, closeLabel = "Cerrar", className, children, returnFocusRef }: SheetContentProps) {
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="sheet-overlay fixed inset-0 z-50 bg-slate-950/50" />
       <Dialog.Content
         aria-describedby={undefined}
+        onCloseAutoFocus={
+          returnFocusRef
+            ? (event) => {
+                event.preventDefault();
+                returnFocusRef.current?.focus();
+              }
+            : undefined
+        }
         className={cn(
           "sheet-content fixed inset-y-0 right-0 z-50 flex h-full w-4/5 max-w-sm flex-col gap-4 overflow-y-auto bg-white p-6 shadow-xl",
           "focus-visible:outline-none",
@@ -40,5 +51,19 @@ export function SheetContent({ title, hideTitle = false, closeLabel = "Cerrar", 
         </Dialog.Close>
       </Dialog.Content>
     </Dialog.Portal>
+  );
+}
+
+export interface SheetPanelProps extends SheetContentProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** A controlled sheet without a Radix trigger: LazySheet renders its own. */
+export function SheetPanel({ open, onOpenChange, ...content }: SheetPanelProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <SheetContent {...content} />
+    </Dialog.Root>
   );
 }
