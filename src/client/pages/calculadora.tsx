@@ -1,17 +1,22 @@
 // Calculadora (/calculadora): 'Cotiza tu Envío' — the rate calculator, the AI product assistant
 // beside it (below it on phones) and the info box (public-site §2). The page holds the
-// calculator's values so the assistant's 'Usar estos datos' can fill them.
+// calculator's values so the assistant's 'Usar estos datos' can fill them. The assistant (its
+// form library and schemas) is a chunk of its own, fetched once the calculator has painted.
 
-import { useRef } from "react";
+import { lazy, useRef } from "react";
 import { PageHeader } from "../components/page-header";
+import { AfterFirstPaint } from "../components/after-first-paint";
 import { toast } from "../components/ui/use-toast";
 import { Calculator } from "../features/calculator/calculator";
 import { RateInfo } from "../features/calculator/rate-info";
 import { useShipmentForm } from "../features/calculator/shipment-form";
 import { useExchangeRate } from "../features/exchange-rate/use-exchange-rate";
-import { ProductAssistant } from "../features/product-assistant/product-assistant";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 import type { TProductAnalysis } from "../../shared/api/product-analysis";
+
+const ProductAssistant = lazy(() =>
+  import("../features/product-assistant/product-assistant").then((module) => ({ default: module.ProductAssistant })),
+);
 
 export default function CalculadoraPage() {
   usePageMeta(
@@ -44,7 +49,10 @@ export default function CalculadoraPage() {
           <Calculator ref={calculatorRef} form={form} exchangeRate={exchangeRate} />
         </div>
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <ProductAssistant onUse={applyAnalysis} />
+          {/* About the assistant's height, so the info box below does not jump when it arrives. */}
+          <AfterFirstPaint minHeight="30rem">
+            <ProductAssistant onUse={applyAnalysis} />
+          </AfterFirstPaint>
         </div>
         <div className="lg:col-start-1 lg:row-start-2">
           <RateInfo />

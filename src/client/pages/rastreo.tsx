@@ -1,12 +1,19 @@
-// Rastreo (/rastreo): a client's packages by client code, and the public global tracker.
+// Rastreo (/rastreo): a client's packages by client code, and the public global tracker. The
+// client portal (its schemas, forms, dialogs and panels) is a chunk of its own, fetched once the
+// page's heading and tabs have painted.
 
+import { lazy } from "react";
 import { Link } from "wouter";
 import { Info } from "lucide-react";
 import { PageHeader } from "../components/page-header";
+import { AfterFirstPaint } from "../components/after-first-paint";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
-import { ClientPortal } from "../features/client-portal/client-portal";
 import { GlobalTracker } from "../features/client-portal/global-tracker";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
+
+const ClientPortal = lazy(() =>
+  import("../features/client-portal/client-portal").then((module) => ({ default: module.ClientPortal })),
+);
 
 export default function RastreoPage() {
   usePageMeta(
@@ -38,7 +45,9 @@ export default function RastreoPage() {
             <TabsTrigger value="global">Rastreo Global</TabsTrigger>
           </TabsList>
           <TabsContent value="mis-paquetes">
-            <ClientPortal />
+            <AfterFirstPaint minHeight="16rem">
+              <ClientPortal />
+            </AfterFirstPaint>
           </TabsContent>
           <TabsContent value="global">
             <GlobalTracker />

@@ -1,16 +1,23 @@
 // The USD→CRC rate in the browser (public-site §7–9; the admin panel reuses it): fetched on
-// load and again every 30 minutes, the spec's one polled query. A failed call keeps the last
-// rate received, or 514 when none came yet.
+// load (just after the page's first paint, which shows 514 meanwhile) and again every 30
+// minutes, the spec's one polled query. A failed call keeps the last rate received, or 514
+// when none came yet.
 
 import { useQuery } from "@tanstack/react-query";
-import { ZExchangeRateResponseSchema, type TExchangeRateResponse } from "../../../shared/api/exchange-rate";
+import type { TExchangeRateResponse } from "../../../shared/api/exchange-rate";
 import { DEFAULT_EXCHANGE_RATE, EXCHANGE_RATE_REFRESH_MS } from "../../../shared/domain/exchange-rate";
 import { apiRequest } from "../../lib/api";
+import { useAfterPaint } from "../../lib/use-after-paint";
 
 export const EXCHANGE_RATE_QUERY_KEY = ["/api/exchange-rate"] as const;
 
 export async function fetchExchangeRate(): Promise<TExchangeRateResponse> {
-  const res = await apiRequest("GET", "/api/exchange-rate");
+  // The schema (and with it zod) is fetched alongside the answer, not with the calculator: the
+  // amounts show with 514 until the rate arrives anyway.
+  const [res, { ZExchangeRateResponseSchema }] = await Promise.all([
+    apiRequest("GET", "/api/exchange-rate"),
+    import("../../../shared/api/exchange-rate"),
+  ]);
   return ZExchangeRateResponseSchema.parse(await res.json());
 }
 
@@ -26,10 +33,12 @@ export interface ExchangeRateState {
 }
 
 export function useExchangeRate(): ExchangeRateState {
+  const painted = useAfterPaint();
   const { data, isPending } = useQuery({
     queryKey: EXCHANGE_RATE_QUERY_KEY,
     queryFn: fetchExchangeRate,
     refetchInterval: EXCHANGE_RATE_REFRESH_MS,
+    enabled: painted,
   });
   // After a failed refetch TanStack keeps the previous data, which is the "last good rate".
   return {
