@@ -1,12 +1,48 @@
-import { defineConfig } from "vite";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants } from "node:zlib";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+
+const brotli = promisify(brotliCompress);
+
+/**
+ * Writes a best-quality Brotli copy (name.br) beside every script, style sheet and picture of
+ * the build; the server sends it as it is (@fastify/static preCompressed). About a sixth
+ * smaller than compressing on each request, which also costs the server time per answer.
+ */
+function precompress(): Plugin {
+  let outDir: string | undefined;
+  return {
+    name: "express-import:precompress",
+    apply: "build",
+    writeBundle(options) {
+      outDir = options.dir;
+    },
+    async closeBundle() {
+      if (!outDir) return;
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => /\.(js|css|svg)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = await readFile(path.join(outDir!, file));
+          if (source.length < 1024) return; // the server leaves small answers uncompressed anyway
+          const compressed = await brotli(source, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length },
+          });
+          await writeFile(path.join(outDir!, `${file}.br`), compressed);
+        }),
+      );
+    },
+  };
+}
 
 // The browser app lives in src/client; the server serves dist/client in production.
 export default defineConfig({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

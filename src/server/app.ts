@@ -128,6 +128,8 @@ async function registerStaticSite(app: FastifyInstance, deps: AppDeps): Promise<
       root: deps.staticDir,
       index: false,
       wildcard: true,
+      // The build writes a Brotli copy of each script, style sheet and picture (vite.config.ts).
+      preCompressed: true,
       // Vite's build manifest (.vite/) is for the server only; the browser never needs it.
       allowedPath: (pathName) => !pathName.startsWith("/.vite/"),
       setHeaders(res, filePath) {

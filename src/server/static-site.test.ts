@@ -1,6 +1,8 @@
 // The built site as the server hands it out (registerStaticSite in app.ts): each page's HTML
 // asks for that page's chunks (read from Vite's manifest) and Inicio's for its hero picture;
-// the manifest itself is not served; hashed assets are immutable, pictures cached a week.
+// the manifest itself is not served; hashed assets are immutable, pictures cached a week; the
+// build's Brotli copies are sent as they are.
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +36,8 @@ const MANIFEST = {
   "_query-q2.js": { file: "assets/query-q2.js", imports: ["index.html"] },
 };
 
+const SCRIPT = `export const words = ${JSON.stringify("palabra ".repeat(400))};`;
+
 let database: TestDatabase;
 let app: FastifyInstance;
 let staticDir: string;
@@ -44,6 +48,9 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, "index.html"), INDEX);
   writeFileSync(path.join(staticDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   writeFileSync(path.join(staticDir, "assets", "index-a1.js"), "document.title = 'x';");
+  writeFileSync(path.join(staticDir, "assets", "big-b1.js"), SCRIPT);
+  // Marked, to tell the build's copy from one compressed on the fly.
+  writeFileSync(path.join(staticDir, "assets", "big-b1.js.br"), brotliCompressSync(`${SCRIPT}\n// copia de la build`));
   writeFileSync(path.join(staticDir, "images", "hero-importacion.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data", EXCHANGE_RATE_URLS: "http://127.0.0.1:9/x" });
@@ -101,5 +108,14 @@ describe("static files", () => {
     const picture = await app.inject({ method: "GET", url: "/images/hero-importacion.svg" });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers["cache-control"]).toBe("public, max-age=604800");
+  });
+
+  it("sends the build's Brotli copy to browsers that take it, and compresses for the others", async () => {
+    const br = await app.inject({ method: "GET", url: "/assets/big-b1.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${SCRIPT}\n// copia de la build`);
+    const gzip = await app.inject({ method: "GET", url: "/assets/big-b1.js", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
   });
 });
