@@ -2,16 +2,17 @@
 // (a request whose answer only refines what is already shown) waits for it, so it neither
 // delays that paint nor competes with it for the network.
 
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (painted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // The frame callback runs before the paint; the timer it sets, after it.
+    // The frame callback runs before the paint; the timer it sets, after it. What renders then
+    // renders as a transition, in slices, so it never holds the main thread for long.
     const afterFrame = () => {
-      timer = setTimeout(() => setPainted(true), 0);
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
     };
     const frame = typeof requestAnimationFrame === "function" ? requestAnimationFrame(afterFrame) : undefined;
     if (frame === undefined) afterFrame();

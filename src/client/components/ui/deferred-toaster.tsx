@@ -2,7 +2,7 @@
 // is idle, or at once when a toast is raised before then. The queue (./use-toast) is in the
 // first download, so a toast raised early waits in it and shows as soon as the area mounts.
 
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, startTransition, Suspense, useEffect, useState } from "react";
 import { whenIdle } from "../../lib/when-idle";
 import { useToast } from "./use-toast";
 
@@ -13,7 +13,7 @@ export function DeferredToaster() {
   const [wanted, setWanted] = useState(false);
   if (toasts.length > 0 && !wanted) setWanted(true);
 
-  useEffect(() => (wanted ? undefined : whenIdle(() => setWanted(true))), [wanted]);
+  useEffect(() => (wanted ? undefined : whenIdle(() => startTransition(() => setWanted(true)))), [wanted]);
 
   if (!wanted) return null;
   return (
