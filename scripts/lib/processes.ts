@@ -35,7 +35,18 @@ export async function createScratchDatabase(
   await run(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  const drop = async () => {
+    // An autovacuum worker may still be inside for a moment; a leftover scratch database is harmless.
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      try {
+        return await run(`drop database if exists ${name} with (force)`);
+      } catch (error) {
+        if (attempt === 10) console.warn(`could not drop scratch database ${name}: ${(error as Error).message}`);
+        else await new Promise((r) => setTimeout(r, 300));
+      }
+    }
+  };
+  return { url: url.toString(), drop };
 }
 
 export interface ServerProcess {

@@ -44,10 +44,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     database = await openDatabase({ databaseUrl: testUrl, poolSize: 5 });
     await database.migrate();
     dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      // An autovacuum worker (owned by the superuser) may still be in the database: FORCE
+      // cannot end it for a non-superuser role, so wait for it a few times. A scratch database
+      // left behind is harmless and must not fail the tests that used it.
+      for (let attempt = 1; ; attempt++) {
+        const c = new pg.Client({ connectionString: url });
+        try {
+          await c.connect();
+          await c.query(`drop database if exists ${name} with (force)`);
+          return;
+        } catch (error) {
+          if (attempt >= 10) {
+            console.warn(`could not drop test database ${name}: ${(error as Error).message}`);
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 300));
+        } finally {
+          await c.end().catch(() => {});
+        }
+      }
     };
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
