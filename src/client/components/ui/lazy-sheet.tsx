@@ -1,14 +1,28 @@
 // A side sheet whose dialog code (Radix Dialog, focus trap, scroll lock: ./sheet) is fetched
 // only when the visitor points at its trigger, opens it, or the page is idle. The mobile menu
 // and the home page's parts panel are in the first download; their dialog machinery is not.
-// The trigger is a plain button that says it opens a dialog, and gets focus back on close.
+// The trigger is a plain button that says it opens a dialog, and gets focus back on close. If
+// the code cannot be fetched (offline), the sheet stays closed and the next press tries again.
 
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { whenIdle } from "../../lib/when-idle";
-import type { SheetContentProps } from "./sheet";
+import type { SheetContentProps, SheetPanelProps } from "./sheet";
 
-const loadSheet = () => import("./sheet");
-const SheetPanel = lazy(() => loadSheet().then((module) => ({ default: module.SheetPanel })));
+type SheetPanelComponent = (props: SheetPanelProps) => ReactNode;
+
+let loadedPanel: SheetPanelComponent | undefined;
+let loading: Promise<SheetPanelComponent> | undefined;
+
+function loadSheetPanel(): Promise<SheetPanelComponent> {
+  loading ??= import("./sheet").then(
+    (module) => (loadedPanel = module.SheetPanel),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 export interface LazySheetTriggerProps {
   ref: Ref<HTMLButtonElement>;
@@ -34,16 +48,20 @@ export interface LazySheetProps extends Omit<SheetContentProps, "returnFocusRef"
 
 export function LazySheet({ open, onOpenChange, trigger, onPrefetch, prefetchWhenIdle = false, ...content }: LazySheetProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // Once opened the panel stays mounted, so Radix can play the closing animation.
-  const [mounted, setMounted] = useState(open);
-  if (open && !mounted) setMounted(true);
+  const [Panel, setPanel] = useState<SheetPanelComponent | undefined>(() => loadedPanel);
 
-  useEffect(() => (prefetchWhenIdle ? whenIdle(() => void loadSheet()) : undefined), [prefetchWhenIdle]);
-
-  const prefetch = () => {
-    void loadSheet();
+  const load = (openWhenReady: boolean) => {
     onPrefetch?.();
+    if (Panel) return;
+    loadSheetPanel().then(
+      (panel) => setPanel(() => panel),
+      () => {
+        if (openWhenReady) onOpenChange(false);
+      },
+    );
   };
+
+  useEffect(() => (prefetchWhenIdle ? whenIdle(() => void loadSheetPanel().catch(() => undefined)) : undefined), [prefetchWhenIdle]);
 
   return (
     <>
@@ -54,17 +72,13 @@ export function LazySheet({ open, onOpenChange, trigger, onPrefetch, prefetchWhe
         "aria-expanded": open,
         "data-state": open ? "open" : "closed",
         onClick: () => {
-          prefetch();
+          load(!open);
           onOpenChange(!open);
         },
-        onPointerEnter: prefetch,
-        onFocus: prefetch,
+        onPointerEnter: () => load(false),
+        onFocus: () => load(false),
       })}
-      {mounted ? (
-        <Suspense fallback={null}>
-          <SheetPanel {...content} open={open} onOpenChange={onOpenChange} returnFocusRef={triggerRef} />
-        </Suspense>
-      ) : null}
+      {Panel ? <Panel {...content} open={open} onOpenChange={onOpenChange} returnFocusRef={triggerRef} /> : null}
     </>
   );
 }
