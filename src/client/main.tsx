@@ -21,10 +21,15 @@ const root = document.getElementById("root");
 if (!root) throw new Error("Falta el elemento #root en index.html");
 const reactRoot = createRoot(root);
 // The first render waits for the page's chunk (the server already asked the browser for it
-// with the page), so the page appears in one go rather than after a loading state. It runs as
-// a transition: React renders in small slices, yielding to the browser between them instead of
-// holding the main thread in one long task.
-void preloadPage(window.location.pathname).then(() => {
+// with the page), so the page appears in one go rather than after a loading state; on a very
+// slow connection it waits at most FIRST_PAGE_WAIT_MS, then the shell shows with the loading
+// state as for any lazy page. It runs as a transition: React renders in small slices, yielding
+// to the browser between them instead of holding the main thread in one long task.
+const FIRST_PAGE_WAIT_MS = 2000;
+void Promise.race([
+  preloadPage(window.location.pathname),
+  new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+]).then(() => {
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
