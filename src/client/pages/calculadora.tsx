@@ -11,11 +11,15 @@ import { Calculator } from "../features/calculator/calculator";
 import { RateInfo } from "../features/calculator/rate-info";
 import { useShipmentForm } from "../features/calculator/shipment-form";
 import { useExchangeRate } from "../features/exchange-rate/use-exchange-rate";
+import { importInSteps } from "../lib/import-in-steps";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 import type { TProductAnalysis } from "../../shared/api/product-analysis";
 
 const ProductAssistant = lazy(() =>
-  import("../features/product-assistant/product-assistant").then((module) => ({ default: module.ProductAssistant })),
+  importInSteps(
+    [() => import("../../shared/api/product-analysis"), () => import("@hookform/resolvers/zod")],
+    () => import("../features/product-assistant/product-assistant"),
+  ).then((module) => ({ default: module.ProductAssistant })),
 );
 
 export default function CalculadoraPage() {

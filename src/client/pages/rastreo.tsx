@@ -9,10 +9,13 @@ import { PageHeader } from "../components/page-header";
 import { AfterFirstPaint } from "../components/after-first-paint";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { GlobalTracker } from "../features/client-portal/global-tracker";
+import { importInSteps } from "../lib/import-in-steps";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 
 const ClientPortal = lazy(() =>
-  import("../features/client-portal/client-portal").then((module) => ({ default: module.ClientPortal })),
+  importInSteps([() => import("../../shared/api/clients")], () => import("../features/client-portal/client-portal")).then(
+    (module) => ({ default: module.ClientPortal }),
+  ),
 );
 
 export default function RastreoPage() {
