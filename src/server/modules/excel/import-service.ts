@@ -1,8 +1,8 @@
 // importWorkbook: applies the Clientes and Trackings sheets of an uploaded workbook in ONE
 // transaction. Clients are created, or skipped when the code exists (never changed). Packages are
-// created or updated (unique per client and tracking code) only through trackings/service.ts, so
-// an import's status change writes history, queues the client's WhatsApp message and runs the
-// delivery rules exactly like any other change. Packages the import creates queue no message
+// created (in batches: createTrackings) or updated (unique per client and tracking code) only
+// through trackings/service.ts, so an import's status change writes history, queues the client's
+// WhatsApp message and runs the delivery rules exactly like any other change. Packages the import creates queue no message
 // (docs/decisions/072). Bad rows become 'Fila N: reason' and the good rows are applied; any
 // failure while writing rolls everything back.
 import { and, inArray } from "drizzle-orm";
@@ -12,7 +12,14 @@ import type { Db, DbOrTx } from "../../db/client";
 import { clients, clientTrackings } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { wakeOutboxWorker } from "../notifications/outbox";
-import { CHANGED_BY, createTracking, updateTracking, type TrackingFields, type TrackingRow } from "../trackings/service";
+import {
+  CHANGED_BY,
+  createTrackings,
+  updateTracking,
+  type CreateTrackingInput,
+  type TrackingFields,
+  type TrackingRow,
+} from "../trackings/service";
 import type { TrackingStatus } from "../../../shared/domain/statuses";
 import {
   parseClientSheet,
@@ -31,6 +38,8 @@ export interface ImportOptions {
 
 /** Rows per IN (…) list: well under PostgreSQL's parameter limit. */
 const CHUNK = 1000;
+/** New packages handed to createTrackings at once. */
+const CREATE_BATCH = 2000;
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -123,24 +132,31 @@ async function applyTrackings(tx: DbOrTx, rows: TrackingCandidate[], options: Im
   }
 
   const common = { changedBy: CHANGED_BY.import, brandName: options.brandName, now: options.now };
+  // New packages are created in batches (createTrackings: a few statements per 500 rows); a row
+  // that names a package still waiting in the batch flushes it first, so rows apply in order.
+  let pending: CreateTrackingInput[] = [];
+  const pendingKeys = new Set<string>();
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const created = await createTrackings(tx, pending);
+    for (const { tracking } of created) known.set(key(tracking.clientId, tracking.trackingCode), tracking);
+    out.created += created.length;
+    pending = [];
+    pendingKeys.clear();
+  };
   for (const row of rows) {
     const clientId = clientIds.get(row.clientCode);
     if (clientId === undefined) {
       out.errors.push({ row: row.row, error: rowErrorText(row.row, importRowReasons.unknownClient(row.clientCode)) });
       continue;
     }
-    const existing = known.get(key(clientId, row.trackingCode));
+    const rowKey = key(clientId, row.trackingCode);
+    if (pendingKeys.has(rowKey)) await flush();
+    const existing = known.get(rowKey);
     if (!existing) {
-      const { tracking } = await createTracking(tx, {
-        ...common,
-        ...givenFields(row),
-        clientId,
-        trackingCode: row.trackingCode,
-        estado: row.estado,
-        notify: false,
-      });
-      known.set(key(clientId, row.trackingCode), tracking);
-      out.created++;
+      pending.push({ ...common, ...givenFields(row), clientId, trackingCode: row.trackingCode, estado: row.estado, notify: false });
+      pendingKeys.add(rowKey);
+      if (pending.length >= CREATE_BATCH) await flush();
       continue;
     }
     const changes = changedFields(existing, row);
@@ -150,9 +166,10 @@ async function applyTrackings(tx: DbOrTx, rows: TrackingCandidate[], options: Im
     }
     const { tracking, statusChange } = await updateTracking(tx, { ...common, trackingId: existing.id, changes });
     if (statusChange?.notificationId) out.notified = true;
-    known.set(key(clientId, row.trackingCode), tracking);
+    known.set(rowKey, tracking);
     out.updated++;
   }
+  await flush();
   return out;
 }
 

@@ -5,9 +5,9 @@
 //   the client portal, the admin panel and the Excel import alike): the package takes the
 //   client's best coupon, and a referred client's first delivered package completes the
 //   referral and gives the referrer a 10 % coupon. Coupons last 60 days.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { clients, referrals } from "../../db/schema";
+import { clients, coupons, referrals } from "../../db/schema";
 import { REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT, type ReferralStatus } from "../../../shared/domain/statuses";
 import { isReferralCode } from "../../../shared/domain/client-code";
 import type { TReferral } from "../../../shared/api/referrals";
@@ -98,6 +98,43 @@ export async function applyDeliveryRewards(
     referralCompleted = { referralId: pending.id, referrerClientId: pending.referrerClientId, rewardCouponId: reward.id };
   }
   return { couponApplied, referralCompleted };
+}
+
+/**
+ * applyDeliveryRewards for many delivered packages, in order (the Excel import delivers thousands
+ * at once). Two queries find the clients the rules can touch — those holding an available coupon
+ * or a pending referral, and the referrers such a referral would reward — and only their
+ * packages go through applyDeliveryRewards; for every other client the rules have nothing to do.
+ */
+export async function applyDeliveryRewardsMany(
+  tx: DbOrTx,
+  items: { clientId: number; trackingId: number; now: Date }[],
+): Promise<DeliveryRewards[]> {
+  const none: DeliveryRewards = { couponApplied: null, referralCompleted: null };
+  const involved = new Set<number>();
+  const clientIds = [...new Set(items.map((item) => item.clientId))];
+  if (items.length === 1) involved.add(items[0].clientId);
+  else {
+    for (let i = 0; i < clientIds.length; i += 1000) {
+      const ids = clientIds.slice(i, i + 1000);
+      const holders = await tx
+        .selectDistinct({ clientId: coupons.clientId })
+        .from(coupons)
+        .where(and(inArray(coupons.clientId, ids), eq(coupons.status, "DISPONIBLE")));
+      for (const h of holders) involved.add(h.clientId);
+      const pending = await tx
+        .select({ referred: referrals.referredClientId, referrer: referrals.referrerClientId })
+        .from(referrals)
+        .where(and(inArray(referrals.referredClientId, ids), eq(referrals.status, "REGISTRADO")));
+      for (const p of pending) {
+        if (p.referred !== null) involved.add(p.referred);
+        involved.add(p.referrer);
+      }
+    }
+  }
+  const out: DeliveryRewards[] = [];
+  for (const item of items) out.push(involved.has(item.clientId) ? await applyDeliveryRewards(tx, item) : none);
+  return out;
 }
 
 /** "María José Pérez" → "María J.": enough for a referrer to recognise a friend, no more. */

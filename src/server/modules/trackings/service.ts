@@ -15,12 +15,12 @@
 //
 // Errors: AppError 404 TRACKING_NOT_FOUND for an unknown id; 409 TRACKING_DUPLICATE when the
 // client already has a package with that tracking code (unique per client in the database too).
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { clientTrackings, clients, trackingStatusHistory } from "../../db/schema";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { enqueueNotification } from "../notifications/outbox";
-import { applyDeliveryRewards, type DeliveryRewards } from "../referrals/service";
+import { applyDeliveryRewards, applyDeliveryRewardsMany, type DeliveryRewards } from "../referrals/service";
 import { detectCarrier } from "../../../shared/domain/carriers";
 import { trackingStatusMessage } from "../../../shared/domain/messages";
 import { DEFAULT_BRAND } from "../../../shared/brand";
@@ -67,6 +67,33 @@ async function lockTracking(tx: DbOrTx, trackingId: number): Promise<TrackingRow
   return row;
 }
 
+/** Queues the client's WhatsApp status message for the package; returns the outbox row's id. */
+async function queueStatusMessage(
+  tx: DbOrTx,
+  tracking: TrackingRow,
+  estado: TrackingStatus,
+  brandName: string | undefined,
+): Promise<number> {
+  const [client] = await tx
+    .select({ nombre: clients.nombre, telefono: clients.telefono })
+    .from(clients)
+    .where(eq(clients.id, tracking.clientId));
+  const queued = await enqueueNotification(tx, {
+    kind: "TRACKING_STATUS",
+    recipient: client.telefono,
+    body: trackingStatusMessage({
+      nombre: client.nombre,
+      trackingCode: tracking.trackingCode,
+      estado,
+      brandName: brandName ?? DEFAULT_BRAND.name,
+    }),
+    payload: { nombre: client.nombre, trackingCode: tracking.trackingCode, estado },
+    clientId: tracking.clientId,
+    trackingId: tracking.id,
+  });
+  return queued.id;
+}
+
 /** History, WhatsApp message and delivery rules for a package that just entered `newStatus`. */
 async function recordStatus(
   tx: DbOrTx,
@@ -83,28 +110,8 @@ async function recordStatus(
     changedBy: options.changedBy,
   });
 
-  let notificationId: number | null = null;
-  if (options.notify !== false) {
-    const [client] = await tx
-      .select({ nombre: clients.nombre, telefono: clients.telefono })
-      .from(clients)
-      .where(eq(clients.id, tracking.clientId));
-    const brandName = options.brandName ?? DEFAULT_BRAND.name;
-    const queued = await enqueueNotification(tx, {
-      kind: "TRACKING_STATUS",
-      recipient: client.telefono,
-      body: trackingStatusMessage({
-        nombre: client.nombre,
-        trackingCode: tracking.trackingCode,
-        estado: options.newStatus,
-        brandName,
-      }),
-      payload: { nombre: client.nombre, trackingCode: tracking.trackingCode, estado: options.newStatus },
-      clientId: tracking.clientId,
-      trackingId: tracking.id,
-    });
-    notificationId = queued.id;
-  }
+  const notificationId =
+    options.notify !== false ? await queueStatusMessage(tx, tracking, options.newStatus, options.brandName) : null;
 
   const rewards =
     options.newStatus === "ENTREGADO"
@@ -166,32 +173,116 @@ export interface CreateTrackingResult extends Omit<StatusChangeResult, "changed"
  * the confirmation); a package created as ENTREGADO runs the delivery rules.
  */
 export async function createTracking(tx: DbOrTx, input: CreateTrackingInput): Promise<CreateTrackingResult> {
-  const now = input.now ?? new Date();
-  const estado = input.estado ?? "SEGUIMIENTO_INTERNACIONAL";
-  await assertNoDuplicate(tx, input.clientId, input.trackingCode);
-  let row: TrackingRow | undefined;
-  try {
-    [row] = await tx
-      .insert(clientTrackings)
-      .values({
-        ...pickFields(input),
-        clientId: input.clientId,
-        trackingCode: input.trackingCode,
-        carrier: input.carrier === undefined ? detectCarrier(input.trackingCode) : input.carrier,
-        estado,
-        lastStatusChangeDate: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-  } catch (err) {
-    // Two pre-alerts of the same code at once: the database's unique index decides.
-    if (isUniqueViolation(err, "client_trackings_client_code_key")) throw conflict(TRACKING_DUPLICATE);
-    throw err;
+  const [created] = await createTrackings(tx, [input]);
+  return created;
+}
+
+/** Packages per multi-row INSERT: ~17 parameters a row stays far below PostgreSQL's 65 535. */
+const INSERT_CHUNK = 500;
+
+/**
+ * createTracking for many packages at once, with exactly its rules (first history row, the
+ * WhatsApp message unless `notify: false`, the delivery rules for ENTREGADO), written with a few
+ * multi-row statements per 500 packages instead of several statements per package: the Excel
+ * import creates thousands in one request. Results come back in the order of `inputs`.
+ * A (client, tracking code) pair that exists already, or appears twice in `inputs`, is 409
+ * TRACKING_DUPLICATE and nothing is written (the caller's transaction rolls back).
+ */
+export async function createTrackings(tx: DbOrTx, inputs: CreateTrackingInput[]): Promise<CreateTrackingResult[]> {
+  if (inputs.length === 0) return [];
+  const defaultNow = new Date();
+  const pairKey = (clientId: number, trackingCode: string) => `${clientId}\u0000${trackingCode}`;
+  const seen = new Set<string>();
+  for (const input of inputs) {
+    const k = pairKey(input.clientId, input.trackingCode);
+    if (seen.has(k)) throw conflict(TRACKING_DUPLICATE);
+    seen.add(k);
   }
-  const recorded = await recordStatus(tx, row, null, { ...input, newStatus: estado, now });
-  const [tracking] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, row.id));
-  return { tracking, ...recorded };
+  for (let i = 0; i < inputs.length; i += INSERT_CHUNK) {
+    const chunk = inputs.slice(i, i + INSERT_CHUNK);
+    const existing = await tx
+      .select({ clientId: clientTrackings.clientId, trackingCode: clientTrackings.trackingCode })
+      .from(clientTrackings)
+      .where(
+        and(
+          inArray(clientTrackings.clientId, [...new Set(chunk.map((c) => c.clientId))]),
+          inArray(clientTrackings.trackingCode, [...new Set(chunk.map((c) => c.trackingCode))]),
+        ),
+      );
+    if (existing.some((row) => seen.has(pairKey(row.clientId, row.trackingCode)))) throw conflict(TRACKING_DUPLICATE);
+  }
+
+  const planned = inputs.map((input) => ({
+    input,
+    now: input.now ?? defaultNow,
+    estado: input.estado ?? ("SEGUIMIENTO_INTERNACIONAL" as TrackingStatus),
+  }));
+  const rows: TrackingRow[] = [];
+  for (let i = 0; i < planned.length; i += INSERT_CHUNK) {
+    const chunk = planned.slice(i, i + INSERT_CHUNK);
+    let inserted: TrackingRow[];
+    try {
+      inserted = await tx
+        .insert(clientTrackings)
+        .values(
+          chunk.map(({ input, now, estado }) => ({
+            ...pickFields(input),
+            clientId: input.clientId,
+            trackingCode: input.trackingCode,
+            carrier: input.carrier === undefined ? detectCarrier(input.trackingCode) : input.carrier,
+            estado,
+            lastStatusChangeDate: now,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .returning();
+    } catch (err) {
+      // Two pre-alerts of the same code at once: the database's unique index decides.
+      if (isUniqueViolation(err, "client_trackings_client_code_key")) throw conflict(TRACKING_DUPLICATE);
+      throw err;
+    }
+    const byPair = new Map(inserted.map((row) => [pairKey(row.clientId, row.trackingCode), row]));
+    for (const { input } of chunk) rows.push(byPair.get(pairKey(input.clientId, input.trackingCode))!);
+    await tx.insert(trackingStatusHistory).values(
+      chunk.map(({ input, now, estado }, j) => ({
+        trackingId: rows[i + j].id,
+        previousStatus: null,
+        newStatus: estado,
+        changedAt: now,
+        notes: input.notes?.trim() || null,
+        changedBy: input.changedBy,
+      })),
+    );
+  }
+
+  const notificationIds = new Map<number, number>();
+  const toNotify = planned.map((p, index) => ({ ...p, tracking: rows[index] })).filter((p) => p.input.notify !== false);
+  for (const { input, estado, tracking } of toNotify) {
+    notificationIds.set(tracking.id, await queueStatusMessage(tx, tracking, estado, input.brandName));
+  }
+
+  const delivered = planned.map((p, index) => ({ ...p, index })).filter((p) => p.estado === "ENTREGADO");
+  const rewards = await applyDeliveryRewardsMany(
+    tx,
+    delivered.map(({ index, now }) => ({ clientId: rows[index].clientId, trackingId: rows[index].id, now })),
+  );
+  const rewardsByIndex = new Map(delivered.map((d, j) => [d.index, rewards[j]]));
+  // Re-read the packages the delivery rules gave a coupon.
+  const discounted = delivered.filter((_, j) => rewards[j].couponApplied !== null).map((d) => rows[d.index].id);
+  const reread = new Map<number, TrackingRow>();
+  for (let i = 0; i < discounted.length; i += INSERT_CHUNK) {
+    const found = await tx
+      .select()
+      .from(clientTrackings)
+      .where(inArray(clientTrackings.id, discounted.slice(i, i + INSERT_CHUNK)));
+    for (const row of found) reread.set(row.id, row);
+  }
+  return rows.map((row, index) => ({
+    tracking: reread.get(row.id) ?? row,
+    notificationId: notificationIds.get(row.id) ?? null,
+    rewards: rewardsByIndex.get(index) ?? null,
+  }));
 }
 
 export interface UpdateTrackingInput extends CommonOptions {
