@@ -162,6 +162,20 @@ describe("the exchange-rate provider", () => {
     expect(source.hits).toBe(1);
   });
 
+  it("while the sources fail, answers from memory and looks in storage again only every 10 s", async () => {
+    const down = await fake({ kind: "json", status: 500, body: {} });
+    const failing = provider([down.url]);
+    expect((await failing.current()).rate).toBe(514);
+    // Another instance stores a rate meanwhile.
+    const up = await fake({ kind: "json", body: { rates: { CRC: 509 } } });
+    expect((await provider([up.url]).current()).rate).toBe(517);
+    clock += 9 * 1000;
+    expect((await failing.current()).rate).toBe(514);
+    clock += 2 * 1000;
+    expect((await failing.current()).rate).toBe(517);
+    expect(down.hits).toBe(1);
+  });
+
   it("answers a stale rate at once and refreshes it in the background", async () => {
     const source = await fake({ kind: "json", body: { rates: { CRC: 506 } } });
     const rates = provider([source.url]);

@@ -21,6 +21,12 @@ export type { ExchangeRateSources, MarketRate } from "./http-sources";
 export const EXCHANGE_RATE_CACHE_KEY = "exchange-rate:usd-crc";
 /** After every source failed, sources are left alone this long (requests get the stored rate or 514). */
 export const EXCHANGE_RATE_RETRY_AFTER_FAILURE_MS = 5 * 60 * 1000;
+/**
+ * While the rate in memory is stale or missing (sources failing), storage is read again at most
+ * this often for a rate another instance may have stored; in between, requests answer from
+ * memory instead of reading the database every time.
+ */
+export const EXCHANGE_RATE_STORAGE_RECHECK_MS = 10 * 1000;
 
 const ZStoredRate = z.object({
   rate: z.number().positive(),
@@ -70,6 +76,8 @@ export function createExchangeRateProvider(options: ExchangeRateProviderOptions)
   let memory: StoredRate | null = null;
   let inflight: Promise<StoredRate | null> | null = null;
   let lastFailureAt: number | null = null;
+  /** When storage was last read by a request (see EXCHANGE_RATE_STORAGE_RECHECK_MS). */
+  let storageReadAt: number | null = null;
 
   const isFresh = (stored: StoredRate, maxAgeMs = refreshMs) => now() - Date.parse(stored.fetchedAt) < maxAgeMs;
   const inBackoff = () => lastFailureAt !== null && now() - lastFailureAt < retryAfterFailureMs;
@@ -132,8 +140,14 @@ export function createExchangeRateProvider(options: ExchangeRateProviderOptions)
   return {
     async current(log = silent) {
       if (memory && isFresh(memory)) return answer(memory);
+      const readRecently = storageReadAt !== null && now() - storageReadAt < EXCHANGE_RATE_STORAGE_RECHECK_MS;
+      if (readRecently && (memory || inBackoff() || closing.signal.aborted)) {
+        if (memory) refreshInBackground(log);
+        return answer(memory);
+      }
       try {
         const stored = await readStored();
+        storageReadAt = now();
         if (stored) {
           memory = stored;
           if (!isFresh(stored)) refreshInBackground(log);
