@@ -30,28 +30,39 @@ async function main() {
     console.log(`\n${"page".padEnd(16)} ${Object.keys(BUDGET).map((k) => k.padEnd(16)).join("")}`);
     for (const page of PAGES) {
       const out = path.join(root, `lh-${page.replace(/\W/g, "_") || "home"}.json`);
-      const run = spawnSync(
-        "npx",
-        [
-          "--yes",
-          "lighthouse@12",
-          base + page,
-          "--quiet",
-          "--output=json",
-          `--output-path=${out}`,
-          "--only-categories=performance,accessibility,best-practices,seo",
-          "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-dev-shm-usage",
-        ],
-        { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "inherit"] },
-      );
-      if (run.status !== 0) {
-        console.log(`${page.padEnd(16)} lighthouse failed (exit ${run.status})`);
+      // Lighthouse now and then aborts a page (NO_NAVSTART, a Chromium start-up race): one retry.
+      type Report = { categories: Record<string, { score: number | null }>; runtimeError?: { code: string } };
+      const attempt = (): Report | string => {
+        const run = spawnSync(
+          "npx",
+          [
+            "--yes",
+            "lighthouse@12",
+            base + page,
+            "--quiet",
+            "--output=json",
+            `--output-path=${out}`,
+            "--only-categories=performance,accessibility,best-practices,seo",
+            "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-dev-shm-usage",
+          ],
+          { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "inherit"] },
+        );
+        if (run.status !== 0) return `lighthouse failed (exit ${run.status})`;
+        const report = JSON.parse(readFileSync(out, "utf8")) as Report;
+        return report.runtimeError ? `lighthouse failed (${report.runtimeError.code})` : report;
+      };
+      let result = attempt();
+      if (typeof result === "string") {
+        console.error(`${page}: ${result}, retrying once`);
+        result = attempt();
+      }
+      if (typeof result === "string") {
+        console.log(`${page.padEnd(16)} ${result}`);
         failed = true;
         continue;
       }
-      const result = JSON.parse(readFileSync(out, "utf8")) as { categories: Record<string, { score: number }> };
       const cells = Object.entries(BUDGET).map(([key, budget]) => {
-        const score = Math.round((result.categories[key]?.score ?? 0) * 100);
+        const score = Math.round(((result as Report).categories[key]?.score ?? 0) * 100);
         if (score < budget) failed = true;
         return `${score}${score >= budget ? "" : ` (<${budget})`}`.padEnd(16);
       });
