@@ -10,13 +10,12 @@
 //      lets garbage pile up to a few hundred MB before collecting).
 //
 //   node --expose-gc --import tsx scripts/bench-excel.ts [--clients 10000] [--trackings 100000] [--import-rows 10000]
-import ExcelJS from "exceljs";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { seedDatabase } from "../src/server/seed/seed";
 import { createTestDatabase } from "../src/server/test/database";
-import { EXPORT_KINDS, TRACKING_COLUMNS, ZImportResponseSchema } from "../src/shared/api/excel";
-import { TRACKING_STATUSES } from "../src/shared/domain/statuses";
+import { EXPORT_KINDS, ZImportResponseSchema } from "../src/shared/api/excel";
+import { benchImportWorkbook } from "../bench/import-workbook";
 import { multipartFile } from "../src/server/modules/excel/test-helpers";
 
 const args = process.argv.slice(2);
@@ -50,38 +49,10 @@ async function openApp() {
   };
 }
 
-/** A workbook like one staff would bring: new clients and their packages, a few per client. */
-async function importWorkbook(rows: number): Promise<Buffer> {
-  const clientCount = Math.max(1, Math.ceil(rows / 10));
-  const codes = Array.from({ length: clientCount }, (_, i) => `EXB${String(i).padStart(5, "0")}`);
-  const workbook = new ExcelJS.Workbook();
-  const clientsSheet = workbook.addWorksheet("Clientes");
-  clientsSheet.addRow(["client_code", "nombre", "direccion", "telefono"]);
-  codes.forEach((code, i) => clientsSheet.addRow([code, `Cliente de prueba ${i}`, "Grecia, Alajuela", `+5068${String(i).padStart(7, "0")}`]));
-  const trackingSheet = workbook.addWorksheet("Trackings");
-  trackingSheet.addRow(TRACKING_COLUMNS.map((c) => c.key));
-  for (let i = 0; i < rows; i++) {
-    trackingSheet.addRow([
-      codes[i % clientCount],
-      `TBA${String(i).padStart(12, "0")}`,
-      i % 5 === 0 ? "CHINA" : "USA",
-      i % 7 === 0 ? "BARCO" : "AVION",
-      TRACKING_STATUSES[i % TRACKING_STATUSES.length],
-      "Artículo de prueba",
-      (i % 40) / 4 + 0.5,
-      (i % 300) + 9.99,
-      "Amazon",
-      null,
-      i % 3 === 0 ? "nota" : null,
-    ]);
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
 async function benchImport(): Promise<void> {
   const target = await openApp();
   try {
-    const bytes = await importWorkbook(IMPORT_ROWS);
+    const bytes = await benchImportWorkbook(IMPORT_ROWS);
     const { payload, headers } = multipartFile(bytes, "bench.xlsx");
     const started = performance.now();
     const res = await target.app.inject({ method: "POST", url: "/api/import/express", payload, headers: { ...headers, ...target.headers } });
