@@ -1,6 +1,8 @@
 // Unit rules of the Excel module without the database: the XML tokenizer across chunk
 // boundaries, the formula neutralization round trip, lenient headers and amounts, and the zip
-// directory checks (encryption, lying sizes).
+// directory checks (encryption, lying sizes); the streaming .xlsx writer.
+import { PassThrough } from "node:stream";
+import ExcelJS from "exceljs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { IMPORT_CORRUPT, IMPORT_ENCRYPTED, TRACKING_COLUMNS, importMissingColumn } from "../../../shared/api/excel";
@@ -10,6 +12,8 @@ import { buildZip } from "./test-helpers";
 import { columnIndexOf, decodeOoxmlEscapes, resolvePart } from "./xlsx-reader";
 import { XmlScanner, XmlSyntaxError } from "./xml-scanner";
 import { inflateEntry, readZipDirectory } from "./zip-archive";
+import { readSpreadsheet } from "./spreadsheet";
+import { columnLetters, XlsxWriter, xmlText } from "./xlsx-writer";
 
 function events(xml: string, chunkSize: number): string[] {
   const out: string[] = [];
@@ -174,5 +178,71 @@ describe("zip directory", () => {
     await expect(async () => {
       for await (const _chunk of inflateEntry(long, readZipDirectory(long).get("a.xml")!)) void _chunk;
     }).rejects.toThrow(IMPORT_CORRUPT);
+  });
+});
+
+describe("the streaming .xlsx writer", () => {
+  async function written(build: (w: XlsxWriter) => Promise<void>): Promise<Buffer> {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const writer = new XlsxWriter(out, { creator: "Prueba & Cía" });
+    await build(writer);
+    await writer.commit();
+    return Buffer.concat(chunks);
+  }
+
+  it("names columns like a spreadsheet", () => {
+    expect([0, 25, 26, 27, 701, 702].map(columnLetters)).toEqual(["A", "Z", "AA", "AB", "ZZ", "AAA"]);
+  });
+
+  it("escapes XML and writes characters XML cannot carry as OOXML escapes", () => {
+    expect(xmlText(`a<b>&"c"`)).toBe("a&lt;b&gt;&amp;&quot;c&quot;");
+    expect(xmlText("uno\u0001dos\u001Ftres\ttab")).toBe("uno_x0001_dos_x001F_tres\ttab");
+    expect(xmlText("roto\uD800fin")).toBe("roto\uFFFDfin");
+    expect(xmlText("emoji 📦")).toBe("emoji 📦");
+    expect(xmlText("_x0041_")).toBe("_x005F_x0041_");
+  });
+
+  it("writes a zip whose every entry inflates to its CRC, and text that reads back exactly, in our reader and exceljs", async () => {
+    const texts = ["  espacios  ", "línea\nnueva", "control\u0007", "📦 <paquete> & \"más\"", "_x0041_ literal"];
+    const when = new Date("2026-02-03T14:15:00Z");
+    const bytes = await written(async (w) => {
+      const sheet = await w.addSheet("Hoja d'uno", [{ width: 20 }, { width: 12, numFmt: "dd/mm/yyyy hh:mm" }, { width: 10, wrap: true }]);
+      sheet.addRow(["Texto", "Fecha", "Número"], { style: "header" });
+      for (const text of texts) sheet.addRow([text, when, 12.5]);
+      sheet.addRow([null, undefined, Number.NaN]);
+      sheet.addRow([true, false, 0], { outlineLevel: 1 });
+      await w.endSheet();
+      const second = await w.addSheet("Dos", [{ width: 8 }]);
+      second.addRow(["solo"], { style: "group" });
+    });
+    // inflateEntry checks each entry's size and CRC against the directory, and throws when they differ.
+    const entries = [...readZipDirectory(bytes).values()];
+    expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(["xl/workbook.xml", "xl/styles.xml", "xl/worksheets/sheet2.xml"]));
+    for (const entry of entries) {
+      let size = 0;
+      for await (const chunk of inflateEntry(bytes, entry)) size += chunk.length;
+      expect(size).toBe(entry.uncompressedSize);
+    }
+    const ours = await readSpreadsheet(bytes, { wantSheet: () => true });
+    expect(ours.sheets.map((s) => s.name)).toEqual(["Hoja d'uno", "Dos"]);
+    const firstColumn = ours.sheets[0].rows.slice(1, 1 + texts.length).map((r) => r.cells[0]);
+    expect(firstColumn).toEqual(texts);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet("Hoja d'uno")!;
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(sheet.getColumn(1).width).toBe(20);
+    expect(sheet.getRow(2).getCell(2).value).toEqual(when);
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe("dd/mm/yyyy hh:mm");
+    expect(sheet.getRow(2).getCell(3).value).toBe(12.5);
+    expect(sheet.getRow(2 + texts.length).getCell(3).value).toBeNull();
+    const flags = sheet.getRow(3 + texts.length);
+    expect([flags.getCell(1).value, flags.getCell(2).value, flags.outlineLevel]).toEqual([true, false, 1]);
+    expect(workbook.getWorksheet("Dos")!.getRow(1).font?.bold).toBe(true);
+    expect(workbook.creator).toBe("Prueba & Cía");
   });
 });

@@ -1,6 +1,6 @@
-// The four exports of /admin as real .xlsx files, streamed: exceljs' streaming WorkbookWriter
-// writes into the reply while rows are read from the database in keyset pages, and the writer
-// waits whenever the reply is not draining, so 100 000 packages never sit in memory at once.
+// The four exports of /admin as real .xlsx files, streamed: xlsx-writer.ts compresses each page
+// of rows into the reply as it is read from the database in keyset pages, and waits whenever the
+// reply is not draining, so 100 000 packages never sit in memory at once.
 //   all        → express-import-completo: exactly the import's sheets, columns and machine values
 //                (it imports back unchanged);
 //   clients    → clientes-trackings: a Clientes sheet and a Trackings sheet for people;
@@ -8,10 +8,8 @@
 //   contacts   → mensajes-contacto: the contact form's messages, newest first.
 // Every text cell goes through neutralizeFormula (cells.ts). Dates are real dates in Costa Rica
 // time, colones are numbers with the colón format, statuses carry their Spanish labels.
-import { EventEmitter } from "node:events";
 import type { Writable } from "node:stream";
-import ExcelJS from "exceljs";
-import { asc, count, desc, eq, gt, inArray, lt } from "drizzle-orm";
+import { count, inArray, sql } from "drizzle-orm";
 import { CLIENT_COLUMNS, CLIENTS_SHEET, TRACKING_COLUMNS, TRACKINGS_SHEET, type ExportKind } from "../../../shared/api/excel";
 import { ORIGIN_LABELS } from "../../../shared/api/trackings";
 import {
@@ -25,9 +23,12 @@ import {
 } from "../../../shared/domain/statuses";
 import type { Db } from "../../db/client";
 import { clients, clientTrackings, contactMessages } from "../../db/schema";
+import { jsonColumns, selectJsonRows } from "../../db/json-rows";
 import { neutralizeFormula } from "./cells";
+import { XlsxWriter, type XlsxSheetWriter, type XlsxValue } from "./xlsx-writer";
+import { ZipWriterClosed } from "./zip-writer";
 
-type Value = string | number | boolean | Date | null | undefined;
+type Value = XlsxValue;
 
 export interface ColumnSpec<T> {
   header: string;
@@ -47,8 +48,6 @@ export interface ExportOptions {
 const COLONES_FORMAT = '"₡"#,##0';
 const USD_FORMAT = '"$"#,##0.00';
 const DATE_TIME_FORMAT = "dd/mm/yyyy hh:mm";
-const HEADER_FILL: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE2E8F0" } };
-const GROUP_FILL: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFF1F5F9" } };
 
 /** Costa Rica keeps UTC−6 all year (no daylight saving since 1992). */
 const COSTA_RICA_OFFSET_MS = -6 * 60 * 60 * 1000;
@@ -61,122 +60,94 @@ export function costaRicaCellDate(value: Date | null | undefined): Date | null {
 export class ExportAborted extends Error {}
 
 export async function writeExport(db: Db, kind: ExportKind, out: Writable, options: ExportOptions = {}): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = options.creator ?? "Express Import";
+  const workbook = new XlsxWriter(out, { creator: options.creator ?? "Express Import" });
   const ctx: WriteContext = { db, workbook, out, pageSize: options.pageSize ?? 1000 };
-  switch (kind) {
-    case "all":
-      await writeSheet(ctx, CLIENTS_SHEET, importClientColumns, clientPages(ctx));
-      await writeSheet(ctx, TRACKINGS_SHEET, importTrackingColumns, trackingPages(ctx));
-      break;
-    case "clients":
-      await writeSheet(ctx, "Clientes", peopleClientColumns, withPackageCounts(ctx, clientPages(ctx)));
-      await writeSheet(ctx, "Trackings", peopleTrackingColumns, trackingPages(ctx));
-      break;
-    case "by-client":
-      await writeByClient(ctx);
-      break;
-    case "contacts":
-      await writeSheet(ctx, "Mensajes", contactColumns, contactPages(ctx));
-      break;
+  try {
+    switch (kind) {
+      case "all":
+        await writeSheet(ctx, CLIENTS_SHEET, importClientColumns, clientPages(ctx));
+        await writeSheet(ctx, TRACKINGS_SHEET, importTrackingColumns, trackingPages(ctx));
+        break;
+      case "clients":
+        await writeSheet(ctx, "Clientes", peopleClientColumns, withPackageCounts(ctx, clientPages(ctx)));
+        await writeSheet(ctx, "Trackings", peopleTrackingColumns, trackingPages(ctx));
+        break;
+      case "by-client":
+        await writeByClient(ctx);
+        break;
+      case "contacts":
+        await writeSheet(ctx, "Mensajes", contactColumns, contactPages(ctx));
+        break;
+    }
+    await workbook.commit();
+  } catch (err) {
+    throw err instanceof ZipWriterClosed ? aborted() : err;
   }
-  await workbook.commit();
+  out.end();
 }
 
 interface WriteContext {
   db: Db;
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  workbook: XlsxWriter;
   out: Writable;
   pageSize: number;
 }
 
-/** OOXML reads "_x0041_" in a string as an escaped character; "_x005F_" keeps such text literal. */
-function escapeOoxml(text: string): string {
-  return text.replace(/_(?=x[0-9A-Fa-f]{4}_)/g, "_x005F_");
-}
-
-function cellValue(value: Value): ExcelJS.CellValue {
+function cellValue(value: Value): XlsxValue {
   if (value === undefined || value === null || value === "") return null;
-  if (typeof value === "string") return escapeOoxml(neutralizeFormula(value));
+  if (typeof value === "string") return neutralizeFormula(value);
   return value;
 }
 
 const aborted = () => new ExportAborted("La descarga se interrumpió");
 
-/** Resolves on `event` of `emitter`; rejects when the reply closes first (the client went away). */
-function waitFor(emitter: EventEmitter, event: string, out: Writable): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const done = () => {
-      emitter.off(event, done);
-      out.off("close", closed);
-      resolve();
-    };
-    const closed = () => {
-      emitter.off(event, done);
-      reject(aborted());
-    };
-    emitter.on(event, done);
-    out.once("close", closed);
-  });
+/** Hands a page to the reply (waiting while it is not draining) and lets other requests run. */
+async function endPage(ctx: WriteContext, sheet: XlsxSheetWriter): Promise<void> {
+  if (ctx.out.destroyed) throw aborted();
+  await sheet.flush();
+  await new Promise((resolve) => setImmediate(resolve));
+  if (ctx.out.destroyed) throw aborted();
 }
 
-type EntryStream = EventEmitter & { _writableState?: { needDrain?: boolean } };
-
-/**
- * The stream through which exceljs hands a sheet's XML to archiver. exceljs writes into it without
- * looking at its back-pressure, so a fast producer would pile the whole sheet up in memory; the
- * export waits for it to drain instead (archiver's readable-stream PassThrough keeps its state in
- * `_writableState`). Undefined if a later exceljs changes the plumbing: the reply's own drain remains.
- */
-function sheetEntryStream(sheet: ExcelJS.Worksheet): EntryStream | undefined {
-  const pipes = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes;
-  const first = pipes?.[0];
-  return first instanceof EventEmitter ? (first as EntryStream) : undefined;
-}
-
-/** Lets the zip and the reply catch up before the next page; stops when the client went away. */
-async function yieldToReader(out: Writable, sheet: ExcelJS.Worksheet): Promise<void> {
-  if (out.destroyed) throw aborted();
-  const entry = sheetEntryStream(sheet);
-  while (entry?._writableState?.needDrain) await waitFor(entry, "drain", out);
-  if (out.writableNeedDrain) await waitFor(out, "drain", out);
-  else await new Promise((resolve) => setImmediate(resolve));
-  if (out.destroyed) throw aborted();
-}
-
-function addSheet<T>(ctx: WriteContext, name: string, columns: ColumnSpec<T>[]): ExcelJS.Worksheet {
-  const sheet = ctx.workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
-    width: c.width,
-    style: { ...(c.numFmt ? { numFmt: c.numFmt } : {}), ...(c.wrap ? { alignment: { wrapText: true, vertical: "top" } } : {}) },
-  }));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-  const header = sheet.addRow(columns.map((c) => c.header));
-  header.font = { bold: true };
-  header.fill = HEADER_FILL;
-  header.commit();
+/** A sheet with its bold, shaded header row (frozen, with an auto-filter). */
+async function addSheet<T>(ctx: WriteContext, name: string, columns: ColumnSpec<T>[], outline = false): Promise<XlsxSheetWriter> {
+  const sheet = await ctx.workbook.addSheet(name, columns, { outline });
+  sheet.addRow(
+    columns.map((c) => c.header),
+    { style: "header" },
+  );
   return sheet;
 }
 
 async function writeSheet<T>(ctx: WriteContext, name: string, columns: ColumnSpec<T>[], pages: AsyncIterable<T[]>): Promise<void> {
-  const sheet = addSheet(ctx, name, columns);
+  const sheet = await addSheet(ctx, name, columns);
   for await (const page of pages) {
-    for (const item of page) sheet.addRow(columns.map((c) => cellValue(c.value(item)))).commit();
-    await yieldToReader(ctx.out, sheet);
+    for (const item of page) sheet.addRow(columns.map((c) => cellValue(c.value(item))));
+    await endPage(ctx, sheet);
   }
-  sheet.commit();
+  await ctx.workbook.endSheet();
 }
 
 // --- Row sources (keyset pages: each page is one short query, nothing is held open) ---
 
 type ClientRow = typeof clients.$inferSelect;
-type PackageRow = typeof clientTrackings.$inferSelect & { clientCode: string; clientName: string };
+type TrackingRow = typeof clientTrackings.$inferSelect;
+type PackageRow = TrackingRow & { clientCode: string; clientName: string };
 type ContactRow = typeof contactMessages.$inferSelect;
+
+const clientColumns = jsonColumns(clients);
+const trackingColumns = jsonColumns(clientTrackings);
+const contactColumnsSql = jsonColumns(contactMessages);
 
 async function* clientPages(ctx: WriteContext): AsyncGenerator<ClientRow[]> {
   let after = 0;
   for (;;) {
-    const page = await ctx.db.select().from(clients).where(gt(clients.id, after)).orderBy(asc(clients.id)).limit(ctx.pageSize);
+    const page = await selectJsonRows<ClientRow>(
+      ctx.db,
+      sql`select ${clientColumns.list} from ${clients} where ${clients.id} > ${after} order by ${clients.id} limit ${ctx.pageSize}`,
+      sql`x."id"`,
+      clientColumns.dateKeys,
+    );
     if (page.length === 0) return;
     yield page;
     after = page[page.length - 1].id;
@@ -186,16 +157,17 @@ async function* clientPages(ctx: WriteContext): AsyncGenerator<ClientRow[]> {
 async function* trackingPages(ctx: WriteContext): AsyncGenerator<PackageRow[]> {
   let after = 0;
   for (;;) {
-    const page = await ctx.db
-      .select({ tracking: clientTrackings, clientCode: clients.clientCode, clientName: clients.nombre })
-      .from(clientTrackings)
-      .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
-      .where(gt(clientTrackings.id, after))
-      .orderBy(asc(clientTrackings.id))
-      .limit(ctx.pageSize);
+    const page = await selectJsonRows<PackageRow>(
+      ctx.db,
+      sql`select ${trackingColumns.list}, ${clients.clientCode} as "clientCode", ${clients.nombre} as "clientName"
+          from ${clientTrackings} join ${clients} on ${clients.id} = ${clientTrackings.clientId}
+          where ${clientTrackings.id} > ${after} order by ${clientTrackings.id} limit ${ctx.pageSize}`,
+      sql`x."id"`,
+      trackingColumns.dateKeys,
+    );
     if (page.length === 0) return;
-    yield page.map((r) => ({ ...r.tracking, clientCode: r.clientCode, clientName: r.clientName }));
-    after = page[page.length - 1].tracking.id;
+    yield page;
+    after = page[page.length - 1].id;
   }
 }
 
@@ -217,12 +189,13 @@ async function* withPackageCounts(
 async function* contactPages(ctx: WriteContext): AsyncGenerator<ContactRow[]> {
   let before = 2_147_483_647;
   for (;;) {
-    const page = await ctx.db
-      .select()
-      .from(contactMessages)
-      .where(lt(contactMessages.id, before))
-      .orderBy(desc(contactMessages.id))
-      .limit(ctx.pageSize);
+    const page = await selectJsonRows<ContactRow>(
+      ctx.db,
+      sql`select ${contactColumnsSql.list} from ${contactMessages} where ${contactMessages.id} < ${before}
+          order by ${contactMessages.id} desc limit ${ctx.pageSize}`,
+      sql`x."id" desc`,
+      contactColumnsSql.dateKeys,
+    );
     if (page.length === 0) return;
     yield page;
     before = page[page.length - 1].id;
@@ -345,17 +318,21 @@ const groupedTrackingColumns: ColumnSpec<PackageRow>[] = [
 ];
 
 async function writeByClient(ctx: WriteContext): Promise<void> {
-  const sheet = addSheet(ctx, "Trackings por cliente", groupedTrackingColumns);
+  const sheet = await addSheet(ctx, "Trackings por cliente", groupedTrackingColumns, true);
   // A page of clients brings all their packages (about ten each): fewer clients per page keep
   // each read near the other exports' page size.
   const clientsPerPage = { ...ctx, pageSize: Math.max(1, Math.floor(ctx.pageSize / 10)) };
   for await (const page of clientPages(clientsPerPage)) {
-    const packages = await ctx.db
-      .select()
-      .from(clientTrackings)
-      .where(inArray(clientTrackings.clientId, page.map((c) => c.id)))
-      .orderBy(asc(clientTrackings.clientId), asc(clientTrackings.id));
-    const byClient = new Map<number, (typeof packages)[number][]>();
+    const packages = await selectJsonRows<TrackingRow>(
+      ctx.db,
+      sql`select ${trackingColumns.list} from ${clientTrackings} where ${inArray(
+        clientTrackings.clientId,
+        page.map((c) => c.id),
+      )}`,
+      sql`x."clientId", x."id"`,
+      trackingColumns.dateKeys,
+    );
+    const byClient = new Map<number, TrackingRow[]>();
     for (const p of packages) {
       const list = byClient.get(p.clientId);
       if (list) list.push(p);
@@ -363,24 +340,18 @@ async function writeByClient(ctx: WriteContext): Promise<void> {
     }
     for (const client of page) {
       const own = byClient.get(client.id) ?? [];
-      const group = sheet.addRow([
-        cellValue(client.clientCode),
-        cellValue(client.nombre),
-        cellValue(client.telefono),
-        own.length === 1 ? "1 paquete" : `${own.length} paquetes`,
-      ]);
-      group.font = { bold: true };
-      group.fill = GROUP_FILL;
-      group.commit();
+      sheet.addRow(
+        [cellValue(client.clientCode), cellValue(client.nombre), cellValue(client.telefono), own.length === 1 ? "1 paquete" : `${own.length} paquetes`],
+        { style: "group" },
+      );
       for (const p of own) {
-        const row = sheet.addRow(
+        sheet.addRow(
           groupedTrackingColumns.map((c) => cellValue(c.value({ ...p, clientCode: client.clientCode, clientName: client.nombre }))),
+          { outlineLevel: 1 },
         );
-        row.outlineLevel = 1;
-        row.commit();
       }
     }
-    await yieldToReader(ctx.out, sheet);
+    await endPage(ctx, sheet);
   }
-  sheet.commit();
+  await ctx.workbook.endSheet();
 }
