@@ -345,8 +345,9 @@ async function writeByClient(ctx: WriteContext): Promise<void> {
         { style: "group" },
       );
       for (const p of own) {
+        const item: PackageRow = { ...p, clientCode: client.clientCode, clientName: client.nombre };
         sheet.addRow(
-          groupedTrackingColumns.map((c) => cellValue(c.value({ ...p, clientCode: client.clientCode, clientName: client.nombre }))),
+          groupedTrackingColumns.map((c) => cellValue(c.value(item))),
           { outlineLevel: 1 },
         );
       }
