@@ -1,10 +1,11 @@
 // buildApp(deps): the whole HTTP application. main.ts builds it for production; tests build
 // the same app with their own database and configuration and drive it with app.inject().
 import { existsSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
+import helmet, { type HelmetOptions } from "helmet";
 import fastifyStatic from "@fastify/static";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -75,7 +76,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     }
   });
 
-  await app.register(helmet, {
+  // Helmet's headers are the same for every response: computed once here (the Fastify plugin
+  // built helmet again and re-parsed the CSP on every request, ~5 % of a lookup's CPU).
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -95,6 +98,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   // After helmet: its headers are set before any of these hooks can refuse a request.
@@ -224,4 +231,21 @@ function injectBrand(html: string, config: Config): string {
   if (!config.brandOverridden) return html;
   const json = JSON.stringify(config.brand).replace(/</g, "\\u003c");
   return html.replace("</head>", `<script id="brand-data" type="application/json">${json}</script></head>`);
+}
+
+/** The headers helmet sets with `options` (none depends on the request). */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }

@@ -83,7 +83,8 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', ${ISO})`;
 /**
  * The lookup clients run most: one statement that builds the whole answer as JSON in the
  * database (the same shape as toClientTrackingDto, checked by the tests against it), so the
- * hot path is one round trip with no per-row work in JavaScript.
+ * hot path is one round trip with no per-row work in JavaScript. It answers several codes at
+ * once: lookups that arrive together share one round trip (LookupBatcher).
  */
 const CLIENT_TRACKINGS_JSON_SQL = `
 select json_build_object(
@@ -113,15 +114,86 @@ select json_build_object(
         then json_build_object('discountPercent', ct.discount_percent) else null end
     ) order by ct.created_at desc, ct.id desc)
     from client_trackings ct where ct.client_id = c.id), '[]'::json)
-)::text as body
-from clients c where c.client_code = $1`;
+)::text as body, c.client_code as code
+from clients c where c.client_code = any($1::text[])`;
+
+/** Codes per statement, at most. */
+const LOOKUP_BATCH_MAX = 64;
+/** Statements under way at once; lookups arriving meanwhile wait and go together in the next. */
+const LOOKUP_IN_FLIGHT_MAX = 4;
+
+interface Waiter {
+  resolve(body: string | null): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Lookups that arrive in the same turn of the event loop, or while the statements already under
+ * way use every slot, go to the database as one statement for all their codes. With one client
+ * at a time nothing waits (the statement leaves on the next turn); under load, each round trip
+ * answers many clients — on this 2-core machine the round trip's system calls, not the query,
+ * are most of a lookup's cost (docs/decisions/096).
+ */
+class LookupBatcher {
+  private waiting = new Map<string, Waiter[]>();
+  private scheduled = false;
+  private inFlight = 0;
+
+  constructor(private readonly database: Database) {}
+
+  load(code: string): Promise<string | null> {
+    return new Promise((resolve, reject) => {
+      const list = this.waiting.get(code);
+      if (list) list.push({ resolve, reject });
+      else this.waiting.set(code, [{ resolve, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.flush();
+        });
+      }
+    });
+  }
+
+  private flush(): void {
+    while (this.waiting.size > 0 && this.inFlight < LOOKUP_IN_FLIGHT_MAX) {
+      const batch = new Map<string, Waiter[]>();
+      for (const [code, list] of this.waiting) {
+        batch.set(code, list);
+        this.waiting.delete(code);
+        if (batch.size >= LOOKUP_BATCH_MAX) break;
+      }
+      this.inFlight++;
+      this.database
+        .queryPrepared<{ code: string; body: string }>("client-trackings-json", CLIENT_TRACKINGS_JSON_SQL, [[...batch.keys()]])
+        .then(
+          (rows) => {
+            const bodies = new Map(rows.map((row) => [row.code, row.body]));
+            for (const [code, list] of batch) for (const waiter of list) waiter.resolve(bodies.get(code) ?? null);
+          },
+          (error: unknown) => {
+            for (const list of batch.values()) for (const waiter of list) waiter.reject(error);
+          },
+        )
+        .finally(() => {
+          this.inFlight--;
+          this.flush();
+        });
+    }
+  }
+}
+
+const batchers = new WeakMap<Database, LookupBatcher>();
 
 /** GET /api/clients/trackings?code= as a ready JSON text; null when no client has the code. */
-export async function getClientTrackingsJson(database: Database, clientCode: string): Promise<string | null> {
-  const [row] = await database.queryPrepared<{ body: string }>("client-trackings-json", CLIENT_TRACKINGS_JSON_SQL, [
-    clientCode,
-  ]);
-  return row?.body ?? null;
+export function getClientTrackingsJson(database: Database, clientCode: string): Promise<string | null> {
+  let batcher = batchers.get(database);
+  if (!batcher) {
+    batcher = new LookupBatcher(database);
+    batchers.set(database, batcher);
+  }
+  return batcher.load(clientCode);
 }
 
 /** The same answer built with drizzle and toClientTrackingDto: newest package first; null when no client has the code. */

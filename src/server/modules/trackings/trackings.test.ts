@@ -400,4 +400,29 @@ describe("the lookup's JSON built in SQL", () => {
     expect(viaSql.trackings[1].coupon).toBeNull();
     expect(await getClientTrackingsJson(t.database, "EXNADIE0")).toBeNull();
   });
+
+  it("answers lookups that arrive together from one statement, each with its own client's answer", async () => {
+    const registered = await Promise.all(Array.from({ length: 6 }, (_, i) => registerTestClient(t.app, { nombre: `Cliente Lote ${i}` })));
+    for (const [i, client] of registered.entries()) {
+      for (let k = 0; k <= i % 3; k++) {
+        await preAlert({ clientCode: client.clientCode, trackingCode: uniqueTracking("LOT"), origen: "USA", formaEnvio: "AVION" });
+      }
+    }
+    // 80 lookups at once (more than one statement holds): every client twice or more, and unknown codes.
+    const codes = Array.from({ length: 80 }, (_, i) => (i % 7 === 6 ? `EXNADA${String(i).padStart(2, "0")}` : registered[i % 6].clientCode));
+    const answers = await Promise.all(codes.map((code) => getClientTrackingsJson(t.database, code)));
+    for (const [i, code] of codes.entries()) {
+      const expected = await getClientTrackings(t.ctx.db, code);
+      expect(answers[i] === null ? null : JSON.parse(answers[i]!)).toEqual(expected === null ? null : JSON.parse(JSON.stringify(expected)));
+    }
+    expect(answers.filter((a) => a === null)).toHaveLength(codes.filter((c) => c.startsWith("EXNADA")).length);
+  });
+
+  it("fails every lookup of a statement that fails, and answers the next ones", async () => {
+    const client = await registerTestClient(t.app);
+    const broken = { ...t.database, queryPrepared: () => Promise.reject(new Error("sin base de datos")) };
+    const failing = await Promise.allSettled([getClientTrackingsJson(broken, client.clientCode), getClientTrackingsJson(broken, "EXNADIE1")]);
+    expect(failing.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(JSON.parse((await getClientTrackingsJson(t.database, client.clientCode))!).client.clientCode).toBe(client.clientCode);
+  });
 });
