@@ -5,6 +5,7 @@
 // script running.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { PUBLIC_PATHS } from "../../src/server/modules/seo/routes";
 import { DESKTOP, PHONE, adminPassword, launchBrowser, openPage } from "./browser";
 
 const stamp = Date.now().toString(36).toUpperCase();
@@ -12,21 +13,8 @@ const HOSTILE_NAME = "<script>alert(1)</script> Pérez";
 const HOSTILE_MESSAGE = `<img src=x onerror="alert(2)"><script>alert(3)</script> ¿Llegó mi paquete? (${stamp})`;
 const HOSTILE_SENDER = `<b onmouseover=alert(4)>Mario</b> ${stamp}`;
 
-const PAGES = [
-  "/",
-  "/calculadora",
-  "/repuestos",
-  "/rastreo",
-  "/avisos-tracking",
-  "/tracking-whatsapp",
-  "/servicios",
-  "/sobre-nosotros",
-  "/faq",
-  "/contacto",
-  "/admin",
-  "/admin/tracking",
-  "/pagina-que-no-existe",
-];
+/** Every public page (the sitemap's list), the staff pages and a page that does not exist. */
+const PAGES = [...PUBLIC_PATHS, "/admin", "/admin/tracking", "/pagina-que-no-existe"];
 
 /** Scrolls to the end in steps, so below-the-fold chunks, images and the map load. */
 async function scrollThrough(page: Page): Promise<void> {
