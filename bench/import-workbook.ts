@@ -5,7 +5,11 @@ import ExcelJS from "exceljs";
 import { TRACKING_COLUMNS } from "../src/shared/api/excel";
 import { TRACKING_STATUSES } from "../src/shared/domain/statuses";
 
-export async function benchImportWorkbook(rows: number): Promise<Buffer> {
+/**
+ * `revision` 0 creates; a later revision of the same rows moves every package to another status
+ * and changes its note (an import of updates: history and a WhatsApp message for each).
+ */
+export async function benchImportWorkbook(rows: number, revision = 0): Promise<Buffer> {
   const clientCount = Math.max(1, Math.ceil(rows / 10));
   const codes = Array.from({ length: clientCount }, (_, i) => `EXB${String(i).padStart(5, "0")}`);
   const workbook = new ExcelJS.Workbook();
@@ -20,13 +24,13 @@ export async function benchImportWorkbook(rows: number): Promise<Buffer> {
       `TBA${String(i).padStart(12, "0")}`,
       i % 5 === 0 ? "CHINA" : "USA",
       i % 7 === 0 ? "BARCO" : "AVION",
-      TRACKING_STATUSES[i % TRACKING_STATUSES.length],
+      TRACKING_STATUSES[(i + revision) % TRACKING_STATUSES.length],
       "Artículo de prueba",
       (i % 40) / 4 + 0.5,
       (i % 300) + 9.99,
       "Amazon",
       null,
-      i % 3 === 0 ? "nota" : null,
+      revision ? `nota ${revision}` : i % 3 === 0 ? "nota" : null,
     ]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

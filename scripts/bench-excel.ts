@@ -1,7 +1,8 @@
 // Measures the Excel import and exports through the real app, each on its own fresh database
 // (in-memory PGlite, or a throw-away PostgreSQL database when DATABASE_URL is set):
 //   1. import: a workbook of --import-rows Trackings rows (and a tenth as many Clientes rows)
-//      into an empty database → time and rows per second;
+//      into an empty database, then the same rows with another status and note (updates) → time
+//      and rows per second of each;
 //   2. exports: the full seed (--clients, --trackings; default 10 000 and 100 000) downloaded over
 //      real HTTP on 127.0.0.1, the body read and dropped → time, size, the growth of the process's
 //      peak RSS over the level before the download, and the largest live JS heap growth. With
@@ -52,19 +53,21 @@ async function openApp() {
 async function benchImport(): Promise<void> {
   const target = await openApp();
   try {
-    const bytes = await benchImportWorkbook(IMPORT_ROWS);
-    const { payload, headers } = multipartFile(bytes, "bench.xlsx");
-    const started = performance.now();
-    const res = await target.app.inject({ method: "POST", url: "/api/import/express", payload, headers: { ...headers, ...target.headers } });
-    const ms = performance.now() - started;
-    if (res.statusCode !== 200) throw new Error(`importación → ${res.statusCode} ${res.body.slice(0, 300)}`);
-    const result = ZImportResponseSchema.parse(res.json());
-    const rows = IMPORT_ROWS + Math.ceil(IMPORT_ROWS / 10);
-    console.log(
-      `Importación (${target.database.kind}): ${IMPORT_ROWS} filas de Trackings + ${Math.ceil(IMPORT_ROWS / 10)} de Clientes, ${mb(bytes.length)}: ` +
-        `${(ms / 1000).toFixed(1)} s (${Math.round(rows / (ms / 1000))} filas/s); ` +
-        `clientes creados ${result.clients.created}, paquetes creados ${result.trackings.created}, errores ${result.clients.errors.length + result.trackings.errors.length}`,
-    );
+    for (const revision of [0, 1]) {
+      const bytes = await benchImportWorkbook(IMPORT_ROWS, revision);
+      const { payload, headers } = multipartFile(bytes, "bench.xlsx");
+      const started = performance.now();
+      const res = await target.app.inject({ method: "POST", url: "/api/import/express", payload, headers: { ...headers, ...target.headers } });
+      const ms = performance.now() - started;
+      if (res.statusCode !== 200) throw new Error(`importación → ${res.statusCode} ${res.body.slice(0, 300)}`);
+      const result = ZImportResponseSchema.parse(res.json());
+      const rows = IMPORT_ROWS + Math.ceil(IMPORT_ROWS / 10);
+      console.log(
+        `Importación ${revision ? "de cambios" : "nueva"} (${target.database.kind}): ${IMPORT_ROWS} filas de Trackings + ${Math.ceil(IMPORT_ROWS / 10)} de Clientes, ${mb(bytes.length)}: ` +
+          `${(ms / 1000).toFixed(1)} s (${Math.round(rows / (ms / 1000))} filas/s); clientes creados ${result.clients.created}, ` +
+          `paquetes creados ${result.trackings.created}, actualizados ${result.trackings.updated}, errores ${result.clients.errors.length + result.trackings.errors.length}`,
+      );
+    }
   } finally {
     await target.close();
   }

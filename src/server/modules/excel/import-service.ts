@@ -1,10 +1,10 @@
 // importWorkbook: applies the Clientes and Trackings sheets of an uploaded workbook in ONE
 // transaction. Clients are created, or skipped when the code exists (never changed). Packages are
-// created (in batches: createTrackings) or updated (unique per client and tracking code) only
-// through trackings/service.ts, so an import's status change writes history, queues the client's
-// WhatsApp message and runs the delivery rules exactly like any other change. Packages the import creates queue no message
-// (docs/decisions/072). Bad rows become 'Fila N: reason' and the good rows are applied; any
-// failure while writing rolls everything back.
+// created or updated (unique per client and tracking code) only through trackings/service.ts, in
+// batches (createTrackings, updateTrackings), so an import's status change writes history, queues
+// the client's WhatsApp message and runs the delivery rules exactly like any other change.
+// Packages the import creates queue no message (docs/decisions/072). Bad rows become 'Fila N:
+// reason' and the good rows are applied; any failure while writing rolls everything back.
 import { and, inArray } from "drizzle-orm";
 import type { TImportResponse, TImportRowError } from "../../../shared/api/excel";
 import { IMPORT_NO_SHEETS, importRowReasons, rowErrorText } from "../../../shared/api/excel";
@@ -15,8 +15,9 @@ import { wakeOutboxWorker } from "../notifications/outbox";
 import {
   CHANGED_BY,
   createTrackings,
-  updateTracking,
+  updateTrackings,
   type CreateTrackingInput,
+  type UpdateTrackingInput,
   type TrackingFields,
   type TrackingRow,
 } from "../trackings/service";
@@ -38,8 +39,8 @@ export interface ImportOptions {
 
 /** Rows per IN (…) list: well under PostgreSQL's parameter limit. */
 const CHUNK = 1000;
-/** New packages handed to createTrackings at once. */
-const CREATE_BATCH = 2000;
+/** Rows handed to createTrackings and updateTrackings at once. */
+const BATCH = 2000;
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -132,16 +133,28 @@ async function applyTrackings(tx: DbOrTx, rows: TrackingCandidate[], options: Im
   }
 
   const common = { changedBy: CHANGED_BY.import, brandName: options.brandName, now: options.now };
-  // New packages are created in batches (createTrackings: a few statements per 500 rows); a row
-  // that names a package still waiting in the batch flushes it first, so rows apply in order.
-  let pending: CreateTrackingInput[] = [];
+  // Packages are created and updated in batches (createTrackings, updateTrackings: a few
+  // statements per 500 rows); a row naming a package still waiting in a batch flushes both first
+  // (creations, then updates), so each row sees the rows above it.
+  let creates: CreateTrackingInput[] = [];
+  let updates: UpdateTrackingInput[] = [];
   const pendingKeys = new Set<string>();
   const flush = async () => {
-    if (pending.length === 0) return;
-    const created = await createTrackings(tx, pending);
-    for (const { tracking } of created) known.set(key(tracking.clientId, tracking.trackingCode), tracking);
-    out.created += created.length;
-    pending = [];
+    if (creates.length > 0) {
+      const created = await createTrackings(tx, creates);
+      for (const { tracking } of created) known.set(key(tracking.clientId, tracking.trackingCode), tracking);
+      out.created += created.length;
+    }
+    if (updates.length > 0) {
+      const updated = await updateTrackings(tx, updates);
+      for (const { tracking, statusChange } of updated) {
+        known.set(key(tracking.clientId, tracking.trackingCode), tracking);
+        if (statusChange?.notificationId) out.notified = true;
+      }
+      out.updated += updated.length;
+    }
+    creates = [];
+    updates = [];
     pendingKeys.clear();
   };
   for (const row of rows) {
@@ -154,20 +167,17 @@ async function applyTrackings(tx: DbOrTx, rows: TrackingCandidate[], options: Im
     if (pendingKeys.has(rowKey)) await flush();
     const existing = known.get(rowKey);
     if (!existing) {
-      pending.push({ ...common, ...givenFields(row), clientId, trackingCode: row.trackingCode, estado: row.estado, notify: false });
-      pendingKeys.add(rowKey);
-      if (pending.length >= CREATE_BATCH) await flush();
-      continue;
+      creates.push({ ...common, ...givenFields(row), clientId, trackingCode: row.trackingCode, estado: row.estado, notify: false });
+    } else {
+      const changes = changedFields(existing, row);
+      if (Object.keys(changes).length === 0) {
+        out.unchanged++;
+        continue;
+      }
+      updates.push({ ...common, trackingId: existing.id, changes });
     }
-    const changes = changedFields(existing, row);
-    if (Object.keys(changes).length === 0) {
-      out.unchanged++;
-      continue;
-    }
-    const { tracking, statusChange } = await updateTracking(tx, { ...common, trackingId: existing.id, changes });
-    if (statusChange?.notificationId) out.notified = true;
-    known.set(rowKey, tracking);
-    out.updated++;
+    pendingKeys.add(rowKey);
+    if (pendingKeys.size >= BATCH) await flush();
   }
   await flush();
   return out;

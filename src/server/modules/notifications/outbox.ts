@@ -35,19 +35,32 @@ export interface NewNotification {
 export const outboxSignal = new EventEmitter();
 
 export async function enqueueNotification(tx: DbOrTx, n: NewNotification): Promise<{ id: number }> {
-  const [row] = await tx
-    .insert(notificationOutbox)
-    .values({
-      kind: n.kind,
-      recipient: toWhatsappChatNumber(n.recipient).slice(0, 20),
-      body: n.body,
-      payload: n.parameters ? { ...n.payload, parameters: n.parameters } : (n.payload ?? {}),
-      clientId: n.clientId ?? null,
-      trackingId: n.trackingId ?? null,
-      whatsappEntryId: n.whatsappEntryId ?? null,
-    })
-    .returning({ id: notificationOutbox.id });
+  const [row] = await enqueueNotifications(tx, [n]);
   return row;
+}
+
+/** Many messages in one multi-row insert per 500 (an import's status changes); ids in input order. */
+export async function enqueueNotifications(tx: DbOrTx, list: NewNotification[]): Promise<{ id: number }[]> {
+  const ids: { id: number }[] = [];
+  for (let i = 0; i < list.length; i += 500) {
+    const rows = await tx
+      .insert(notificationOutbox)
+      .values(
+        list.slice(i, i + 500).map((n) => ({
+          kind: n.kind,
+          recipient: toWhatsappChatNumber(n.recipient).slice(0, 20),
+          body: n.body,
+          payload: n.parameters ? { ...n.payload, parameters: n.parameters } : (n.payload ?? {}),
+          clientId: n.clientId ?? null,
+          trackingId: n.trackingId ?? null,
+          whatsappEntryId: n.whatsappEntryId ?? null,
+        })),
+      )
+      .returning({ id: notificationOutbox.id });
+    // A multi-row INSERT … RETURNING answers in the order of its VALUES; the ids are serial.
+    ids.push(...rows.sort((a, b) => a.id - b.id));
+  }
+  return ids;
 }
 
 /** Call after the transaction that enqueued messages has committed. */

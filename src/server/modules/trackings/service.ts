@@ -2,6 +2,10 @@
 // status moved, for every caller — the client portal (/rastreo), the admin panel and the
 // Excel import. Callers open the transaction; these functions run inside it.
 //
+// Every function has a batch form (createTrackings, updateTrackings) that the Excel import uses for
+// thousands of packages with a few multi-row statements per 500; the one-package functions are
+// their single case, so the rules below live in one place (recordStatuses).
+//
 // Contract of a status change (changeTrackingStatus, and createTracking for the first status):
 //   - estado, lastStatusChangeDate and updatedAt are updated on the package (locked FOR UPDATE);
 //   - one tracking_status_history row is written (previousStatus null on creation; changedBy
@@ -15,12 +19,12 @@
 //
 // Errors: AppError 404 TRACKING_NOT_FOUND for an unknown id; 409 TRACKING_DUPLICATE when the
 // client already has a package with that tracking code (unique per client in the database too).
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { clientTrackings, clients, trackingStatusHistory } from "../../db/schema";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
-import { enqueueNotification } from "../notifications/outbox";
-import { applyDeliveryRewards, applyDeliveryRewardsMany, type DeliveryRewards } from "../referrals/service";
+import { enqueueNotifications } from "../notifications/outbox";
+import { applyDeliveryRewardsMany, type DeliveryRewards } from "../referrals/service";
 import { detectCarrier } from "../../../shared/domain/carriers";
 import { trackingStatusMessage } from "../../../shared/domain/messages";
 import { DEFAULT_BRAND } from "../../../shared/brand";
@@ -61,81 +65,102 @@ export interface StatusChangeResult {
   rewards: DeliveryRewards | null;
 }
 
-async function lockTracking(tx: DbOrTx, trackingId: number): Promise<TrackingRow> {
-  const [row] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, trackingId)).for("update");
-  if (!row) throw notFound(TRACKING_NOT_FOUND);
-  return row;
+/** Packages per multi-row statement: ~17 parameters a row stays far below PostgreSQL's 65 535. */
+const CHUNK = 500;
+
+function chunked<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
-/** Queues the client's WhatsApp status message for the package; returns the outbox row's id. */
-async function queueStatusMessage(
-  tx: DbOrTx,
-  tracking: TrackingRow,
-  estado: TrackingStatus,
-  brandName: string | undefined,
-): Promise<number> {
-  const [client] = await tx
-    .select({ nombre: clients.nombre, telefono: clients.telefono })
-    .from(clients)
-    .where(eq(clients.id, tracking.clientId));
-  const queued = await enqueueNotification(tx, {
-    kind: "TRACKING_STATUS",
-    recipient: client.telefono,
-    body: trackingStatusMessage({
-      nombre: client.nombre,
-      trackingCode: tracking.trackingCode,
-      estado,
-      brandName: brandName ?? DEFAULT_BRAND.name,
-    }),
-    payload: { nombre: client.nombre, trackingCode: tracking.trackingCode, estado },
-    clientId: tracking.clientId,
-    trackingId: tracking.id,
-  });
-  return queued.id;
+interface StatusEntry {
+  tracking: TrackingRow;
+  previousStatus: TrackingStatus | null;
+  newStatus: TrackingStatus;
+  now: Date;
+  options: CommonOptions;
 }
 
-/** History, WhatsApp message and delivery rules for a package that just entered `newStatus`. */
-async function recordStatus(
+/**
+ * History, WhatsApp messages and delivery rules for packages that just entered a status (their
+ * rows already carry it), in order: one multi-row history insert and one outbox insert per 500,
+ * the delivery rules for ENTREGADO through applyDeliveryRewardsMany.
+ */
+async function recordStatuses(
   tx: DbOrTx,
-  tracking: TrackingRow,
-  previousStatus: TrackingStatus | null,
-  options: CommonOptions & { newStatus: TrackingStatus; now: Date },
-): Promise<Omit<StatusChangeResult, "tracking" | "changed" | "previousStatus">> {
-  await tx.insert(trackingStatusHistory).values({
-    trackingId: tracking.id,
-    previousStatus,
-    newStatus: options.newStatus,
-    changedAt: options.now,
-    notes: options.notes?.trim() || null,
-    changedBy: options.changedBy,
-  });
+  entries: StatusEntry[],
+): Promise<Omit<StatusChangeResult, "tracking" | "changed" | "previousStatus">[]> {
+  for (const chunk of chunked(entries)) {
+    await tx.insert(trackingStatusHistory).values(
+      chunk.map((e) => ({
+        trackingId: e.tracking.id,
+        previousStatus: e.previousStatus,
+        newStatus: e.newStatus,
+        changedAt: e.now,
+        notes: e.options.notes?.trim() || null,
+        changedBy: e.options.changedBy,
+      })),
+    );
+  }
 
-  const notificationId =
-    options.notify !== false ? await queueStatusMessage(tx, tracking, options.newStatus, options.brandName) : null;
+  const notificationIds = new Map<StatusEntry, number>();
+  const toNotify = entries.filter((e) => e.options.notify !== false);
+  if (toNotify.length > 0) {
+    const people = new Map<number, { nombre: string; telefono: string }>();
+    for (const ids of chunked([...new Set(toNotify.map((e) => e.tracking.clientId))], 1000)) {
+      const found = await tx
+        .select({ id: clients.id, nombre: clients.nombre, telefono: clients.telefono })
+        .from(clients)
+        .where(inArray(clients.id, ids));
+      for (const c of found) people.set(c.id, c);
+    }
+    const queued = await enqueueNotifications(
+      tx,
+      toNotify.map((e) => {
+        const client = people.get(e.tracking.clientId)!;
+        return {
+          kind: "TRACKING_STATUS" as const,
+          recipient: client.telefono,
+          body: trackingStatusMessage({
+            nombre: client.nombre,
+            trackingCode: e.tracking.trackingCode,
+            estado: e.newStatus,
+            brandName: e.options.brandName ?? DEFAULT_BRAND.name,
+          }),
+          payload: { nombre: client.nombre, trackingCode: e.tracking.trackingCode, estado: e.newStatus },
+          clientId: e.tracking.clientId,
+          trackingId: e.tracking.id,
+        };
+      }),
+    );
+    toNotify.forEach((e, i) => notificationIds.set(e, queued[i].id));
+  }
 
-  const rewards =
-    options.newStatus === "ENTREGADO"
-      ? await applyDeliveryRewards(tx, { clientId: tracking.clientId, trackingId: tracking.id, now: options.now })
-      : null;
-  return { notificationId, rewards };
+  const delivered = entries.filter((e) => e.newStatus === "ENTREGADO");
+  const rewards = await applyDeliveryRewardsMany(
+    tx,
+    delivered.map((e) => ({ clientId: e.tracking.clientId, trackingId: e.tracking.id, now: e.now })),
+  );
+  const rewardsOf = new Map(delivered.map((e, i) => [e, rewards[i]]));
+  return entries.map((e) => ({ notificationId: notificationIds.get(e) ?? null, rewards: rewardsOf.get(e) ?? null }));
+}
+
+/** The packages with these ids, current (re-read after the delivery rules may have set a coupon). */
+async function readTrackings(tx: DbOrTx, ids: number[], lock = false): Promise<Map<number, TrackingRow>> {
+  const out = new Map<number, TrackingRow>();
+  for (const chunk of chunked([...new Set(ids)], 1000)) {
+    const query = tx.select().from(clientTrackings).where(inArray(clientTrackings.id, chunk));
+    for (const row of await (lock ? query.for("update") : query)) out.set(row.id, row);
+  }
+  return out;
 }
 
 /** Moves a package to `newStatus` with everything that goes with it (see the header). */
 export async function changeTrackingStatus(tx: DbOrTx, input: ChangeTrackingStatusInput): Promise<StatusChangeResult> {
-  const now = input.now ?? new Date();
-  const current = await lockTracking(tx, input.trackingId);
-  const previousStatus = current.estado as TrackingStatus;
-  if (previousStatus === input.newStatus) {
-    return { tracking: current, changed: false, previousStatus, notificationId: null, rewards: null };
-  }
-  await tx
-    .update(clientTrackings)
-    .set({ estado: input.newStatus, lastStatusChangeDate: now, updatedAt: now })
-    .where(eq(clientTrackings.id, current.id));
-  const recorded = await recordStatus(tx, current, previousStatus, { ...input, now });
-  // Re-read: the delivery rules may have set the coupon.
-  const [tracking] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, current.id));
-  return { tracking, changed: true, previousStatus, ...recorded };
+  const { trackingId, newStatus, ...options } = input;
+  const [{ tracking, statusChange }] = await updateTrackings(tx, [{ ...options, trackingId, changes: { estado: newStatus } }]);
+  return statusChange ?? { tracking, changed: false, previousStatus: tracking.estado as TrackingStatus, notificationId: null, rewards: null };
 }
 
 /** The package fields staff and the import may set; the portal sets only the first three. */
@@ -177,9 +202,6 @@ export async function createTracking(tx: DbOrTx, input: CreateTrackingInput): Pr
   return created;
 }
 
-/** Packages per multi-row INSERT: ~17 parameters a row stays far below PostgreSQL's 65 535. */
-const INSERT_CHUNK = 500;
-
 /**
  * createTracking for many packages at once, with exactly its rules (first history row, the
  * WhatsApp message unless `notify: false`, the delivery rules for ENTREGADO), written with a few
@@ -198,8 +220,7 @@ export async function createTrackings(tx: DbOrTx, inputs: CreateTrackingInput[])
     if (seen.has(k)) throw conflict(TRACKING_DUPLICATE);
     seen.add(k);
   }
-  for (let i = 0; i < inputs.length; i += INSERT_CHUNK) {
-    const chunk = inputs.slice(i, i + INSERT_CHUNK);
+  for (const chunk of chunked(inputs)) {
     const existing = await tx
       .select({ clientId: clientTrackings.clientId, trackingCode: clientTrackings.trackingCode })
       .from(clientTrackings)
@@ -218,8 +239,7 @@ export async function createTrackings(tx: DbOrTx, inputs: CreateTrackingInput[])
     estado: input.estado ?? ("SEGUIMIENTO_INTERNACIONAL" as TrackingStatus),
   }));
   const rows: TrackingRow[] = [];
-  for (let i = 0; i < planned.length; i += INSERT_CHUNK) {
-    const chunk = planned.slice(i, i + INSERT_CHUNK);
+  for (const chunk of chunked(planned)) {
     let inserted: TrackingRow[];
     try {
       inserted = await tx
@@ -244,45 +264,19 @@ export async function createTrackings(tx: DbOrTx, inputs: CreateTrackingInput[])
     }
     const byPair = new Map(inserted.map((row) => [pairKey(row.clientId, row.trackingCode), row]));
     for (const { input } of chunk) rows.push(byPair.get(pairKey(input.clientId, input.trackingCode))!);
-    await tx.insert(trackingStatusHistory).values(
-      chunk.map(({ input, now, estado }, j) => ({
-        trackingId: rows[i + j].id,
-        previousStatus: null,
-        newStatus: estado,
-        changedAt: now,
-        notes: input.notes?.trim() || null,
-        changedBy: input.changedBy,
-      })),
-    );
   }
 
-  const notificationIds = new Map<number, number>();
-  const toNotify = planned.map((p, index) => ({ ...p, tracking: rows[index] })).filter((p) => p.input.notify !== false);
-  for (const { input, estado, tracking } of toNotify) {
-    notificationIds.set(tracking.id, await queueStatusMessage(tx, tracking, estado, input.brandName));
-  }
-
-  const delivered = planned.map((p, index) => ({ ...p, index })).filter((p) => p.estado === "ENTREGADO");
-  const rewards = await applyDeliveryRewardsMany(
+  const recorded = await recordStatuses(
     tx,
-    delivered.map(({ index, now }) => ({ clientId: rows[index].clientId, trackingId: rows[index].id, now })),
+    planned.map(({ input, now, estado }, index) => ({ tracking: rows[index], previousStatus: null, newStatus: estado, now, options: input })),
   );
-  const rewardsByIndex = new Map(delivered.map((d, j) => [d.index, rewards[j]]));
   // Re-read the packages the delivery rules gave a coupon.
-  const discounted = delivered.filter((_, j) => rewards[j].couponApplied !== null).map((d) => rows[d.index].id);
-  const reread = new Map<number, TrackingRow>();
-  for (let i = 0; i < discounted.length; i += INSERT_CHUNK) {
-    const found = await tx
-      .select()
-      .from(clientTrackings)
-      .where(inArray(clientTrackings.id, discounted.slice(i, i + INSERT_CHUNK)));
-    for (const row of found) reread.set(row.id, row);
-  }
-  return rows.map((row, index) => ({
-    tracking: reread.get(row.id) ?? row,
-    notificationId: notificationIds.get(row.id) ?? null,
-    rewards: rewardsByIndex.get(index) ?? null,
-  }));
+  const discounted = rows.filter((_, index) => recorded[index].rewards?.couponApplied);
+  const reread = await readTrackings(
+    tx,
+    discounted.map((row) => row.id),
+  );
+  return rows.map((row, index) => ({ tracking: reread.get(row.id) ?? row, ...recorded[index] }));
 }
 
 export interface UpdateTrackingInput extends CommonOptions {
@@ -297,40 +291,122 @@ export interface UpdateTrackingResult {
 }
 
 /**
- * Updates a package's fields; a status in `changes` goes through changeTrackingStatus. A new
- * tracking code re-detects the carrier unless `changes.carrier` is given or the old carrier was
- * typed by hand (it differs from what the old code's shape says).
+ * Updates a package's fields and, when `changes.estado` differs, its status with everything that
+ * goes with it. A new tracking code re-detects the carrier unless `changes.carrier` is given or
+ * the old carrier was typed by hand (it differs from what the old code's shape says).
  */
 export async function updateTracking(tx: DbOrTx, input: UpdateTrackingInput): Promise<UpdateTrackingResult> {
-  const now = input.now ?? new Date();
-  const current = await lockTracking(tx, input.trackingId);
-  const { estado, ...fields } = input.changes;
-  const values: Partial<typeof clientTrackings.$inferInsert> = pickFields(fields);
+  const [result] = await updateTrackings(tx, [input]);
+  return result;
+}
 
-  if (fields.trackingCode !== undefined && fields.trackingCode !== current.trackingCode) {
-    await assertNoDuplicate(tx, current.clientId, fields.trackingCode, current.id);
-    if (fields.carrier === undefined) {
-      const typedByHand = current.carrier !== null && current.carrier !== detectCarrier(current.trackingCode);
-      values.carrier = typedByHand ? current.carrier : detectCarrier(fields.trackingCode);
+/** The columns updateTrackings may set, with the cast their JSON text needs. */
+const UPDATE_COLUMNS = (
+  [
+    ["trackingCode", ""],
+    ["origen", ""],
+    ["formaEnvio", ""],
+    ["carrier", ""],
+    ["tiendaOrigen", ""],
+    ["descripcionPaquete", ""],
+    ["pesoEstimado", "::numeric"],
+    ["valorDeclarado", "::numeric"],
+    ["costo", "::integer"],
+    ["pesoPieCubicos", ""],
+    ["montoColones", "::integer"],
+    ["notas", ""],
+  ] as const
+).map(([key, cast]) => ({ key, column: clientTrackings[key], cast: sql.raw(cast) }));
+
+/**
+ * updateTracking for many packages at once (each named once), in input order: the packages are
+ * locked with one statement per 1 000, their fields set by one UPDATE … FROM jsonb per 500 (a field
+ * absent from a package's changes keeps its value), status moves grouped by status, and history,
+ * messages and delivery rules through recordStatuses.
+ */
+export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[]): Promise<UpdateTrackingResult[]> {
+  if (inputs.length === 0) return [];
+  if (new Set(inputs.map((i) => i.trackingId)).size !== inputs.length) throw new Error("updateTrackings: a package is named twice");
+  const defaultNow = new Date();
+  const current = await readTrackings(
+    tx,
+    inputs.map((i) => i.trackingId),
+    true,
+  );
+  if (current.size !== inputs.length) throw notFound(TRACKING_NOT_FOUND);
+
+  const fieldUpdates: { id: number; now: Date; values: Record<string, unknown> }[] = [];
+  const moves: StatusEntry[] = [];
+  for (const input of inputs) {
+    const row = current.get(input.trackingId)!;
+    const now = input.now ?? defaultNow;
+    const { estado, ...fields } = input.changes;
+    const values: Record<string, unknown> = pickFields(fields);
+    if (fields.trackingCode !== undefined && fields.trackingCode !== row.trackingCode) {
+      await assertNoDuplicate(tx, row.clientId, fields.trackingCode, row.id);
+      if (fields.carrier === undefined) {
+        const typedByHand = row.carrier !== null && row.carrier !== detectCarrier(row.trackingCode);
+        values.carrier = typedByHand ? row.carrier : detectCarrier(fields.trackingCode);
+      }
+    }
+    if (Object.keys(values).length > 0) fieldUpdates.push({ id: row.id, now, values });
+    if (estado !== undefined && estado !== row.estado) {
+      moves.push({ tracking: row, previousStatus: row.estado as TrackingStatus, newStatus: estado, now, options: input });
     }
   }
-  if (Object.keys(values).length > 0) {
+
+  for (const chunk of chunked(fieldUpdates)) {
+    const elements = JSON.stringify(chunk.map((u) => ({ ...u.values, id: u.id, now: u.now.toISOString() })));
+    const assignments = UPDATE_COLUMNS.map(
+      ({ key, column, cast }) =>
+        sql`${sql.identifier(column.name)} = case when e.j ? ${key} then (e.j->>${key})${cast} else t.${sql.identifier(column.name)} end`,
+    );
     try {
-      await tx
-        .update(clientTrackings)
-        .set({ ...values, updatedAt: now })
-        .where(eq(clientTrackings.id, current.id));
+      await tx.execute(sql`
+        update ${clientTrackings} as t set ${sql.join(assignments, sql`, `)}, updated_at = (e.j->>'now')::timestamptz
+        from jsonb_array_elements(${elements}::jsonb) as e(j)
+        where t.id = (e.j->>'id')::integer`);
     } catch (err) {
       if (isUniqueViolation(err, "client_trackings_client_code_key")) throw conflict(TRACKING_DUPLICATE);
       throw err;
     }
   }
-  const statusChange =
-    estado !== undefined && estado !== current.estado
-      ? await changeTrackingStatus(tx, { ...input, trackingId: current.id, newStatus: estado, now })
-      : null;
-  const [tracking] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, current.id));
-  return { tracking, statusChange };
+
+  const groups = new Map<string, StatusEntry[]>();
+  for (const move of moves) {
+    const groupKey = `${move.newStatus}|${move.now.toISOString()}`;
+    groups.set(groupKey, [...(groups.get(groupKey) ?? []), move]);
+  }
+  for (const group of groups.values()) {
+    const { newStatus, now } = group[0];
+    for (const chunk of chunked(group, 1000)) {
+      await tx
+        .update(clientTrackings)
+        .set({ estado: newStatus, lastStatusChangeDate: now, updatedAt: now })
+        .where(
+          inArray(
+            clientTrackings.id,
+            chunk.map((m) => m.tracking.id),
+          ),
+        );
+    }
+  }
+  const recorded = await recordStatuses(tx, moves);
+  const recordedOf = new Map(moves.map((m, i) => [m.tracking.id, recorded[i]]));
+  const movedFrom = new Map(moves.map((m) => [m.tracking.id, m.previousStatus]));
+
+  const after = await readTrackings(
+    tx,
+    inputs.map((i) => i.trackingId),
+  );
+  return inputs.map((input) => {
+    const tracking = after.get(input.trackingId)!;
+    const outcome = recordedOf.get(input.trackingId);
+    return {
+      tracking,
+      statusChange: outcome ? { tracking, changed: true, previousStatus: movedFrom.get(input.trackingId)!, ...outcome } : null,
+    };
+  });
 }
 
 /** Deletes a package (its history goes with it); 404 when it does not exist. */

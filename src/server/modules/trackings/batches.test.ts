@@ -1,13 +1,14 @@
-// createTrackings: the batch form of createTracking the Excel import uses. The same rules as one
-// package at a time — first history row, WhatsApp message unless notify: false, the delivery
-// rules (coupon, referral) in input order — and all-or-nothing on a duplicate.
+// createTrackings and updateTrackings: the batch forms the Excel import uses. The same rules as
+// one package at a time — history rows, WhatsApp messages unless notify: false, the delivery rules
+// (coupon, referral) in input order — and all-or-nothing on a duplicate or an unknown package.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../test/app";
 import { clientTrackings, clients, coupons, notificationOutbox, referrals, trackingStatusHistory } from "../../db/schema";
-import { TRACKING_DUPLICATE } from "../../../shared/api/trackings";
+import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
 import { registerTestClient } from "../clients/test-helpers";
-import { CHANGED_BY, createTracking, createTrackings } from "./service";
+import { CHANGED_BY, createTracking, createTrackings, updateTrackings } from "./service";
+import { trackingStatusMessage } from "../../../shared/domain/messages";
 
 let t: TestApp;
 
@@ -120,5 +121,107 @@ describe("createTrackings", () => {
     expect(referral.status).toBe("COMPLETADO");
     const referrerCoupons = await t.ctx.db.select().from(coupons).where(eq(coupons.clientId, referrerId));
     expect(referrerCoupons.map((c) => [c.discountPercent, c.status, c.usedOnTrackingId])).toEqual([[10, "USADO", late.tracking.id]]);
+  });
+});
+
+describe("updateTrackings", () => {
+  async function packagesOf(clientId: number, count: number) {
+    return t.ctx.db.transaction((tx) =>
+      createTrackings(
+        tx,
+        Array.from({ length: count }, (_, i) => ({
+          clientId,
+          trackingCode: code("UPD"),
+          descripcionPaquete: `Original ${i}`,
+          pesoEstimado: 100 + i,
+          notas: "nota vieja",
+          changedBy: CHANGED_BY.admin,
+          notify: false,
+        })),
+      ),
+    );
+  }
+
+  it("sets only the given fields, moves statuses with history and messages, and answers in input order", async () => {
+    const client = await registerTestClient(t.app, { nombre: "Lucía Brenes" });
+    const clientId = await idOf(client.clientCode);
+    const created = await packagesOf(clientId, 4);
+    const [a, b, c, d] = created.map((x) => x.tracking);
+    const results = await t.ctx.db.transaction((tx) =>
+      updateTrackings(tx, [
+        { trackingId: c.id, changes: { estado: "EN_ADUANAS", notas: null }, changedBy: CHANGED_BY.import, notes: "lote", brandName: "Marca" },
+        { trackingId: a.id, changes: { pesoEstimado: 2500.5, costo: 12500 }, changedBy: CHANGED_BY.import },
+        { trackingId: d.id, changes: { estado: "SEGUIMIENTO_INTERNACIONAL", tiendaOrigen: "Amazon" }, changedBy: CHANGED_BY.import },
+        { trackingId: b.id, changes: { estado: "EN_ADUANAS" }, changedBy: CHANGED_BY.import, notify: false },
+      ]),
+    );
+    expect(results.map((r) => r.tracking.id)).toEqual([c.id, a.id, d.id, b.id]);
+    const [rc, ra, rd, rb] = results;
+    // c: status moved, note cleared, other fields kept.
+    expect(rc.tracking).toMatchObject({ estado: "EN_ADUANAS", notas: null, descripcionPaquete: "Original 2", pesoEstimado: 102 });
+    expect(rc.statusChange).toMatchObject({ changed: true, previousStatus: "SEGUIMIENTO_INTERNACIONAL" });
+    // a: fields only, no status change.
+    expect(ra.tracking).toMatchObject({ estado: "SEGUIMIENTO_INTERNACIONAL", pesoEstimado: 2500.5, costo: 12500, notas: "nota vieja" });
+    expect(ra.tracking.updatedAt.getTime()).toBeGreaterThanOrEqual(a.updatedAt.getTime());
+    expect(ra.statusChange).toBeNull();
+    // d: the same status is no change; the field is set.
+    expect(rd.statusChange).toBeNull();
+    expect(rd.tracking.tiendaOrigen).toBe("Amazon");
+
+    const history = await t.ctx.db
+      .select()
+      .from(trackingStatusHistory)
+      .where(inArray(trackingStatusHistory.trackingId, [a.id, b.id, c.id, d.id]));
+    const moved = history.filter((h) => h.previousStatus !== null);
+    expect(moved.map((h) => [h.trackingId, h.previousStatus, h.newStatus, h.changedBy]).sort()).toEqual(
+      [
+        [b.id, "SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "importacion"],
+        [c.id, "SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "importacion"],
+      ].sort(),
+    );
+    expect(moved.find((h) => h.trackingId === c.id)?.notes).toBe("lote");
+
+    const messages = await t.ctx.db.select().from(notificationOutbox).where(inArray(notificationOutbox.trackingId, [a.id, b.id, c.id, d.id]));
+    expect(messages).toHaveLength(1);
+    expect(messages[0].id).toBe(rc.statusChange?.notificationId);
+    expect(messages[0].body).toBe(trackingStatusMessage({ nombre: "Lucía Brenes", trackingCode: c.trackingCode, estado: "EN_ADUANAS", brandName: "Marca" }));
+    expect(rb.statusChange?.notificationId).toBeNull();
+  });
+
+  it("delivers through the coupon rules, and refuses an unknown package or a repeated code with nothing written", async () => {
+    const referrer = await registerTestClient(t.app);
+    const referred = await registerTestClient(t.app, { referrerCode: referrer.clientCode });
+    const referredId = await idOf(referred.clientCode);
+    const [{ tracking: first }, { tracking: second }] = await packagesOf(referredId, 2);
+
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        updateTrackings(tx, [
+          { trackingId: first.id, changes: { estado: "ENTREGADO" }, changedBy: CHANGED_BY.import },
+          { trackingId: 2_000_000_000, changes: { estado: "ENTREGADO" }, changedBy: CHANGED_BY.import },
+        ]),
+      ),
+    ).rejects.toMatchObject({ statusCode: 404, message: TRACKING_NOT_FOUND });
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        updateTrackings(tx, [
+          { trackingId: first.id, changes: { estado: "ENTREGADO" }, changedBy: CHANGED_BY.import },
+          { trackingId: second.id, changes: { trackingCode: first.trackingCode }, changedBy: CHANGED_BY.import },
+        ]),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, message: TRACKING_DUPLICATE });
+    const untouched = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.clientId, referredId));
+    expect(untouched.map((r) => r.estado)).toEqual(["SEGUIMIENTO_INTERNACIONAL", "SEGUIMIENTO_INTERNACIONAL"]);
+
+    const [delivered, other] = await t.ctx.db.transaction((tx) =>
+      updateTrackings(tx, [
+        { trackingId: first.id, changes: { estado: "ENTREGADO" }, changedBy: CHANGED_BY.import, notify: false },
+        { trackingId: second.id, changes: { estado: "ENTREGADO" }, changedBy: CHANGED_BY.import, notify: false },
+      ]),
+    );
+    // One coupon per client: the first package in the batch takes the 5 % welcome coupon.
+    expect(delivered.tracking.discountPercent).toBe(5);
+    expect(delivered.statusChange?.rewards?.referralCompleted).not.toBeNull();
+    expect(other.tracking.discountPercent).toBeNull();
   });
 });
