@@ -1,5 +1,6 @@
 // Builds the real app on a fresh test database, for HTTP-level tests with app.inject().
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp, type AppDeps } from "../app";
 import { loadConfig, type Config } from "../config";
 import type { AppContext } from "../context";
@@ -42,4 +43,25 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The app of one test file: built before its tests (rate limits off unless `options` say
+ * otherwise) and closed after them. The returned object is filled in by beforeAll.
+ */
+export function useTestApp(options: Parameters<typeof createTestApp>[0] = { env: { RATE_LIMIT: "off" } }): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(handle, await createTestApp(options));
+  });
+  afterAll(async () => {
+    await handle.close?.();
+  });
+  return handle;
+}
+
+let trackingSequence = 0;
+/** A tracking code no other test in this process uses: the prefix, the time in base 36, a counter. */
+export function uniqueTrackingCode(prefix = "TRK"): string {
+  return `${prefix}${Date.now().toString(36).toUpperCase()}${++trackingSequence}`;
 }

@@ -1,9 +1,9 @@
 // Staff's package calls over HTTP: create with the spec's defaults, inline edits, the edit dialog,
 // delete, history, and the bulk status change — each status change with its history row (by
 // "admin"), its queued WhatsApp message and, on delivery, the referral and coupon rules.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../test/app";
+import { uniqueTrackingCode, useTestApp } from "../../test/app";
 import { clientTrackings, clients, coupons, notificationOutbox, referrals, trackingStatusHistory } from "../../db/schema";
 import { registerTestClient } from "../clients/test-helpers";
 import { TRACKING_CODE_INVALID, TRACKING_CODE_REQUIRED, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
@@ -26,17 +26,9 @@ import {
 import { ADMIN_CLIENT_NOT_FOUND } from "../../../shared/api/admin-clients";
 import { trackingStatusMessage } from "../../../shared/domain/messages";
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT: "off" } });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-let n = 0;
-const uniqueTracking = (prefix = "ADT") => `${prefix}${Date.now().toString(36).toUpperCase()}${++n}`;
+const uniqueTracking = (prefix = "ADT") => uniqueTrackingCode(prefix);
 
 function call(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) {
   return t.app.inject({ method, url, headers: t.adminHeaders(), payload });

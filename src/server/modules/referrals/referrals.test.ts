@@ -2,9 +2,9 @@
 // changeTrackingStatus): the first delivery completes the referral and rewards the referrer,
 // each shipment uses the client's best unexpired coupon (at most 10 %) once; plus the
 // client's coupons and referrals answers.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../test/app";
+import { uniqueTrackingCode, useTestApp } from "../../test/app";
 import { clientTrackings, clients, coupons, referrals } from "../../db/schema";
 import type { TClientCouponsResponse } from "../../../shared/api/coupons";
 import type { TClientReferralsResponse } from "../../../shared/api/referrals";
@@ -13,17 +13,9 @@ import { registerTestClient } from "../clients/test-helpers";
 import { changeTrackingStatus } from "../trackings/service";
 import { maskReferredName } from "./service";
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT: "off" } });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-let n = 0;
-const uniqueTracking = () => `REF${Date.now().toString(36).toUpperCase()}${++n}`;
+const uniqueTracking = () => uniqueTrackingCode("REF");
 const DAY = 86_400_000;
 
 async function clientIdOf(code: string): Promise<number> {

@@ -1,26 +1,18 @@
 // createTrackings and updateTrackings: the batch forms the Excel import uses. The same rules as
 // one package at a time — history rows, WhatsApp messages unless notify: false, the delivery rules
 // (coupon, referral) in input order — and all-or-nothing on a duplicate or an unknown package.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../test/app";
+import { uniqueTrackingCode, useTestApp } from "../../test/app";
 import { clientTrackings, clients, coupons, notificationOutbox, referrals, trackingStatusHistory } from "../../db/schema";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
 import { registerTestClient } from "../clients/test-helpers";
 import { CHANGED_BY, createTracking, createTrackings, updateTrackings } from "./service";
 import { trackingStatusMessage } from "../../../shared/domain/messages";
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT: "off" } });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-let n = 0;
-const code = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++n}`;
+const code = uniqueTrackingCode;
 
 async function idOf(clientCode: string): Promise<number> {
   const [row] = await t.ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.clientCode, clientCode));

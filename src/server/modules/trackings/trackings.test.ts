@@ -3,7 +3,7 @@
 // uses (history, WhatsApp outbox, no-op on the same status).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, uniqueTrackingCode, useTestApp, type TestApp } from "../../test/app";
 import { clientTrackings, clients, notificationOutbox, trackingStatusHistory } from "../../db/schema";
 import { CLIENT_CODE_FORMAT_WITH_EXAMPLE, CLIENT_CODE_REQUIRED, CLIENT_NOT_FOUND_MESSAGE, LOOKUP_RATE_LIMITED } from "../../../shared/api/clients";
 import {
@@ -19,17 +19,9 @@ import { registerTestClient } from "../clients/test-helpers";
 import { CHANGED_BY, changeTrackingStatus, createTracking, updateTracking } from "./service";
 import { getClientTrackings, getClientTrackingsJson } from "./client-portal";
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT: "off" } });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-let n = 0;
-const uniqueTracking = (prefix = "TRK") => `${prefix}${Date.now().toString(36).toUpperCase()}${++n}`;
+const uniqueTracking = uniqueTrackingCode;
 
 async function lookup(code: string) {
   return t.app.inject({ method: "GET", url: `/api/clients/trackings?code=${encodeURIComponent(code)}` });
