@@ -1,6 +1,6 @@
-// What every card of the /admin panel shares: reading an admin call as JSON through the one api
-// client, the error toast of a failed load (a 401 ends the session and shows the gate again),
-// and the toast of a failed change with the server's message or the spec's fallback.
+// What every staff panel (/admin and /admin/tracking) shares: reading an admin call as JSON
+// through the one api client, the error toast of a failed load (a 401 ends the session and shows
+// the gate again), and the toast of a failed change with the server's message or the fallback.
 
 import { useEffect, useRef } from "react";
 import { toast } from "../../components/ui/use-toast";
@@ -16,7 +16,7 @@ export async function getAdminJson<T>(url: string, schema: ZodType<T>): Promise<
   return schema.parse(await res.json());
 }
 
-export async function sendAdminJson<T>(method: "POST" | "PATCH" | "DELETE", url: string, schema: ZodType<T>, body?: unknown): Promise<T> {
+export async function sendAdminJson<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", url: string, schema: ZodType<T>, body?: unknown): Promise<T> {
   const res = await apiRequest(method, url, body);
   return schema.parse(await res.json());
 }

@@ -1,10 +1,10 @@
 // The /admin/tracking panel's calls: entries, notices and stats, and the two edits. Every
-// call carries the admin token (lib/api.ts); a 401 sends the user back to the gate.
+// call carries the admin token (lib/api.ts, through admin-panel/admin-api.ts, which the two staff
+// panels share); a 401 sends the user back to the gate.
 
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "../../components/ui/use-toast";
-import { apiRequest, errorMessageFrom } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
 import {
   ZListWhatsappEntriesResponseSchema,
@@ -21,31 +21,15 @@ import {
   type TUpdateTrackingNoticeRequest,
 } from "../../../shared/api/tracking-notices";
 import { useAdminSession } from "../admin-auth/admin-login-gate";
+import { getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../admin-panel/admin-api";
 
 export const ENTRIES_KEY = ["/api/tracking/whatsapp/entries"] as const;
 export const NOTICES_KEY = ["/api/tracking-notices"] as const;
 export const STATS_KEY = ["/api/admin/tracking-stats"] as const;
 
-async function getJson<T>(url: string, parse: (data: unknown) => T): Promise<T> {
-  const res = await apiRequest("GET", url);
-  return parse(await res.json());
-}
-
-/** Toasts a failed load once (and ends the session on 401). */
-function useLoadErrorToast(error: unknown, title: string, fallback: string): void {
-  const { handleUnauthorized } = useAdminSession();
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    if (!error || shown.current === error) return;
-    shown.current = error;
-    if (handleUnauthorized(error)) return;
-    toast({ title, description: errorMessageFrom(error, fallback), variant: "destructive" });
-  }, [error, title, fallback, handleUnauthorized]);
-}
-
 export function useWhatsappEntries() {
   const query = useQuery<TListWhatsappEntriesResponse>(
-    { queryKey: ENTRIES_KEY, queryFn: () => getJson(ENTRIES_KEY[0], (d) => ZListWhatsappEntriesResponseSchema.parse(d)) },
+    { queryKey: ENTRIES_KEY, queryFn: () => getAdminJson(ENTRIES_KEY[0], ZListWhatsappEntriesResponseSchema) },
     queryClient,
   );
   useLoadErrorToast(query.error, "Error al cargar tracking entries", "Error al cargar los tracking entries");
@@ -54,7 +38,7 @@ export function useWhatsappEntries() {
 
 export function useTrackingNotices() {
   const query = useQuery<TListTrackingNoticesResponse>(
-    { queryKey: NOTICES_KEY, queryFn: () => getJson(NOTICES_KEY[0], (d) => ZListTrackingNoticesResponseSchema.parse(d)) },
+    { queryKey: NOTICES_KEY, queryFn: () => getAdminJson(NOTICES_KEY[0], ZListTrackingNoticesResponseSchema) },
     queryClient,
   );
   useLoadErrorToast(query.error, "Error al cargar avisos", "Error al cargar los avisos de tracking");
@@ -64,7 +48,7 @@ export function useTrackingNotices() {
 export function useTrackingStats() {
   const { handleUnauthorized } = useAdminSession();
   const query = useQuery<TTrackingPanelStats>(
-    { queryKey: STATS_KEY, queryFn: () => getJson(STATS_KEY[0], (d) => ZTrackingPanelStatsSchema.parse(d)) },
+    { queryKey: STATS_KEY, queryFn: () => getAdminJson(STATS_KEY[0], ZTrackingPanelStatsSchema) },
     queryClient,
   );
   useEffect(() => {
@@ -85,52 +69,34 @@ export const ENTRY_UPDATED_AND_SENT = "Estado actualizado y notificación WhatsA
 export const ENTRY_UPDATED_ONLY = "Estado actualizado.";
 
 export function useUpdateWhatsappEntry(onDone: () => void) {
-  const { handleUnauthorized } = useAdminSession();
+  const changeError = useChangeErrorToast();
   return useMutation(
     {
-      mutationFn: async ({ id, change }: { id: number; change: TUpdateWhatsappEntryRequest }) => {
-        const res = await apiRequest("PATCH", `/api/tracking/whatsapp/entries/${id}`, change);
-        return ZUpdateWhatsappEntryResponseSchema.parse(await res.json());
-      },
+      mutationFn: ({ id, change }: { id: number; change: TUpdateWhatsappEntryRequest }) =>
+        sendAdminJson("PATCH", `/api/tracking/whatsapp/entries/${id}`, ZUpdateWhatsappEntryResponseSchema, change),
       onSuccess: ({ notificationSent }) => {
         toast({ title: ENTRY_UPDATED_TITLE, description: notificationSent ? ENTRY_UPDATED_AND_SENT : ENTRY_UPDATED_ONLY });
         void refreshPanel();
         onDone();
       },
-      onError: (error) => {
-        if (handleUnauthorized(error)) return;
-        toast({
-          title: "Error al actualizar tracking entry",
-          description: errorMessageFrom(error, "No se pudo actualizar el estado."),
-          variant: "destructive",
-        });
-      },
+      onError: (error) => changeError(error, "No se pudo actualizar el estado.", "Error al actualizar tracking entry"),
     },
     queryClient,
   );
 }
 
 export function useUpdateTrackingNotice(onDone: () => void) {
-  const { handleUnauthorized } = useAdminSession();
+  const changeError = useChangeErrorToast();
   return useMutation(
     {
-      mutationFn: async ({ id, change }: { id: number; change: TUpdateTrackingNoticeRequest }) => {
-        const res = await apiRequest("PUT", `/api/tracking-notices/${id}`, change);
-        return ZTrackingNoticeSchema.parse(await res.json());
-      },
+      mutationFn: ({ id, change }: { id: number; change: TUpdateTrackingNoticeRequest }) =>
+        sendAdminJson("PUT", `/api/tracking-notices/${id}`, ZTrackingNoticeSchema, change),
       onSuccess: () => {
         toast({ title: "Aviso actualizado" });
         void refreshPanel();
         onDone();
       },
-      onError: (error) => {
-        if (handleUnauthorized(error)) return;
-        toast({
-          title: "Error al actualizar aviso",
-          description: errorMessageFrom(error, "No se pudo actualizar el aviso."),
-          variant: "destructive",
-        });
-      },
+      onError: (error) => changeError(error, "No se pudo actualizar el aviso.", "Error al actualizar aviso"),
     },
     queryClient,
   );
