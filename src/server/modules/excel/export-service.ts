@@ -81,6 +81,7 @@ export async function writeExport(db: Db, kind: ExportKind, out: Writable, optio
     }
     await workbook.commit();
   } catch (err) {
+    workbook.abort();
     throw err instanceof ZipWriterClosed ? aborted() : err;
   }
   out.end();

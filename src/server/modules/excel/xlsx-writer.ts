@@ -252,6 +252,12 @@ export class XlsxWriter {
     this.current = null;
   }
 
+  /** Stops a workbook left half-written (the download went away or a read failed). */
+  abort(): void {
+    this.current = null;
+    this.zip.abort();
+  }
+
   /** Writes the workbook's own parts and the zip directory; the caller ends the stream. */
   async commit(): Promise<void> {
     await this.endSheet();

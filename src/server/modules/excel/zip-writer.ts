@@ -91,6 +91,12 @@ export class ZipWriter {
     await entry.end();
   }
 
+  /** Frees the entry being written (its compressor) when the export stops half-way. */
+  abort(): void {
+    this.open?.destroy();
+    this.open = null;
+  }
+
   /** The central directory and its end record; the reply is not ended here. */
   async finish(): Promise<void> {
     if (this.open) throw new Error("zip: an entry is still open");
