@@ -87,11 +87,19 @@ async function main(): Promise<number> {
     console.log(`Respaldo creado: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
     return 0;
   } catch (error) {
-    console.error(`Error: ${error instanceof BackupError ? error.message : String(error)}`);
-    return 1;
+    return reportBackupError(error);
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  process.exitCode = await main();
+/** A backup or restore failure as its Spanish message on stderr; the exit code 1. */
+export function reportBackupError(error: unknown): number {
+  console.error(`Error: ${error instanceof BackupError ? error.message : String(error)}`);
+  return 1;
 }
+
+/** Runs `main` when the module at `moduleUrl` is the script node was started with (not imported by a test). */
+export async function runIfScript(moduleUrl: string, main: () => Promise<number>): Promise<void> {
+  if (process.argv[1] && moduleUrl === pathToFileURL(path.resolve(process.argv[1])).href) process.exitCode = await main();
+}
+
+await runIfScript(import.meta.url, main);

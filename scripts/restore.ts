@@ -5,10 +5,9 @@
 // rather than deleted. With DATABASE_URL, restore PostgreSQL with pg_restore (docs/operations.md).
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { loadConfig, pgliteDir } from "../src/server/config";
-import { BackupError, databaseExists, databaseInUse } from "./backup";
+import { BackupError, databaseExists, databaseInUse, reportBackupError, runIfScript } from "./backup";
 
 export interface RestoreOptions {
   dataDir: string;
@@ -111,11 +110,8 @@ async function main(): Promise<number> {
     if (result.previous) console.log(`La base de datos anterior quedó en ${result.previous}.`);
     return 0;
   } catch (error) {
-    console.error(`Error: ${error instanceof BackupError ? error.message : String(error)}`);
-    return 1;
+    return reportBackupError(error);
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  process.exitCode = await main();
-}
+await runIfScript(import.meta.url, main);

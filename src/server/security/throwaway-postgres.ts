@@ -4,9 +4,9 @@
 // as root the commands run as the postgres user (runuser); any other user runs them directly.
 import { spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../test/free-port";
 
 const BIN = process.env.PG_BIN_DIR ?? "/usr/lib/postgresql/15/bin";
 
@@ -53,16 +53,6 @@ function run(args: string[]): Promise<void> {
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ei-pg-fault-"));
