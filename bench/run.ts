@@ -253,7 +253,9 @@ async function measureAdminPages(base: string, headers: Record<string, string>, 
       await res.arrayBuffer();
       const ms = performance.now() - started;
       times.push(ms);
-      byPath.set(p, [...(byPath.get(p) ?? []), ms]);
+      const list = byPath.get(p);
+      if (list) list.push(ms);
+      else byPath.set(p, [ms]);
       if (!res.ok) failures++;
     }
   }

@@ -375,7 +375,9 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
   const groups = new Map<string, StatusEntry[]>();
   for (const move of moves) {
     const groupKey = `${move.newStatus}|${move.now.toISOString()}`;
-    groups.set(groupKey, [...(groups.get(groupKey) ?? []), move]);
+    const group = groups.get(groupKey);
+    if (group) group.push(move);
+    else groups.set(groupKey, [move]);
   }
   for (const group of groups.values()) {
     const { newStatus, now } = group[0];
