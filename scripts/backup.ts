@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadConfig, pgliteDir } from "../src/server/config";
+import { loadEnvFile } from "../src/server/env-file";
 
 export interface BackupOptions {
   dataDir: string;
@@ -77,6 +78,7 @@ async function main(): Promise<number> {
     return 0;
   }
   try {
+    loadEnvFile();
     const config = loadConfig();
     if (config.databaseUrl) {
       throw new BackupError(

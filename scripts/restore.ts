@@ -7,6 +7,7 @@ import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { loadConfig, pgliteDir } from "../src/server/config";
+import { loadEnvFile } from "../src/server/env-file";
 import { BackupError, databaseExists, databaseInUse, reportBackupError, runIfScript } from "./backup";
 
 export interface RestoreOptions {
@@ -101,6 +102,7 @@ async function main(): Promise<number> {
     return file ? 0 : 1;
   }
   try {
+    loadEnvFile();
     const config = loadConfig();
     if (config.databaseUrl) {
       throw new BackupError("DATABASE_URL está definida: restaura PostgreSQL con pg_restore (ver docs/operations.md).");

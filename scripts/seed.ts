@@ -1,6 +1,7 @@
 // `npm run seed -- --clients N --trackings M [--seed S] [--now FECHA] [--reset]`: fills the
 // configured database (PGlite in DATA_DIR, or DATABASE_URL) with deterministic demo data.
 import { loadConfig, pgliteDir } from "../src/server/config";
+import { loadEnvFile } from "../src/server/env-file";
 import { openDatabase, type Database } from "../src/server/db/client";
 import { parseSeedArgs, SEED_USAGE, type SeedArgs } from "../src/server/seed/cli-args";
 import { seedDatabase } from "../src/server/seed/seed";
@@ -34,6 +35,7 @@ async function main(): Promise<number> {
 
   let database: Database | undefined;
   try {
+    loadEnvFile();
     const config = loadConfig();
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config), poolSize: 1 });
     await database.migrate();

@@ -2,10 +2,13 @@
 import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { loadConfig, pgliteDir } from "./config";
+import { loadEnvFile } from "./env-file";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "./db/client";
 import { buildApp } from "./app";
 import { resolveAdminPassword } from "./lib/admin-password";
+
+loadEnvFile();
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel, base: undefined });

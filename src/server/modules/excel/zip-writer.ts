@@ -52,12 +52,23 @@ export class ZipWriter {
     if (!this.out.write(bytes)) await this.drained();
   }
 
+  /**
+   * Waits for "drain", or fails when the reply closes first. The listeners of the race's loser
+   * are removed (events.once adds a "close" and an "error" listener per wait: a slow download
+   * used to collect a pair per pause).
+   */
   private async drained(): Promise<void> {
-    const closed = once(this.out, "close").then(() => {
-      throw new ZipWriterClosed("La descarga se interrumpió");
-    });
-    closed.catch(() => {});
-    await Promise.race([once(this.out, "drain"), closed]);
+    const done = new AbortController();
+    try {
+      await Promise.race([
+        once(this.out, "drain", { signal: done.signal }),
+        once(this.out, "close", { signal: done.signal }).then(() => {
+          throw new ZipWriterClosed("La descarga se interrumpió");
+        }),
+      ]);
+    } finally {
+      done.abort();
+    }
   }
 
   /** Starts an entry; write its text with `write`, then `end` it before the next one. */
