@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["src/client/test/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { useState } from "react";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { LazySheet } from "./lazy-sheet";
-
-afterEach(cleanup);
 
 function Harness() {
   const [open, setOpen] = useState(false);

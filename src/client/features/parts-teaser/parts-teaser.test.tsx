@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { PartsTeaserSheet } from "./parts-teaser-sheet";
-
-afterEach(cleanup);
 
 function renderTeaser() {
   const location = memoryLocation({ path: "/", record: true });
