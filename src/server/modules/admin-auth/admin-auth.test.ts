@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/app";
+import { LOGIN_FAILURE_LIMIT } from "./routes";
 import { createAdminSessionService } from "./service";
 
 describe("admin sessions", () => {
@@ -62,6 +63,44 @@ describe("admin sessions", () => {
       const blocked = await fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD } });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toMatch(/Demasiados intentos/);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  // Issue 15 item 3: the count was read, the password checked, then the failure written, so a
+  // burst all read "0" and all got their password checked (739 of 1 000 on PostgreSQL).
+  it("checks at most `limit` passwords of a burst of parallel wrong logins from one address", async () => {
+    const fresh = await createTestApp();
+    try {
+      const burst = await Promise.all(
+        Array.from({ length: 300 }, () =>
+          fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: "mala" }, remoteAddress: "10.66.0.1" }),
+        ),
+      );
+      const checked = burst.filter((r) => r.statusCode === 401).length;
+      const refused = burst.filter((r) => r.statusCode === 429);
+      expect(checked).toBe(LOGIN_FAILURE_LIMIT);
+      expect(refused).toHaveLength(300 - LOGIN_FAILURE_LIMIT);
+      expect(refused.every((r) => /Demasiados intentos/.test(r.json().message))).toBe(true);
+      // Even the right password waits for the window now.
+      const right = await fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: "10.66.0.1" });
+      expect(right.statusCode).toBe(429);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("lets a right password clear the address's count", async () => {
+    const fresh = await createTestApp();
+    try {
+      const from = { remoteAddress: "10.66.0.2" };
+      for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
+        await fresh.ctx.limiter.hit("admin-login:10.66.0.2", LOGIN_FAILURE_LIMIT, 60_000);
+      }
+      const right = await fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, ...from });
+      expect(right.statusCode).toBe(200);
+      expect(await fresh.ctx.limiter.peek("admin-login:10.66.0.2")).toBe(0);
     } finally {
       await fresh.close();
     }
