@@ -1,10 +1,11 @@
-// POST /api/admin/login and GET /api/admin/session. Failed logins from one address are slowed
+// POST /api/admin/login, GET /api/admin/session and POST /api/admin/logout. Failed logins from one address are slowed
 // down and, past a limit, refused for a while (counters shared through the database).
 import type { FastifyInstance } from "fastify";
 import { ADMIN_PASSWORD_WRONG, ZAdminLoginRequestSchema } from "../../../shared/api/admin-auth";
 import { AppError, parseWith } from "../../errors";
 import type { AppContext } from "../../context";
 import { ABUSE_LIMITS, claimAttempt, clearLimit } from "../../lib/abuse-limits";
+import { bearerToken } from "./service";
 
 export const LOGIN_FAILURE_LIMIT = ABUSE_LIMITS.adminLogin.limit;
 export const LOGIN_FAILURE_WINDOW_MS = ABUSE_LIMITS.adminLogin.windowMs;
@@ -26,6 +27,12 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.get("/api/admin/session", { config: { auth: "admin" } }, async () => ({ ok: true }));
+
+  // 'Cerrar sesión': the session ends on the server, not only in the browser tab.
+  app.post("/api/admin/logout", { config: { auth: "admin" } }, async (request, reply) => {
+    await ctx.sessions.revoke(bearerToken(request.headers.authorization));
+    return reply.code(204).send();
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
