@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   await database.migrate();
   const { app, ctx } = await buildApp({ config, database, adminPassword: "bench-admin-list-password" });
   await app.ready();
-  const headers = { authorization: `Bearer ${ctx.sessions.issue().token}` };
+  const headers = { authorization: `Bearer ${(await ctx.sessions.issue()).token}` };
 
   if (ANALYZE) await database.db.execute(sql`vacuum analyze`);
   const analyzed = rowsOf<{ n: string | number }>(

@@ -38,7 +38,7 @@ async function openApp() {
   const config = loadConfig({ ...process.env, NODE_ENV: "production", RATE_LIMIT: "off", LOG_LEVEL: "silent" });
   const { app, ctx } = await buildApp({ config, database, adminPassword: "bench-excel-password" });
   await app.ready();
-  const headers = { authorization: `Bearer ${ctx.sessions.issue().token}` };
+  const headers = { authorization: `Bearer ${(await ctx.sessions.issue()).token}` };
   return {
     app,
     database,

@@ -12,7 +12,8 @@ import type { Database } from "./db/client";
 import { errorBody, installErrorHandling, unauthorized } from "./errors";
 import { createRateLimiter } from "./lib/rate-limiter";
 import { installCodeGuessGuard } from "./lib/abuse-limits";
-import { createAdminSessionService } from "./modules/admin-auth/service";
+import { bearerToken, createAdminSessionService } from "./modules/admin-auth/service";
+import { resolveSessionSecret } from "./lib/session-secret";
 import { registerModules } from "./modules";
 import { startOutboxWorker } from "./modules/notifications/worker";
 import type { AppContext } from "./context";
@@ -57,8 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     db: database.db,
     limiter: createRateLimiter(database.db, config.rateLimit),
     sessions: createAdminSessionService({
+      db: database.db,
       password: deps.adminPassword,
-      secret: config.sessionSecret,
+      secret: resolveSessionSecret(config.sessionSecret, config.dataDir),
       ttlMs: config.sessionTtlMs,
     }),
     providers: { ...createProviders(config, database.db), ...deps.providers },
@@ -107,9 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // After helmet: its headers are set before any of these hooks can refuse a request.
   app.addHook("onRequest", async (request) => {
     if (request.routeOptions.config?.auth !== "admin") return;
-    const header = request.headers.authorization;
-    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
-    if (!token || !ctx.sessions.verify(token)) throw unauthorized();
+    const token = bearerToken(request.headers.authorization);
+    if (!token || !(await ctx.sessions.verify(token))) throw unauthorized();
   });
   installCodeGuessGuard(app, ctx);
 

@@ -1,8 +1,9 @@
 // Walks the server's route table: every admin route refuses a caller without a session, with a
-// forged token and with an expired one, so no route added later can be forgotten; nor does a
-// valid session count anywhere but the Bearer header (query, cookie, Basic, other headers).
+// forged, expired, revoked or password-derived token, so no route added later can be forgotten;
+// nor does a valid session count anywhere but the Bearer header (query, cookie, Basic, other headers).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "./test/app";
+import { createHash, createHmac } from "node:crypto";
 import { createAdminSessionService } from "./modules/admin-auth/service";
 
 /** Paths the staff spec marks as admin calls (staff-side §7), plus the ones this project adds. */
@@ -42,14 +43,18 @@ describe("route table authorization", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("refuses every admin route without a session, with a forged token and with an expired one", async () => {
-    const expired = t.ctx.sessions.issue(Date.now() - 48 * 3600_000).token;
-    const foreign = createAdminSessionService({ password: "otra-clave", ttlMs: 3600_000 }).issue().token;
+  it("refuses every admin route without a session, with a forged, expired, revoked or password-derived token", async () => {
+    const expired = (await t.ctx.sessions.issue(Date.now() - 48 * 3600_000)).token;
+    const foreign = (await createAdminSessionService({ db: t.ctx.db, password: "otra-clave", secret: "otra", ttlMs: 3600_000 }).issue()).token;
+    const revoked = (await t.ctx.sessions.issue()).token;
+    await t.ctx.sessions.revoke(revoked);
     const attempts: Record<string, string | undefined> = {
       none: undefined,
       garbage: "Bearer abc.def",
       foreign: `Bearer ${foreign}`,
       expired: `Bearer ${expired}`,
+      revoked: `Bearer ${revoked}`,
+      "signed with a key derived from the password": `Bearer ${legacyToken(TEST_ADMIN_PASSWORD)}`,
       "password-as-token": "Bearer clave-de-prueba-segura",
     };
     const failures: string[] = [];
@@ -68,14 +73,13 @@ describe("route table authorization", () => {
   });
 
   it("refuses a valid session sent anywhere but the Bearer header, and tampered or unsigned tokens", async () => {
-    const valid = t.ctx.sessions.issue().token;
-    const [payload, signature] = valid.split(".");
-    const longer = Buffer.from(JSON.stringify({ sub: "admin", exp: Date.now() + 10 * 365 * 86_400_000 })).toString("base64url");
+    const valid = (await t.ctx.sessions.issue()).token;
+    const flipped = (valid[0] === "A" ? "B" : "A") + valid.slice(1);
     const attempts: Record<string, { headers?: Record<string, string>; query?: string }> = {
-      "tampered payload": { headers: { authorization: `Bearer ${longer}.${signature}` } },
-      "no signature": { headers: { authorization: `Bearer ${payload}.` } },
-      "payload only": { headers: { authorization: `Bearer ${payload}` } },
-      "signature of another payload": { headers: { authorization: `Bearer ${payload}x.${signature}` } },
+      "one character changed": { headers: { authorization: `Bearer ${flipped}` } },
+      "a character more": { headers: { authorization: `Bearer ${valid}A` } },
+      "a character less": { headers: { authorization: `Bearer ${valid.slice(0, -1)}` } },
+      "with a suffix": { headers: { authorization: `Bearer ${valid}.x` } },
       "in the query": { query: `token=${valid}&authorization=Bearer%20${valid}` },
       "in a cookie": { headers: { cookie: `token=${valid}; session=${valid}` } },
       "as Basic": { headers: { authorization: `Basic ${Buffer.from(`admin:${TEST_ADMIN_PASSWORD}`).toString("base64")}` } },
@@ -106,3 +110,10 @@ describe("route table authorization", () => {
     expect(failures).toEqual([]);
   });
 });
+
+/** A token as the old code signed it: HMAC-SHA256 under sha256("express-import-admin-session:" + password). */
+function legacyToken(password: string): string {
+  const key = createHash("sha256").update(`express-import-admin-session:${password}`).digest();
+  const payload = Buffer.from(JSON.stringify({ sub: "admin", iat: Date.now(), exp: Date.now() + 86_400_000, jti: "x" })).toString("base64url");
+  return `${payload}.${createHmac("sha256", key).update(payload).digest("base64url")}`;
+}

@@ -15,7 +15,7 @@ export function getAdminToken(): string | null {
   return adminToken;
 }
 
-async function send(method: string, url: string, body?: unknown): Promise<Response> {
+async function send(method: string, url: string, body?: unknown, token = adminToken): Promise<Response> {
   const headers: Record<string, string> = {};
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -25,7 +25,7 @@ async function send(method: string, url: string, body?: unknown): Promise<Respon
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
   }
-  if (adminToken) headers.Authorization = `Bearer ${adminToken}`;
+  if (token) headers.Authorization = `Bearer ${token}`;
   return fetch(url, { method, headers, body: payload, credentials: "include" });
 }
 
@@ -35,9 +35,12 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new Error(`${res.status}: ${text}`);
 }
 
-/** Sends one call and returns the Response; throws on a non-2xx answer. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const res = await send(method, url, body);
+/**
+ * Sends one call and returns the Response; throws on a non-2xx answer. `token` replaces the admin
+ * token of the moment (a logout sends the session it ends, already forgotten here).
+ */
+export async function apiRequest(method: string, url: string, body?: unknown, options: { token?: string } = {}): Promise<Response> {
+  const res = await send(method, url, body, options.token ?? adminToken);
   await throwIfNotOk(res);
   return res;
 }

@@ -380,3 +380,21 @@ export const appCache = pgTable("app_cache", {
   value: jsonb("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Admin sessions, one row per login (modules/admin-auth/service.ts). Only a hash of the token is
+ * kept. The shared password has no account behind it yet; per-person staff accounts (issue 19)
+ * add a nullable account column here.
+ */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    /** SHA-256 of the token, hex. */
+    tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    /** HMAC of the admin password under the session secret: another password, another fingerprint. */
+    passwordFingerprint: varchar("password_fingerprint", { length: 64 }).notNull(),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("admin_sessions_expires_at_idx").on(t.expiresAt)],
+);

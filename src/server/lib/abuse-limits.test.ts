@@ -8,12 +8,12 @@ import {
   ABUSE_LIMITS,
   ABUSE_LIMIT_NAMES,
   CODE_GUESS_ROUTES,
-  assertUnderLimit,
+  claimAttempt,
   clearLimit,
-  countFailure,
   effectiveLimit,
   enforceLimit,
   limitAddress,
+  releaseAttempt,
 } from "./abuse-limits";
 
 const SPANISH = /[áéíóúñ¿¡]|\b(de|en|la|el|intenta|demasiad[oa]s)\b/i;
@@ -119,16 +119,18 @@ describe("the helpers on the shared limiter", () => {
     await expect(enforceLimit(t.ctx, requestFrom("2001:db8:1:2:ffff::c"), "contact")).rejects.toMatchObject({ statusCode: 429 });
   });
 
-  it("failure-counted limits refuse only once the failures reach the limit, and clear", async () => {
+  it("failure-counted limits take an attempt before the outcome, refuse past the limit, give back and clear", async () => {
     const request = requestFrom(address());
-    await assertUnderLimit(t.ctx, request, "adminLogin");
-    await countFailure(t.ctx, request, "adminLogin");
-    await assertUnderLimit(t.ctx, request, "adminLogin");
-    await countFailure(t.ctx, request, "adminLogin");
-    const refused = await assertUnderLimit(t.ctx, request, "adminLogin").catch((e: unknown) => e);
+    await claimAttempt(t.ctx, request, "adminLogin");
+    await claimAttempt(t.ctx, request, "adminLogin");
+    const refused = await claimAttempt(t.ctx, request, "adminLogin").catch((e: unknown) => e);
     expect(refused).toMatchObject({ statusCode: 429, message: "Demasiados intentos fallidos. Intenta de nuevo en 15 minutos." });
+    // An attempt that was not a failure is given back: one more fits, then none.
+    await releaseAttempt(t.ctx, request, "adminLogin");
+    await expect(claimAttempt(t.ctx, request, "adminLogin")).resolves.toMatchObject({ allowed: true, count: 2 });
+    await expect(claimAttempt(t.ctx, request, "adminLogin")).rejects.toMatchObject({ statusCode: 429 });
     await clearLimit(t.ctx, request, "adminLogin");
-    await expect(assertUnderLimit(t.ctx, request, "adminLogin")).resolves.toBeUndefined();
+    await expect(claimAttempt(t.ctx, request, "adminLogin")).resolves.toMatchObject({ allowed: true, count: 1 });
   });
 
   it("does nothing with RATE_LIMIT=off", async () => {
@@ -136,8 +138,8 @@ describe("the helpers on the shared limiter", () => {
     try {
       const request = requestFrom(address());
       for (let i = 0; i < 5; i++) await enforceLimit(open.ctx, request, "contact");
-      for (let i = 0; i < 5; i++) await countFailure(open.ctx, request, "adminLogin");
-      await expect(assertUnderLimit(open.ctx, request, "adminLogin")).resolves.toBeUndefined();
+      for (let i = 0; i < 5; i++) await claimAttempt(open.ctx, request, "adminLogin");
+      await expect(claimAttempt(open.ctx, request, "adminLogin")).resolves.toMatchObject({ allowed: true });
     } finally {
       await open.close();
     }

@@ -128,25 +128,30 @@ export async function enforceLimit(
   if (!hit.allowed) throw limitedError(ctx.config, name, hit.retryAfterSeconds, reply);
 }
 
-/** For limits that count failures only: throws the 429 when the count has reached the limit, counts nothing. */
-export async function assertUnderLimit(
+/**
+ * For limits that count failures only (wrong passwords, code misses): takes one attempt from the
+ * address's allowance BEFORE the outcome is known, and throws the Spanish 429 when none is left.
+ * Reading the count first and writing the failure afterwards let a burst of parallel requests
+ * all read the same count and all get through (issue 15 item 3). Give the attempt back with
+ * `releaseAttempt` when it turned out not to be a failure.
+ */
+export async function claimAttempt(
   ctx: AppContext,
   request: FastifyRequest,
   name: AbuseLimitName,
   reply?: FastifyReply,
-): Promise<void> {
-  if (!ctx.config.rateLimit) return;
-  const { limit, windowMs } = effectiveLimit(ctx.config, name);
-  const count = await ctx.limiter.peek(counterKey(ctx.config, name, request));
-  // peek does not tell the window's end: the whole window is the honest upper bound.
-  if (count >= limit) throw limitedError(ctx.config, name, windowMs / 1000, reply);
-}
-
-/** Counts one failure of `name` (e.g. a wrong password) without refusing anything. */
-export async function countFailure(ctx: AppContext, request: FastifyRequest, name: AbuseLimitName): Promise<RateLimitResult> {
+): Promise<RateLimitResult> {
   if (!ctx.config.rateLimit) return { allowed: true, count: 0, retryAfterSeconds: 0 };
   const { limit, windowMs } = effectiveLimit(ctx.config, name);
-  return ctx.limiter.hit(counterKey(ctx.config, name, request), limit, windowMs);
+  const claimed = await ctx.limiter.claim(counterKey(ctx.config, name, request), limit, windowMs);
+  if (!claimed.allowed) throw limitedError(ctx.config, name, claimed.retryAfterSeconds, reply);
+  return claimed;
+}
+
+/** Gives back an attempt taken with `claimAttempt` that was not a failure (e.g. a code found). */
+export async function releaseAttempt(ctx: AppContext, request: FastifyRequest, name: AbuseLimitName): Promise<void> {
+  if (!ctx.config.rateLimit) return;
+  await ctx.limiter.release(counterKey(ctx.config, name, request));
 }
 
 /** Forgets the address's count (a successful login). */
@@ -171,21 +176,27 @@ export const CODE_GUESS_ROUTES = [
   "POST /api/parts-assistant",
 ] as const;
 
-/** Installs the code-guessing guard: refuses an address past its misses, counts every 404 of those routes. */
+/**
+ * Installs the code-guessing guard: every request to those routes takes one miss from the
+ * address's allowance before it runs (refused past it), and gets it back unless it answers 404.
+ */
 export function installCodeGuessGuard(app: FastifyInstance, ctx: AppContext): void {
   const guarded = new Set<string>(CODE_GUESS_ROUTES);
   const isGuarded = (request: FastifyRequest) => guarded.has(`${request.method} ${request.routeOptions.url ?? ""}`);
+  const claimed = new WeakSet<FastifyRequest>();
   app.addHook("onRequest", async (request, reply) => {
-    if (isGuarded(request)) await assertUnderLimit(ctx, request, "codeMisses", reply);
+    if (!isGuarded(request)) return;
+    await claimAttempt(ctx, request, "codeMisses", reply);
+    claimed.add(request);
   });
-  // onSend runs before the answer leaves, so the count is in place when the client can ask again.
+  // onSend runs before the answer leaves, so the count is right when the client can ask again.
   app.addHook("onSend", async (request, reply, payload) => {
-    if (reply.statusCode === 404 && isGuarded(request)) {
+    if (reply.statusCode !== 404 && claimed.has(request)) {
       try {
-        await countFailure(ctx, request, "codeMisses");
+        await releaseAttempt(ctx, request, "codeMisses");
       } catch (err) {
-        // The 404 stands even if the counter cannot be written (database trouble answers elsewhere).
-        request.log.warn({ err }, "could not count a client-code miss");
+        // The answer stands; the address keeps one miss too many until the window ends.
+        request.log.warn({ err }, "could not give back a client-code attempt");
       }
     }
     return payload;

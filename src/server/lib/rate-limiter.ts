@@ -12,6 +12,14 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** Counts one hit on `key` within a window of `windowMs`, allowing `limit` hits. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /**
+   * Takes one of `limit` attempts on `key` in one atomic statement, before the attempt's outcome
+   * is known; refused (nothing counted) when all are taken. For limits that count failures only,
+   * with `release` giving the attempt back when it did not fail.
+   */
+  claim(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Gives back one attempt taken with `claim` in the current window. */
+  release(key: string): Promise<void>;
   /** Reads the current count without adding to it. */
   peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
@@ -21,6 +29,8 @@ export function createRateLimiter(db: Db, enabled = true): RateLimiter {
   if (!enabled) {
     return {
       hit: async () => ({ allowed: true, count: 0, retryAfterSeconds: 0 }),
+      claim: async () => ({ allowed: true, count: 0, retryAfterSeconds: 0 }),
+      release: async () => {},
       peek: async () => 0,
       reset: async () => {},
     };
@@ -36,12 +46,30 @@ export function createRateLimiter(db: Db, enabled = true): RateLimiter {
         returning count, reset_at`);
       const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
       const count = Number(row.count);
-      const resetAt = new Date(row.reset_at).getTime();
-      return {
-        allowed: count <= limit,
-        count,
-        retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
-      };
+      return { allowed: count <= limit, count, retryAfterSeconds: secondsUntil(row.reset_at) };
+    },
+    async claim(key, limit, windowMs) {
+      // The WHERE of the conflict branch makes "count < limit" and "count + 1" one step under the
+      // row's lock, so parallel attempts (several connections, several instances) cannot all
+      // see room: exactly `limit` are taken per window.
+      const result = await db.execute<{ count: number; reset_at: string | Date }>(sql`
+        insert into rate_limits (key, count, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+        where rate_limits.reset_at <= now() or rate_limits.count < ${limit}
+        returning count, reset_at`);
+      const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
+      if (row) return { allowed: true, count: Number(row.count), retryAfterSeconds: secondsUntil(row.reset_at) };
+      const held = rowsOf<{ count: number; reset_at: string | Date }>(
+        await db.execute(sql`select count, reset_at from rate_limits where key = ${key}`),
+      )[0];
+      return { allowed: false, count: held ? Number(held.count) : limit, retryAfterSeconds: held ? secondsUntil(held.reset_at) : windowMs / 1000 };
+    },
+    async release(key) {
+      // Only a live window: an attempt taken in a window that has ended is already forgotten.
+      await db.execute(sql`update rate_limits set count = count - 1 where key = ${key} and count > 0 and reset_at > now()`);
     },
     async peek(key) {
       const result = await db.execute<{ count: number }>(
@@ -54,6 +82,10 @@ export function createRateLimiter(db: Db, enabled = true): RateLimiter {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
   };
+}
+
+function secondsUntil(resetAt: string | Date): number {
+  return Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
 }
 
 /** node-postgres answers `{rows}`, PGlite answers `{rows}` too; keep one accessor. */

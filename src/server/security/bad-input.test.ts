@@ -401,7 +401,9 @@ describe("bad input on every route", () => {
 
   for (const route of routes) {
     it(`${route.method} ${route.url} (${route.auth})`, { timeout: 240_000 }, async () => {
-      const headers = route.auth === "admin" ? t.adminHeaders() : {};
+      // Logging out ends the session it is sent with: that route gets its own, not the walk's.
+      const headers =
+        route.auth !== "admin" ? {} : route.url === "/api/admin/logout" ? { authorization: `Bearer ${(await t.ctx.sessions.issue()).token}` } : t.adminHeaders();
       let fixtures = await createFixtures();
       // Does the route need fields? Then everything that is not an object must be refused too.
       const probe = await t.app.inject({

@@ -23,6 +23,7 @@ describe("two app instances on one PostgreSQL", () => {
   });
 
   const setUp = async () => {
+    if (first && second) return { a: first.app, b: second };
     first = await createTestApp({ env: { RATE_LIMIT: "on" } });
     secondDb = await openSecondConnection(first.database);
     ({ app: second } = await buildApp({ config: first.config, database: secondDb, adminPassword: TEST_ADMIN_PASSWORD }));
@@ -55,5 +56,17 @@ describe("two app instances on one PostgreSQL", () => {
     expect(passed).toBe(limit);
     expect(refused).toHaveLength(20);
     expect(refused.every((r) => r.json().message === ABUSE_LIMITS.clientLookup.message)).toBe(true);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)("check at most `adminLogin` passwords of a burst of wrong logins split across both", async () => {
+    const { a, b } = await setUp();
+    const { limit } = ABUSE_LIMITS.adminLogin;
+    const burst = await Promise.all(
+      Array.from({ length: 200 }, (_v, i) =>
+        (i % 2 ? b : a).inject({ method: "POST", url: "/api/admin/login", payload: { password: "mala" }, remoteAddress: "10.9.0.4" }),
+      ),
+    );
+    expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(limit);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(200 - limit);
   });
 });

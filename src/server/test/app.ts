@@ -31,7 +31,13 @@ export async function createTestApp(
   });
   const { app, ctx } = await buildApp({ config, database, adminPassword: TEST_ADMIN_PASSWORD, ...options.deps });
   await app.ready();
-  const { token } = ctx.sessions.issue();
+  let { token } = await ctx.sessions.issue();
+  // Emptying the tables ends the helper's session too: open a new one for adminHeaders().
+  const truncateAll = database.truncateAll.bind(database);
+  database.truncateAll = async () => {
+    await truncateAll();
+    ({ token } = await ctx.sessions.issue());
+  };
   return {
     app,
     ctx,

@@ -20,6 +20,7 @@ import {
 } from "../../../shared/api/admin-auth";
 import {
   clearAdminSession,
+  endAdminSession,
   requestAdminSession,
   restoreAdminSession,
   saveAdminSession,
@@ -66,7 +67,7 @@ export function AdminLoginGate({ labels, persist, children }: AdminLoginGateProp
   const [authenticated, setAuthenticated] = useState(() => restoreAdminSession(persist) !== null);
 
   const logout = useCallback(() => {
-    clearAdminSession();
+    endAdminSession();
     setAuthenticated(false);
   }, []);
   const session = useMemo<AdminSession>(
@@ -74,7 +75,9 @@ export function AdminLoginGate({ labels, persist, children }: AdminLoginGateProp
       logout,
       handleUnauthorized(error) {
         if (errorStatusFrom(error) !== 401) return false;
-        logout();
+        // The server has already ended this session: only forget it here.
+        clearAdminSession();
+        setAuthenticated(false);
         toast({ title: LOGIN_DENIED_TITLE, description: SESSION_EXPIRED, variant: "destructive" });
         return true;
       },

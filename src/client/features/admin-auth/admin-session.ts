@@ -1,8 +1,8 @@
-// The admin session in the browser: the signed token from POST /api/admin/login, handed to the
+// The admin session in the browser: the token from POST /api/admin/login, handed to the
 // api client (setAdminToken) and kept either in memory only (/admin/tracking, staff-side §4)
 // or in sessionStorage so a reload keeps it (/admin). The password itself is never kept.
 
-import { apiRequest, setAdminToken } from "../../lib/api";
+import { apiRequest, getAdminToken, setAdminToken } from "../../lib/api";
 import { ZAdminLoginResponseSchema, type TAdminLoginResponse } from "../../../shared/api/admin-auth";
 
 export type SessionPersistence = "memory" | "session-storage";
@@ -56,6 +56,17 @@ export function clearAdminSession(): void {
   } catch {
     // Storage unavailable: nothing was kept there.
   }
+}
+
+/**
+ * 'Cerrar sesión': forgets the session in this tab at once and ends it on the server, so the
+ * token is worthless even if it was copied. If that call fails (no network), the server ends the
+ * session at its expiry anyway.
+ */
+export function endAdminSession(): void {
+  const token = getAdminToken();
+  clearAdminSession();
+  if (token) void apiRequest("POST", "/api/admin/logout", undefined, { token }).catch(() => {});
 }
 
 export async function requestAdminSession(password: string): Promise<TAdminLoginResponse> {

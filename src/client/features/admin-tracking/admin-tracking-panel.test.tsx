@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The /admin/tracking page against a stubbed server: the password gate (empty, wrong, no
-// network, right; token in memory only), the stat cards, the entries table with message
-// states and the status dialog, the notices tab, and an expired session.
+// network, right; token in memory only; 'Cerrar sesión' ends it on the server), the stat
+// cards, the entries table with message states and the status dialog, the notices tab, and an
+// expired session.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
@@ -138,6 +139,17 @@ describe("admin tracking gate", () => {
     const panelCalls = calls.filter((c) => c.url !== "/api/admin/login");
     expect(panelCalls.length).toBeGreaterThan(0);
     expect(panelCalls.every((c) => c.auth === `Bearer ${TOKEN}`)).toBe(true);
+  });
+
+  it("'Cerrar sesión' ends the session on the server and shows the gate again", async () => {
+    renderPage();
+    await logIn();
+    fireEvent.click(await screen.findByRole("button", { name: "Cerrar sesión" }));
+    expect(await screen.findByLabelText("Contraseña de administrador")).toBeTruthy();
+    expect(getAdminToken()).toBeNull();
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/admin/logout")).toEqual([
+      { method: "POST", url: "/api/admin/logout", body: undefined, auth: `Bearer ${TOKEN}` },
+    ]));
   });
 });
 

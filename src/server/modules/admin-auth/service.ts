@@ -1,52 +1,89 @@
-// Admin sessions: one shared password (staff-side §6) exchanged for a signed, expiring token,
-// so the browser never keeps the password. Tokens are HMAC-SHA256 signed; the key comes from
-// SESSION_SECRET or, when unset, from the password itself (changing it ends every session).
+// Admin sessions: one shared password (staff-side §6) exchanged for a random token, so the
+// browser never keeps the password. Sessions live on the server, one row per session in
+// admin_sessions (every instance on one PostgreSQL sees the same rows): 'Cerrar sesión' deletes
+// the row, a session never outlives the configured lifetime, and each row carries a keyed
+// fingerprint of the password it was opened with, so changing the password ends every session.
+// Only a SHA-256 of the token is stored: a copy of the database opens no session, and a token
+// says nothing about the password (it is random, not signed with a key derived from it).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, lte, ne, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { adminSessions } from "../../db/schema";
 
 export interface AdminSessionService {
   checkPassword(candidate: string): boolean;
-  issue(now?: number): { token: string; expiresAt: string };
-  verify(token: string, now?: number): boolean;
+  /** Opens a session (at `now`, for tests) and deletes the ones that have ended. */
+  issue(now?: number): Promise<{ token: string; expiresAt: string }>;
+  /** True while the token's session is open: not revoked, within its lifetime, same password. */
+  verify(token: string, now?: number): Promise<boolean>;
+  /** Ends the token's session ('Cerrar sesión'). */
+  revoke(token: string): Promise<void>;
 }
 
+/** 32 random bytes, base64url: what issue() hands out and the only shape verify() looks up. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
 export function createAdminSessionService(options: {
+  db: Db;
   password: string;
-  secret?: string;
+  /** SESSION_SECRET or the random one kept in DATA_DIR (lib/session-secret.ts); never the password. */
+  secret: string;
   ttlMs: number;
 }): AdminSessionService {
-  const key = createHash("sha256")
-    .update(options.secret ?? `express-import-admin-session:${options.password}`)
-    .digest();
+  const { db, ttlMs } = options;
   const passwordDigest = digest(options.password);
-  const sign = (payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
+  // Keyed with the secret: the rows hold no fast offline oracle for the password.
+  const fingerprint = createHmac("sha256", options.secret).update(`admin-password:${options.password}`).digest("hex");
+  // A session opened before `now - ttl` has ended even if its row says otherwise (a shorter
+  // SESSION_TTL_HOURS applies to sessions opened under a longer one).
+  const open = (hash: string, now: Date) =>
+    and(
+      eq(adminSessions.tokenHash, hash),
+      eq(adminSessions.passwordFingerprint, fingerprint),
+      gt(adminSessions.expiresAt, now),
+      gt(adminSessions.createdAt, new Date(now.getTime() - ttlMs)),
+    );
 
   return {
     checkPassword(candidate) {
       // Compare digests of equal length so the time does not depend on where they differ.
       return timingSafeEqual(digest(candidate), passwordDigest);
     },
-    issue(now = Date.now()) {
-      const exp = now + options.ttlMs;
-      const payload = Buffer.from(
-        JSON.stringify({ sub: "admin", iat: now, exp, jti: randomBytes(9).toString("base64url") }),
-      ).toString("base64url");
-      return { token: `${payload}.${sign(payload)}`, expiresAt: new Date(exp).toISOString() };
+    async issue(now = Date.now()) {
+      const token = randomBytes(32).toString("base64url");
+      const createdAt = new Date(now);
+      const expiresAt = new Date(now + ttlMs);
+      // Logins are rare: each one sweeps the sessions that have ended (expired, or opened with
+      // another password), so the table holds at most one lifetime's worth of sessions.
+      await db
+        .delete(adminSessions)
+        .where(or(lte(adminSessions.expiresAt, new Date()), ne(adminSessions.passwordFingerprint, fingerprint)));
+      await db.insert(adminSessions).values({ tokenHash: tokenHash(token), passwordFingerprint: fingerprint, createdAt, expiresAt });
+      return { token, expiresAt: expiresAt.toISOString() };
     },
-    verify(token, now = Date.now()) {
-      if (typeof token !== "string" || token.length > 1000) return false;
-      const [payload, signature, extra] = token.split(".");
-      if (!payload || !signature || extra !== undefined) return false;
-      const expected = Buffer.from(sign(payload));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-      try {
-        const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { sub?: unknown; exp?: unknown };
-        return claims.sub === "admin" && typeof claims.exp === "number" && claims.exp > now;
-      } catch {
-        return false;
-      }
+    async verify(token, now = Date.now()) {
+      if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return false;
+      const hash = tokenHash(token);
+      const found = await db.select({ hash: adminSessions.tokenHash }).from(adminSessions).where(open(hash, new Date(now))).limit(1);
+      if (found.length) return true;
+      // Ended or never existed: forget the row if there is one.
+      await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hash));
+      return false;
+    },
+    async revoke(token) {
+      if (typeof token !== "string" || !TOKEN_SHAPE.test(token)) return;
+      await db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash(token)));
     },
   };
+}
+
+/** The Bearer token of a request's Authorization header ("" when there is none). */
+export function bearerToken(authorization: string | undefined): string {
+  return authorization?.startsWith("Bearer ") ? authorization.slice(7).trim() : "";
+}
+
+function tokenHash(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
 function digest(value: string): Buffer {
