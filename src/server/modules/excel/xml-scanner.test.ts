@@ -4,6 +4,8 @@
 // scanner itself in `charsExamined`, not timed — proportional to the input for every shape that
 // used to make it rescan or backtrack. The timing comparison is in scripts/bench-excel.ts.
 import { describe, expect, it } from "vitest";
+import { readSpreadsheet } from "./spreadsheet";
+import { buildZip, workbookParts } from "./test-helpers";
 import { MAX_ENTITY_BODY, MAX_TAG_CHARS, XmlScanner, XmlSyntaxError, decodeXmlEntities } from "./xml-scanner";
 
 interface Run {
@@ -68,6 +70,24 @@ describe("entities", () => {
   it("decodes attribute and text values in one pass", () => {
     expect(decodeXmlEntities("a&amp;b&#x3C;&#60;&unknown;&")).toBe("a&b<<&unknown;&");
     expect(decodeXmlEntities("sin entidades")).toBe("sin entidades");
+  });
+});
+
+describe("through the .xlsx reader", () => {
+  it("decodes an entity and keeps a lone '&' where the inflater's 64 KB chunks cut them", async () => {
+    const CHUNK = 64 * 1024;
+    const cell = (row: number) => `<row r="${row}"><c r="A${row}" t="inlineStr"><is><t>`;
+    const end = "</t></is></c></row>";
+    let xml = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' + cell(1) + "h" + end + cell(2);
+    // Row 2: '&amp;' starts two characters before the first cut; row 3: a lone '&' just before the second.
+    const pad2 = "a".repeat(CHUNK - 2 - xml.length);
+    xml += pad2 + "&amp;b" + end + cell(3);
+    const pad3 = "c".repeat(2 * CHUNK - 1 - xml.length);
+    xml += pad3 + "& d &#233;" + end + "</sheetData></worksheet>";
+    expect(xml.indexOf("&amp;")).toBe(CHUNK - 2);
+    const bytes = buildZip([...workbookParts("Hoja"), { name: "xl/worksheets/sheet1.xml", data: Buffer.from(xml) }]);
+    const { sheets } = await readSpreadsheet(bytes, { wantSheet: () => true });
+    expect(sheets[0].rows.map((r) => r.cells[0])).toEqual(["h", pad2 + "&b", pad3 + "& d é"]);
   });
 });
 
