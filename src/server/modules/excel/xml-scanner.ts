@@ -9,8 +9,9 @@
 // comment, processing instruction, CDATA), the quote a tag is in, the pieces of an unfinished tag
 // (at most MAX_TAG_CHARS) — and a carry of a few characters: a possible entity at the end of a
 // text run, the start of '<!--' or '<![CDATA[', the start of a terminator. Text and CDATA are
-// handed over as they arrive. No regular expression runs over input of unbounded length.
-// `charsExamined` counts what it looked at, so tests prove the linearity without timing it.
+// handed over as they arrive. No regular expression runs over input of unbounded length, and no
+// search runs past the end of the text run or value it is for. `charsExamined` counts what every
+// loop and search looked at, so tests prove the linearity without timing it.
 
 export interface XmlHandler {
   open(name: string, attributes: Record<string, string>, selfClosing: boolean): void;
@@ -52,16 +53,22 @@ function entityValue(body: string): string | undefined {
   return code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
 }
 
+/** Characters looked at, for the tests of linearity (`XmlScanner.charsExamined`). */
+interface Work {
+  n: number;
+}
+
 /** Expands the entities of text[from, to) in one pass; anything else after '&' stays as written. */
-export function decodeXmlEntities(text: string, from = 0, to = text.length): string {
-  let amp = text.indexOf("&", from);
-  if (amp === -1 || amp >= to) return text.slice(from, to);
+export function decodeXmlEntities(text: string, from = 0, to = text.length, work: Work = { n: 0 }): string {
+  let amp = indexBefore(text, "&", from, to, work);
+  if (amp === -1) return text.slice(from, to);
   let out = "";
   let copied = from;
-  while (amp !== -1 && amp < to) {
+  while (amp !== -1) {
     // The body can only be '#', letters and digits, so this scan stops at the next '&' at the latest.
     let end = amp + 1;
     while (end < to && end <= amp + MAX_ENTITY_BODY && isBodyChar(text.charCodeAt(end))) end++;
+    work.n += end - amp;
     if (end > amp + 1 && end < to && text.charCodeAt(end) === SEMI) {
       const value = entityValue(text.slice(amp + 1, end));
       if (value !== undefined) {
@@ -69,14 +76,26 @@ export function decodeXmlEntities(text: string, from = 0, to = text.length): str
         copied = end + 1;
       }
     }
-    amp = text.indexOf("&", end);
+    amp = indexBefore(text, "&", end, to, work);
   }
   return out + text.slice(copied, to);
 }
 
+/**
+ * text.indexOf(search, from) limited to [from, to): a plain indexOf would run on to the next match
+ * in the rest of the chunk or tag, once per text run or attribute value — quadratic.
+ */
+function indexBefore(text: string, search: string, from: number, to: number, work: Work): number {
+  if (from >= to) return -1;
+  const found = (to === text.length ? text : text.slice(0, to)).indexOf(search, from);
+  work.n += (found === -1 ? to : found + 1) - from;
+  return found;
+}
+
 /** Where a text run ending at `to` may still be cut inside an entity: its last '&', or `to`. */
-function entityTailStart(data: string, from: number, to: number): number {
+function entityTailStart(data: string, from: number, to: number, work: Work): number {
   for (let i = to - 1; i >= from && i >= to - 1 - MAX_ENTITY_BODY; i--) {
+    work.n++;
     const c = data.charCodeAt(i);
     if (c === AMP) return i;
     if (!isBodyChar(c)) return to;
@@ -93,18 +112,19 @@ function localName(qualified: string): string {
  * name="value" or name='value' pairs in one pass; stray words, signs and quoted strings without a
  * name are skipped. No prototype: an attribute called __proto__ is just a key.
  */
-function parseAttributes(source: string, from: number): Record<string, string> {
+function parseAttributes(source: string, from: number, work: Work): Record<string, string> {
   const attributes = Object.create(null) as Record<string, string>;
   const n = source.length;
   let i = from;
   while (i < n) {
     const c = source.charCodeAt(i);
+    work.n++;
     if (isSpace(c) || c === EQ || c === SLASH) {
       i++;
       continue;
     }
     if (c === DQ || c === SQ) {
-      const close = source.indexOf(source[i], i + 1);
+      const close = indexBefore(source, source[i], i + 1, n, work);
       i = close === -1 ? n : close + 1;
       continue;
     }
@@ -112,18 +132,21 @@ function parseAttributes(source: string, from: number): Record<string, string> {
     while (i < n && !endsName(source.charCodeAt(i))) i++;
     let j = i;
     while (j < n && isSpace(source.charCodeAt(j))) j++;
+    work.n += j - nameStart;
     // A word without '=' is skipped; the loop goes on from its end (spaces are looked at twice at most).
     if (source.charCodeAt(j) !== EQ) continue;
     j++;
+    const valueStart = j;
     while (j < n && isSpace(source.charCodeAt(j))) j++;
+    work.n += j - valueStart;
     const quote = source.charCodeAt(j);
     if (quote !== DQ && quote !== SQ) {
       i = j;
       continue;
     }
-    const close = source.indexOf(source[j], j + 1);
+    const close = indexBefore(source, source[j], j + 1, n, work);
     if (close === -1) break;
-    attributes[source.slice(nameStart, i)] = decodeXmlEntities(source, j + 1, close);
+    attributes[source.slice(nameStart, i)] = decodeXmlEntities(source, j + 1, close, work);
     i = close + 1;
   }
   return attributes;
@@ -143,13 +166,13 @@ export class XmlScanner {
   private tagLength = 0;
   /** The quote (code) a tag's scan is inside of, or 0. */
   private quote = 0;
-  private examined = 0;
+  private readonly work: Work = { n: 0 };
 
   constructor(private readonly handler: XmlHandler) {}
 
   /** Characters looked at so far, counting each search's span; proportional to the input. */
   get charsExamined(): number {
-    return this.examined;
+    return this.work.n;
   }
 
   write(chunk: string): void {
@@ -186,15 +209,15 @@ export class XmlScanner {
   private scanText(data: string, pos: number, final: boolean): number {
     const lt = data.indexOf("<", pos);
     const textEnd = lt === -1 ? data.length : lt;
-    this.examined += textEnd - pos;
+    this.work.n += (lt === -1 ? data.length : lt + 1) - pos;
     if (lt === -1) {
       // The run may go on in the next chunk: keep back only what could be the start of an entity.
-      const handOver = final ? textEnd : entityTailStart(data, pos, textEnd);
-      if (handOver > pos) this.handler.text(decodeXmlEntities(data, pos, handOver));
+      const handOver = final ? textEnd : entityTailStart(data, pos, textEnd, this.work);
+      if (handOver > pos) this.handler.text(decodeXmlEntities(data, pos, handOver, this.work));
       this.carry = data.slice(handOver);
       return data.length;
     }
-    if (lt > pos) this.handler.text(decodeXmlEntities(data, pos, lt));
+    if (lt > pos) this.handler.text(decodeXmlEntities(data, pos, lt, this.work));
     return this.openMarkup(data, lt, final);
   }
 
@@ -204,7 +227,7 @@ export class XmlScanner {
       this.carry = data.slice(lt);
       return data.length;
     };
-    this.examined += Math.min(CDATA_OPEN.length, data.length - lt);
+    this.work.n += Math.min(CDATA_OPEN.length, data.length - lt);
     if (lt + 1 >= data.length) return waitForMore();
     const next = data[lt + 1];
     if (next === "?") {
@@ -254,7 +277,7 @@ export class XmlScanner {
       else if (c === LT) throw new XmlSyntaxError("XML mal formado");
       i++;
     }
-    this.examined += i - from;
+    this.work.n += Math.min(i + 1, n) - from;
     this.tagLength += i - from;
     if (this.tagLength > MAX_TAG_CHARS) throw new XmlSyntaxError("Etiqueta XML demasiado larga");
     if (i === n) {
@@ -273,9 +296,8 @@ export class XmlScanner {
   }
 
   private emitTag(inner: string): void {
-    // Trimming, the name and the attributes each go over the tag once.
-    this.examined += 2 * inner.length;
     if (inner.startsWith("/")) {
+      this.work.n += inner.length;
       this.handler.close(localName(inner.slice(1).trim()));
       return;
     }
@@ -283,9 +305,10 @@ export class XmlScanner {
     const body = selfClosing ? inner.slice(0, -1) : inner;
     let nameEnd = 0;
     while (nameEnd < body.length && !isSpace(body.charCodeAt(nameEnd))) nameEnd++;
+    this.work.n += nameEnd;
     const name = localName(body.slice(0, nameEnd));
     if (!name) throw new XmlSyntaxError("XML mal formado");
-    this.handler.open(name, parseAttributes(body, nameEnd), selfClosing);
+    this.handler.open(name, parseAttributes(body, nameEnd, this.work), selfClosing);
     if (selfClosing) this.handler.close(name);
   }
 
@@ -294,7 +317,7 @@ export class XmlScanner {
     const mode = this.mode as keyof typeof TERMINATORS;
     const terminator = TERMINATORS[mode];
     const end = data.indexOf(terminator, from);
-    this.examined += (end === -1 ? data.length : end + terminator.length) - from;
+    this.work.n += (end === -1 ? data.length : end + terminator.length) - from;
     if (end === -1) {
       if (final) throw new XmlSyntaxError("XML incompleto");
       // The last characters may be the start of the terminator: they wait for the next chunk.
