@@ -9,15 +9,21 @@
 //      --expose-gc a full GC runs every 0.5 s while downloading, so the figures show what the
 //      export holds rather than garbage V8 has not collected yet (without it V8, having room,
 //      lets garbage pile up to a few hundred MB before collecting).
+//   0. first, the import's XML scanner (no database): a --scanner-mb MB sheet (default 10) read
+//      clean, with one '&' without ';' before a long text run, and with a 1 MB tag holding one
+//      attribute name without '=' — shapes that once made the scanner rescan or backtrack (decision 101) —
+//      each beside a generous bound: at most 3 × the clean read + 1 s. --scanner-only stops there.
 //
-//   node --expose-gc --import tsx scripts/bench-excel.ts [--clients 10000] [--trackings 100000] [--import-rows 10000]
+//   node --expose-gc --import tsx scripts/bench-excel.ts [--clients 10000] [--trackings 100000] [--import-rows 10000] [--scanner-mb 10] [--scanner-only]
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { seedDatabase } from "../src/server/seed/seed";
 import { createTestDatabase } from "../src/server/test/database";
 import { EXPORT_KINDS, ZImportResponseSchema } from "../src/shared/api/excel";
 import { benchImportWorkbook } from "../bench/import-workbook";
-import { multipartFile } from "../src/server/modules/excel/test-helpers";
+import { buildZip, multipartFile, workbookParts } from "../src/server/modules/excel/test-helpers";
+import { readSpreadsheet } from "../src/server/modules/excel/spreadsheet";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const args = process.argv.slice(2);
 function option(name: string, fallback: number): number {
@@ -29,6 +35,7 @@ function option(name: string, fallback: number): number {
 const CLIENTS = option("clients", 10_000);
 const TRACKINGS = option("trackings", 100_000);
 const IMPORT_ROWS = option("import-rows", 10_000);
+const SCANNER_MB = option("scanner-mb", 10);
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -118,7 +125,71 @@ async function benchExports(): Promise<void> {
   }
 }
 
+/**
+ * A Trackings sheet of about `megabytes` MB: a header, a thousand rows, and between two rows a run
+ * of pseudo-random letters (deflate keeps them under the 200:1 bomb ratio, as an attacker would)
+ * that fills it up. `shape` puts a lone '&' before the run, or a 1 MB tag of words without '='.
+ */
+function scannerWorkbook(megabytes: number, shape: "clean" | "amp" | "attributes"): Buffer {
+  const rows = ['<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'];
+  const cell = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
+  rows.push(`<row r="1">${["client_code", "tracking_code", "origen", "forma_envio"].map((v, i) => cell(`${"ABCD"[i]}1`, v)).join("")}</row>`);
+  for (let r = 2; r <= 1001; r++) rows.push(`<row r="${r}">${cell(`A${r}`, "EXAB12CD")}${cell(`B${r}`, `TBA${r}`)}${cell(`C${r}`, "USA")}${cell(`D${r}`, "AVION")}</row>`);
+  const tail = "</sheetData></worksheet>";
+  const head = rows.join("");
+  const fill = megabytes * 1024 * 1024 - head.length - tail.length;
+  let seed = 1;
+  const letters = Buffer.alloc(fill);
+  for (let i = 0; i < fill; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    letters[i] = 97 + ((seed >>> 16) % 26);
+  }
+  if (shape === "amp") letters[0] = 0x26; // '&'
+  // A tag "<x " + 1 MB of letters + "/>" inside the run: one attribute name without '=' (it made
+  // the old attribute regex backtrack over the whole tag at every position).
+  if (shape === "attributes") Buffer.from("<x ").copy(letters, 0);
+  if (shape === "attributes") Buffer.from("/>").copy(letters, 1024 * 1024);
+  const sheet = Buffer.concat([Buffer.from(head), letters, Buffer.from(tail)]);
+  return buildZip([...workbookParts("Trackings"), { name: "xl/worksheets/sheet1.xml", data: sheet }]);
+}
+
+async function benchScanner(): Promise<void> {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  const shapes = ["clean", "amp", "attributes"] as const;
+  const files = new Map(shapes.map((shape) => [shape, scannerWorkbook(SCANNER_MB, shape)]));
+  // Three rounds over the shapes (the first also warms the code up); each figure is the median.
+  const times = new Map<string, number[]>(shapes.map((shape) => [shape, []]));
+  const blocked = new Map<string, number>();
+  for (let round = 0; round < 3; round++) {
+    for (const shape of shapes) {
+      gc?.();
+      delay.reset();
+      delay.enable();
+      const started = performance.now();
+      const workbook = await readSpreadsheet(files.get(shape)!, { wantSheet: () => true });
+      times.get(shape)!.push(performance.now() - started);
+      delay.disable();
+      blocked.set(shape, Math.max(blocked.get(shape) ?? 0, delay.max / 1e6));
+      if (workbook.sheets[0]?.rows.length !== 1001) throw new Error(`lectura ${shape}: filas inesperadas`);
+    }
+  }
+  const median = (shape: string) => times.get(shape)!.sort((a, b) => a - b)[1];
+  const clean = median("clean");
+  const bound = 3 * clean + 1000;
+  for (const shape of shapes) {
+    const ms = median(shape);
+    const label = { clean: "limpia", amp: "con un '&' sin ';'", attributes: "con una etiqueta de 1 MB sin '='" }[shape];
+    const limit = shape === "clean" ? "" : ` (límite: ${Math.round(bound)} ms = 3 × limpia + 1 s${ms <= bound ? "" : "; SUPERADO"})`;
+    console.log(
+      `Escáner XML, hoja de ${SCANNER_MB} MB ${label} (${mb(files.get(shape)!.length)} comprimida): lectura ${Math.round(ms)} ms, ` +
+        `bloqueo máximo del event loop ${Math.round(blocked.get(shape)!)} ms${limit}`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
+  await benchScanner();
+  if (args.includes("--scanner-only")) return;
   console.log(
     gc
       ? "Memoria: GC completo cada 0,5 s durante cada descarga (node --expose-gc)."

@@ -131,6 +131,8 @@ export const IMPORT_UNCOMPRESSED_TOO_LARGE =
 export const IMPORT_SUSPICIOUS_COMPRESSION =
   "El archivo Excel tiene una compresión sospechosa (posible bomba de descompresión); no se procesó.";
 export const IMPORT_TOO_SLOW = "El archivo Excel tardó demasiado en leerse; no se procesó.";
+/** 429: one import at a time (docs/decisions/101); the second changes nothing. */
+export const IMPORT_BUSY = "Ya hay una importación en curso. Espere a que termine e inténtelo de nuevo.";
 export const IMPORT_NO_SHEETS = `El archivo no tiene las hojas "${CLIENTS_SHEET}" ni "${TRACKINGS_SHEET}".`;
 export const importTooManyRows = (sheet: string) =>
   `La hoja "${sheet}" tiene más de ${EXCEL_MAX_ROWS_LABEL} filas. Divida el archivo en partes más pequeñas.`;

@@ -1,6 +1,7 @@
 // Excel import and export of /admin (staff-side §7): POST /api/import/express (multipart field
 // `file`, read with the limits of decision 070) and GET /api/export/{all,clients,by-client,contacts}
-// (a streamed .xlsx download). Multipart is registered only inside this plugin.
+// (a streamed .xlsx download). Multipart is registered only inside this plugin. One import runs at
+// a time (import-gate.ts).
 import multipart from "@fastify/multipart";
 import { PassThrough } from "node:stream";
 import { sql } from "drizzle-orm";
@@ -22,12 +23,14 @@ import { isExcelFileName } from "../../../shared/domain/limits";
 import type { AppContext } from "../../context";
 import { AppError, badRequest } from "../../errors";
 import { ExportAborted, writeExport } from "./export-service";
+import { ImportGate } from "./import-gate";
 import { importWorkbook, isImportSheet } from "./import-service";
 import { readSpreadsheet } from "./spreadsheet";
 
 const fileTooLarge = () => new AppError("PAYLOAD_TOO_LARGE", 413, IMPORT_FILE_TOO_LARGE);
 
 export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const imports = new ImportGate();
   app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: EXCEL_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 100 },
@@ -36,8 +39,10 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
 
     scope.post("/api/import/express", { config: { auth: "admin" } }, async (request) => {
       const buffer = await receiveExcelFile(request);
-      const workbook = await readSpreadsheet(buffer, { wantSheet: isImportSheet });
-      return importWorkbook(ctx.db, workbook, { brandName: ctx.config.brand.name });
+      return imports.run(async () => {
+        const workbook = await readSpreadsheet(buffer, { wantSheet: isImportSheet });
+        return importWorkbook(ctx.db, workbook, { brandName: ctx.config.brand.name });
+      });
     });
   });
 

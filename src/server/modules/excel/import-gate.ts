@@ -1,0 +1,22 @@
+// One import at a time per server (docs/decisions/101). An import holds its upload (up to 15 MB),
+// the workbook it read (or a .xls worker thread with a 512 MB heap) and one long transaction; two
+// at once only compete for the same two cores and memory. A second import while one runs answers
+// 429 with IMPORT_BUSY before its file is parsed, and so changes nothing. The slot is taken after
+// the upload has been received, so the 429 reaches the client (a refusal mid-upload may reach it
+// as a broken connection), and it is freed however the import ends.
+import { IMPORT_BUSY } from "../../../shared/api/excel";
+import { AppError } from "../../errors";
+
+export class ImportGate {
+  private running = false;
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running) throw new AppError("RATE_LIMITED", 429, IMPORT_BUSY);
+    this.running = true;
+    try {
+      return await work();
+    } finally {
+      this.running = false;
+    }
+  }
+}
