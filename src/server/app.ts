@@ -10,7 +10,9 @@ import fastifyStatic from "@fastify/static";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { errorBody, installErrorHandling, unauthorized } from "./errors";
-import { createRateLimiter } from "./lib/rate-limiter";
+import { createRateLimiter, startRateLimitCleanup } from "./lib/rate-limiter";
+import { shutdownDeadline } from "./lib/jobs";
+import { installClosingConnectionHeader } from "./lib/shutdown";
 import { installCodeGuessGuard } from "./lib/abuse-limits";
 import { createAdminSessionService } from "./modules/admin-auth/service";
 import { registerModules } from "./modules";
@@ -66,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   };
 
   installErrorHandling(app);
+  installClosingConnectionHeader(app);
 
   // No /api route can be registered without saying who may call it.
   app.addHook("onRoute", (route) => {
@@ -116,8 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   registerModules(app, ctx);
   if (deps.startJobs) {
     const outbox = startOutboxWorker(ctx, app.log);
-    app.addHook("onClose", async () => outbox.stop());
+    app.addHook("onClose", async () => outbox.stop(shutdownDeadline(app)));
     startExchangeRateRefresh(app, ctx);
+    startRateLimitCleanup(app, ctx);
   }
 
   await registerStaticSite(app, deps);
