@@ -21,6 +21,9 @@ import type { AppContext } from "./context";
 import { createProviders, type Providers } from "./providers";
 import { startExchangeRateRefresh } from "./modules/exchange-rate/service";
 
+/** One year, subdomains included (not preloaded: docs/security.md). */
+const HSTS = "max-age=31536000; includeSubDomains";
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -100,10 +103,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // frame-ancestors 'none' already forbids framing; X-Frame-Options only repeated it.
+    xFrameOptions: false,
+    // Sent per request below, only over HTTPS.
+    strictTransportSecurity: false,
   });
-  app.addHook("onRequest", (_request, reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(securityHeaders);
+    // HSTS means something only over HTTPS: directly, or through a trusted proxy's
+    // X-Forwarded-Proto (TRUST_PROXY); a plain-HTTP answer never carries it.
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
     done();
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
