@@ -10,7 +10,9 @@ import fastifyStatic from "@fastify/static";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { errorBody, installErrorHandling, unauthorized } from "./errors";
-import { createRateLimiter } from "./lib/rate-limiter";
+import { createRateLimiter, startRateLimitCleanup } from "./lib/rate-limiter";
+import { shutdownDeadline } from "./lib/jobs";
+import { installClosingConnectionHeader } from "./lib/shutdown";
 import { installCodeGuessGuard } from "./lib/abuse-limits";
 import { bearerToken, createAdminSessionService } from "./modules/admin-auth/service";
 import { resolveSessionSecret } from "./lib/session-secret";
@@ -19,6 +21,9 @@ import { startOutboxWorker } from "./modules/notifications/worker";
 import type { AppContext } from "./context";
 import { createProviders, type Providers } from "./providers";
 import { startExchangeRateRefresh } from "./modules/exchange-rate/service";
+
+/** One year, subdomains included (not preloaded: docs/security.md). */
+const HSTS = "max-age=31536000; includeSubDomains";
 
 export interface AppDeps {
   config: Config;
@@ -68,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   };
 
   installErrorHandling(app);
+  installClosingConnectionHeader(app);
 
   // No /api route can be registered without saying who may call it.
   app.addHook("onRoute", (route) => {
@@ -99,10 +105,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // frame-ancestors 'none' already forbids framing; X-Frame-Options only repeated it.
+    xFrameOptions: false,
+    // Sent per request below, only over HTTPS.
+    strictTransportSecurity: false,
   });
-  app.addHook("onRequest", (_request, reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(securityHeaders);
+    // HSTS means something only over HTTPS: directly, or through a trusted proxy's
+    // X-Forwarded-Proto (TRUST_PROXY); a plain-HTTP answer never carries it.
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
     done();
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
@@ -117,8 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   registerModules(app, ctx);
   if (deps.startJobs) {
     const outbox = startOutboxWorker(ctx, app.log);
-    app.addHook("onClose", async () => outbox.stop());
+    app.addHook("onClose", async () => outbox.stop(shutdownDeadline(app)));
     startExchangeRateRefresh(app, ctx);
+    startRateLimitCleanup(app, ctx);
   }
 
   await registerStaticSite(app, deps);

@@ -22,6 +22,8 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString,
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.string().default("info"),
+  /** On SIGTERM/SIGINT, how long requests and jobs under way may take before they are cut off. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Trust X-Forwarded-* from a reverse proxy (client address for abuse limits, HTTPS for HSTS). */
   TRUST_PROXY: optionalString,
   RATE_LIMIT: z.enum(["on", "off"]).default("on"),
@@ -102,6 +104,7 @@ export interface Config {
   sessionSecret?: string;
   sessionTtlMs: number;
   logLevel: string;
+  shutdownTimeoutMs: number;
   trustProxy: boolean | string;
   rateLimit: boolean;
   /** Per-limit overrides from RATE_LIMITS (names of src/server/lib/abuse-limits.ts). */
@@ -158,6 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: trust === undefined ? false : trust === "true" ? true : trust,
     rateLimit: e.RATE_LIMIT === "on",
     rateLimits: e.RATE_LIMITS,

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "./db/client";
 import { buildApp } from "./app";
 import { resolveAdminPassword } from "./lib/admin-password";
+import { closeWithin, SHUTDOWN_STEP_MS } from "./lib/shutdown";
 
 loadEnvFile();
 
@@ -25,18 +26,29 @@ async function main() {
   const staticDir = config.staticDir ?? fileURLToPath(new URL("../../dist/client", import.meta.url));
   const { app } = await buildApp({ config, database, adminPassword, staticDir, logger, startJobs: true });
 
+  // Bounded whatever is in flight (lib/shutdown.ts, decision 102). A second signal, or the
+  // shutdown's own steps overrunning, ends the process at once: nothing may keep it alive.
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
-    if (shuttingDown) return;
+    if (shuttingDown) {
+      logger.warn({ signal }, "second signal: exiting now");
+      process.exit(1);
+    }
     shuttingDown = true;
-    logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
+    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down");
+    const lastResort = setTimeout(() => {
+      logger.error("shutdown overran its limit: exiting");
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 3 * SHUTDOWN_STEP_MS);
+    lastResort.unref();
+    let code = 1;
     try {
-      await app.close();
-      await database.close();
+      const result = await closeWithin(app, database, { timeoutMs: config.shutdownTimeoutMs, logger });
+      code = result.clean ? 0 : 1;
+    } catch (error) {
+      logger.error({ err: error }, "shutdown failed");
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

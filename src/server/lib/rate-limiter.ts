@@ -1,6 +1,8 @@
 // Fixed-window abuse counters kept in PostgreSQL, so every app instance shares them.
 import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
+import { startPeriodicJob, type PeriodicJob } from "./jobs";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -86,6 +88,37 @@ export function createRateLimiter(db: Db, enabled = true): RateLimiter {
 
 function secondsUntil(resetAt: string | Date): number {
   return Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
+}
+
+export const RATE_LIMIT_CLEANUP_MS = 10 * 60_000;
+/** Rows deleted per statement, so a table grown by an attack never holds a long lock. */
+const CLEANUP_BATCH = 5000;
+
+/**
+ * Deletes counters whose window has ended (hit() starts those from 1 anyway, peek() reads 0):
+ * one row per address and limit would otherwise stay forever. Answers how many went.
+ */
+export async function deleteExpiredRateLimits(db: Db, signal?: AbortSignal): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const result = await db.execute<{ key: string }>(sql`
+      delete from rate_limits where key in (
+        select key from rate_limits where reset_at <= now() limit ${CLEANUP_BATCH}
+      ) returning key`);
+    const gone = rowsOf<{ key: string }>(result).length;
+    deleted += gone;
+    if (gone < CLEANUP_BATCH || signal?.aborted) return deleted;
+  }
+}
+
+/** The periodic clean-up (buildApp starts it with the other jobs; it stops when the app closes). */
+export function startRateLimitCleanup(app: FastifyInstance, ctx: { db: Db }): PeriodicJob {
+  return startPeriodicJob(app, {
+    name: "rate-limit-cleanup",
+    everyMs: RATE_LIMIT_CLEANUP_MS,
+    firstAfterMs: 60_000,
+    run: (signal) => deleteExpiredRateLimits(ctx.db, signal),
+  });
 }
 
 /** node-postgres answers `{rows}`, PGlite answers `{rows}` too; keep one accessor. */

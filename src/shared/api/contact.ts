@@ -85,5 +85,3 @@ export type TContactMessage = z.infer<typeof ZContactMessageSchema>;
 export const ZContactResponseSchema = z.object({ success: z.literal(true), contact: ZContactMessageSchema });
 export type TContactResponse = z.infer<typeof ZContactResponseSchema>;
 
-export const ZContactListResponseSchema = z.object({ contacts: z.array(ZContactMessageSchema) });
-export type TContactListResponse = z.infer<typeof ZContactListResponseSchema>;

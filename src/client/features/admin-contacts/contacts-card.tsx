@@ -1,44 +1,44 @@
 // 'Mensajes de contacto' (staff-side §2): name, e-mail and phone links, date and message, and
 // 'Responder por WhatsApp' (disabled without a phone) with a greeting quoting the first 50
-// characters. The newest come first; long lists open a few at a time.
+// characters. The newest come first, a page at a time from the server (GET /api/contacts).
 
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Mail, MessageSquare, Phone } from "lucide-react";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { WhatsappIcon } from "../../components/layout/brand-icons";
 import { queryClient } from "../../lib/query-client";
 import { cn } from "../../lib/cn";
-import { ZContactListResponseSchema } from "../../../shared/api/contact";
+import { ZContactListResponseSchema } from "../../../shared/api/admin-contacts";
 import { formatDateTime } from "../../../shared/domain/format";
 import { contactReplyMessage } from "../../../shared/domain/messages";
 import { whatsappChatLink } from "../../../shared/domain/phone";
-import { ADMIN_QUERY_ROOT, getAdminJson, useLoadErrorToast } from "../admin-panel/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, queryString, useLoadErrorToast } from "../admin-panel/admin-api";
+import { Pagination } from "../admin-panel/pagination";
 
 export const NO_CONTACTS = "No hay mensajes de contacto";
-const SHOWN_AT_FIRST = 5;
+export const CONTACTS_PAGE_SIZE = 10;
 
 export function ContactsCard() {
-  const { data } = useContactMessages();
-  const [showAll, setShowAll] = useState(false);
+  const [page, setPage] = useState(1);
+  const { data } = useContactMessages(page);
   const contacts = data?.contacts ?? [];
-  const visible = showAll ? contacts : contacts.slice(0, SHOWN_AT_FIRST);
 
   return (
     <Card className="p-5" role="region" aria-labelledby="contacts-heading">
       <h2 id="contacts-heading" className="flex items-center gap-2 text-lg font-bold text-ink">
         <MessageSquare className="h-5 w-5 text-primary" aria-hidden="true" />
         Mensajes de contacto
-        {data ? <span className="text-base font-normal text-muted">({contacts.length})</span> : null}
+        {data ? <span className="text-base font-normal text-muted">({data.filteredTotal})</span> : null}
       </h2>
       {!data ? (
         <p className="mt-4 text-sm text-muted">Cargando…</p>
-      ) : contacts.length === 0 ? (
+      ) : data.filteredTotal === 0 ? (
         <p className="mt-4 rounded-lg bg-slate-50 p-6 text-center text-sm text-muted">{NO_CONTACTS}</p>
       ) : (
         <ul className="mt-4 space-y-3">
-          {visible.map((m) => (
+          {contacts.map((m) => (
             <li key={m.id} className="rounded-lg border border-slate-200 p-4" aria-label={`Mensaje de ${m.nombre}`}>
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div>
@@ -81,18 +81,21 @@ export function ContactsCard() {
           ))}
         </ul>
       )}
-      {contacts.length > SHOWN_AT_FIRST ? (
-        <Button variant="ghost" size="sm" className="mt-3" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
-          {showAll ? "Ver menos" : `Ver todos (${contacts.length})`}
-        </Button>
+      {data ? (
+        <Pagination page={data.page} pageSize={data.pageSize} total={data.filteredTotal} onPage={setPage} label="Páginas de mensajes de contacto" />
       ) : null}
     </Card>
   );
 }
 
-function useContactMessages() {
+function useContactMessages(page: number) {
   const query = useQuery(
-    { queryKey: [ADMIN_QUERY_ROOT, "contacts"], queryFn: () => getAdminJson("/api/contacts", ZContactListResponseSchema) },
+    {
+      queryKey: [ADMIN_QUERY_ROOT, "contacts", page, CONTACTS_PAGE_SIZE],
+      queryFn: () =>
+        getAdminJson(`/api/contacts${queryString({ page: page > 1 ? page : undefined, pageSize: CONTACTS_PAGE_SIZE })}`, ZContactListResponseSchema),
+      placeholderData: keepPreviousData,
+    },
     queryClient,
   );
   // The spec's title for a failed contacts list.

@@ -167,4 +167,31 @@ describe("GET /api/contacts", () => {
     const times = contacts.map((c) => new Date(String(c.createdAt)).getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
+
+  it("answers one page at a time with the total, like the other admin lists", async () => {
+    await t.database.truncateAll();
+    const ids: number[] = [];
+    for (let i = 0; i < 25; i++) ids.push((await post(validBody({ nombre: `Persona ${String.fromCharCode(65 + i)}` }))).json().contact.id);
+    const newestFirst = [...ids].reverse();
+    const get = (query: string) => t.app.inject({ method: "GET", url: `/api/contacts${query}`, headers: t.adminHeaders() });
+
+    const first = await get("");
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ filteredTotal: 25, page: 1, pageSize: 20 });
+    expect(first.json().contacts.map((c: { id: number }) => c.id)).toEqual(newestFirst.slice(0, 20));
+
+    const second = await get("?page=2&pageSize=20");
+    expect(second.json()).toMatchObject({ filteredTotal: 25, page: 2, pageSize: 20 });
+    expect(second.json().contacts.map((c: { id: number }) => c.id)).toEqual(newestFirst.slice(20));
+
+    const small = await get("?page=3&pageSize=10");
+    expect(small.json().contacts.map((c: { id: number }) => c.id)).toEqual(newestFirst.slice(20, 25));
+    expect((await get("?page=4&pageSize=10")).json()).toMatchObject({ contacts: [], filteredTotal: 25, page: 4 });
+
+    for (const bad of ["?page=0", "?page=x", "?pageSize=101", "?pageSize=0"]) {
+      const res = await get(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message, bad).toBe("Página inválida");
+    }
+  });
 });

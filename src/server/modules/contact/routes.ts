@@ -1,7 +1,8 @@
 // POST /api/contact (public: the /contacto form) and GET /api/contacts (admin: the panel's
-// contact-messages list). Sending is limited per address so the form cannot be used to flood
-// the staff's inbox.
+// contact-messages list, paged on the server like the other admin lists). Sending is limited
+// per address so the form cannot be used to flood the staff's inbox.
 import type { FastifyInstance } from "fastify";
+import { ZContactListQuerySchema } from "../../../shared/api/admin-contacts";
 import { ZContactRequestSchema } from "../../../shared/api/contact";
 import type { AppContext } from "../../context";
 import { parseWith } from "../../errors";
@@ -20,7 +21,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     return reply.status(201).send({ success: true, contact });
   });
 
-  app.get("/api/contacts", { config: { auth: "admin" } }, async () => ({
-    contacts: await listContactMessages(ctx.db),
-  }));
+  app.get("/api/contacts", { config: { auth: "admin" } }, async (request) =>
+    listContactMessages(ctx.db, parseWith(ZContactListQuerySchema, request.query ?? {})),
+  );
 }

@@ -1,5 +1,6 @@
 // Contact messages: storing what visitors send from /contacto and listing them for staff.
-import { desc } from "drizzle-orm";
+import { count, desc } from "drizzle-orm";
+import type { TContactListQuery, TContactListResponse } from "../../../shared/api/admin-contacts";
 import type { TContactMessage, TContactRequest } from "../../../shared/api/contact";
 import type { DbOrTx } from "../../db/client";
 import { contactMessages } from "../../db/schema";
@@ -25,11 +26,15 @@ export async function createContactMessage(db: DbOrTx, input: TContactRequest): 
   return presentContact(row);
 }
 
-/** Every message, newest first (ties on the same instant broken by the later id). */
-export async function listContactMessages(db: DbOrTx): Promise<TContactMessage[]> {
+/** One page of messages, newest first (ties on the same instant broken by the later id), and how many there are. */
+export async function listContactMessages(db: DbOrTx, query: TContactListQuery): Promise<TContactListResponse> {
+  const { page, pageSize } = query;
   const rows = await db
     .select()
     .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
-  return rows.map(presentContact);
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [{ n }] = await db.select({ n: count() }).from(contactMessages);
+  return { contacts: rows.map(presentContact), filteredTotal: Number(n), page, pageSize };
 }

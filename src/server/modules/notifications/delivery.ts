@@ -76,6 +76,7 @@ export async function deliverClaimed(
   row: OutboxRow,
   policy: RetryPolicy = DEFAULT_RETRY_POLICY,
   logger?: FastifyBaseLogger,
+  signal?: AbortSignal,
 ): Promise<DeliveryOutcome> {
   // Our claim: same status and attempt count as when we took it (an expired lease re-taken by another instance changes both).
   const stillOurs = and(eq(o.id, row.id), eq(o.status, "SENDING"), eq(o.attempts, row.attempts));
@@ -85,6 +86,7 @@ export async function deliverClaimed(
       to: row.recipient,
       body: row.body,
       parameters: templateParametersOf(row),
+      signal,
     });
     const updated = await db
       .update(o)
@@ -129,13 +131,13 @@ export async function deliverClaimed(
 export async function processDueBatch(
   db: Db,
   provider: MessagingProvider,
-  options: { batchSize?: number; policy?: RetryPolicy; logger?: FastifyBaseLogger } = {},
+  options: { batchSize?: number; policy?: RetryPolicy; logger?: FastifyBaseLogger; signal?: AbortSignal } = {},
 ): Promise<number> {
   if (!provider.configured) return 0;
   const policy = options.policy ?? DEFAULT_RETRY_POLICY;
   const rows = await claimDueNotifications(db, options.batchSize ?? 10, policy);
   // Side by side, so a batch takes about one send time and stays well inside the lease.
-  await Promise.all(rows.map((row) => deliverClaimed(db, provider, row, policy, options.logger)));
+  await Promise.all(rows.map((row) => deliverClaimed(db, provider, row, policy, options.logger, options.signal)));
   return rows.length;
 }
 

@@ -152,6 +152,28 @@ describe("outbox delivery", () => {
       await worker.stop();
     }
   });
+
+  it("stops with a send the API holds: waits until the shutdown deadline, then gives it up for a retry", async () => {
+    const worker = createOutboxWorker({ db: t.ctx.db, provider: provider(), pollMs: 60_000 });
+    worker.start();
+    const to = recipient();
+    fake.script({ hang: true });
+    const { id } = await enqueueNotification(t.ctx.db, { kind: "WELCOME", recipient: to, body: "Bienvenida", payload: { nombre: "Ana", clientCode: "EXAB12CD" } });
+    wakeOutboxWorker();
+    await waitFor(async () => fake.requests.some((r) => r.body.to === to));
+    const deadline = new AbortController();
+    let stopped = false;
+    const stopping = worker.stop(deadline.signal).then(() => (stopped = true));
+    // Still waiting for the provider while the deadline has not come.
+    expect((await row(id)).status).toBe("SENDING");
+    expect(stopped).toBe(false);
+    deadline.abort();
+    await stopping;
+    const stored = await row(id);
+    expect(stored).toMatchObject({ status: "PENDING", attempts: 1, sentAt: null, lockedUntil: null });
+    expect(stored.lastError).toBe("Envío interrumpido al detener el servidor");
+    expect(stored.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+  });
 });
 
 describe("without WhatsApp configured", () => {

@@ -20,8 +20,11 @@ export interface OutboxWorkerOptions {
 
 export interface OutboxWorker {
   start(): void;
-  /** Stops polling and waits for the sends under way. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling and waits for the sends under way; when `deadline` aborts (the shutdown
+   * limit), aborts them: each is recorded for a later retry, never lost.
+   */
+  stop(deadline?: AbortSignal): Promise<void>;
   /** Sends everything due now (also what the poll and the wake-up call). */
   drain(): Promise<void>;
 }
@@ -35,6 +38,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<void> | undefined;
   let again = false;
   let stopping = false;
+  const sends = new AbortController();
 
   const drain = (): Promise<void> => {
     if (running) {
@@ -46,7 +50,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       do {
         again = false;
         while (!stopping) {
-          const claimed = await processDueBatch(db, provider, { batchSize: options.batchSize, policy, logger });
+          const claimed = await processDueBatch(db, provider, { batchSize: options.batchSize, policy, logger, signal: sends.signal });
           if (claimed === 0) break;
         }
       } while (again && !stopping);
@@ -74,12 +78,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       outboxSignal.on("enqueued", onWake);
       void drain();
     },
-    async stop() {
+    async stop(deadline) {
       stopping = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       outboxSignal.off("enqueued", onWake);
-      await running;
+      const abortSends = () => sends.abort();
+      if (deadline?.aborted) abortSends();
+      deadline?.addEventListener("abort", abortSends, { once: true });
+      try {
+        await running;
+      } finally {
+        deadline?.removeEventListener("abort", abortSends);
+      }
     },
     drain,
   };

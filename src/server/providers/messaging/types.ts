@@ -9,6 +9,8 @@ export interface OutgoingMessage {
   body: string;
   /** Template body parameters in order ({{1}}, {{2}}, …). */
   parameters: string[];
+  /** Aborts the send (the server is shutting down); it then rejects with a retryable MessagingError. */
+  signal?: AbortSignal;
 }
 
 export interface SendResult {

@@ -78,10 +78,11 @@ export function createWhatsappCloudProvider(options: WhatsappCloudOptions): Mess
           method: "POST",
           headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
           body: JSON.stringify(buildTemplateRequest(message, options)),
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: message.signal ? AbortSignal.any([message.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
         });
         text = await res.text();
       } catch (error) {
+        if (message.signal?.aborted) throw new MessagingError("Envío interrumpido al detener el servidor", true);
         const name = (error as { name?: string }).name;
         if (name === "TimeoutError" || name === "AbortError") {
           throw new MessagingError(`WhatsApp no respondió a tiempo (${Math.round(timeoutMs / 1000)} s)`, true);
