@@ -15,6 +15,8 @@ export interface RateLimiter {
   /** Reads the current count without adding to it. */
   peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Gives one hit back (a reservation that turned out not to count); never below zero. */
+  release(key: string): Promise<void>;
 }
 
 export function createRateLimiter(db: Db, enabled = true): RateLimiter {
@@ -23,6 +25,7 @@ export function createRateLimiter(db: Db, enabled = true): RateLimiter {
       hit: async () => ({ allowed: true, count: 0, retryAfterSeconds: 0 }),
       peek: async () => 0,
       reset: async () => {},
+      release: async () => {},
     };
   }
   return {
@@ -52,6 +55,9 @@ export function createRateLimiter(db: Db, enabled = true): RateLimiter {
     },
     async reset(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
+    },
+    async release(key) {
+      await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`);
     },
   };
 }

@@ -10,7 +10,7 @@ export const LOGIN_FAILURE_LIMIT = ABUSE_LIMITS.adminLogin.limit;
 export const LOGIN_FAILURE_WINDOW_MS = ABUSE_LIMITS.adminLogin.windowMs;
 
 export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/admin/login", { config: { auth: "public" } }, async (request, reply) => {
+  app.post("/api/admin/login", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
     await assertUnderLimit(ctx, request, "adminLogin", reply);
     const { password } = parseWith(ZAdminLoginRequestSchema, request.body ?? {});
     if (!ctx.sessions.checkPassword(password)) {
