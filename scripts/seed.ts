@@ -1,5 +1,6 @@
 // `npm run seed -- --clients N --trackings M [--seed S] [--now FECHA] [--reset]`: fills the
-// configured database (PGlite in DATA_DIR, or DATABASE_URL) with deterministic demo data.
+// configured database (PGlite in DATA_DIR, or DATABASE_URL) with deterministic demo data; the
+// client codes are random unless --seed is given.
 import { loadConfig, pgliteDir } from "../src/server/config";
 import { loadEnvFile } from "../src/server/env-file";
 import { openDatabase, type Database } from "../src/server/db/client";

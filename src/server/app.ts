@@ -79,8 +79,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;
     if (!route.config?.auth) throw new Error(`Route ${route.method} ${route.url} must declare config.auth`);
+    // Nor a public one without saying whether it can reveal a client code (docs/decisions/099).
+    const codeOracle = route.config.codeOracle;
+    if (route.config.auth === "public" && typeof codeOracle !== "boolean") {
+      throw new Error(`Public route ${route.method} ${route.url} must declare config.codeOracle`);
+    }
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") ctx.routes.push({ method, url: route.url, auth: route.config.auth });
+      if (method !== "HEAD") ctx.routes.push({ method, url: route.url, auth: route.config.auth, codeOracle: codeOracle === true });
     }
   });
 

@@ -13,12 +13,19 @@ export interface AppContext {
   sessions: AdminSessionService;
   providers: Providers;
   /** Every /api route with who may call it (filled as routes register; walked by the auth test). */
-  routes: { method: string; url: string; auth: "admin" | "public" }[];
+  routes: { method: string; url: string; auth: "admin" | "public"; codeOracle: boolean }[];
 }
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Every /api route declares who may call it; an admin route needs a valid session token. */
     auth?: "admin" | "public";
+    /**
+     * Every public /api route also declares whether its answer can tell a stranger that a client
+     * code (or a registration) exists. Such a route is watched by the code-guessing guard
+     * (lib/abuse-limits.ts): each request holds one of the address's misses until its answer
+     * shows it was not one. HEAD inherits it from the GET.
+     */
+    codeOracle?: boolean;
   }
 }

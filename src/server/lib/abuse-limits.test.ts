@@ -7,7 +7,6 @@ import { createTestApp, type TestApp } from "../test/app";
 import {
   ABUSE_LIMITS,
   ABUSE_LIMIT_NAMES,
-  CODE_GUESS_ROUTES,
   claimAttempt,
   clearLimit,
   effectiveLimit,
@@ -155,9 +154,45 @@ describe("the code-guessing guard", () => {
     await t.close();
   });
 
-  it("guards routes that exist", () => {
-    const registered = new Set(t.ctx.routes.map((r) => `${r.method} ${r.url}`));
-    for (const route of CODE_GUESS_ROUTES) expect(registered.has(route), route).toBe(true);
+  it("guards the public routes that take a client code, as each declares (and HEAD with its GET)", () => {
+    const oracles = t.ctx.routes.filter((r) => r.codeOracle).map((r) => `${r.method} ${r.url}`);
+    expect(oracles.sort()).toEqual(
+      [
+        "GET /api/clients/trackings",
+        "POST /api/clients/trackings",
+        "PATCH /api/clients/trackings/:id",
+        "DELETE /api/clients/trackings/:id",
+        "GET /api/coupons/:clientCode",
+        "GET /api/referrals/:clientCode",
+        "GET /api/clients/verify/:clientCode",
+        "POST /api/parts-assistant",
+        "POST /api/clients/register",
+      ].sort(),
+    );
+    expect(t.ctx.routes.every((r) => r.auth === "public" || !r.codeOracle)).toBe(true);
+  });
+
+  it("refuses to start with a public route that does not say whether it is a code oracle", async () => {
+    const { buildApp } = await import("../app");
+    const register = (app: import("fastify").FastifyInstance) =>
+      app.get("/api/prueba/:clientCode", { config: { auth: "public" } }, async () => ({}));
+    // The onRoute hook runs when the route is added: build an app, then add one route too many.
+    const { app } = await buildApp({ config: t.config, database: t.database, adminPassword: "x".repeat(16) });
+    expect(() => register(app)).toThrow(/must declare config.codeOracle/);
+    await app.close();
+  });
+
+  it("counts HEAD misses like GET misses and refuses HEAD past the allowance", async () => {
+    const ip = address();
+    const heads = ["/api/clients/trackings?code=EXHEAD01", "/api/coupons/EXHEAD02", "/api/referrals/EXHEAD03"];
+    for (const url of heads) {
+      const res = await t.app.inject({ method: "HEAD", url, remoteAddress: ip });
+      expect(res.statusCode, url).toBe(404);
+    }
+    for (const method of ["HEAD", "GET"] as const) {
+      const refused = await t.app.inject({ method, url: "/api/clients/verify/EXHEAD04", remoteAddress: ip });
+      expect(refused.statusCode, method).toBe(429);
+    }
   });
 
   it("counts misses on any code route together and then refuses every code route from that address", async () => {

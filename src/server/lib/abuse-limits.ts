@@ -1,8 +1,9 @@
 // Every abuse limit of the public site in one table (name → limit per address, window, Spanish
 // 429 message), overridable from RATE_LIMITS, and the helpers routes use to apply them. The
 // counters live in the shared limiter (PostgreSQL), so every app instance counts against the
-// same allowance. Also the code-guessing guard: 404s on routes that take a client code or a
-// package id are counted per address, so guessing codes stays impractical (docs/security.md).
+// same allowance. Also the code-guessing guard: misses (a 404, or what the handler says) on routes
+// declaring `config.codeOracle` are counted per address, so guessing codes stays impractical
+// (docs/security.md).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isIP } from "node:net";
 import type { AppContext } from "../context";
@@ -43,7 +44,7 @@ export const ABUSE_LIMITS = {
   adminLogin: { key: "admin-login", limit: 10, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "the shared staff password against guessing" },
   /** Lookups by client code: packages, coupons, referrals. */
   clientLookup: { key: "clients-lookup", limit: 60, windowMs: MINUTE, message: LOOKUP_RATE_LIMITED, protects: "the database against scraping by code" },
-  /** 404s on any route that takes a client code or a package id (counted by the guard below). */
+  /** Misses on any route declaring config.codeOracle (counted by the guard below). */
   codeMisses: { key: "client-code-misses", limit: 100, windowMs: 24 * 60 * MINUTE, message: CODE_MISSES_LIMITED, protects: "client codes against guessing" },
   /** A client's pre-alerts, edits and deletes. */
   clientWrite: { key: "clients-write", limit: 30, windowMs: MINUTE, message: WRITE_RATE_LIMITED, protects: "clients' package lists against floods" },
@@ -160,45 +161,55 @@ export async function clearLimit(ctx: AppContext, request: FastifyRequest, name:
   await ctx.limiter.reset(counterKey(ctx.config, name, request));
 }
 
-/**
- * Public routes that take a client code or a package id. A 404 from any of them is a miss: a
- * wrong code or somebody else's package. Misses are rare for real clients and the only thing
- * a code guesser produces, so they get their own, much lower allowance than lookups.
- */
-export const CODE_GUESS_ROUTES = [
-  "GET /api/clients/trackings",
-  "POST /api/clients/trackings",
-  "PATCH /api/clients/trackings/:id",
-  "DELETE /api/clients/trackings/:id",
-  "GET /api/coupons/:clientCode",
-  "GET /api/referrals/:clientCode",
-  "GET /api/clients/verify/:clientCode",
-  "POST /api/parts-assistant",
-] as const;
+/** Requests of code-oracle routes holding one of their address's misses, until their answer settles it. */
+const heldMisses = new WeakMap<FastifyRequest, { key: string; miss: boolean }>();
 
 /**
- * Installs the code-guessing guard: every request to those routes takes one miss from the
- * address's allowance before it runs (refused past it), and gets it back unless it answers 404.
+ * For answers other than a 404 that still tell a stranger something exists (registration: an
+ * unknown referrer code gets no welcome coupon, a registered number answers 409): the miss the
+ * request holds is kept. Only routes declaring `config.codeOracle` hold one.
+ */
+export function countAsCodeMiss(request: FastifyRequest): void {
+  if (request.routeOptions.config?.codeOracle !== true) {
+    throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} must declare config.codeOracle to count code misses`);
+  }
+  const held = heldMisses.get(request);
+  if (held) held.miss = true;
+}
+
+/**
+ * Installs the code-guessing guard on every route declaring `config.codeOracle` (public routes
+ * must say, app.ts refuses to start otherwise; HEAD inherits the GET's config, so it is covered).
+ * A request takes one of its address's misses atomically before anything else runs (one
+ * INSERT … ON CONFLICT … RETURNING), so a burst of parallel guesses cannot all pass a check made
+ * before any of them is counted; past the allowance it is a 429. The miss is given back when
+ * the answer shows it was none: anything but a 404, unless the handler said otherwise
+ * (countAsCodeMiss). So at most `codeMisses` answers per address and window can be misses.
  */
 export function installCodeGuessGuard(app: FastifyInstance, ctx: AppContext): void {
-  const guarded = new Set<string>(CODE_GUESS_ROUTES);
-  const isGuarded = (request: FastifyRequest) => guarded.has(`${request.method} ${request.routeOptions.url ?? ""}`);
-  const claimed = new WeakSet<FastifyRequest>();
+  if (!ctx.config.rateLimit) return;
   app.addHook("onRequest", async (request, reply) => {
-    if (!isGuarded(request)) return;
+    if (request.routeOptions.config?.codeOracle !== true) return;
     await claimAttempt(ctx, request, "codeMisses", reply);
-    claimed.add(request);
+    heldMisses.set(request, { key: counterKey(ctx.config, "codeMisses", request), miss: false });
   });
+  const settle = async (request: FastifyRequest, statusCode: number) => {
+    const held = heldMisses.get(request);
+    if (!held) return;
+    heldMisses.delete(request);
+    if (held.miss || statusCode === 404) return;
+    try {
+      await ctx.limiter.release(held.key);
+    } catch (err) {
+      // Not given back only makes the allowance stricter; database trouble answers elsewhere.
+      request.log.warn({ err }, "could not give back a client-code miss");
+    }
+  };
   // onSend runs before the answer leaves, so the count is right when the client can ask again.
   app.addHook("onSend", async (request, reply, payload) => {
-    if (reply.statusCode !== 404 && claimed.has(request)) {
-      try {
-        await releaseAttempt(ctx, request, "codeMisses");
-      } catch (err) {
-        // The answer stands; the address keeps one miss too many until the window ends.
-        request.log.warn({ err }, "could not give back a client-code attempt");
-      }
-    }
+    await settle(request, reply.statusCode);
     return payload;
   });
+  // A request that never reached onSend (aborted) gives its miss back here.
+  app.addHook("onResponse", async (request) => settle(request, 0));
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseSeedArgs } from "./cli-args";
 
 describe("parseSeedArgs", () => {
-  it("uses 200 clients, 1000 packages and seed 1 by default", () => {
-    expect(parseSeedArgs([])).toEqual({ clients: 200, trackings: 1000, seed: 1, reset: false, help: false });
+  it("uses 200 clients, 1000 packages and no seed (random client codes) by default", () => {
+    expect(parseSeedArgs([])).toEqual({ clients: 200, trackings: 1000, reset: false, help: false });
   });
 
   it("reads every flag, with a space or an equals sign", () => {

@@ -1,9 +1,11 @@
 // Command-line flags of `npm run seed`: --clients N --trackings M [--seed S] [--now ISO] [--reset].
+// Without --seed the client codes are random (every install its own), the rest the same.
 
 export interface SeedArgs {
   clients: number;
   trackings: number;
-  seed: number;
+  /** Only when given: then the client codes are the seed's too (otherwise random). */
+  seed?: number;
   reset: boolean;
   /** Anchor date for reproducible absolute dates; unset means the current hour. */
   now?: Date;
@@ -14,7 +16,8 @@ export const SEED_USAGE = `Uso: npm run seed -- [--clients N] [--trackings M] [-
 
   --clients N     clientes a crear (predeterminado 200)
   --trackings M   paquetes a crear, repartidos entre los clientes (predeterminado 1000)
-  --seed S        semilla: la misma semilla da los mismos datos (predeterminado 1)
+  --seed S        semilla: la misma semilla da los mismos datos, también los códigos de cliente
+                  (sin ella: los datos de la semilla 1 con códigos de cliente al azar)
   --now FECHA     fecha de referencia ISO (ej. 2025-06-01T12:00:00Z); predeterminado: la hora actual
   --reset         vacía todas las tablas antes de sembrar`;
 
@@ -22,7 +25,7 @@ const NUMERIC = { "--clients": "clients", "--trackings": "trackings", "--seed": 
 
 /** Parses the flags; throws an Error with a Spanish message on anything it does not understand. */
 export function parseSeedArgs(argv: readonly string[]): SeedArgs {
-  const args: SeedArgs = { clients: 200, trackings: 1000, seed: 1, reset: false, help: false };
+  const args: SeedArgs = { clients: 200, trackings: 1000, reset: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].includes("=") ? (argv[i].split(/=(.*)/s, 2) as [string, string]) : [argv[i], undefined];
     if (flag === "--reset" || flag === "--help" || flag === "-h") {

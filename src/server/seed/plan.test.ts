@@ -27,6 +27,14 @@ describe("planSeed determinism", () => {
     expect(other.trackings[0].trackingCode).not.toBe(plan.trackings[0].trackingCode);
   });
 
+  it("takes client codes from the source it is given and leaves every other value as it was", () => {
+    let n = 0;
+    const own = planSeed({ ...options, clientCodes: () => `EXZZ${String(++n).padStart(4, "0")}` });
+    expect(own.clients.map((c) => c.clientCode).sort()).toEqual(plan.clients.map((_, i) => `EXZZ${String(i + 1).padStart(4, "0")}`));
+    const withoutCodes = (p: typeof plan) => ({ ...p, clients: p.clients.map(({ clientCode: _code, ...rest }) => rest) });
+    expect(withoutCodes(own)).toEqual(withoutCodes(plan));
+  });
+
   it("keeps the clients when only the number of packages changes", () => {
     const more = planSeed({ ...options, trackings: 900 });
     expect(more.clients).toEqual(plan.clients);

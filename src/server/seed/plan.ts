@@ -1,7 +1,8 @@
 // The demo data as plain objects, before any database is involved: who the clients are, which
 // packages they sent and how each moved through its statuses, referrals and their coupons, and
 // the smaller tables. Everything comes from seeded PRNG streams, one per entity, and dates are
-// offsets from `now`, so the same seed, counts and `now` always give the same plan.
+// offsets from `now`, so the same seed, counts and `now` always give the same plan (client codes
+// too, unless a code source is passed: seed.ts passes crypto's when no --seed was asked for).
 import { couponExpiry } from "../../shared/domain/coupons";
 import { costaRicaDayKey, costaRicaMonthKey } from "../../shared/domain/dates";
 import { DEFAULT_EXCHANGE_RATE } from "../../shared/domain/exchange-rate";
@@ -53,6 +54,12 @@ export interface PlanOptions {
   trackings: number;
   seed: number;
   now: Date;
+  /**
+   * Where client codes come from. Unset: the seed's own "codes" stream (the same codes on every
+   * run, for tests and `--seed`); seed.ts passes a cryptographic source otherwise, so no two
+   * installs share codes. Codes have their own source so the rest of the plan never depends on it.
+   */
+  clientCodes?: () => string;
 }
 
 export interface ClientPlan {
@@ -192,7 +199,9 @@ export interface SeedPlan {
 export function planSeed(options: PlanOptions): SeedPlan {
   const { seed } = options;
   const now = options.now.getTime();
-  const clients = planClients(createRandom(seed, "clients"), options.clients, now);
+  const codeStream = createRandom(seed, "codes");
+  const nextCode = options.clientCodes ?? (() => `EX${codeStream.chars(6, CODE_ALPHABET)}`);
+  const clients = planClients(createRandom(seed, "clients"), options.clients, now, nextCode);
   const partsSearches = planPartsSearches(createRandom(seed, "parts"), clients, now);
   const trackings = planTrackings(createRandom(seed, "trackings"), clients, options.trackings, now);
   const { referrals, coupons } = planReferrals(createRandom(seed, "referrals"), clients, trackings, now);
@@ -227,13 +236,13 @@ export function monthStartDate(now: number): string {
 
 // ---------------------------------------------------------------- clients
 
-function planClients(r: Random, count: number, now: number): ClientPlan[] {
+function planClients(r: Random, count: number, now: number, nextCode: () => string): ClientPlan[] {
   const codes = new Set<string>();
   const lastResetDate = monthStartDate(now);
   const list: ClientPlan[] = [];
   for (let i = 0; i < count; i++) {
     let clientCode: string;
-    do clientCode = `EX${r.chars(6, CODE_ALPHABET)}`;
+    do clientCode = nextCode();
     while (codes.has(clientCode));
     codes.add(clientCode);
     // Over the last two years, denser towards now: the business grows.

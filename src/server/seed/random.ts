@@ -1,5 +1,7 @@
 // Deterministic pseudo-random numbers for the demo seed. The seed must give the same data on
 // every run and machine, so this is sfc32 seeded through splitmix32, never Math.random or crypto.
+// Client codes are the exception: they are credentials, so seed.ts draws them from crypto unless
+// --seed is given explicitly.
 
 export interface Random {
   /** A float in [0, 1). */

@@ -157,6 +157,23 @@ describe("seedDatabase", () => {
     await seedDatabase(database.db, { ...options, reset: true });
   });
 
+  it("without a seed, draws other client codes on every run and keeps the rest of the data", async () => {
+    const runs: { client_code: string; nombre: string; telefono: string }[][] = [];
+    for (let i = 0; i < 2; i++) {
+      await seedDatabase(database.db, { clients: 50, trackings: 300, now, reset: true });
+      runs.push(await rows(sql`select client_code, nombre, telefono from clients order by id`));
+    }
+    const [a, b] = runs;
+    for (const c of [...a, ...b]) expect(c.client_code).toMatch(CLIENT_CODE_PATTERN);
+    const shared = a.filter((c) => b.some((d) => d.client_code === c.client_code));
+    expect(shared).toEqual([]);
+    const data = (list: typeof a) => list.map(({ nombre, telefono }) => ({ nombre, telefono }));
+    expect(data(a)).toEqual(data(b));
+    // The same data as seed 1, codes apart.
+    await seedDatabase(database.db, { ...options, reset: true });
+    expect(data(await rows(sql`select client_code, nombre, telefono from clients order by id`))).toEqual(data(a));
+  });
+
   it("rejects impossible counts before touching the database", async () => {
     await expect(seedDatabase(database.db, { clients: -1, trackings: 0, reset: true })).rejects.toThrow(/entero/);
     await expect(seedDatabase(database.db, { clients: 0, trackings: 5, reset: true })).rejects.toThrow(/sin clientes/);

@@ -6,11 +6,15 @@ import type { Db, Tx } from "../db/client";
 import * as schema from "../db/schema";
 import { bulkInsert } from "./bulk-insert";
 import { planSeed, type SeedPlan, type TrackingPlan } from "./plan";
+import { generateClientCode } from "../../shared/domain/client-code";
 
 export interface SeedOptions {
   clients: number;
   trackings: number;
-  /** PRNG seed; the same seed, counts and `now` give the same data. Default 1. */
+  /**
+   * PRNG seed; the same seed, counts and `now` give the same data, client codes included. Unset:
+   * the data of seed 1, but client codes from crypto, so no two installs share guessable codes.
+   */
   seed?: number;
   /** The moment the data is anchored to; default the current time (to the hour). */
   now?: Date;
@@ -31,6 +35,9 @@ export interface SeedCounts {
   trackingNotices: number;
 }
 
+/** The data's seed when none is given (the codes are then random). */
+export const DEFAULT_SEED = 1;
+
 /** Every table of the schema, for --reset (derived, so a table added later is emptied too). */
 const ALL_TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
@@ -49,8 +56,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedCo
   const plan = planSeed({
     clients: options.clients,
     trackings: options.trackings,
-    seed: options.seed ?? 1,
+    seed: options.seed ?? DEFAULT_SEED,
     now: options.now ?? defaultSeedNow(),
+    clientCodes: options.seed === undefined ? () => generateClientCode() : undefined,
   });
   const counts = await db.transaction(async (tx) => {
     if (options.reset) await truncateAll(tx);

@@ -103,6 +103,8 @@ export const importRowReasons = {
   missingValue: (column: string) => `falta el valor de la columna "${column}"`,
   clientCodeInvalid: (value: string) =>
     `el código de cliente "${value}" no es válido (EX seguido de 3 a 14 letras o números)`,
+  newClientCodeInvalid: (code: string) =>
+    `el código de cliente "${code}" no es válido para un cliente nuevo (EX seguido de 6 letras o números)`,
   unknownClient: (code: string) => `el cliente "${code}" no existe`,
   trackingCodeInvalid: (value: string) =>
     `el código de tracking "${value}" no es válido (solo letras, números y guiones; máximo 64 caracteres)`,

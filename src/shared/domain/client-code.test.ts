@@ -4,6 +4,8 @@ import {
   CLIENT_CODE_PATTERN,
   generateClientCode,
   isClientCode,
+  isNewClientCode,
+  STORED_CLIENT_CODE_PATTERN,
   isReferralCode,
   isVerifiableClientCode,
   normalizeClientCode,
@@ -87,5 +89,15 @@ describe("generateClientCode", () => {
 
   it("uses the system's cryptographic source by default", () => {
     expect(generateClientCode()).toMatch(/^EX[A-Z0-9]{6}$/);
+  });
+});
+
+describe("codes for new clients", () => {
+  it("are only the issued shape, EX + 6; stored clients of the old system may hold EX + 3 to 14", () => {
+    expect(isNewClientCode("EX4K7P2M")).toBe(true);
+    for (const code of ["EXABC", "EXABCDE", "EXABCDEFG", "ex4k7p2m", "EX4K7P2M ", "XX4K7P2M"]) expect(isNewClientCode(code), code).toBe(false);
+    expect(STORED_CLIENT_CODE_PATTERN.test("EXABC")).toBe(true);
+    expect(STORED_CLIENT_CODE_PATTERN.test(`EX${"A".repeat(14)}`)).toBe(true);
+    expect(STORED_CLIENT_CODE_PATTERN.test(`EX${"A".repeat(15)}`)).toBe(false);
   });
 });

@@ -6,6 +6,8 @@ export const VERIFY_CODE_PATTERN = /^EX[A-Z0-9]{3,}$/;
 /** Tracking search and referral codes: EX + exactly 6. */
 export const CLIENT_CODE_PATTERN = /^EX[A-Z0-9]{6}$/;
 export const REFERRAL_CODE_PATTERN = CLIENT_CODE_PATTERN;
+/** Codes a stored client may hold (the database's check): EX + 3 to 14, for clients of the old system. */
+export const STORED_CLIENT_CODE_PATTERN = /^EX[A-Z0-9]{3,14}$/;
 export const CLIENT_CODE_EXAMPLE = "EX4K7P2M";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -21,6 +23,15 @@ export function isVerifiableClientCode(input: string): boolean {
 
 export function isClientCode(input: string): boolean {
   return CLIENT_CODE_PATTERN.test(normalizeClientCode(input));
+}
+
+/**
+ * Whether a client that does not exist yet may get this code (registration, import, seed): only
+ * the issued shape, EX + 6. A shorter code (EX + 3 is 46 656 codes, guessable) is accepted only
+ * as the code of a client that already holds it.
+ */
+export function isNewClientCode(code: string): boolean {
+  return CLIENT_CODE_PATTERN.test(code);
 }
 
 /** Referral codes in the address must already be upper case (public-site §5). */

@@ -11,7 +11,7 @@ export const LOGIN_FAILURE_LIMIT = ABUSE_LIMITS.adminLogin.limit;
 export const LOGIN_FAILURE_WINDOW_MS = ABUSE_LIMITS.adminLogin.windowMs;
 
 export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/admin/login", { config: { auth: "public" } }, async (request, reply) => {
+  app.post("/api/admin/login", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
     const { password } = parseWith(ZAdminLoginRequestSchema, request.body ?? {});
     // The attempt is counted before the password is checked, in one atomic statement: of any
     // burst from one address at most `limit` passwords are compared (issue 15 item 3).

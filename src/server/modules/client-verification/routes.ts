@@ -9,7 +9,7 @@ import { verifyClient } from "./service";
 export function registerClientVerificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { clientCode: string } }>(
     "/api/clients/verify/:clientCode",
-    { config: { auth: "public" } },
+    { config: { auth: "public", codeOracle: true } },
     async (request, reply): Promise<TVerifyClientResponse> => {
       // Counted before the lookup, so wrong guesses use the allowance too.
       await enforcePartsAbuseLimit(ctx, request, reply, "verify");

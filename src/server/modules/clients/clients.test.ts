@@ -183,3 +183,40 @@ describe("registration abuse limit", () => {
     expect((await from("10.0.0.8")).statusCode).toBe(201);
   });
 });
+
+describe("registration as a code oracle", () => {
+  let guarded: TestApp;
+  beforeAll(async () => {
+    guarded = await createTestApp({
+      env: { RATE_LIMIT: "on", RATE_LIMITS: '{"codeMisses":{"limit":2},"registration":{"limit":100}}' },
+    });
+  });
+  afterAll(async () => {
+    await guarded?.close();
+  });
+  const from = (remoteAddress: string, payload: object) =>
+    guarded.app.inject({ method: "POST", url: "/api/clients/register", payload: { ...valid(), ...payload }, remoteAddress });
+  const lookup = (remoteAddress: string) =>
+    guarded.app.inject({ method: "GET", url: "/api/coupons/EXNADA99", remoteAddress });
+
+  it("counts a referrer code that earned no coupon as a miss, and a right one not", async () => {
+    const referrer = await registerTestClient(guarded.app);
+    // Right referrer codes and plain registrations spend nothing.
+    for (let i = 0; i < 3; i++) {
+      const res = await from("10.0.9.1", i === 0 ? { referrerCode: referrer.clientCode } : {});
+      expect(res.statusCode).toBe(201);
+    }
+    expect((await from("10.0.9.1", { referrerCode: "EXNOHAY1" })).json().welcomeCoupon).toBeNull();
+    expect((await from("10.0.9.1", { referrerCode: "EXNOHAY2" })).statusCode).toBe(201);
+    expect((await from("10.0.9.1", { referrerCode: referrer.clientCode })).statusCode).toBe(429);
+    expect((await lookup("10.0.9.1")).statusCode).toBe(429);
+  });
+
+  it("counts a registered number (409) as a miss", async () => {
+    const taken = await registerTestClient(guarded.app);
+    for (let i = 0; i < 2; i++) expect((await from("10.0.9.2", { telefono: taken.telefono })).statusCode).toBe(409);
+    const refused = await from("10.0.9.2", {});
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Demasiados códigos de cliente no encontrados/);
+  });
+});

@@ -1,19 +1,26 @@
-// POST /api/clients/register (public: the /avisos-tracking form). The client's packages live in
+// POST /api/clients/register (public: the /avisos-tracking form; a code oracle, see below). The client's packages live in
 // trackings/routes.ts, coupons and referrals in their own modules.
 import type { FastifyInstance } from "fastify";
 import { ZRegisterClientRequestSchema } from "../../../shared/api/clients";
 import type { AppContext } from "../../context";
-import { parseWith } from "../../errors";
+import { AppError, parseWith } from "../../errors";
+import { countAsCodeMiss } from "../../lib/abuse-limits";
 import { wakeOutboxWorker } from "../notifications/outbox";
 import { enforceAbuseLimit } from "./abuse-limits";
 import { registerClient } from "./service";
 
 export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/clients/register", { config: { auth: "public" } }, async (request, reply) => {
+  app.post("/api/clients/register", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const input = parseWith(ZRegisterClientRequestSchema, request.body ?? {});
     // Counted after validation, so a typo in the form does not use up the allowance.
     await enforceAbuseLimit(ctx, request, reply, "register");
-    const result = await registerClient(ctx.db, input, { brandName: ctx.config.brand.name });
+    // Both ways this answer tells a stranger something count as code misses (docs/decisions/099):
+    // a registered number (409), and a referrer code that earned no welcome coupon.
+    const result = await registerClient(ctx.db, input, { brandName: ctx.config.brand.name }).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 409) countAsCodeMiss(request);
+      throw error;
+    });
+    if (input.referrerCode && !result.welcomeCoupon) countAsCodeMiss(request);
     wakeOutboxWorker();
     return reply.status(201).send(result);
   });

@@ -13,7 +13,7 @@ export const CONTACT_LIMIT = ABUSE_LIMITS.contact.limit;
 export const CONTACT_WINDOW_MS = ABUSE_LIMITS.contact.windowMs;
 
 export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/contact", { config: { auth: "public" } }, async (request, reply) => {
+  app.post("/api/contact", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
     const input = parseWith(ZContactRequestSchema, request.body ?? {});
     // Counted after validation: a refused body stores nothing, so only real messages use the allowance.
     await enforceLimit(ctx, request, "contact", reply);

@@ -10,7 +10,7 @@ import { getClientCoupons } from "./service";
 const ZParams = z.object({ clientCode: ZClientCodeLooseSchema });
 
 export function registerCouponRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/coupons/:clientCode", { config: { auth: "public" } }, async (request, reply) => {
+  app.get("/api/coupons/:clientCode", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { clientCode } = parseWith(ZParams, request.params);
     await enforceAbuseLimit(ctx, request, reply, "lookup");
     const coupons = await getClientCoupons(ctx.db, clientCode);

@@ -148,6 +148,32 @@ describe("import of good and bad rows", () => {
     expect(queued).toEqual([]);
   });
 
+  it("gives a new client only an EX + 6 code; a shorter or longer one only matches a client that has it", async () => {
+    const legacy = `EX${uniqueClientCode().slice(-3)}`;
+    await t.database.db.insert(clients).values({ clientCode: legacy, nombre: "Cliente Antiguo", direccion: "Atenas", telefono: "+50681230000" });
+    const newShort = legacy === "EXA01" ? "EXA02" : "EXA01";
+    const longer = `${uniqueClientCode()}Z`;
+    const result = await importOk(
+      await buildWorkbook({
+        Clientes: [CLIENT_HEADER, [legacy, "Otro Nombre", "Atenas", "88880001"], [newShort, "Código Corto", "Grecia", "88880002"], [longer, "Código Largo", "Grecia", "88880003"]],
+        Trackings: [TRACKING_HEADER.slice(0, 4), [legacy, "TBA555000111222", "USA", "AVION"], [newShort, "TBA555000111333", "USA", "AVION"]],
+      }),
+    );
+    expect(result.clients).toEqual({
+      created: 0,
+      skipped: 1,
+      errors: [
+        { row: 3, error: `Fila 3: el código de cliente "${newShort}" no es válido para un cliente nuevo (EX seguido de 6 letras o números)` },
+        { row: 4, error: `Fila 4: el código de cliente "${longer}" no es válido para un cliente nuevo (EX seguido de 6 letras o números)` },
+      ],
+    });
+    expect(result.trackings).toMatchObject({ created: 1, errors: [{ row: 3, error: `Fila 3: el cliente "${newShort}" no existe` }] });
+    expect(await packageOf(legacy, "TBA555000111222")).toBeDefined();
+    const [kept] = await t.database.db.select().from(clients).where(eq(clients.clientCode, legacy));
+    expect(kept.nombre).toBe("Cliente Antiguo");
+    expect(await t.database.db.select().from(clients).where(eq(clients.clientCode, newShort))).toEqual([]);
+  });
+
   it("imports a workbook with only a Trackings sheet", async () => {
     const code = uniqueClientCode();
     await t.database.db.insert(clients).values({ clientCode: code, nombre: "Solo Trackings", direccion: "Cartago", telefono: "+50687776666" });

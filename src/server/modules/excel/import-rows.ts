@@ -18,6 +18,7 @@ import {
 } from "../../../shared/api/excel";
 import { normalizeTrackingCode, TRACKING_CODE_MAX } from "../../../shared/api/trackings";
 import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
+import { STORED_CLIENT_CODE_PATTERN } from "../../../shared/domain/client-code";
 import {
   ORIGINS,
   SHIPPING_TYPE_LABELS,
@@ -32,8 +33,8 @@ import { badRequest } from "../../errors";
 import { normalizeLabel, restoreNeutralized } from "./cells";
 import type { CellValue, SheetData, SheetRow } from "./workbook-data";
 
-/** The client code as the database allows it (a check constraint): EX + 3 to 14 letters or digits. */
-const CLIENT_CODE_DB_PATTERN = /^EX[A-Z0-9]{3,14}$/;
+/** The client code as the database allows it (a check constraint); a new client's needs more (import-service.ts). */
+const CLIENT_CODE_DB_PATTERN = STORED_CLIENT_CODE_PATTERN;
 
 const SHEET_NAMES: Record<"clients" | "trackings", string[]> = {
   clients: [CLIENTS_SHEET, "clients", "cliente"].map(normalizeLabel),

@@ -1,5 +1,5 @@
 // importWorkbook: applies the Clientes and Trackings sheets of an uploaded workbook in ONE
-// transaction. Clients are created, or skipped when the code exists (never changed). Packages are
+// transaction. Clients are created (with an EX + 6 code), or skipped when the code exists (never changed). Packages are
 // created or updated (unique per client and tracking code) only through trackings/service.ts, in
 // batches (createTrackings, updateTrackings), so an import's status change writes history, queues
 // the client's WhatsApp message and runs the delivery rules exactly like any other change.
@@ -22,6 +22,7 @@ import {
   type TrackingRow,
 } from "../trackings/service";
 import type { TrackingStatus } from "../../../shared/domain/statuses";
+import { isNewClientCode } from "../../../shared/domain/client-code";
 import {
   parseClientSheet,
   parseTrackingSheet,
@@ -64,11 +65,11 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
 
   let notified = false;
   const result = await db.transaction(async (tx) => {
-    const clientResult = await applyClients(tx, clientRows.rows);
+    const { errors: clientErrors, ...clientResult } = await applyClients(tx, clientRows.rows);
     const trackingResult = await applyTrackings(tx, trackingRows.rows, options);
     notified = trackingResult.notified;
     return {
-      clients: { ...clientResult, errors: byRow(clientRows.errors) },
+      clients: { ...clientResult, errors: byRow([...clientRows.errors, ...clientErrors]) },
       trackings: {
         created: trackingResult.created,
         updated: trackingResult.updated,
@@ -85,7 +86,24 @@ function byRow(errors: TImportRowError[]): TImportRowError[] {
   return errors.sort((a, b) => a.row - b.row);
 }
 
-async function applyClients(tx: DbOrTx, rows: ClientCandidate[]): Promise<{ created: number; skipped: number }> {
+async function applyClients(
+  tx: DbOrTx,
+  candidates: ClientCandidate[],
+): Promise<{ created: number; skipped: number; errors: TImportRowError[] }> {
+  // A new client's code follows the issued rule (EX + 6); an old system's shorter or longer code
+  // only names a client that already has it (then skipped like any existing one).
+  const odd = [...new Set(candidates.filter((c) => !isNewClientCode(c.clientCode)).map((c) => c.clientCode))];
+  const stored = new Set<string>();
+  for (const codes of chunks(odd)) {
+    const found = await tx.select({ clientCode: clients.clientCode }).from(clients).where(inArray(clients.clientCode, codes));
+    for (const c of found) stored.add(c.clientCode);
+  }
+  const errors: TImportRowError[] = [];
+  const rows = candidates.filter((c) => {
+    if (isNewClientCode(c.clientCode) || stored.has(c.clientCode)) return true;
+    errors.push({ row: c.row, error: rowErrorText(c.row, importRowReasons.newClientCodeInvalid(c.clientCode)) });
+    return false;
+  });
   // A code repeated in the sheet: the first row counts, the others are skipped like existing ones.
   const firstByCode = new Map<string, ClientCandidate>();
   for (const row of rows) if (!firstByCode.has(row.clientCode)) firstByCode.set(row.clientCode, row);
@@ -98,7 +116,7 @@ async function applyClients(tx: DbOrTx, rows: ClientCandidate[]): Promise<{ crea
       .returning({ id: clients.id });
     created += inserted.length;
   }
-  return { created, skipped: rows.length - created };
+  return { created, skipped: rows.length - created, errors };
 }
 
 interface TrackingApplyResult {

@@ -11,7 +11,7 @@ export function registerExchangeRateRoutes(app: FastifyInstance, ctx: AppContext
     await ctx.providers.exchangeRates.idle();
   });
 
-  app.get("/api/exchange-rate", { config: { auth: "public" } }, async (request, reply) => {
+  app.get("/api/exchange-rate", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
     reply.header("cache-control", "no-cache");
     return getExchangeRate(ctx, request.log);
   });

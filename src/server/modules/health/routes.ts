@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/health", { config: { auth: "public" } }, async (_request, reply) => {
+  app.get("/api/health", { config: { auth: "public", codeOracle: false } }, async (_request, reply) => {
     const ok = await ctx.database.ping();
     reply.header("cache-control", "no-store");
     if (!ok) {

@@ -7,7 +7,7 @@ import { enforcePartsAbuseLimit } from "./abuse-limits";
 import { searchParts } from "./service";
 
 export function registerPartsAssistantRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/parts-assistant", { config: { auth: "public" } }, async (request, reply): Promise<TPartsSearchResponse> => {
+  app.post("/api/parts-assistant", { config: { auth: "public", codeOracle: true } }, async (request, reply): Promise<TPartsSearchResponse> => {
     const input = parseWith(ZPartsSearchRequestSchema, request.body ?? {});
     await enforcePartsAbuseLimit(ctx, request, reply, "search");
     reply.header("cache-control", "no-store");

@@ -11,7 +11,7 @@ export const PRODUCT_ANALYSIS_LIMIT = ABUSE_LIMITS.productAnalysis.limit;
 export const PRODUCT_ANALYSIS_WINDOW_MS = ABUSE_LIMITS.productAnalysis.windowMs;
 
 export function registerProductAnalysisRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/product-analysis", { config: { auth: "public" } }, async (request, reply) => {
+  app.post("/api/product-analysis", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
     const input = parseWith(ZProductAnalysisRequestSchema, request.body ?? {});
     await enforceLimit(ctx, request, "productAnalysis", reply);
     return analyzeProduct(ctx, input, request.log);

@@ -10,7 +10,7 @@ import { getClientReferrals } from "./service";
 const ZParams = z.object({ clientCode: ZClientCodeLooseSchema });
 
 export function registerReferralRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/referrals/:clientCode", { config: { auth: "public" } }, async (request, reply) => {
+  app.get("/api/referrals/:clientCode", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { clientCode } = parseWith(ZParams, request.params);
     await enforceAbuseLimit(ctx, request, reply, "lookup");
     const referrals = await getClientReferrals(ctx.db, clientCode);

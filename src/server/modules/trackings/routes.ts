@@ -15,7 +15,7 @@ import { enforceAbuseLimit } from "../clients/abuse-limits";
 import { deleteClientTracking, getClientTrackingsJson, preAlertTracking, updateClientTracking } from "./client-portal";
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/clients/trackings", { config: { auth: "public" } }, async (request, reply) => {
+  app.get("/api/clients/trackings", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { code } = parseWith(ZClientTrackingsQuerySchema, request.query ?? {});
     await enforceAbuseLimit(ctx, request, reply, "lookup");
     const body = await getClientTrackingsJson(ctx.database, code);
@@ -23,20 +23,20 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
     return reply.type("application/json; charset=utf-8").send(body);
   });
 
-  app.post("/api/clients/trackings", { config: { auth: "public" } }, async (request, reply) => {
+  app.post("/api/clients/trackings", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const input = parseWith(ZPreAlertRequestSchema, request.body ?? {});
     await enforceAbuseLimit(ctx, request, reply, "write");
     return reply.status(201).send(await preAlertTracking(ctx.db, input));
   });
 
-  app.patch("/api/clients/trackings/:id", { config: { auth: "public" } }, async (request, reply) => {
+  app.patch("/api/clients/trackings/:id", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const input = parseWith(ZUpdateClientTrackingRequestSchema, request.body ?? {});
     await enforceAbuseLimit(ctx, request, reply, "write");
     return updateClientTracking(ctx.db, id, input);
   });
 
-  app.delete("/api/clients/trackings/:id", { config: { auth: "public" } }, async (request, reply) => {
+  app.delete("/api/clients/trackings/:id", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const { clientCode } = parseWith(ZDeleteClientTrackingRequestSchema, request.body ?? {});
     await enforceAbuseLimit(ctx, request, reply, "write");

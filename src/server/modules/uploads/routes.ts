@@ -14,7 +14,7 @@ function originOf(ctx: AppContext, request: FastifyRequest): string {
 }
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/upload/image-url", { config: { auth: "public" } }, async (request, reply): Promise<TUploadUrlResponse> => {
+  app.post("/api/upload/image-url", { config: { auth: "public", codeOracle: false } }, async (request, reply): Promise<TUploadUrlResponse> => {
     await enforcePartsAbuseLimit(ctx, request, reply, "uploadUrl");
     const { uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx, request));
     reply.header("cache-control", "no-store");
@@ -28,7 +28,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     scope.put<{ Params: { name: string }; Querystring: Record<string, unknown> }>(
       `${LOCAL_UPLOAD_ROUTE_PREFIX}:name`,
-      { config: { auth: "public" } },
+      { config: { auth: "public", codeOracle: false } },
       async (request, reply) => {
         const storage = ctx.providers.storage;
         await checkSignedPut(storage, {

@@ -19,7 +19,7 @@ export const SEND_NOW_BUDGET_MS = 3000;
 const ZEntryParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function registerWhatsappNoticeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/tracking/whatsapp/add", { config: { auth: "public" } }, async (request, reply) => {
+  app.post("/api/tracking/whatsapp/add", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
     await enforceLimit(ctx, request, "whatsappNotice", reply);
     const input = parseWith(ZAddWhatsappCodesRequestSchema, request.body ?? {});
     const { created, existing } = await addWhatsappCodes(ctx.db, input);
