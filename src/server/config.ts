@@ -76,8 +76,22 @@ const envSchema = z.object({
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  /** Public origin of this site (for signed URLs and links); defaults to the request's. */
-  PUBLIC_URL: optionalString,
+  /** Public origin of this site (signed upload addresses, sitemap); never taken from the request's Host. */
+  PUBLIC_URL: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return undefined;
+        const url = URL.canParse(text) ? new URL(text) : undefined;
+        if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+          ctx.addIssue({ code: "custom", message: "PUBLIC_URL debe ser una dirección http(s) sin usuario, consulta ni fragmento" });
+          return z.NEVER;
+        }
+        // Normalised by URL (characters like < or " percent-encoded), without the final slash.
+        return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+      }),
+  ),
   // Brand overrides.
   BRAND_NAME: optionalString,
   BRAND_TAGLINE: optionalString,
@@ -185,7 +199,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       accessKeyId: e.S3_ACCESS_KEY_ID,
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
     },
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    publicUrl: e.PUBLIC_URL,
     brand,
     brandOverridden: JSON.stringify(brand) !== JSON.stringify(DEFAULT_BRAND),
   };

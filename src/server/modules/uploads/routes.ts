@@ -8,15 +8,17 @@ import type { TUploadUrlResponse } from "../../../shared/api/uploads";
 import { enforcePartsAbuseLimit } from "../parts-assistant/abuse-limits";
 import { checkSignedPut, createUpload, readLimitedBody, readUploadedObject, receiveUpload } from "./service";
 
-/** This site's origin for signed addresses: PUBLIC_URL, else what the request came to. */
-function originOf(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
+/**
+ * This site's origin for local upload addresses: PUBLIC_URL, else none (the address is relative,
+ * so the browser PUTs to the page's own origin). Never the request's Host header, which anyone
+ * can set (docs/decisions/100).
+ */
+const originOf = (ctx: AppContext): string => ctx.config.publicUrl ?? "";
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/upload/image-url", { config: { auth: "public" } }, async (request, reply): Promise<TUploadUrlResponse> => {
     await enforcePartsAbuseLimit(ctx, request, reply, "uploadUrl");
-    const { uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx, request));
+    const { uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx));
     reply.header("cache-control", "no-store");
     return { uploadURL };
   });
