@@ -76,6 +76,8 @@ const envSchema = z.object({
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  /** With temporary credentials (STS, SSO, an instance role): their session token. */
+  S3_SESSION_TOKEN: optionalString,
   /** Public origin of this site (signed upload addresses, sitemap); never taken from the request's Host. */
   PUBLIC_URL: optionalString.pipe(
     z
@@ -130,7 +132,7 @@ export interface Config {
   };
   ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
   exchangeRate: { urls: string[]; timeoutMs: number };
-  s3: { endpoint?: string; region: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string };
+  s3: { endpoint?: string; region: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string; sessionToken?: string };
   publicUrl?: string;
   brand: Brand;
   /** True when any brand fact differs from the built-in one (the page then carries the overrides). */
@@ -198,6 +200,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       bucket: e.S3_BUCKET,
       accessKeyId: e.S3_ACCESS_KEY_ID,
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      sessionToken: e.S3_SESSION_TOKEN,
     },
     publicUrl: e.PUBLIC_URL,
     brand,

@@ -12,7 +12,8 @@ let t: TestApp;
 let s3: FakeS3;
 
 beforeAll(async () => {
-  s3 = await startFakeS3({ bucket: "fotos-repuestos", region: "us-east-2" });
+  // Temporary credentials: the store refuses any request without the session token.
+  s3 = await startFakeS3({ bucket: "fotos-repuestos", region: "us-east-2", sessionToken: "IQoJb3JpZ2luX2VjEXAMPLE/token+=" });
   t = await createTestApp({
     env: {
       S3_ENDPOINT: s3.url,
@@ -20,6 +21,7 @@ beforeAll(async () => {
       S3_REGION: s3.credentials.region,
       S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+      S3_SESSION_TOKEN: s3.credentials.sessionToken!,
     },
   });
 });
