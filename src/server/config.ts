@@ -78,6 +78,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   /** With temporary credentials (STS, SSO, an instance role): their session token. */
   S3_SESSION_TOKEN: optionalString,
+  /** Part photos held per address (IPv4 or IPv6 /64) over 24 hours, and in all (docs/decisions/100). */
+  UPLOADS_MAX_MB_PER_ADDRESS: z.coerce.number().positive().default(50),
+  UPLOADS_MAX_TOTAL_MB: z.coerce.number().positive().default(5120),
   /** Public origin of this site (signed upload addresses, sitemap); never taken from the request's Host. */
   PUBLIC_URL: optionalString.pipe(
     z
@@ -133,6 +136,8 @@ export interface Config {
   ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
   exchangeRate: { urls: string[]; timeoutMs: number };
   s3: { endpoint?: string; region: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string; sessionToken?: string };
+  /** Caps on stored part photos, in bytes. */
+  uploads: { maxBytesPerAddress: number; maxBytesTotal: number };
   publicUrl?: string;
   brand: Brand;
   /** True when any brand fact differs from the built-in one (the page then carries the overrides). */
@@ -201,6 +206,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       accessKeyId: e.S3_ACCESS_KEY_ID,
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       sessionToken: e.S3_SESSION_TOKEN,
+    },
+    uploads: {
+      maxBytesPerAddress: Math.floor(e.UPLOADS_MAX_MB_PER_ADDRESS * 1024 * 1024),
+      maxBytesTotal: Math.floor(e.UPLOADS_MAX_TOTAL_MB * 1024 * 1024),
     },
     publicUrl: e.PUBLIC_URL,
     brand,

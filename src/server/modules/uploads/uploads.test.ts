@@ -29,8 +29,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function newUploadUrl(remoteAddress = newAddress()): Promise<{ uploadURL: string; path: string; name: string }> {
-  const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress });
+/** An address as an old page asks for it (no size: the server reserves 10 MB), or for `size` bytes. */
+async function newUploadUrl(remoteAddress = newAddress(), size?: number): Promise<{ uploadURL: string; path: string; name: string }> {
+  const payload = size === undefined ? undefined : { size };
+  const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress, payload });
   expect(res.statusCode).toBe(200);
   const { uploadURL } = res.json() as { uploadURL: string };
   const url = new URL(uploadURL, "http://localhost");
@@ -75,8 +77,8 @@ describe("POST /api/upload/image-url", () => {
 
   it(`allows ${PARTS_ABUSE_LIMITS.uploadUrl.limit} addresses per client address in 10 minutes, then 429 in Spanish`, async () => {
     const address = newAddress();
-    for (let i = 0; i < PARTS_ABUSE_LIMITS.uploadUrl.limit; i++) await newUploadUrl(address);
-    const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress: address });
+    for (let i = 0; i < PARTS_ABUSE_LIMITS.uploadUrl.limit; i++) await newUploadUrl(address, 1000);
+    const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress: address, payload: { size: 1000 } });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(UPLOAD_RATE_LIMITED);
   });
