@@ -18,6 +18,7 @@ import { startOutboxWorker } from "./modules/notifications/worker";
 import type { AppContext } from "./context";
 import { createProviders, type Providers } from "./providers";
 import { startExchangeRateRefresh } from "./modules/exchange-rate/service";
+import { startUploadCleanup } from "./modules/uploads/cleanup";
 
 export interface AppDeps {
   config: Config;
@@ -30,7 +31,7 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Replaces adapters chosen from config (tests that need a particular one). */
   providers?: Partial<Providers>;
-  /** Start background jobs (outbox worker, refreshers); main.ts does, most tests do not. */
+  /** Start background jobs (outbox worker, refreshers, upload clean-up); main.ts does, most tests do not. */
   startJobs?: boolean;
 }
 
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     const outbox = startOutboxWorker(ctx, app.log);
     app.addHook("onClose", async () => outbox.stop());
     startExchangeRateRefresh(app, ctx);
+    startUploadCleanup(app, ctx);
   }
 
   await registerStaticSite(app, deps);
