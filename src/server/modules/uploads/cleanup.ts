@@ -22,7 +22,13 @@ export interface CleanupResult {
 }
 
 /** Marks uploads that a search refers to as kept, then deletes the others older than a day. */
-export async function cleanUpUploads(db: Db, storage: ObjectStorage, now = new Date()): Promise<CleanupResult> {
+export async function cleanUpUploads(
+  db: Db,
+  storage: ObjectStorage,
+  now = new Date(),
+  /** Checked before each deletion: a closing app waits for one storage call at most. */
+  shouldStop: () => boolean = () => false,
+): Promise<CleanupResult> {
   // A search's imagenUrl is this site's address of the object: …/objects/uploads/{32 hex}. The
   // address's owner is forgotten once the photo belongs to a search.
   const kept = await db
@@ -61,6 +67,7 @@ export async function cleanUpUploads(db: Db, storage: ObjectStorage, now = new D
     afterId = rows[rows.length - 1].id;
     const gone: number[] = [];
     for (const row of rows) {
+      if (shouldStop()) break;
       try {
         await storage.delete(`uploads/${row.name}`);
         gone.push(row.id);
@@ -73,7 +80,7 @@ export async function cleanUpUploads(db: Db, storage: ObjectStorage, now = new D
       await db.delete(uploads).where(and(inArray(uploads.id, gone), isNull(uploads.keptAt)));
       deleted += gone.length;
     }
-    if (rows.length < BATCH) break;
+    if (rows.length < BATCH || shouldStop()) break;
   }
   return { kept: kept.length, deleted, failed };
 }
@@ -88,7 +95,7 @@ export function startUploadCleanup(
   let stopped = false;
   const tick = () => {
     if (stopped) return;
-    running = cleanUpUploads(ctx.db, ctx.providers.storage)
+    running = cleanUpUploads(ctx.db, ctx.providers.storage, new Date(), () => stopped)
       .then((result) => {
         if (result.deleted || result.failed) app.log.info(result, "upload clean-up");
       })

@@ -93,6 +93,18 @@ describe("upload clean-up on local disk", () => {
     expect(await t.ctx.db.select().from(uploads).where(eq(uploads.name, name))).toEqual([]);
   });
 
+  it("stops between deletions when asked (a closing app waits for one storage call at most)", async () => {
+    const names = ["d", "e", "f"].map((c) => c.repeat(32));
+    await t.ctx.db.insert(uploads).values(
+      names.map((name) => ({ name, storage: "local", status: "PENDING", sizeBytes: 10, expiresAt: new Date(), createdAt: DAY_AND_AN_HOUR_AGO() })),
+    );
+    let asked = 0;
+    const result = await cleanUpUploads(t.ctx.db, t.ctx.providers.storage, new Date(), () => ++asked > 1);
+    expect(result.deleted).toBe(1);
+    expect(await t.ctx.db.select().from(uploads).where(inArray(uploads.name, names))).toHaveLength(2);
+    expect(await cleanUpUploads(t.ctx.db, t.ctx.providers.storage)).toMatchObject({ deleted: 2 });
+  });
+
   it("runs with the app's background jobs, and stops when the app closes", async () => {
     const { name } = await upload(t);
     await t.ctx.db.update(uploads).set({ createdAt: DAY_AND_AN_HOUR_AGO() }).where(eq(uploads.name, name));
