@@ -1,9 +1,10 @@
 // npm run backup / npm run restore for the embedded database: a round trip brings back exactly
-// what was backed up; a database that is open or holds data is not replaced without --force
+// what was backed up, the part photos that searches refer to included; a database that is open or holds data is not replaced without --force
 // (and then kept aside); a file that is not a backup changes nothing; the commands refuse
 // PostgreSQL (pg_dump is the tool there). PGlite only: these scripts never touch DATABASE_URL.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { pgliteDir } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { createBackup, databaseInUse } from "./backup";
 import { restoreBackup } from "./restore";
+import { ArchiveWriter, members } from "./backup-archive";
 
 const roots: string[] = [];
 afterAll(() => {
@@ -37,6 +39,8 @@ async function withDatabase<T>(dataDir: string, work: (query: (text: string) => 
 
 const addClient = (code: string, nombre: string) =>
   `insert into clients (client_code, nombre, direccion, telefono) values ('${code}', '${nombre}', 'Grecia, Alajuela', '+50688887777')`;
+const addUpload = (name: string, keptAt: string) =>
+  `insert into uploads (name, storage, status, size_bytes, expires_at, kept_at) values ('${name}', 'local', 'UPLOADED', 1000, now(), ${keptAt})`;
 const clientNames = (query: (text: string) => Promise<unknown[]>) =>
   query("select nombre from clients order by nombre").then((rows) => (rows as { nombre: string }[]).map((r) => r.nombre));
 
@@ -123,6 +127,76 @@ describe("backup and restore of the embedded database", () => {
     expect(readdirSync(dataDir).filter((f) => f.startsWith("pglite.before-restore-"))).toEqual([]);
     expect(await withDatabase(dataDir, clientNames)).toEqual(["Intacta Solís"]);
     await expect(restoreBackup({ dataDir, file: path.join(dataDir, "no-existe.tar.gz") })).rejects.toThrow(/No existe el archivo/);
+  });
+
+  it("carries the part photos that searches refer to, and puts them back with the database", { timeout: 120_000 }, async () => {
+    const dataDir = freshDataDir();
+    const uploadsDir = path.join(dataDir, "objects", "uploads");
+    mkdirSync(uploadsDir, { recursive: true });
+    const kept = "a".repeat(32);
+    const unreferenced = "b".repeat(32);
+    const photo = randomBytes(300_000);
+    writeFileSync(path.join(uploadsDir, kept), photo);
+    writeFileSync(path.join(uploadsDir, unreferenced), randomBytes(1000));
+    await withDatabase(dataDir, async (q) => {
+      await q(addClient("EXFOTO01", "Foto Guardada"));
+      await q(addUpload(kept, "now()"));
+      await q(addUpload(unreferenced, "null"));
+    });
+
+    const backup = await createBackup({ dataDir });
+    expect(backup.photos).toBe(1);
+
+    // The photos folder is lost; the database changes.
+    rmSync(path.join(dataDir, "objects"), { recursive: true });
+    mkdirSync(uploadsDir, { recursive: true });
+    writeFileSync(path.join(uploadsDir, "c".repeat(32)), "nueva");
+    await withDatabase(dataDir, (q) => q("delete from clients"));
+
+    const restored = await restoreBackup({ dataDir, file: backup.file, force: true });
+    expect(restored).toMatchObject({ clients: 1, photos: 1 });
+    expect(readFileSync(path.join(uploadsDir, kept)).equals(photo)).toBe(true);
+    expect(existsSync(path.join(uploadsDir, unreferenced))).toBe(false);
+    // What was there is kept aside, not deleted.
+    expect(readFileSync(path.join(restored.previousObjects!, "uploads", "c".repeat(32)), "utf8")).toBe("nueva");
+    expect(await withDatabase(dataDir, clientNames)).toEqual(["Foto Guardada"]);
+  });
+
+  it("refuses a backup with any member but the database and photos, writing nothing", { timeout: 60_000 }, async () => {
+    const source = freshDataDir();
+    await withDatabase(source, (q) => q(addClient("EXTRAM01", "Trampa Solís")));
+    const { file } = await createBackup({ dataDir: source });
+    let database: Buffer | undefined;
+    for await (const member of members(file)) {
+      database = await member.read();
+      break;
+    }
+    const crafted = path.join(source, "trampa.tar.gz");
+    const writer = new ArchiveWriter(crafted);
+    await writer.add("database.tar.gz", database!);
+    await writer.add("objects/uploads/../../../pglite/PG_VERSION", Buffer.from("99"));
+    await writer.close();
+    const target = freshDataDir();
+    await expect(restoreBackup({ dataDir: target, file: crafted })).rejects.toThrow(/no es un respaldo válido/);
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  it("still restores a backup made before photos were included (the database's archive alone)", { timeout: 60_000 }, async () => {
+    const source = freshDataDir();
+    await withDatabase(source, (q) => q(addClient("EXVIEJ01", "Respaldo Antiguo")));
+    const { PGlite } = await import("@electric-sql/pglite");
+    const db = await PGlite.create(pgliteDir({ dataDir: source }));
+    const old = path.join(source, "antiguo.tar.gz");
+    try {
+      writeFileSync(old, Buffer.from(await (await db.dumpDataDir("gzip")).arrayBuffer()));
+    } finally {
+      await db.close();
+    }
+    const target = freshDataDir();
+    const result = await restoreBackup({ dataDir: target, file: old });
+    expect(result).toMatchObject({ clients: 1, photos: 0 });
+    expect(existsSync(path.join(target, "objects"))).toBe(false);
+    expect(await withDatabase(target, clientNames)).toEqual(["Respaldo Antiguo"]);
   });
 
   it("points to pg_dump and pg_restore when the data is in PostgreSQL", { timeout: 60_000 }, async () => {

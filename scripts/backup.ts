@@ -1,13 +1,15 @@
 // `npm run backup [-- --out <file or folder>]`: copies the embedded database (PGlite in
-// DATA_DIR/pglite) to a timestamped .tar.gz, by default in DATA_DIR/backups. PGlite belongs to
+// DATA_DIR/pglite) and the part photos that searches refer to (DATA_DIR/objects/uploads) to a
+// timestamped .tar.gz (./backup-archive), by default in DATA_DIR/backups. PGlite belongs to
 // one process at a time, so the backup refuses while the server has the database open (its
 // postmaster.pid is present); stop the server first, or pass --force after a crash left the
 // file behind. With DATABASE_URL the data lives in PostgreSQL: use pg_dump (docs/operations.md).
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadConfig, pgliteDir } from "../src/server/config";
 import { loadEnvFile } from "../src/server/env-file";
+import { ArchiveWriter, DATABASE_MEMBER } from "./backup-archive";
 
 export interface BackupOptions {
   dataDir: string;
@@ -35,7 +37,7 @@ export function backupFileName(now = new Date()): string {
   return `express-import-${stamp}.tar.gz`;
 }
 
-export async function createBackup(options: BackupOptions): Promise<{ file: string; bytes: number }> {
+export async function createBackup(options: BackupOptions): Promise<{ file: string; bytes: number; photos: number }> {
   const dir = pgliteDir({ dataDir: options.dataDir });
   if (!databaseExists(dir)) throw new BackupError(`No hay base de datos en ${dir}.`);
   if (databaseInUse(dir) && !options.force) {
@@ -52,15 +54,32 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
 
   const { PGlite } = await import("@electric-sql/pglite");
   const db = await PGlite.create(dir);
+  let dump: Buffer;
+  let kept: string[];
   try {
     // A checkpoint first, so the copy holds everything committed, not only what reached the WAL.
     await db.exec("checkpoint");
-    const blob = await db.dumpDataDir("gzip");
-    writeFileSync(file, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
+    dump = Buffer.from(await (await db.dumpDataDir("gzip")).arrayBuffer());
+    // The photos that parts searches refer to; the others are deleted within a day anyway.
+    const { rows } = await db.query<{ name: string }>("select name from uploads where kept_at is not null and storage = 'local' order by id");
+    kept = rows.map((r) => r.name);
   } finally {
     await db.close();
   }
-  return { file, bytes: statSync(file).size };
+  const archive = new ArchiveWriter(file);
+  let photos = 0;
+  try {
+    await archive.add(DATABASE_MEMBER, dump);
+    for (const name of kept) {
+      const photo = path.join(options.dataDir, "objects", "uploads", name);
+      if (!existsSync(photo)) continue;
+      await archive.add(`objects/uploads/${name}`, readFileSync(photo), statSync(photo).mtime);
+      photos++;
+    }
+  } finally {
+    await archive.close();
+  }
+  return { file, bytes: statSync(file).size, photos };
 }
 
 export function parseFlag(args: string[], name: string): string | undefined {
@@ -85,8 +104,8 @@ async function main(): Promise<number> {
         "DATABASE_URL está definida: los datos están en PostgreSQL. Respáldalos con pg_dump (ver docs/operations.md).",
       );
     }
-    const { file, bytes } = await createBackup({ dataDir: config.dataDir, out: parseFlag(args, "out"), force: args.includes("--force") });
-    console.log(`Respaldo creado: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
+    const { file, bytes, photos } = await createBackup({ dataDir: config.dataDir, out: parseFlag(args, "out"), force: args.includes("--force") });
+    console.log(`Respaldo creado: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB, ${photos} fotos de repuestos)`);
     return 0;
   } catch (error) {
     return reportBackupError(error);

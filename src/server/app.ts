@@ -21,6 +21,7 @@ import { startOutboxWorker } from "./modules/notifications/worker";
 import type { AppContext } from "./context";
 import { createProviders, type Providers } from "./providers";
 import { startExchangeRateRefresh } from "./modules/exchange-rate/service";
+import { startUploadCleanup } from "./modules/uploads/cleanup";
 
 /** One year, subdomains included (not preloaded: docs/security.md). */
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -36,7 +37,7 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Replaces adapters chosen from config (tests that need a particular one). */
   providers?: Partial<Providers>;
-  /** Start background jobs (outbox worker, refreshers); main.ts does, most tests do not. */
+  /** Start background jobs (outbox worker, refreshers, upload clean-up); main.ts does, most tests do not. */
   startJobs?: boolean;
 }
 
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     app.addHook("onClose", async () => outbox.stop(shutdownDeadline(app)));
     startExchangeRateRefresh(app, ctx);
     startRateLimitCleanup(app, ctx);
+    startUploadCleanup(app, ctx);
   }
 
   await registerStaticSite(app, deps);

@@ -78,8 +78,27 @@ const envSchema = z.object({
   S3_BUCKET: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  /** Public origin of this site (for signed URLs and links); defaults to the request's. */
-  PUBLIC_URL: optionalString,
+  /** With temporary credentials (STS, SSO, an instance role): their session token. */
+  S3_SESSION_TOKEN: optionalString,
+  /** Part photos held per address (IPv4 or IPv6 /64) over 24 hours, and in all (docs/decisions/100). */
+  UPLOADS_MAX_MB_PER_ADDRESS: z.coerce.number().positive().default(50),
+  UPLOADS_MAX_TOTAL_MB: z.coerce.number().positive().default(5120),
+  /** Public origin of this site (signed upload addresses, sitemap); never taken from the request's Host. */
+  PUBLIC_URL: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return undefined;
+        const url = URL.canParse(text) ? new URL(text) : undefined;
+        if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
+          ctx.addIssue({ code: "custom", message: "PUBLIC_URL debe ser una dirección http(s) sin usuario, consulta ni fragmento" });
+          return z.NEVER;
+        }
+        // Normalised by URL (characters like < or " percent-encoded), without the final slash.
+        return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+      }),
+  ),
   // Brand overrides.
   BRAND_NAME: optionalString,
   BRAND_TAGLINE: optionalString,
@@ -119,7 +138,9 @@ export interface Config {
   };
   ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
   exchangeRate: { urls: string[]; timeoutMs: number };
-  s3: { endpoint?: string; region: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string };
+  s3: { endpoint?: string; region: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string; sessionToken?: string };
+  /** Caps on stored part photos, in bytes. */
+  uploads: { maxBytesPerAddress: number; maxBytesTotal: number };
   publicUrl?: string;
   brand: Brand;
   /** True when any brand fact differs from the built-in one (the page then carries the overrides). */
@@ -188,8 +209,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       bucket: e.S3_BUCKET,
       accessKeyId: e.S3_ACCESS_KEY_ID,
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      sessionToken: e.S3_SESSION_TOKEN,
     },
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ""),
+    uploads: {
+      maxBytesPerAddress: Math.floor(e.UPLOADS_MAX_MB_PER_ADDRESS * 1024 * 1024),
+      maxBytesTotal: Math.floor(e.UPLOADS_MAX_TOTAL_MB * 1024 * 1024),
+    },
+    publicUrl: e.PUBLIC_URL,
     brand,
     brandOverridden: JSON.stringify(brand) !== JSON.stringify(DEFAULT_BRAND),
   };

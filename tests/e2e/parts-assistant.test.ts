@@ -38,7 +38,8 @@ const post = (path: string, body?: unknown) =>
 async function newUploadUrl(): Promise<string> {
   const res = await post("/api/upload/image-url");
   expect(res.status).toBe(200);
-  return ((await res.json()) as { uploadURL: string }).uploadURL;
+  // Relative when PUBLIC_URL is unset (the browser resolves it against the page).
+  return new URL(((await res.json()) as { uploadURL: string }).uploadURL, baseUrl()).href;
 }
 
 const putFile = (url: string, body: Uint8Array, type = "image/png") =>

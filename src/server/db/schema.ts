@@ -311,16 +311,22 @@ export const uploads = pgTable(
     /** Random object name, never taken from the user. */
     name: varchar("name", { length: 64 }).notNull(),
     contentType: varchar("content_type", { length: 64 }),
+    /** Bytes held: the size reserved when the address was handed out, then the file's own. */
     sizeBytes: integer("size_bytes"),
     storage: varchar("storage", { length: 8 }).notNull().default("local"),
     /** PENDING until the signed PUT arrives; UPLOADED after. A URL works once. */
     status: varchar("status", { length: 16 }).notNull().default("PENDING"),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
+    /** The address (IPv4, or IPv6 /64) that asked for it: its bytes count against that address's cap. */
+    ownerKey: varchar("owner_key", { length: 64 }),
+    /** Set when a parts search refers to it: kept (and backed up); others are deleted after a day. */
+    keptAt: ts("kept_at"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("uploads_name_key").on(t.name),
+    index("uploads_owner_created_idx").on(t.ownerKey, t.createdAt),
     check("uploads_status_check", oneOf(t.status, ["PENDING", "UPLOADED"])),
     check("uploads_storage_check", oneOf(t.storage, ["local", "s3"])),
     check("uploads_size_check", sql`${t.sizeBytes} is null or ${t.sizeBytes} between 0 and 10485760`),

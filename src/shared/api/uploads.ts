@@ -4,6 +4,21 @@
 import { z } from "../validation";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_LABEL } from "../domain/limits";
 
+/**
+ * The page says how big the file is: the server reserves that much of the upload caps, and an
+ * object store's signed address then accepts a body of exactly that size (docs/decisions/100).
+ */
+export const ZUploadUrlRequestSchema = z
+  .object({
+    size: z
+      .number({ error: "El tamaño de la imagen no es válido." })
+      .int("El tamaño de la imagen no es válido.")
+      .min(1, "El archivo está vacío. Por favor selecciona una imagen válida (JPG, PNG, etc.)")
+      .max(IMAGE_MAX_BYTES, `La imagen debe ser menor a ${IMAGE_MAX_LABEL}`)
+      .optional(),
+  })
+  .optional();
+export type TUploadUrlRequest = z.infer<typeof ZUploadUrlRequestSchema>;
 export const ZUploadUrlResponseSchema = z.object({ uploadURL: z.string() });
 export type TUploadUrlResponse = z.infer<typeof ZUploadUrlResponseSchema>;
 
@@ -27,6 +42,10 @@ export const NOT_AN_IMAGE_MESSAGE = "El archivo no es una imagen válida. Solo s
 export const UPLOAD_URL_INVALID = "El enlace de subida no es válido.";
 export const UPLOAD_URL_EXPIRED = "El enlace de subida venció. Vuelve a seleccionar la imagen.";
 export const UPLOAD_URL_USED = "Este enlace de subida ya fue usado. Vuelve a seleccionar la imagen.";
+export const UPLOAD_SIZE_REQUIRED = "Falta el tamaño de la imagen. Vuelve a seleccionar la imagen.";
+export const UPLOAD_SIZE_MISMATCH = "La imagen no tiene el tamaño indicado al pedir el enlace de subida. Vuelve a seleccionar la imagen.";
+export const UPLOAD_QUOTA_ADDRESS = "Ya se subieron demasiadas imágenes desde esta conexión hoy. Intenta mañana o continúa sin imagen.";
+export const UPLOAD_QUOTA_TOTAL = "El espacio para imágenes está lleno por ahora. Intenta más tarde o continúa sin imagen.";
 export const UPLOAD_RATE_LIMITED = "Demasiadas subidas de imágenes desde esta conexión. Espera unos minutos e intenta de nuevo.";
 
 /** The object's path as the page derives it from the upload address: its last path segment is the name. */

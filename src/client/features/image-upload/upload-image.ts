@@ -24,7 +24,8 @@ export function isWithinImageLimit(file: Pick<File, "size">): boolean {
 
 /** Uploads the file and answers its path on this site (/objects/uploads/{name}). */
 export async function uploadImage(file: File): Promise<string> {
-  const res = await apiRequest("POST", "/api/upload/image-url");
+  // The size reserves room under the server's caps, and an object store refuses any other size.
+  const res = await apiRequest("POST", "/api/upload/image-url", { size: file.size });
   const { uploadURL } = ZUploadUrlResponseSchema.parse(await res.json());
   const objectPath = objectPathFromUploadUrl(uploadURL, window.location.href);
   if (!objectPath) throw new Error("Dirección de subida inesperada");

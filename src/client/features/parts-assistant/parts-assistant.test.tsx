@@ -269,6 +269,8 @@ describe("part photo", () => {
     pick(new File([new Uint8Array([0x89, 0x50])], "foto.png", { type: "image/png" }));
     const preview = await screen.findByRole("img", { name: "Vista previa de la foto del repuesto" });
     expect(preview.getAttribute("src")).toBe(`/objects/uploads/${name}`);
+    // The page says how big the file is (the server's caps, an object store's signed length).
+    expect(calls.find((c) => c.url === "/api/upload/image-url")!.body).toEqual({ size: 2 });
     const put = calls.find((c) => c.method === "PUT")!;
     expect(put.url).toBe(`http://localhost/api/upload/objects/${name}?expires=1&signature=s`);
     fillSearch({ Marca: "Toyota", Modelo: "Hilux", Parte: "Radiador" });

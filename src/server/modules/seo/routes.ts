@@ -1,6 +1,9 @@
-// /robots.txt and /sitemap.xml with absolute addresses (PUBLIC_URL, else the request's origin).
-import type { FastifyInstance, FastifyRequest } from "fastify";
+// /robots.txt and /sitemap.xml with absolute addresses built from configuration only: PUBLIC_URL,
+// else http://localhost:PORT (docs/decisions/100). Never from the request's Host header, which
+// anyone can set and which a day of caching would hand to every later visitor and crawler.
+import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
+import type { Config } from "../../config";
 
 export const PUBLIC_PATHS = [
   "/",
@@ -15,18 +18,27 @@ export const PUBLIC_PATHS = [
   "/contacto",
 ];
 
-export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const origin = (request: FastifyRequest) => ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+/** This site's absolute origin as configured; the sitemap protocol needs absolute addresses. */
+export function configuredOrigin(config: Pick<Config, "publicUrl" | "port">): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
 
-  app.get("/robots.txt", (request, reply) => {
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+
+export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const origin = configuredOrigin(ctx.config);
+  const robots = `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`;
+  const urls = PUBLIC_PATHS.map((p) => `  <url><loc>${escapeXml(`${origin}${p}`)}</loc></url>`).join("\n");
+  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+
+  app.get("/robots.txt", (_request, reply) => {
     reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400");
-    return `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${origin(request)}/sitemap.xml\n`;
+    return robots;
   });
 
-  app.get("/sitemap.xml", (request, reply) => {
+  app.get("/sitemap.xml", (_request, reply) => {
     reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=86400");
-    const base = origin(request);
-    const urls = PUBLIC_PATHS.map((p) => `  <url><loc>${base}${p === "/" ? "/" : p}</loc></url>`).join("\n");
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+    return sitemap;
   });
 }

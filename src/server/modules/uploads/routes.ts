@@ -3,20 +3,41 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { LOCAL_UPLOAD_ROUTE_PREFIX } from "../../providers/storage/local-disk";
-import { errorBody } from "../../errors";
-import type { TUploadUrlResponse } from "../../../shared/api/uploads";
+import { AppError, errorBody, parseWith } from "../../errors";
+import { limitAddress } from "../../lib/abuse-limits";
+import { ZUploadUrlRequestSchema, type TUploadUrlResponse } from "../../../shared/api/uploads";
 import { enforcePartsAbuseLimit } from "../parts-assistant/abuse-limits";
-import { checkSignedPut, createUpload, readLimitedBody, readUploadedObject, receiveUpload } from "./service";
+import {
+  checkDeclaredLength,
+  checkSignedPut,
+  createUpload,
+  readLimitedBody,
+  readUploadedObject,
+  receiveUpload,
+  reservedBytes,
+} from "./service";
 
-/** This site's origin for signed addresses: PUBLIC_URL, else what the request came to. */
-function originOf(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
+/**
+ * This site's origin for local upload addresses: PUBLIC_URL, else none (the address is relative,
+ * so the browser PUTs to the page's own origin). Never the request's Host header, which anyone
+ * can set (docs/decisions/100).
+ */
+const originOf = (ctx: AppContext): string => ctx.config.publicUrl ?? "";
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/upload/image-url", { config: { auth: "public", codeOracle: false } }, async (request, reply): Promise<TUploadUrlResponse> => {
     await enforcePartsAbuseLimit(ctx, request, reply, "uploadUrl");
-    const { uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx, request));
+    const body = parseWith(ZUploadUrlRequestSchema, request.body);
+    const quota = { ownerKey: limitAddress(request.ip), ...ctx.config.uploads };
+    let uploadURL: string;
+    try {
+      ({ uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx), { size: body?.size, quota }));
+    } catch (error) {
+      if (error instanceof AppError && typeof error.extra?.retryAfterSeconds === "number") {
+        reply.header("retry-after", String(error.extra.retryAfterSeconds));
+      }
+      throw error;
+    }
     reply.header("cache-control", "no-store");
     return { uploadURL };
   });
@@ -37,7 +58,10 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
           signature: request.query.signature,
           contentLength: request.headers["content-length"],
         });
-        const bytes = await readLimitedBody(request.body as AsyncIterable<Uint8Array> | undefined);
+        // No more than the size reserved when the address was handed out.
+        const limit = await reservedBytes(ctx.db, request.params.name);
+        checkDeclaredLength(request.headers["content-length"], limit);
+        const bytes = await readLimitedBody(request.body as AsyncIterable<Uint8Array> | undefined, limit);
         const stored = await receiveUpload(ctx.db, storage, request.params.name, bytes);
         return reply.status(200).send({ objectPath: stored.objectPath });
       },

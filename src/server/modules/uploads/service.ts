@@ -3,7 +3,7 @@
 // random name; and the serving of uploaded objects. Local disk receives the PUT here; with S3
 // the browser PUTs to the store and the first read checks what arrived (docs/decisions/053).
 import { randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { uploads } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
@@ -14,6 +14,10 @@ import {
   NOT_AN_IMAGE_MESSAGE,
   UPLOADS_PATH_PREFIX,
   UPLOAD_NAME_PATTERN,
+  UPLOAD_QUOTA_ADDRESS,
+  UPLOAD_QUOTA_TOTAL,
+  UPLOAD_SIZE_MISMATCH,
+  UPLOAD_SIZE_REQUIRED,
   UPLOAD_URL_EXPIRED,
   UPLOAD_URL_INVALID,
   UPLOAD_URL_USED,
@@ -35,30 +39,97 @@ const invalidUrl = () => new AppError("FORBIDDEN", 403, UPLOAD_URL_INVALID);
 const expiredUrl = () => new AppError("FORBIDDEN", 403, UPLOAD_URL_EXPIRED);
 const usedUrl = () => new AppError("CONFLICT", 409, UPLOAD_URL_USED);
 
-/** POST /api/upload/image-url: a new random name, PENDING until its file arrives. */
+/** Unreferenced uploads live this long; bytes count against their address for as long. */
+export const UPLOAD_RETENTION_MS = 24 * 3600_000;
+/** One lock for every reservation, so two at once cannot both take the last bytes of a cap. */
+const QUOTA_LOCK_ID = 7_302_015;
+
+export interface UploadQuota {
+  /** The address the request came from (limitAddress: IPv4, or IPv6 /64). */
+  ownerKey: string;
+  maxBytesPerAddress: number;
+  maxBytesTotal: number;
+}
+
+const quotaRefusal = (message: string, retryAfterSeconds: number) =>
+  new AppError("LIMIT_REACHED", 429, message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
+
+/**
+ * POST /api/upload/image-url: a new random name, PENDING until its file arrives, holding `size`
+ * bytes (the most an image may have when the page did not say) against the address's cap over
+ * 24 hours and the total cap. The check and the reservation are one step under a transaction
+ * lock, on both databases. An object store signs the size into the address.
+ */
 export async function createUpload(
   db: Db,
   storage: ObjectStorage,
   origin: string,
+  request: { size?: number; quota: UploadQuota },
   now = new Date(),
 ): Promise<{ uploadURL: string; name: string }> {
+  if (request.size === undefined && storage.kind !== "local") throw new AppError("VALIDATION", 400, UPLOAD_SIZE_REQUIRED);
+  const size = request.size ?? IMAGE_MAX_BYTES;
+  const { quota } = request;
   const name = randomBytes(16).toString("hex");
   const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);
-  await db.insert(uploads).values({ name, storage: storage.kind, status: "PENDING", expiresAt, createdAt: now });
-  return { uploadURL: await storage.createUploadUrl(keyOf(name), expiresAt, origin), name };
+  const since = new Date(now.getTime() - UPLOAD_RETENTION_MS);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_ID})`);
+    const [held] = await tx
+      .select({
+        total: sql<number>`coalesce(sum(${uploads.sizeBytes}), 0)::float8`,
+        mine: sql<number>`coalesce(sum(${uploads.sizeBytes}) filter (where ${uploads.ownerKey} = ${quota.ownerKey} and ${uploads.createdAt} > ${since}), 0)::float8`,
+        oldestMine: sql<Date | string | null>`min(${uploads.createdAt}) filter (where ${uploads.ownerKey} = ${quota.ownerKey} and ${uploads.createdAt} > ${since})`,
+      })
+      .from(uploads);
+    if (Number(held.mine) + size > quota.maxBytesPerAddress) {
+      const oldest = held.oldestMine ? new Date(held.oldestMine).getTime() : now.getTime();
+      throw quotaRefusal(UPLOAD_QUOTA_ADDRESS, (oldest + UPLOAD_RETENTION_MS - now.getTime()) / 1000);
+    }
+    // Space frees as the hourly clean-up deletes unreferenced uploads.
+    if (Number(held.total) + size > quota.maxBytesTotal) throw quotaRefusal(UPLOAD_QUOTA_TOTAL, 3600);
+    await tx.insert(uploads).values({
+      name,
+      storage: storage.kind,
+      status: "PENDING",
+      sizeBytes: size,
+      ownerKey: quota.ownerKey,
+      expiresAt,
+      createdAt: now,
+    });
+  });
+  const uploadURL = await storage.createUploadUrl(keyOf(name), expiresAt, origin, { contentLength: request.size });
+  return { uploadURL, name };
 }
 
-/** Reads a request body, refusing (413) more than the image limit. */
-export async function readLimitedBody(body: AsyncIterable<Uint8Array> | null | undefined): Promise<Uint8Array> {
+/** The most a PUT to this name may carry: the size reserved for it (never above the image limit). */
+export async function reservedBytes(db: Db, name: string): Promise<number> {
+  const [row] = await db.select({ sizeBytes: uploads.sizeBytes }).from(uploads).where(eq(uploads.name, name)).limit(1);
+  return Math.min(row?.sizeBytes ?? IMAGE_MAX_BYTES, IMAGE_MAX_BYTES);
+}
+
+const tooLargeFor = (maxBytes: number) =>
+  maxBytes >= IMAGE_MAX_BYTES ? tooLarge() : new AppError("PAYLOAD_TOO_LARGE", 413, UPLOAD_SIZE_MISMATCH);
+
+/** Refuses (413) a declared length above what this address may carry, before the body is read. */
+export function checkDeclaredLength(contentLength: string | undefined, maxBytes: number): void {
+  if (contentLength !== undefined && Number(contentLength) > maxBytes) throw tooLargeFor(maxBytes);
+}
+
+/** Reads a request body, refusing (413) more than `maxBytes` (the image limit by default). */
+export async function readLimitedBody(
+  body: AsyncIterable<Uint8Array> | null | undefined,
+  maxBytes: number = IMAGE_MAX_BYTES,
+): Promise<Uint8Array> {
   if (!body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of body) {
     total += chunk.byteLength;
-    if (total > DRAIN_LIMIT_BYTES) throw tooLarge();
-    if (total <= IMAGE_MAX_BYTES) chunks.push(chunk);
+    if (total > DRAIN_LIMIT_BYTES) throw tooLargeFor(maxBytes);
+    if (total <= maxBytes) chunks.push(chunk);
   }
-  if (total > IMAGE_MAX_BYTES) throw tooLarge();
+  if (total > maxBytes) throw tooLargeFor(maxBytes);
   return new Uint8Array(Buffer.concat(chunks));
 }
 
@@ -111,7 +182,8 @@ export async function receiveUpload(
   } catch (error) {
     await db
       .update(uploads)
-      .set({ status: "PENDING", usedAt: null, contentType: null, sizeBytes: null })
+      // The size stays reserved: the address may be used again with the same file.
+      .set({ status: "PENDING", usedAt: null, contentType: null })
       .where(eq(uploads.id, claimed.id));
     throw error;
   }

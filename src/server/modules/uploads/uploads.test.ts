@@ -29,11 +29,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function newUploadUrl(remoteAddress = newAddress()): Promise<{ uploadURL: string; path: string; name: string }> {
-  const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress });
+/** An address as an old page asks for it (no size: the server reserves 10 MB), or for `size` bytes. */
+async function newUploadUrl(remoteAddress = newAddress(), size?: number): Promise<{ uploadURL: string; path: string; name: string }> {
+  const payload = size === undefined ? undefined : { size };
+  const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress, payload });
   expect(res.statusCode).toBe(200);
   const { uploadURL } = res.json() as { uploadURL: string };
-  const url = new URL(uploadURL);
+  const url = new URL(uploadURL, "http://localhost");
   return { uploadURL, path: url.pathname + url.search, name: url.pathname.split("/").pop()! };
 }
 
@@ -42,15 +44,29 @@ const put = (path: string, payload: Buffer | string, contentType = "image/png") 
 const getObject = (url: string) => t.app.inject({ method: "GET", url });
 
 describe("POST /api/upload/image-url", () => {
-  it("answers an absolute, signed, expiring address under a random name and records it as pending", async () => {
+  it("answers a signed, expiring address under a random name and records it as pending", async () => {
     const { uploadURL, name } = await newUploadUrl();
-    expect(uploadURL).toMatch(/^http:\/\/localhost(:80)?\/api\/upload\/objects\/[0-9a-f]{32}\?expires=\d+&signature=[\w-]+$/);
+    expect(uploadURL).toMatch(/^\/api\/upload\/objects\/[0-9a-f]{32}\?expires=\d+&signature=[\w-]+$/);
     const [row] = await t.ctx.db.select().from(uploads).where(eq(uploads.name, name));
     expect(row).toMatchObject({ status: "PENDING", storage: "local" });
     const minutes = (row.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(5);
     expect(minutes).toBeLessThanOrEqual(10);
     expect(objectPathFromUploadUrl(uploadURL)).toBe(`/objects/uploads/${name}`);
+  });
+
+  it("never builds the address from the Host header: relative without PUBLIC_URL, PUBLIC_URL's origin with it", async () => {
+    const headers = { host: 'evil.example"><script>alert(1)</script>', "x-forwarded-host": "evil.example" };
+    const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress: newAddress(), headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().uploadURL).toMatch(/^\/api\/upload\/objects\/[0-9a-f]{32}\?/);
+    const configured = await createTestApp({ env: { PUBLIC_URL: "https://www.expressimport.cr" } });
+    try {
+      const other = await configured.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress: newAddress(), headers });
+      expect(other.json().uploadURL).toMatch(/^https:\/\/www\.expressimport\.cr\/api\/upload\/objects\/[0-9a-f]{32}\?/);
+    } finally {
+      await configured.close();
+    }
   });
 
   it("never repeats a name", async () => {
@@ -61,8 +77,8 @@ describe("POST /api/upload/image-url", () => {
 
   it(`allows ${PARTS_ABUSE_LIMITS.uploadUrl.limit} addresses per client address in 10 minutes, then 429 in Spanish`, async () => {
     const address = newAddress();
-    for (let i = 0; i < PARTS_ABUSE_LIMITS.uploadUrl.limit; i++) await newUploadUrl(address);
-    const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress: address });
+    for (let i = 0; i < PARTS_ABUSE_LIMITS.uploadUrl.limit; i++) await newUploadUrl(address, 1000);
+    const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress: address, payload: { size: 1000 } });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(UPLOAD_RATE_LIMITED);
   });
@@ -160,7 +176,7 @@ describe("PUT to the signed address", () => {
     ["another name's signature", (u: URL) => (u.pathname = `/api/upload/objects/${"ab".repeat(16)}`)],
   ])("refuses %s with 403", async (_label, tamper) => {
     const { uploadURL } = await newUploadUrl();
-    const url = new URL(uploadURL);
+    const url = new URL(uploadURL, "http://localhost");
     tamper(url);
     const res = await put(url.pathname + url.search, makePng());
     expect(res.statusCode).toBe(403);
@@ -169,7 +185,7 @@ describe("PUT to the signed address", () => {
 
   it("answers 404 for a PUT to a name that is not of the random form", async () => {
     const { uploadURL } = await newUploadUrl();
-    const url = new URL(uploadURL);
+    const url = new URL(uploadURL, "http://localhost");
     const res = await put(`/api/upload/objects/..%2F..%2Fpackage.json${url.search}`, makePng());
     expect(res.statusCode).toBe(404);
   });

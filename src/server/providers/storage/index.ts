@@ -41,6 +41,7 @@ export function createObjectStorage(config: Pick<Config, "s3" | "dataDir">, db: 
       region: s3.region,
       accessKeyId: s3.accessKeyId,
       secretAccessKey: s3.secretAccessKey,
+      sessionToken: s3.sessionToken,
     });
   }
   let key: Promise<Buffer> | undefined;

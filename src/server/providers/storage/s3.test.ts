@@ -1,10 +1,15 @@
-// Signature V4 against AWS's published examples, and the S3 adapter against a fake S3 on
-// 127.0.0.1 that checks every signature and expiry (no network).
+// Signature V4 against AWS's published examples and AWS's own signer (@smithy/signature-v4),
+// and the S3 adapter against a fake S3 on 127.0.0.1 that checks every signature and expiry with
+// that signer, not with ./sigv4 (no network).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SignatureV4 } from "@smithy/signature-v4";
+import { Hash } from "@smithy/hash-node";
 import { EMPTY_PAYLOAD_SHA256, presignUrl, signHeaders, uriEncode } from "./sigv4";
 import { createS3Storage } from "./s3";
 import { startFakeS3, type FakeS3 } from "./fake-s3";
 import { ObjectTooLargeError, StorageError } from "./types";
+import { createHash } from "node:crypto";
+import { loadConfig } from "../../config";
 
 // The example credentials of AWS's S3 Signature V4 documentation.
 const AWS_EXAMPLE = {
@@ -59,6 +64,75 @@ describe("Signature V4", () => {
   });
 });
 
+/** AWS's signer, as the AWS SDK sets it up for S3. */
+const awsSigner = (c: { accessKeyId: string; secretAccessKey: string; region: string; sessionToken?: string }) =>
+  new SignatureV4({
+    credentials: { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, sessionToken: c.sessionToken },
+    region: c.region,
+    service: "s3",
+    sha256: Hash.bind(null, "sha256"),
+    uriEscapePath: false,
+  });
+
+describe("Signature V4 against AWS's own signer", () => {
+  const TEMPORARY = { ...AWS_EXAMPLE, sessionToken: "IQoJb3JpZ2luX2VjEXAMPLE+token/with=signs" };
+  const at = new Date("2025-03-14T15:09:26Z");
+
+  it("presigns a PUT with a session token and a signed content-length as AWS does", async () => {
+    const ours = new URL(
+      presignUrl({
+        method: "PUT",
+        url: "https://s3.us-east-1.amazonaws.com/fotos/uploads/0123456789abcdef0123456789abcdef",
+        credentials: TEMPORARY,
+        headers: { "content-length": "48213" },
+        expiresSeconds: 600,
+        now: at,
+      }),
+    );
+    const marker = new Set(["x-amz-content-sha256"]);
+    const theirs = await awsSigner(TEMPORARY).presign(
+      {
+        method: "PUT",
+        protocol: "https:",
+        hostname: "s3.us-east-1.amazonaws.com",
+        path: "/fotos/uploads/0123456789abcdef0123456789abcdef",
+        query: {},
+        headers: { host: "s3.us-east-1.amazonaws.com", "content-length": "48213", "x-amz-content-sha256": "UNSIGNED-PAYLOAD" },
+      },
+      { signingDate: at, expiresIn: 600, unhoistableHeaders: marker, unsignableHeaders: marker },
+    );
+    expect(Object.fromEntries(ours.searchParams)).toEqual(theirs.query);
+    expect(ours.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;host");
+    expect(ours.searchParams.get("X-Amz-Security-Token")).toBe(TEMPORARY.sessionToken);
+  });
+
+  it("signs a server-side call with a session token as AWS does", async () => {
+    const body = new Uint8Array([1, 2, 3]);
+    const ours = signHeaders({
+      method: "PUT",
+      url: "https://s3.us-east-1.amazonaws.com/fotos/uploads/0123456789abcdef0123456789abcdef",
+      credentials: TEMPORARY,
+      headers: { "content-type": "image/png" },
+      payloadHash: createHash("sha256").update(body).digest("hex"),
+      now: at,
+    });
+    const theirs = await awsSigner(TEMPORARY).sign(
+      {
+        method: "PUT",
+        protocol: "https:",
+        hostname: "s3.us-east-1.amazonaws.com",
+        path: "/fotos/uploads/0123456789abcdef0123456789abcdef",
+        query: {},
+        headers: { host: "s3.us-east-1.amazonaws.com", "content-type": "image/png" },
+        body,
+      },
+      { signingDate: at },
+    );
+    expect(ours.authorization).toBe(theirs.headers.authorization);
+    expect(ours["x-amz-security-token"]).toBe(TEMPORARY.sessionToken);
+  });
+});
+
 describe("S3 adapter against a fake S3", () => {
   let s3: FakeS3;
   const key = (n: number) => `uploads/${n.toString(16).padStart(32, "0")}`;
@@ -94,6 +168,14 @@ describe("S3 adapter against a fake S3", () => {
     expect(await store.get(key(2), 10)).toBeNull();
   });
 
+  it("signs the content length into the upload URL, so the store refuses a body of another size", async () => {
+    const url = await storage().createUploadUrl(key(6), new Date(Date.now() + 60_000), "", { contentLength: 6 });
+    expect(new URL(url).searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;host");
+    expect((await fetch(url, { method: "PUT", body: "imagen y algo más" })).status).toBe(403);
+    expect(s3.objects.has(key(6))).toBe(false);
+    expect((await fetch(url, { method: "PUT", body: "imagen" })).status).toBe(200);
+  });
+
   it("refuses to read more than the limit", async () => {
     s3.objects.set(key(3), { body: Buffer.alloc(2048) });
     await expect(storage().get(key(3), 1024)).rejects.toBeInstanceOf(ObjectTooLargeError);
@@ -123,5 +205,69 @@ describe("S3 adapter against a fake S3", () => {
   it("refuses keys that are not a folder and a random name", async () => {
     await expect(storage().get("../secreto", 10)).rejects.toBeInstanceOf(StorageError);
     await expect(storage().createUploadUrl("uploads/../../x", new Date(Date.now() + 1000), "")).rejects.toBeInstanceOf(StorageError);
+  });
+});
+
+describe("the fake S3 is an independent check", () => {
+  let s3: FakeS3;
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it("accepts a URL presigned by AWS's own signer, and refuses it once a signed header differs", async () => {
+    const url = new URL(`${s3.url}/${s3.bucket}/uploads/${"c".repeat(32)}`);
+    const marker = new Set(["x-amz-content-sha256"]);
+    const signed = await awsSigner(s3.credentials).presign(
+      {
+        method: "PUT",
+        protocol: "http:",
+        hostname: url.hostname,
+        port: Number(url.port),
+        path: url.pathname,
+        query: {},
+        headers: { host: url.host, "content-length": "4", "x-amz-content-sha256": "UNSIGNED-PAYLOAD" },
+      },
+      { expiresIn: 60, unhoistableHeaders: marker, unsignableHeaders: marker },
+    );
+    for (const [k, v] of Object.entries(signed.query ?? {})) url.searchParams.set(k, String(v));
+    expect((await fetch(url, { method: "PUT", body: "abcd" })).status).toBe(200);
+    expect((await fetch(url, { method: "PUT", body: "abcde" })).status).toBe(403);
+    expect(s3.requests.at(-1)).toMatchObject({ status: 403, fault: "SignatureDoesNotMatch" });
+  });
+});
+
+describe("S3 adapter with temporary credentials (a session token)", () => {
+  let s3: FakeS3;
+  const key = (n: number) => `uploads/${n.toString(16).padStart(32, "a")}`;
+  beforeAll(async () => {
+    s3 = await startFakeS3({ sessionToken: "FwoGZXIvYXdzEXAMPLE+session/token==" });
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it("signs presigned URLs and its own calls with the token; without it the store refuses both", async () => {
+    const store = createS3Storage({ endpoint: s3.url, bucket: s3.bucket, ...s3.credentials });
+    const url = await store.createUploadUrl(key(1), new Date(Date.now() + 60_000), "");
+    expect(new URL(url).searchParams.get("X-Amz-Security-Token")).toBe(s3.credentials.sessionToken);
+    expect((await fetch(url, { method: "PUT", body: "imagen" })).status).toBe(200);
+    expect(Buffer.from((await store.get(key(1), 100))!).toString()).toBe("imagen");
+    await store.put(key(2), new Uint8Array([1]), "image/png");
+    await store.delete(key(2));
+    expect(s3.objects.has(key(2))).toBe(false);
+
+    const { sessionToken: _token, ...permanent } = s3.credentials;
+    const without = createS3Storage({ endpoint: s3.url, bucket: s3.bucket, ...permanent });
+    await expect(without.get(key(1), 100)).rejects.toBeInstanceOf(StorageError);
+    const unsigned = await without.createUploadUrl(key(3), new Date(Date.now() + 60_000), "");
+    expect((await fetch(unsigned, { method: "PUT", body: "x" })).status).toBe(403);
+    expect(s3.objects.has(key(3))).toBe(false);
+  });
+
+  it("reads S3_SESSION_TOKEN from the configuration", () => {
+    expect(loadConfig({ S3_SESSION_TOKEN: "tok" }).s3.sessionToken).toBe("tok");
   });
 });

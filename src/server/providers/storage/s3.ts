@@ -10,6 +10,8 @@ export interface S3StorageOptions {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** For temporary credentials (S3_SESSION_TOKEN): sent signed as X-Amz-Security-Token. */
+  sessionToken?: string;
   /** Per-call limit for the server's own requests. */
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
@@ -22,6 +24,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     secretAccessKey: options.secretAccessKey,
     region: options.region,
     service: "s3",
+    sessionToken: options.sessionToken,
   };
   const fetchImpl = options.fetchImpl ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -49,9 +52,11 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
   return {
     kind: "s3",
-    async createUploadUrl(key, expiresAt) {
+    async createUploadUrl(key, expiresAt, _origin, upload) {
       const seconds = Math.ceil((expiresAt.getTime() - Date.now()) / 1000);
-      return presignUrl({ method: "PUT", url: urlOf(key), credentials, expiresSeconds: Math.max(1, seconds) });
+      // A signed content-length: S3 refuses (403) a body of any other size, so a larger file never lands.
+      const headers = upload?.contentLength !== undefined ? { "content-length": String(upload.contentLength) } : undefined;
+      return presignUrl({ method: "PUT", url: urlOf(key), credentials, headers, expiresSeconds: Math.max(1, seconds) });
     },
     async put(key, bytes, contentType) {
       const res = await call("PUT", key, { body: bytes, headers: { "content-type": contentType } });

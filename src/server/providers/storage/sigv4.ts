@@ -1,6 +1,7 @@
 // AWS Signature Version 4 for S3-compatible stores, written on node:crypto (no AWS SDK): the
 // presigned URLs the browser PUTs to, and the Authorization header of the server's own calls.
-// Checked against the examples published in AWS's S3 documentation (sigv4.test.ts).
+// Checked against the examples published in AWS's S3 documentation and, in the tests, against
+// AWS's own signer (@smithy/signature-v4), which the fake S3 uses to verify every request.
 import { createHash, createHmac } from "node:crypto";
 
 export const EMPTY_PAYLOAD_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
@@ -13,6 +14,8 @@ export interface SigV4Credentials {
   region: string;
   /** "s3" for object stores. */
   service?: string;
+  /** Temporary credentials (STS, SSO, instance roles) come with a session token, signed with the request. */
+  sessionToken?: string;
 }
 
 export function sha256Hex(data: string | Uint8Array): string {
@@ -86,12 +89,17 @@ export function signCanonical(c: SigV4Credentials, request: Canonical, now: Date
   return { signature, signedHeaders, scope };
 }
 
-/** A presigned URL (query-string authentication) valid for `expiresSeconds` (1 s to 7 days). */
+/**
+ * A presigned URL (query-string authentication) valid for `expiresSeconds` (1 s to 7 days).
+ * `headers` are signed too: the request must carry them with exactly these values (a signed
+ * `content-length` makes the store refuse any other body size).
+ */
 export function presignUrl(options: {
   method: string;
   url: string;
   credentials: SigV4Credentials;
   expiresSeconds: number;
+  headers?: Record<string, string>;
   now?: Date;
 }): string {
   const { credentials: c } = options;
@@ -106,9 +114,14 @@ export function presignUrl(options: {
     ["X-Amz-Credential", `${c.accessKeyId}/${dateStamp}/${c.region}/${c.service ?? "s3"}/aws4_request`],
     ["X-Amz-Date", amzDate],
     ["X-Amz-Expires", String(expires)],
-    ["X-Amz-SignedHeaders", "host"],
+    ...(c.sessionToken ? [["X-Amz-Security-Token", c.sessionToken] as [string, string]] : []),
   ];
-  const { signature } = signCanonical(c, { method: options.method, url, query, headers: { host: url.host }, payloadHash: UNSIGNED_PAYLOAD }, now);
+  const headers: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    host: url.host,
+  };
+  query.push(["X-Amz-SignedHeaders", Object.keys(headers).sort().join(";")]);
+  const { signature } = signCanonical(c, { method: options.method, url, query, headers, payloadHash: UNSIGNED_PAYLOAD }, now);
   return `${url.origin}${canonicalPath(url)}?${canonicalQuery(query)}&X-Amz-Signature=${signature}`;
 }
 
@@ -130,6 +143,7 @@ export function signHeaders(options: {
     host: url.host,
     "x-amz-content-sha256": payloadHash,
     "x-amz-date": amzDates(now).amzDate,
+    ...(c.sessionToken ? { "x-amz-security-token": c.sessionToken } : {}),
   };
   const { signature, signedHeaders, scope } = signCanonical(
     c,

@@ -3,8 +3,12 @@
 
 export interface ObjectStorage {
   readonly kind: "local" | "s3";
-  /** The address the browser PUTs one object to, valid until `expiresAt`. `origin` is this site's. */
-  createUploadUrl(key: string, expiresAt: Date, origin: string): Promise<string>;
+  /**
+   * The address the browser PUTs one object to, valid until `expiresAt`. `origin` is this site's
+   * configured origin ("" for a relative address). With `contentLength`, a store the browser
+   * writes to directly must refuse a body of any other size (S3: a signed content-length).
+   */
+  createUploadUrl(key: string, expiresAt: Date, origin: string, options?: { contentLength?: number }): Promise<string>;
   /**
    * For adapters whose uploads arrive at this app (local disk): true when the address's
    * signature is this adapter's for that key and expiry. Absent for stores that check their own.

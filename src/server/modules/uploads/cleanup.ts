@@ -1,0 +1,115 @@
+// The upload clean-up job (docs/decisions/100): a part photo that no parts search refers to is
+// deleted a day after its address was handed out, from the object storage in use (local disk or
+// S3) and then from the table; one that a search refers to is marked kept and stays. Runs at
+// start and every hour in every instance (deleting twice is harmless), stops when the app closes.
+import type { FastifyInstance } from "fastify";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { partsSearches, uploads } from "../../db/schema";
+import type { ObjectStorage } from "../../providers/storage";
+import { UPLOADS_PATH_PREFIX } from "../../../shared/api/uploads";
+import { UPLOAD_RETENTION_MS } from "./service";
+
+export const UPLOAD_CLEANUP_INTERVAL_MS = 3600_000;
+const BATCH = 200;
+
+export interface CleanupResult {
+  kept: number;
+  deleted: number;
+  /** Objects the storage could not delete this time (their rows stay for the next run). */
+  failed: number;
+}
+
+/** Marks uploads that a search refers to as kept, then deletes the others older than a day. */
+export async function cleanUpUploads(
+  db: Db,
+  storage: ObjectStorage,
+  now = new Date(),
+  /** Checked before each deletion: a closing app waits for one storage call at most. */
+  shouldStop: () => boolean = () => false,
+): Promise<CleanupResult> {
+  // A search's imagenUrl is this site's address of the object: …/objects/uploads/{32 hex}. The
+  // address's owner is forgotten once the photo belongs to a search.
+  const kept = await db
+    .update(uploads)
+    .set({ keptAt: now, ownerKey: null })
+    .from(partsSearches)
+    .where(
+      and(
+        isNull(uploads.keptAt),
+        sql`${partsSearches.imagenUrl} like ${`%${UPLOADS_PATH_PREFIX}%`}`,
+        sql`right(${partsSearches.imagenUrl}, 32) = ${uploads.name}`,
+      ),
+    )
+    .returning({ id: uploads.id });
+
+  const before = new Date(now.getTime() - UPLOAD_RETENTION_MS);
+  let deleted = 0;
+  let failed = 0;
+  let afterId = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: uploads.id, name: uploads.name })
+      .from(uploads)
+      .where(
+        and(
+          isNull(uploads.keptAt),
+          lt(uploads.createdAt, before),
+          // Rows of another storage (before a switch to S3, say) are not this adapter's to delete.
+          eq(uploads.storage, storage.kind),
+          sql`${uploads.id} > ${afterId}`,
+        ),
+      )
+      .orderBy(asc(uploads.id))
+      .limit(BATCH);
+    if (rows.length === 0) break;
+    afterId = rows[rows.length - 1].id;
+    const gone: number[] = [];
+    for (const row of rows) {
+      if (shouldStop()) break;
+      try {
+        await storage.delete(`uploads/${row.name}`);
+        gone.push(row.id);
+      } catch {
+        failed++;
+      }
+    }
+    // The row goes after its object, so a failure leaves it for the next run, never an orphan file.
+    if (gone.length > 0) {
+      await db.delete(uploads).where(and(inArray(uploads.id, gone), isNull(uploads.keptAt)));
+      deleted += gone.length;
+    }
+    if (rows.length < BATCH || shouldStop()) break;
+  }
+  return { kept: kept.length, deleted, failed };
+}
+
+/** Runs the clean-up now and every `intervalMs`; stopped (and waited for) when the app closes. */
+export function startUploadCleanup(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, "db" | "providers">,
+  intervalMs: number = UPLOAD_CLEANUP_INTERVAL_MS,
+): { stop(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running = cleanUpUploads(ctx.db, ctx.providers.storage, new Date(), () => stopped)
+      .then((result) => {
+        if (result.deleted || result.failed) app.log.info(result, "upload clean-up");
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, "upload clean-up failed"));
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  // The job must not keep a finished process alive.
+  timer.unref();
+  const stop = async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+  app.addHook("onClose", stop);
+  return { stop };
+}
