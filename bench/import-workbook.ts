@@ -15,7 +15,7 @@ export async function benchImportWorkbook(rows: number, revision = 0): Promise<B
   const workbook = new ExcelJS.Workbook();
   const clientsSheet = workbook.addWorksheet("Clientes");
   clientsSheet.addRow(["client_code", "nombre", "direccion", "telefono"]);
-  codes.forEach((code, i) => clientsSheet.addRow([code, `Cliente de prueba ${i}`, "Grecia, Alajuela", `+5068${String(i).padStart(7, "0")}`]));
+  codes.forEach((code, i) => clientsSheet.addRow([code, `Cliente de prueba ${String(i).replace(/\d/g, (d) => "abcdefghij"[Number(d)])}`, "Grecia, Alajuela", `+5068${String(i).padStart(7, "0")}`]));
   const trackingSheet = workbook.addWorksheet("Trackings");
   trackingSheet.addRow(TRACKING_COLUMNS.map((c) => c.key));
   for (let i = 0; i < rows; i++) {

@@ -118,7 +118,8 @@ async function runWorker(job: WorkerJob): Promise<void> {
                 path: "/api/clients/register",
                 headers: json,
                 body: JSON.stringify({
-                  nombre: `Cliente Carga ${n}`,
+                  // A name is letters only (docs/decisions/098): the counter spelled in letters.
+                  nombre: `Cliente Carga ${String(n).replace(/\d/g, (d) => "abcdefghij"[Number(d)])}`,
                   direccion: "Grecia centro, 100 m al sur del parque",
                   telefono: `8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`,
                 }),

@@ -14,7 +14,8 @@ import { DEFAULT_EXCHANGE_RATE } from "../../src/shared/domain/exchange-rate";
 let token = "";
 const stamp = Date.now().toString(36).toUpperCase();
 const codes = { main: `1ZE2E${stamp}A01`, second: `1ZE2E${stamp}B02`, added: `LXE2E${stamp}CN` };
-const nombre = `Valeria Admin ${stamp}`;
+// A name is letters only (docs/decisions/098): the stamp's digits spelled as letters.
+const nombre = `Valeria Admin ${stamp.replace(/\d/g, (d) => "ABCDEFGHIJ"[Number(d)])}`;
 let clientCode = "";
 let clientId = 0;
 const contactMessage = `Hola, quisiera saber cuánto cuesta traer un repuesto de carro desde Miami. Gracias (${stamp}).`;

@@ -40,7 +40,7 @@ describe("/admin Excel", () => {
     const workbook = await buildWorkbook({
       Clientes: [
         ["client_code", "nombre", "direccion", "telefono"],
-        [clientCode, `Cliente Excel ${stamp}`, "Grecia, Alajuela", "8888-1234"],
+        [clientCode, `Cliente Excel ${stamp.replace(/\d/g, (d) => "ABCDEFGHIJ"[Number(d)])}`, "Grecia, Alajuela", "8888-1234"],
       ],
       Trackings: [
         ["client_code", "tracking_code", "origen", "forma_envio", "estado"],

@@ -1,17 +1,23 @@
 // Security in the browser, against the production server and build: every page works under the
 // site's Content-Security-Policy (no violation, no console error, scrolled to the end so lazy
-// parts load too), and names and messages carrying HTML or script render as plain text
-// wherever they are shown — the portal (/rastreo) and the staff panel (/admin) — without any
-// script running.
+// parts load too); names carrying HTML or script are refused by the forms (a name is a name,
+// docs/decisions/098), and addresses and messages carrying them render as plain text wherever
+// they are shown — the portal (/rastreo) and the staff panel (/admin) — without any script
+// running.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { PUBLIC_PATHS } from "../../src/server/modules/seo/routes";
+import { NAME_CHARS_INVALID } from "../../src/shared/text-rules";
 import { DESKTOP, PHONE, adminPassword, launchBrowser, openPage } from "./browser";
 
 const stamp = Date.now().toString(36).toUpperCase();
 const HOSTILE_NAME = "<script>alert(1)</script> Pérez";
 const HOSTILE_MESSAGE = `<img src=x onerror="alert(2)"><script>alert(3)</script> ¿Llegó mi paquete? (${stamp})`;
-const HOSTILE_SENDER = `<b onmouseover=alert(4)>Mario</b> ${stamp}`;
+const HOSTILE_SENDER = `<b onmouseover=alert(4)>Mario</b>`;
+const HOSTILE_ADDRESS = "<i>Grecia</i>, 200 m norte del parque";
+/** The stamp's digits spelled as letters: a name is letters only. */
+const SAFE_NAME = `Seguridad ${stamp.replace(/\d/g, (d) => "ABCDEFGHIJ"[Number(d)])} Pérez`;
+const SAFE_SENDER = `Mario ${stamp.replace(/\d/g, (d) => "ABCDEFGHIJ"[Number(d)])}`;
 
 /** Every public page (the sitemap's list), the staff pages and a page that does not exist. */
 const PAGES = [...PUBLIC_PATHS, "/admin", "/admin/tracking", "/pagina-que-no-existe"];
@@ -88,13 +94,16 @@ describe("security in the browser", () => {
     }
   });
 
-  it("a client registered with a script as its name sees it as text on /rastreo", async () => {
+  it("a script typed as a name is refused by the form; the client registered sees its name as text on /rastreo", async () => {
     const { page, context, problems } = await openPage(browser, "/avisos-tracking", PHONE);
     try {
       const dialogs = watchDialogs(page);
       await page.getByLabel("Nombre completo").fill(HOSTILE_NAME);
-      await page.getByLabel("Dirección de entrega en Costa Rica").fill("<i>Grecia</i>, 200 m norte del parque");
+      await page.getByLabel("Dirección de entrega en Costa Rica").fill(HOSTILE_ADDRESS);
       await page.getByRole("textbox", { name: "WhatsApp" }).fill(`8${String(Date.now()).slice(-7)}`);
+      await page.getByRole("button", { name: "Abrir mi casillero" }).click();
+      await page.getByText(NAME_CHARS_INVALID).first().waitFor();
+      await page.getByLabel("Nombre completo").fill(SAFE_NAME);
       await page.getByRole("button", { name: "Abrir mi casillero" }).click();
       clientCode = ((await page.getByTestId("client-code").textContent()) ?? "").trim();
       expect(clientCode).toMatch(/^EX[A-Z0-9]{6}$/);
@@ -102,8 +111,8 @@ describe("security in the browser", () => {
       await page.goto(`${new URL(page.url()).origin}/rastreo`, { waitUntil: "networkidle" });
       await page.getByLabel("Código de cliente").fill(clientCode);
       await page.getByRole("button", { name: "Buscar" }).click();
-      await page.getByRole("heading", { name: HOSTILE_NAME }).waitFor();
-      expect(await page.getByText(HOSTILE_NAME, { exact: true }).first().isVisible()).toBe(true);
+      await page.getByRole("heading", { name: SAFE_NAME }).waitFor();
+      expect(await page.getByText(SAFE_NAME, { exact: true }).first().isVisible()).toBe(true);
       // Nothing of it became markup: no script element carries it.
       expect(await page.evaluate(() => [...document.scripts].some((s) => s.textContent?.includes("alert(1)")))).toBe(false);
       expect(dialogs).toEqual([]);
@@ -121,6 +130,9 @@ describe("security in the browser", () => {
       await contact.page.getByLabel("Email").fill(`seguridad.${stamp.toLowerCase()}@correo.cr`);
       await contact.page.getByRole("textbox", { name: "Mensaje", exact: true }).fill(HOSTILE_MESSAGE);
       await contact.page.getByRole("button", { name: "Enviar Mensaje" }).click();
+      await contact.page.getByText(NAME_CHARS_INVALID).first().waitFor();
+      await contact.page.getByLabel("Nombre completo").fill(SAFE_SENDER);
+      await contact.page.getByRole("button", { name: "Enviar Mensaje" }).click();
       await contact.page.getByText("¡Mensaje enviado!", { exact: true }).waitFor();
       expect(dialogs).toEqual([]);
       expect(contact.problems).toEqual([]);
@@ -134,12 +146,13 @@ describe("security in the browser", () => {
       await adminLogin(page);
       // The message, as text, in the staff's list.
       await page.getByText(HOSTILE_MESSAGE).first().waitFor();
-      expect(await page.getByText(HOSTILE_SENDER).first().isVisible()).toBe(true);
-      // The client with the script name, found by its code.
+      expect(await page.getByText(SAFE_SENDER).first().isVisible()).toBe(true);
+      // The client with the HTML address, found by its code.
       expect(clientCode, "the /rastreo test registered the client").not.toBe("");
       await page.getByLabel("Buscar", { exact: true }).fill(clientCode);
-      await page.getByRole("article", { name: HOSTILE_NAME }).waitFor();
-      expect(await page.getByRole("article", { name: HOSTILE_NAME }).getByText(HOSTILE_NAME).first().isVisible()).toBe(true);
+      await page.getByRole("article", { name: SAFE_NAME }).waitFor();
+      expect(await page.getByRole("article", { name: SAFE_NAME }).getByText(HOSTILE_ADDRESS).first().isVisible()).toBe(true);
+      expect(await page.locator("i", { hasText: "Grecia" }).count()).toBe(0);
       await scrollThrough(page);
       expect(await page.locator("img[src='x']").count()).toBe(0);
       expect(await page.locator("b[onmouseover]").count()).toBe(0);

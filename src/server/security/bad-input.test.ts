@@ -8,6 +8,9 @@
 //   3. the database is unchanged unless the answer is 2xx, and a GET never changes it;
 //   4. a route that refuses an empty JSON object (it needs fields) refuses every body that is
 //      not an object too: garbage is never accepted as a valid request.
+// Besides random bodies, every route gets plausible bodies whose texts carry NUL or another
+// control character (C0, DEL, C1, line separators, bidi overrides), always including a NUL in
+// every free text (the 500s of issue 15, item 6, came from exactly that).
 // Runs are bounded (RUNS per route) so the file finishes in a few minutes on 2 cores; a failure
 // prints the fast-check seed and the request, to replay it.
 import fc from "fast-check";
@@ -16,6 +19,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app";
 import { rowsOf } from "../lib/rate-limiter";
 import { createFingerprinter } from "./db-fingerprint";
+import { NOTICE_STATUSES, TRACKING_STATUSES, WHATSAPP_ENTRY_STATUSES } from "../../shared/domain/statuses";
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 18);
 
@@ -194,7 +198,43 @@ function plausible(f: Fixtures): Record<string, unknown> {
     unlimitedAccess: 0,
     searchCount: 0,
     ids: [f.trackingId],
+    numeroPieza: "27060-0V010",
+    descripcion: "Alternador original, no reconstruido",
+    notas: "Revisar el peso al llegar",
+    carrier: "UPS",
+    tiendaOrigen: "Amazon",
+    clienteEmail: "luis@example.com",
+    clienteTelefono: "8888-7777",
+    notasCliente: "Frágil",
+    trackingIdAsignado: "EIC12345678",
+    fechaEstimada: "2030-01-15",
   };
+}
+
+// ---------- control characters in otherwise plausible bodies ----------
+
+/** Fields people type free text into: all of them get the control at once in the "free-text" case. */
+const FREE_TEXT_FIELDS = [
+  "nombre", "direccion", "mensaje", "marca", "modelo", "numeroPieza", "parte", "descripcion", "description", "notas",
+  "carrier", "tiendaOrigen", "descripcionPaquete", "clienteNombre", "notasCliente",
+];
+const STRING_FIELDS = [...FREE_TEXT_FIELDS, "trackingCodes", "email", "telefono", "whatsapp", "clienteEmail", "clienteTelefono", "trackingIdAsignado", "productUrl"];
+
+/** Every C0 control, DEL, C1 controls, the Unicode line separators and bidi overrides; NUL most often. */
+const controlChar = fc.oneof(
+  { weight: 3, arbitrary: fc.constant("\u0000") },
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)) },
+  { weight: 1, arbitrary: fc.constantFrom("\u007f", "\u0080", "\u0085", "\u009f", "\u2028", "\u2029", "\u202e", "\u2066") },
+);
+
+/** A status every kind of route takes somewhere: packages, WhatsApp entries, legacy notices. */
+const anyStatus = fc.constantFrom(...new Set<string>([...TRACKING_STATUSES, ...WHATSAPP_ENTRY_STATUSES, ...NOTICE_STATUSES]));
+
+/** Puts `control` inside a string (or inside each string of a list). */
+function withControl(value: unknown, control: string): unknown {
+  if (typeof value === "string") return `${value.slice(0, 2)}${control}${value.slice(2)}`;
+  if (Array.isArray(value)) return value.map((v) => withControl(v, control));
+  return value;
 }
 
 // ---------- malformed requests ----------
@@ -208,7 +248,8 @@ type BodyKind =
   | { kind: "content-type"; type: string; raw: string }
   | { kind: "multipart"; bytes: Uint8Array; filename: string }
   | { kind: "oversized" }
-  | { kind: "none" };
+  | { kind: "none" }
+  | { kind: "controls"; control: string; fields: string; estado: string };
 
 const bodyKind: fc.Arbitrary<BodyKind> = fc.oneof(
   {
@@ -271,6 +312,15 @@ const bodyKind: fc.Arbitrary<BodyKind> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant<BodyKind>({ kind: "oversized" }) },
   { weight: 1, arbitrary: fc.constant<BodyKind>({ kind: "none" }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("controls" as const),
+      control: controlChar,
+      fields: fc.constantFrom("free-text", ...STRING_FIELDS),
+      estado: anyStatus,
+    }),
+  },
 );
 
 const hostileParam = fc.oneof(
@@ -346,6 +396,13 @@ function encodeBody(body: BodyKind, f: Fixtures): { type?: string; payload?: str
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
       return { type: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat([head, Buffer.from(body.bytes), tail]) };
     }
+    case "controls": {
+      const values: Record<string, unknown> = { ...plausible(f), estado: body.estado };
+      for (const name of body.fields === "free-text" ? FREE_TEXT_FIELDS : [body.fields]) {
+        values[name] = withControl(values[name], body.control);
+      }
+      return { type: "application/json", payload: JSON.stringify(values) };
+    }
     case "oversized":
       return { type: "application/json", payload: OVERSIZED };
     case "none":
@@ -354,7 +411,7 @@ function encodeBody(body: BodyKind, f: Fixtures): { type?: string; payload?: str
 }
 
 /** Bodies that are not a JSON object a handler could validate field by field. */
-const isGarbage = (body: BodyKind) => !["object", "proto", "none"].includes(body.kind);
+const isGarbage = (body: BodyKind) => !["object", "proto", "none", "controls"].includes(body.kind);
 
 // ---------- what every answer must satisfy ----------
 
@@ -390,6 +447,12 @@ function concreteUrl(url: string, c: Case, f: Fixtures): string {
   const path = url.replace(/:([A-Za-z]+)/g, (_m, name: string) => (c.useFixture[i++ % 3] ? fixtureFor(url, name, f) : c.param));
   return c.query ? `${path}?${c.query}` : path;
 }
+
+/** Always tried first on every route: a NUL in every free text, and in the notice form's codes, with each kind of status. */
+const NUL_EXAMPLES: [Case][] = [
+  ...["EN_BODEGA_MIAMI", "EN_TRANSITO", "PENDIENTE"].map((estado) => ({ kind: "controls" as const, control: "\u0000", fields: "free-text", estado })),
+  { kind: "controls" as const, control: "\u0000", fields: "trackingCodes", estado: "PENDIENTE" },
+].map((body) => [{ useFixture: [true, true, true], param: "1", query: undefined, body }]);
 
 describe("bad input on every route", () => {
   const routes = [...t.ctx.routes].sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
@@ -442,7 +505,7 @@ describe("bad input on every route", () => {
           throw new Error(`${route.method} ${url.slice(0, 300)} [${c.body.kind}${type ? `, ${type}` : ""}] → ${res.statusCode}: ${problems.join("; ")}`);
         }
       });
-      const result = await fc.check(property, { numRuns: RUNS, endOnFailure: true });
+      const result = await fc.check(property, { numRuns: RUNS, endOnFailure: true, examples: NUL_EXAMPLES });
       expect(result.failed ? `seed ${result.seed}: ${String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance)}` : "").toBe("");
     });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeCostaRicanWhatsapp } from "../../shared/domain/phone";
+import { personNameProblem } from "../../shared/text-rules";
 import {
   CARRIER_FORMATS,
   PROVINCE_NAMES,
@@ -24,6 +25,11 @@ describe("people", () => {
       expect(words.length).toBeGreaterThanOrEqual(3);
       expect(name).toMatch(/^[\p{Lu}][\p{L} ]+$/u);
     }
+  });
+
+  it("names pass the name rule of every form and of the import (docs/decisions/098)", () => {
+    const problems = many(2000, () => generatePersonName(r)).filter((name) => personNameProblem(name) !== null);
+    expect(problems).toEqual([]);
   });
 
   it("mobile numbers are normalized +506 numbers starting with 6, 7 or 8", () => {

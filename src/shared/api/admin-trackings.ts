@@ -2,6 +2,7 @@
 // the history, create / edit / delete under /api/admin/trackings and the bulk status change,
 // with the defaults, limits and Spanish texts of the panel.
 import { z } from "../validation";
+import { zText } from "../text-rules";
 import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, type ShippingType } from "../domain/statuses";
 import { ZClientCodeLooseSchema } from "./clients";
 import { ORIGIN_INVALID, SHIPPING_TYPE_INVALID, ZTrackingCodeSchema } from "./trackings";
@@ -24,8 +25,9 @@ const colones = (message: string) => z.number({ error: message }).int(message).m
 /** Absent stays absent ("leave as is"); blank or null becomes null ("none"). */
 const blankToNull = <T extends string>(v: T | null | undefined): T | null | undefined => (v === undefined ? undefined : v || null);
 
-/** An optional text, trimmed. */
-const optionalText = (max: number) => z.string().trim().max(max, TEXT_TOO_LONG(max)).nullish().transform(blankToNull);
+/** An optional text without control characters (docs/decisions/098), trimmed; notes keep their line breaks. */
+const optionalText = (max: number, { multiline = false } = {}) =>
+  zText({ multiline }).pipe(z.string().max(max, TEXT_TOO_LONG(max))).nullish().transform(blankToNull);
 
 /** Weight in grams (air) or cubic feet (sea) as staff type it, comma accepted; blank clears it. */
 const pesoPieCubicos = z
@@ -67,7 +69,7 @@ const trackingFormFields = {
   costo: colones(COSTO_INVALID).nullish(),
   pesoPieCubicos,
   montoColones: colones(MONTO_INVALID).nullish(),
-  notas: optionalText(2000),
+  notas: optionalText(2000, { multiline: true }),
 };
 
 /** POST /api/admin/trackings: defaults origen USA, formaEnvio AVION, estado SEGUIMIENTO_INTERNACIONAL (§5). */
@@ -130,7 +132,7 @@ export type TTrackingHistoryResponse = z.infer<typeof ZTrackingHistoryResponseSc
 
 // --- The create / edit dialog (§2, §5) ---
 
-const formText = (max: number) => z.string().trim().max(max, TEXT_TOO_LONG(max));
+const formText = (max: number) => zText().pipe(z.string().max(max, TEXT_TOO_LONG(max)));
 const formNumber = z
   .string()
   .trim()

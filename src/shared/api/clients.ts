@@ -4,6 +4,7 @@
 import { z } from "../validation";
 import { CLIENT_CODE_EXAMPLE, CLIENT_CODE_PATTERN, VERIFY_CODE_PATTERN, isReferralCode, normalizeClientCode } from "../domain/client-code";
 import { normalizeCostaRicanWhatsapp } from "../domain/phone";
+import { zPersonName, zText } from "../text-rules";
 
 // --- Client code (tracking search, §5) ---
 
@@ -69,28 +70,22 @@ export const REGISTER_WHATSAPP_TAKEN =
 export const REGISTER_RATE_LIMITED = "Demasiados registros desde esta conexión. Intenta de nuevo más tarde.";
 export const LOOKUP_RATE_LIMITED = "Demasiadas consultas en poco tiempo. Espera un minuto e intenta de nuevo.";
 
-// Control characters (NUL above all, which PostgreSQL text refuses) never reach the database.
-const CONTROL_CHARS = /\p{Cc}/gu;
-const clean = (value: string) => value.replace(CONTROL_CHARS, " ").replace(/\s+/g, " ").trim();
-
 const PHONE_CHARS = /^\+?[\d\s().-]+$/;
 
 export const ZRegisterClientRequestSchema = z.object({
-  nombre: z
-    .string({ error: REGISTER_NOMBRE_SHORT })
-    .transform(clean)
-    .pipe(z.string().min(REGISTER_NOMBRE_MIN, REGISTER_NOMBRE_SHORT).max(REGISTER_NOMBRE_MAX, REGISTER_NOMBRE_LONG)),
-  direccion: z
-    .string({ error: REGISTER_DIRECCION_SHORT })
-    .transform(clean)
-    .pipe(
-      z.string().min(REGISTER_DIRECCION_MIN, REGISTER_DIRECCION_SHORT).max(REGISTER_DIRECCION_MAX, REGISTER_DIRECCION_LONG),
-    ),
+  // The name goes into the welcome WhatsApp message: a name, nothing else (docs/decisions/098).
+  nombre: zPersonName({
+    min: REGISTER_NOMBRE_MIN,
+    max: REGISTER_NOMBRE_MAX,
+    required: REGISTER_NOMBRE_SHORT,
+    tooLong: REGISTER_NOMBRE_LONG,
+  }),
+  // Typed in a text area: line breaks become spaces.
+  direccion: zText({ error: REGISTER_DIRECCION_SHORT }).pipe(
+    z.string().min(REGISTER_DIRECCION_MIN, REGISTER_DIRECCION_SHORT).max(REGISTER_DIRECCION_MAX, REGISTER_DIRECCION_LONG),
+  ),
   // The spec's rule (at least 8 digits) first, then the server's: a Costa Rican number.
-  telefono: z
-    .string({ error: REGISTER_TELEFONO_SHORT })
-    .transform(clean)
-    .superRefine((value, ctx) => {
+  telefono: zText({ error: REGISTER_TELEFONO_SHORT }).superRefine((value, ctx) => {
       if (value.replace(/\D/g, "").length < REGISTER_TELEFONO_MIN_DIGITS) {
         ctx.addIssue({ code: "custom", message: REGISTER_TELEFONO_SHORT });
       } else if (
@@ -102,10 +97,9 @@ export const ZRegisterClientRequestSchema = z.object({
       }
     }),
   // Optional: absent, null or blank mean "no email".
-  email: z
-    .string({ error: REGISTER_EMAIL_INVALID })
+  email: zText({ error: REGISTER_EMAIL_INVALID })
     .nullish()
-    .transform((value) => (value ? clean(value) : ""))
+    .transform((value) => value ?? "")
     .pipe(
       z
         .string()

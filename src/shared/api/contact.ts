@@ -1,6 +1,7 @@
 // The contact form (public-site §2, §5, §7) and the staff's list of contact messages
 // (staff-side §3, §7): one schema for the browser form and the server, with its Spanish messages.
 import { z } from "../validation";
+import { zPersonName, zText } from "../text-rules";
 
 export const CONTACT_NOMBRE_MIN = 2;
 export const CONTACT_NOMBRE_MAX = 100;
@@ -23,22 +24,6 @@ export const CONTACT_FAILED_TITLE = "Error al enviar";
 export const CONTACT_FAILED_FALLBACK = "Hubo un problema al enviar tu mensaje. Intenta nuevamente.";
 export const CONTACT_RATE_LIMITED = "Demasiados mensajes enviados. Intenta de nuevo en unos minutos.";
 
-// Control characters (NUL above all, which PostgreSQL text refuses) never reach the database;
-// line breaks and tabs stay because people write messages in paragraphs.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const LINE_BREAKS = /[\r\n\t]+/g;
-
-function clean(value: string, multiline: boolean): string {
-  const cleaned = value.replace(CONTROL_CHARS, "");
-  return (multiline ? cleaned : cleaned.replace(LINE_BREAKS, " ")).trim();
-}
-
-/** A string field, trimmed and cleaned before its rules run; anything but a string gets `message`. */
-function text(message: string, { multiline = false } = {}) {
-  return z.string({ error: message }).transform((value) => clean(value, multiline));
-}
-
 /** Phone characters only, with 8 to 15 digits (a Costa Rican number with or without +506, or a foreign one). */
 function isPhone(value: string): boolean {
   const digits = value.replace(/\D/g, "").length;
@@ -46,17 +31,19 @@ function isPhone(value: string): boolean {
 }
 
 export const ZContactRequestSchema = z.object({
-  nombre: text(CONTACT_NOMBRE_SHORT).pipe(
-    z.string().min(CONTACT_NOMBRE_MIN, CONTACT_NOMBRE_SHORT).max(CONTACT_NOMBRE_MAX, CONTACT_NOMBRE_LONG),
-  ),
-  email: text(CONTACT_EMAIL_INVALID).pipe(
+  nombre: zPersonName({
+    min: CONTACT_NOMBRE_MIN,
+    max: CONTACT_NOMBRE_MAX,
+    required: CONTACT_NOMBRE_SHORT,
+    tooLong: CONTACT_NOMBRE_LONG,
+  }),
+  email: zText({ error: CONTACT_EMAIL_INVALID }).pipe(
     z.string().max(CONTACT_EMAIL_MAX, CONTACT_EMAIL_LONG).pipe(z.email(CONTACT_EMAIL_INVALID)),
   ),
   // Optional: absent, null or blank all mean "no phone".
-  telefono: z
-    .string({ error: CONTACT_TELEFONO_INVALID })
+  telefono: zText({ error: CONTACT_TELEFONO_INVALID })
     .nullish()
-    .transform((value) => (value ? clean(value, false) : "") || undefined)
+    .transform((value) => value || undefined)
     .pipe(
       z
         .string()
@@ -64,7 +51,8 @@ export const ZContactRequestSchema = z.object({
         .refine(isPhone, CONTACT_TELEFONO_INVALID)
         .optional(),
     ),
-  mensaje: text(CONTACT_MENSAJE_SHORT, { multiline: true }).pipe(
+  // People write messages in paragraphs: line breaks stay.
+  mensaje: zText({ error: CONTACT_MENSAJE_SHORT, multiline: true }).pipe(
     z.string().min(CONTACT_MENSAJE_MIN, CONTACT_MENSAJE_SHORT).max(CONTACT_MENSAJE_MAX, CONTACT_MENSAJE_LONG),
   ),
 });

@@ -116,6 +116,9 @@ export const importRowReasons = {
   numberNegative: (column: string) => `la columna "${column}" no puede ser negativa`,
   numberTooLarge: (column: string) => `el valor de la columna "${column}" es demasiado grande`,
   textTooLong: (column: string, max: number) => `la columna "${column}" tiene más de ${max} caracteres`,
+  controlChars: (column: string) => `la columna "${column}" tiene caracteres de control o invisibles`,
+  /** `problem` is a name rule's message ("El nombre solo puede tener …"), joined lower-case after "Fila N: ". */
+  nameInvalid: (problem: string) => problem.charAt(0).toLowerCase() + problem.slice(1),
 };
 
 // --- Refused files (400/413, the whole file; nothing is written) ---

@@ -1,6 +1,7 @@
 // The parts search (public-site §3, §5, §7, §8, §9): one schema for the /repuestos form and
 // POST /api/parts-assistant, the answer {results, clientInfo}, and the Spanish texts around it.
 import { z } from "../validation";
+import { zText } from "../text-rules";
 import { PARTS_MIN_YEAR, partsMaxYear } from "../domain/limits";
 import { costaRicaDayKey } from "../domain/dates";
 import { ZVerifiedClientSchema, ZVerifyClientCodeSchema } from "./client-verification";
@@ -33,26 +34,16 @@ export function currentPartsYear(now: Date = new Date()): number {
   return Number(costaRicaDayKey(now).slice(0, 4));
 }
 
-// Control characters never reach the database or the AI prompt; line breaks stay in descriptions.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
+// Control characters never reach the database or the AI prompt (docs/decisions/098); line breaks stay in descriptions.
 function requiredText(message: string, max: number, label: string) {
-  return z
-    .string({ error: message })
-    .transform((v) => v.replace(CONTROL_CHARS, "").replace(/\s+/g, " ").trim())
-    .pipe(z.string().min(1, message).max(max, fieldTooLong(label, max)));
+  return zText({ error: message }).pipe(z.string().min(1, message).max(max, fieldTooLong(label, max)));
 }
 
 /** Optional text: absent, null and blank all mean "not given". */
 function optionalText(max: number, label: string, { multiline = false } = {}) {
-  return z
-    .string({ error: fieldTooLong(label, max) })
+  return zText({ error: fieldTooLong(label, max), multiline })
     .nullish()
-    .transform((v) => {
-      const cleaned = (v ?? "").replace(CONTROL_CHARS, "");
-      return (multiline ? cleaned.trim() : cleaned.replace(/\s+/g, " ").trim()) || undefined;
-    })
+    .transform((v) => v || undefined)
     .pipe(z.string().max(max, fieldTooLong(label, max)).optional());
 }
 

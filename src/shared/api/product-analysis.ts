@@ -3,6 +3,7 @@
 // adapter (AI or offline estimator) must produce, and the assistant's Spanish texts.
 import { SHIPPING_MODES } from "../domain/pricing";
 import { z } from "../validation";
+import { zText } from "../text-rules";
 
 export const PRODUCT_DESCRIPTION_MAX = 2000;
 export const PRODUCT_URL_MAX = 2000;
@@ -34,11 +35,11 @@ export function isHttpUrl(value: string): boolean {
 
 export const ZProductAnalysisRequestSchema = z
   .object({
-    description: z.string().trim().max(PRODUCT_DESCRIPTION_MAX, PRODUCT_DESCRIPTION_LONG).default(""),
-    productUrl: z
-      .string()
-      .trim()
-      .max(PRODUCT_URL_MAX, PRODUCT_URL_LONG)
+    description: zText({ multiline: true })
+      .pipe(z.string().max(PRODUCT_DESCRIPTION_MAX, PRODUCT_DESCRIPTION_LONG))
+      .default(""),
+    productUrl: zText()
+      .pipe(z.string().max(PRODUCT_URL_MAX, PRODUCT_URL_LONG))
       .refine((value) => value === "" || isHttpUrl(value), PRODUCT_URL_INVALID)
       .default(""),
   })

@@ -2,6 +2,7 @@
 // §4, §7): the list, the admin's edit (status, tracking id, estimated date, notes), the
 // admin-only way in for legacy records, and the panel's counts.
 import { z } from "../validation";
+import { zPersonName, zText } from "../text-rules";
 import { NOTICE_STATUSES } from "../domain/statuses";
 
 export const NOTICE_NOT_FOUND = "No se encontró el aviso de tracking";
@@ -11,6 +12,8 @@ export const NOTICE_TRACKING_ID_INVALID = "El ID de tracking puede tener hasta 6
 export const NOTICE_DATE_INVALID = "La fecha estimada debe ser una fecha válida (AAAA-MM-DD)";
 export const NOTICE_NOTES_TOO_LONG = "Las notas pueden tener hasta 2000 caracteres";
 export const NOTICE_NAME_REQUIRED = "Ingresa el nombre del cliente";
+export const NOTICE_NAME_TOO_LONG = "El nombre puede tener hasta 120 caracteres";
+export const NOTICE_TEXT_TOO_LONG = (max: number) => `Puede tener hasta ${max} caracteres`;
 export const NOTICE_DESCRIPTION_REQUIRED = "Describe el paquete";
 export const NOTICE_EMAIL_INVALID = "Email inválido";
 export const NOTICE_NUMBER_INVALID = "Debe ser un número mayor o igual a 0";
@@ -43,6 +46,10 @@ export type TListTrackingNoticesResponse = z.infer<typeof ZListTrackingNoticesRe
 /** Empty text means "none": the form sends "" for a cleared field. */
 const blankToNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === "" ? null : v.trim());
 
+/** An optional text without control characters (docs/decisions/098); blank means none. */
+const optionalText = (max: number, { multiline = false } = {}) =>
+  zText({ multiline }).pipe(z.string().max(max, NOTICE_TEXT_TOO_LONG(max))).nullish().transform(blankToNull);
+
 function isCalendarDate(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
@@ -52,7 +59,7 @@ function isCalendarDate(v: string): boolean {
 /** PUT /api/tracking-notices/{id}: the four fields the admin edits, all sent each time. */
 export const ZUpdateTrackingNoticeRequestSchema = z.object({
   estado: z.enum(NOTICE_STATUSES, { error: NOTICE_STATUS_REQUIRED }),
-  notas: z.string().max(2000, NOTICE_NOTES_TOO_LONG).nullish().transform(blankToNull),
+  notas: zText({ multiline: true }).pipe(z.string().max(2000, NOTICE_NOTES_TOO_LONG)).nullish().transform(blankToNull),
   trackingIdAsignado: z
     .string()
     .nullish()
@@ -68,19 +75,20 @@ export const ZUpdateTrackingNoticeRequestSchema = z.object({
 export type TUpdateTrackingNoticeRequest = z.input<typeof ZUpdateTrackingNoticeRequestSchema>;
 export type TUpdateTrackingNotice = z.output<typeof ZUpdateTrackingNoticeRequestSchema>;
 
-const optionalText = (max: number) => z.string().max(max).nullish().transform(blankToNull);
 const optionalAmount = z.number({ error: NOTICE_NUMBER_INVALID }).min(0, NOTICE_NUMBER_INVALID).max(1e9).nullish().transform((v) => v ?? null);
 
 /** POST /api/tracking-notices (admin): records a legacy notice brought over from the old system. */
 export const ZCreateTrackingNoticeRequestSchema = z.object({
-  clienteNombre: z.string({ error: NOTICE_NAME_REQUIRED }).trim().min(1, NOTICE_NAME_REQUIRED).max(120),
+  clienteNombre: zPersonName({ min: 1, max: 120, required: NOTICE_NAME_REQUIRED, tooLong: NOTICE_NAME_TOO_LONG }),
   clienteEmail: optionalText(200).refine((v) => v === null || z.email().safeParse(v).success, NOTICE_EMAIL_INVALID),
   clienteTelefono: optionalText(32),
-  descripcionPaquete: z.string({ error: NOTICE_DESCRIPTION_REQUIRED }).trim().min(1, NOTICE_DESCRIPTION_REQUIRED).max(2000),
+  descripcionPaquete: zText({ error: NOTICE_DESCRIPTION_REQUIRED, multiline: true }).pipe(
+    z.string().min(1, NOTICE_DESCRIPTION_REQUIRED).max(2000, NOTICE_TEXT_TOO_LONG(2000)),
+  ),
   tiendaOrigen: optionalText(200),
   pesoEstimado: optionalAmount,
   valorDeclarado: optionalAmount,
-  notasCliente: optionalText(2000),
+  notasCliente: optionalText(2000, { multiline: true }),
 });
 export type TCreateTrackingNoticeRequest = z.input<typeof ZCreateTrackingNoticeRequestSchema>;
 export type TCreateTrackingNotice = z.output<typeof ZCreateTrackingNoticeRequestSchema>;

@@ -1,6 +1,7 @@
 // The WhatsApp notice page and its admin table (staff-side §2, §4, §5, §7): the public form,
 // POST /api/tracking/whatsapp/add, the entries list and the status change.
 import { z } from "../validation";
+import { TEXT_CONTROL_CHARS, hasControlChars, zPersonName, zText } from "../text-rules";
 import { normalizeTrackingNumber } from "../domain/carriers";
 import { isNoticeWhatsapp } from "../domain/phone";
 import { MAX_CODES_PER_NOTICE, WHATSAPP_ENTRY_STATUSES } from "../domain/statuses";
@@ -15,6 +16,7 @@ export const EMAIL_INVALID = "Email inválido";
 export const CODES_REQUIRED = "Agrega al menos un código de tracking";
 export const CODES_TOO_MANY = `Puedes agregar hasta ${MAX_CODES_PER_NOTICE} códigos de tracking por aviso`;
 export const CODE_TOO_LONG = "Cada código de tracking puede tener hasta 64 caracteres";
+export const CODE_INVALID = "Cada código de tracking solo puede tener letras, números, espacios y guiones";
 export const STATUS_REQUIRED = "Selecciona el nuevo estado";
 export const NOTES_TOO_LONG = "Las notas pueden tener hasta 2000 caracteres";
 
@@ -49,19 +51,21 @@ const whatsappField = z
   .refine((v) => cleanNoticeWhatsapp(v) !== "", WHATSAPP_REQUIRED)
   .refine((v) => cleanNoticeWhatsapp(v) === "" || isNoticeWhatsapp(cleanNoticeWhatsapp(v)), WHATSAPP_INVALID);
 
-const nombreField = z.string({ error: NOMBRE_REQUIRED }).trim().min(1, NOMBRE_REQUIRED).max(120, NOMBRE_TOO_LONG);
+// The name goes into the status messages sent to this number: a name, nothing else (docs/decisions/098).
+const nombreField = zPersonName({ min: 1, max: 120, required: NOMBRE_REQUIRED, tooLong: NOMBRE_TOO_LONG });
 
-const emailField = z
-  .string()
-  .trim()
-  .max(200, EMAIL_INVALID)
+const emailField = zText({ error: EMAIL_INVALID })
+  .pipe(z.string().max(200, EMAIL_INVALID))
   .refine((v) => v === "" || z.email().safeParse(v).success, EMAIL_INVALID);
 
 function checkCodes(codes: readonly string[], ctx: z.RefinementCtx, path: (string | number)[]): void {
+  // A code is placed in the status messages too: letters and digits only once spaces and dashes are dropped.
+  if (codes.some(hasControlChars)) return ctx.addIssue({ code: "custom", message: TEXT_CONTROL_CHARS, path });
   const unique = uniqueTrackingCodes(codes);
   if (unique.length === 0) ctx.addIssue({ code: "custom", message: CODES_REQUIRED, path });
   else if (unique.length > MAX_CODES_PER_NOTICE) ctx.addIssue({ code: "custom", message: CODES_TOO_MANY, path });
   else if (unique.some((c) => c.length > TRACKING_CODE_MAX_LENGTH)) ctx.addIssue({ code: "custom", message: CODE_TOO_LONG, path });
+  else if (unique.some((c) => !/^[A-Z0-9]+$/.test(c))) ctx.addIssue({ code: "custom", message: CODE_INVALID, path });
 }
 
 /** POST /api/tracking/whatsapp/add: the body as sent; the server reads the cleaned output. */
@@ -144,10 +148,8 @@ export type TListWhatsappEntriesResponse = z.infer<typeof ZListWhatsappEntriesRe
 /** PATCH /api/tracking/whatsapp/entries/{id}: notes are sent only when non-empty and then replace the old ones. */
 export const ZUpdateWhatsappEntryRequestSchema = z.object({
   estado: z.enum(WHATSAPP_ENTRY_STATUSES, { error: STATUS_REQUIRED }),
-  notas: z
-    .string()
-    .trim()
-    .max(2000, NOTES_TOO_LONG)
+  notas: zText({ multiline: true })
+    .pipe(z.string().max(2000, NOTES_TOO_LONG))
     .optional()
     .transform((v) => (v ? v : undefined)),
 });

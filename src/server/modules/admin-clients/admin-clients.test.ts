@@ -99,7 +99,7 @@ describe("GET /api/clients", () => {
   it("pages newest first and reports the filtered count beside the total", async () => {
     const word = uniqueWord();
     const made = [];
-    for (let i = 0; i < 3; i++) made.push(await registerTestClient(t.app, { nombre: `Cliente ${word} ${i}` }));
+    for (let i = 0; i < 3; i++) made.push(await registerTestClient(t.app, { nombre: `Cliente ${word} ${"ABC"[i]}` }));
     const first = await list(`q=${word}&pageSize=2&page=1`);
     const second = await list(`q=${word}&pageSize=2&page=2`);
     expect(first).toMatchObject({ filteredTotal: 3, page: 1, pageSize: 2 });

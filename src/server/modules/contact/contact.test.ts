@@ -13,7 +13,8 @@ const newAddress = () => `10.0.${Math.floor(++lastAddress / 250)}.${(lastAddress
 function validBody(overrides: Record<string, unknown> = {}) {
   const id = randomUUID().slice(0, 8);
   return {
-    nombre: `María Fernández ${id}`,
+    // A name is letters only (docs/decisions/098): the id's digits become letters.
+    nombre: `María Fernández ${id.replace(/\d/g, (d) => "ghijklmnop"[Number(d)])}`,
     email: `maria.${id}@correo.cr`,
     telefono: "+506 8888-7777",
     mensaje: `Hola, quisiera saber cuánto cuesta traer unas tenis desde Miami a Grecia (${id}).`,
@@ -107,10 +108,19 @@ describe("POST /api/contact", () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it("drops control characters the database could not store", async () => {
-    const res = await post(validBody({ nombre: "Ana\u0000 Solís", mensaje: "Hola\u0000, quiero cotizar un envío." }));
-    expect(res.statusCode).toBe(201);
-    expect(res.json().contact).toMatchObject({ nombre: "Ana Solís", mensaje: "Hola, quiero cotizar un envío." });
+  it("refuses control characters (NUL, which the database could not store, above all) in Spanish and stores nothing", async () => {
+    const before = await storedCount();
+    const name = await post(validBody({ nombre: "Ana\u0000 Solís" }));
+    expect(name.statusCode).toBe(400);
+    expect(name.json().message).toBe("El nombre solo puede tener letras, espacios, apóstrofos, guiones y puntos");
+    const message = await post(validBody({ mensaje: "Hola\u0000, quiero cotizar un envío." }));
+    expect(message.statusCode).toBe(400);
+    expect(message.json().message).toBe("El texto no puede contener caracteres de control ni caracteres invisibles");
+    expect(await storedCount()).toBe(before);
+    // Line breaks in the message are text, not controls: kept (CR LF as LF).
+    const paragraphs = await post(validBody({ mensaje: "Hola,\r\nquiero cotizar un envío.\n\nGracias" }));
+    expect(paragraphs.statusCode).toBe(201);
+    expect(paragraphs.json().contact.mensaje).toBe("Hola,\nquiero cotizar un envío.\n\nGracias");
   });
 
   it("allows five messages per address in ten minutes, then answers 429 in Spanish", async () => {

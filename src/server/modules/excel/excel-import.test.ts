@@ -183,6 +183,40 @@ describe("import of good and bad rows", () => {
   });
 });
 
+describe("the text rules of the forms (docs/decisions/098)", () => {
+  it("refuses names that are not names and texts with control characters, row by row; keeps notes' line breaks", async () => {
+    const good = uniqueClientCode();
+    const bad = Array.from({ length: 5 }, () => uniqueClientCode());
+    const bytes = await buildWorkbook({
+      Clientes: [
+        CLIENT_HEADER,
+        [good, "María José O'Neil-Pérez", "Grecia\r\n200 m norte", "88887777"],
+        [bad[0], "Ana\nSu cuenta fue bloqueada", "Grecia", "88887778"],
+        [bad[1], "Ana https://banco.example/login", "Grecia", "88887779"],
+        [bad[2], "Ana 88887777", "Grecia", "88887780"],
+        // A cell's XML cannot hold a control character; OOXML writes it as _xHHHH_, which the reader decodes.
+        [bad[3], "Luis Mora", "Grecia_x0000_", "88887781"],
+        [bad[4], "Luis\u202eMora", "Grecia", "88887782"],
+      ],
+      Trackings: [TRACKING_HEADER, [good, "TBA565656565656", "USA", "AVION", "", "Zapatos_x0007_", "", "", "", "", ""], [good, "TBA575757575757", "USA", "AVION", "", "", "", "", "", "", "Primera línea\r\nsegunda"]],
+    });
+    const result = await importOk(bytes);
+    expect(result.clients.created).toBe(1);
+    expect(result.clients.errors.map((e) => e.error)).toEqual([
+      "Fila 3: el nombre solo puede tener letras, espacios, apóstrofos, guiones y puntos",
+      expect.stringMatching(/^Fila 4: el nombre no puede contener enlaces/),
+      "Fila 5: el nombre solo puede tener letras, espacios, apóstrofos, guiones y puntos",
+      'Fila 6: la columna "direccion" tiene caracteres de control o invisibles',
+      "Fila 7: el nombre solo puede tener letras, espacios, apóstrofos, guiones y puntos",
+    ]);
+    const [stored] = await t.database.db.select().from(clients).where(eq(clients.clientCode, good));
+    expect(stored).toMatchObject({ nombre: "María José O'Neil-Pérez", direccion: "Grecia\n200 m norte" });
+    for (const code of bad) expect(await t.database.db.select().from(clients).where(eq(clients.clientCode, code))).toEqual([]);
+    expect(result.trackings.errors.map((e) => e.error)).toEqual(['Fila 2: la columna "descripcion_paquete" tiene caracteres de control o invisibles']);
+    expect(await packageOf(good, "TBA575757575757")).toMatchObject({ notas: "Primera línea\nsegunda" });
+  });
+});
+
 describe("updates through the one status-change path", () => {
   it("updates a package, writes history, queues the WhatsApp message and never erases with empty cells", async () => {
     const code = uniqueClientCode();

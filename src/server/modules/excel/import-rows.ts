@@ -19,6 +19,7 @@ import {
 import { normalizeTrackingCode, TRACKING_CODE_MAX } from "../../../shared/api/trackings";
 import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
 import { STORED_CLIENT_CODE_PATTERN } from "../../../shared/domain/client-code";
+import { hasControlChars, normalizePersonName, normalizeText, personNameProblem } from "../../../shared/text-rules";
 import {
   ORIGINS,
   SHIPPING_TYPE_LABELS,
@@ -32,6 +33,9 @@ import {
 import { badRequest } from "../../errors";
 import { normalizeLabel, restoreNeutralized } from "./cells";
 import type { CellValue, SheetData, SheetRow } from "./workbook-data";
+
+/** Free texts the old system may hold in lines: their line breaks are kept; every other column is one line. */
+const MULTILINE_COLUMNS = new Set<string>(["direccion", "descripcion_paquete", "notas"]);
 
 /** The client code as the database allows it (a check constraint); a new client's needs more (import-service.ts). */
 const CLIENT_CODE_DB_PATTERN = STORED_CLIENT_CODE_PATTERN;
@@ -189,8 +193,11 @@ class RowReader<K extends string> {
     this.error ??= reason;
   }
 
+  /** The same text rules as the forms (docs/decisions/098): no control characters; only notes keep line breaks. */
   text(key: K, required: boolean): string | undefined {
-    const text = cellText(this.raw(key));
+    const raw = cellText(this.raw(key));
+    if (hasControlChars(raw)) this.fail(reasons.controlChars(key));
+    const text = normalizeText(raw, { multiline: MULTILINE_COLUMNS.has(key) });
     if (!text) {
       if (required) this.fail(reasons.missingValue(key));
       return undefined;
@@ -198,6 +205,21 @@ class RowReader<K extends string> {
     const max = IMPORT_TEXT_MAX[key];
     if (max !== undefined && text.length > max) this.fail(reasons.textTooLong(key, max));
     return text;
+  }
+
+  /** A person's name, by the rule of every form (it goes into WhatsApp messages). */
+  personName(key: K): string {
+    const raw = cellText(this.raw(key));
+    const name = normalizePersonName(raw);
+    if (!name) {
+      this.fail(reasons.missingValue(key));
+      return "";
+    }
+    const problem = personNameProblem(name);
+    if (problem) this.fail(reasons.nameInvalid(problem));
+    const max = IMPORT_TEXT_MAX[key];
+    if (max !== undefined && name.length > max) this.fail(reasons.textTooLong(key, max));
+    return name;
   }
 
   coded<T>(key: K, table: Map<string, T>, invalid: (value: string) => string, required: boolean): T | undefined {
@@ -242,7 +264,7 @@ export function parseClientSheet(sheet: SheetData): ParsedSheet<ClientCandidate>
   for (const row of data) {
     const r = new RowReader(row, columns);
     const clientCode = r.clientCode("client_code");
-    const nombre = r.text("nombre", true) ?? "";
+    const nombre = r.personName("nombre");
     const direccion = r.text("direccion", false) ?? "";
     const given = r.text("telefono", true) ?? "";
     if (r.error) {

@@ -21,14 +21,15 @@ let target: TestApp;
 beforeAll(async () => {
   [source, target] = await Promise.all([createTestApp(), createTestApp()]);
   await seedDatabase(source.database.db, { clients: CLIENTS - 1, trackings: TRACKINGS - 2, seed: 11, now: new Date("2026-04-20T15:00:00Z") });
-  // Text a spreadsheet would take for a formula, a number, an escape or a line break.
+  // Text a spreadsheet would take for a formula, a number, an escape or a line break (the name
+  // stays a name: the import applies the name rule of the forms, docs/decisions/098).
   const [tricky] = await source.database.db
     .insert(clients)
-    .values({ clientCode: "EXTRICK1", nombre: "=Ana 'La' Mora", direccion: "@Grecia\nfrente al parque", telefono: "+50688887777" })
+    .values({ clientCode: "EXTRICK1", nombre: "Ana 'La' Mora", direccion: "@Grecia\nfrente al parque", telefono: "+50688887777" })
     .returning();
   await source.database.db.insert(clientTrackings).values([
     { clientId: tricky.id, trackingCode: "TBA000000000001", estado: "EN_ADUANAS", descripcionPaquete: "+1 cable_x0041_", notas: "'nota", tiendaOrigen: "00123", carrier: "-", pesoEstimado: 0.01, valorDeclarado: 9999999999.99 },
-    { clientId: tricky.id, trackingCode: "LP00000000000001", origen: "CHINA", formaEnvio: "BARCO", estado: "ENTREGADO", carrier: "Cainiao", notas: "-inicio\tfin" },
+    { clientId: tricky.id, trackingCode: "LP00000000000001", origen: "CHINA", formaEnvio: "BARCO", estado: "ENTREGADO", carrier: "=Cainiao", tiendaOrigen: "=SUMA(1;2)", notas: "-inicio\nfin" },
   ]);
 });
 afterAll(async () => {

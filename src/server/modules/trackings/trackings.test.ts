@@ -394,7 +394,7 @@ describe("the lookup's JSON built in SQL", () => {
   });
 
   it("answers lookups that arrive together from one statement, each with its own client's answer", async () => {
-    const registered = await Promise.all(Array.from({ length: 6 }, (_, i) => registerTestClient(t.app, { nombre: `Cliente Lote ${i}` })));
+    const registered = await Promise.all(Array.from({ length: 6 }, (_, i) => registerTestClient(t.app, { nombre: `Cliente Lote ${"ABCDEF"[i]}` })));
     for (const [i, client] of registered.entries()) {
       for (let k = 0; k <= i % 3; k++) {
         await preAlert({ clientCode: client.clientCode, trackingCode: uniqueTracking("LOT"), origen: "USA", formaEnvio: "AVION" });

@@ -20,19 +20,18 @@ const e = whatsappTrackingEntries;
 const c = whatsappCustomers;
 
 /**
- * Creates or updates the customer by number and adds the codes not yet registered for them,
- * all or nothing. A code the customer already had is counted as existing, never duplicated.
+ * Creates the customer of a new number and adds the codes not yet registered for them, all or
+ * nothing. A code the customer already had is counted as existing, never duplicated. A number
+ * already known keeps its stored name and e-mail: whoever types a number into this public form
+ * must not change what the messages to that number say (docs/decisions/098).
  */
 export async function addWhatsappCodes(db: Db, input: TAddWhatsappCodes): Promise<{ created: number; existing: number }> {
   return db.transaction(async (tx) => {
     const [customer] = await tx
       .insert(c)
       .values({ whatsapp: input.whatsapp, nombre: input.nombre, email: input.email ?? null })
-      .onConflictDoUpdate({
-        target: c.whatsapp,
-        // A notice without e-mail keeps the one given before.
-        set: { nombre: sql`excluded.nombre`, email: sql`coalesce(excluded.email, ${c.email})`, updatedAt: sql`now()` },
-      })
+      // A no-op update (the number is the conflict target), so RETURNING gives the existing row's id.
+      .onConflictDoUpdate({ target: c.whatsapp, set: { whatsapp: sql`excluded.whatsapp` } })
       .returning({ id: c.id });
     const inserted = await tx
       .insert(e)

@@ -60,13 +60,45 @@ describe("POST /api/tracking/whatsapp/add", () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ created: 3, existing: 0 });
 
-    const again = await add(t, { whatsapp, nombre: "Ana Mora Solís", trackingCodes: [...codes, uniqueCode()] });
+    const again = await add(t, { whatsapp, nombre: "Ana Mora", trackingCodes: [...codes, uniqueCode()] });
     expect(again.json()).toEqual({ created: 1, existing: 3, message: "1 código agregado; 3 ya estaban registrados." });
 
     const { customer, entries } = await storedFor(t, whatsapp);
-    expect(customer).toMatchObject({ nombre: "Ana Mora Solís", email: "ana@example.com" });
+    expect(customer).toMatchObject({ nombre: "Ana Mora", email: "ana@example.com" });
     expect(entries).toHaveLength(4);
     expect(entries.every((e) => e.estado === "PENDIENTE")).toBe(true);
+  });
+
+  it("never changes a known number's stored name or e-mail: the codes are added, the identity stays", async () => {
+    const whatsapp = uniqueNumber();
+    expect((await add(t, { whatsapp, nombre: "Ana Mora", email: "ana@example.com", trackingCodes: [uniqueCode()] })).statusCode).toBe(200);
+    const before = (await storedFor(t, whatsapp)).customer;
+    // Someone else types the same number with their own name and e-mail: answered like any notice.
+    const res = await add(t, { whatsapp, nombre: "Soporte Banco Nacional", email: "soporte@otro.example", trackingCodes: [uniqueCode()] });
+    expect(res.json()).toMatchObject({ created: 1, existing: 0 });
+    const { customer, entries } = await storedFor(t, whatsapp);
+    expect(customer).toEqual(before);
+    expect(entries).toHaveLength(2);
+
+    // A number stored without e-mail keeps none either.
+    const other = uniqueNumber();
+    await add(t, { whatsapp: other, nombre: "Luis Mora", trackingCodes: [uniqueCode()] });
+    await add(t, { whatsapp: other, nombre: "Luis Mora", email: "luis@otro.example", trackingCodes: [uniqueCode()] });
+    expect((await storedFor(t, other)).customer).toMatchObject({ nombre: "Luis Mora", email: null });
+  });
+
+  it("refuses a name that is not a name and a code that is not a code (both go into WhatsApp messages)", async () => {
+    const base = { whatsapp: uniqueNumber(), nombre: "Eva Solís", trackingCodes: [uniqueCode()] };
+    for (const nombre of ["Eva\nTu cuenta fue bloqueada", "Eva https://evil.example/x", "Eva bit.ly", "Eva 88887777", "Eva\u0000"]) {
+      const res = await add(t, { ...base, nombre });
+      expect(res.statusCode, nombre).toBe(400);
+      expect(res.json().message).toMatch(/^El nombre (solo puede tener letras|no puede contener enlaces)/);
+    }
+    for (const code of ["evil.com/x", "1Z\u0000999", "ÑANDÚ123", "wa.me/50688887777"]) {
+      const res = await add(t, { ...base, trackingCodes: [code] });
+      expect(res.statusCode, code).toBe(400);
+    }
+    expect((await storedFor(t, base.whatsapp)).customer).toBeUndefined();
   });
 
   it("finds the same customer however the number is typed", async () => {

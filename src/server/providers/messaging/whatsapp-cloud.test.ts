@@ -141,5 +141,24 @@ describe("WhatsApp Cloud API adapter", () => {
   it("keeps template parameters within the API's rules", () => {
     expect(templateParameterText("línea 1\n\nlínea 2\t     fin")).toBe("línea 1 línea 2 fin");
     expect(templateParameterText("   ")).toBe("-");
+    expect(templateParameterText("Ana\u0000\u0007\u202eMora\u200b")).toBe("Ana Mora");
+  });
+
+  it("refuses, for good, a parameter holding a link (the message fails with a reason; nothing is sent)", async () => {
+    for (const value of ["Ana https://evil.example", "Ana\nwww.evil.example", "Ana bit.ly/x", "Ana evil\uFF0Ecom"]) {
+      const error = (() => {
+        try {
+          templateParameterText(value, 1);
+        } catch (e) {
+          return e as MessagingError;
+        }
+      })();
+      expect(error, value).toBeInstanceOf(MessagingError);
+      expect(error?.retryable).toBe(false);
+      expect(error?.message).toMatch(/\{\{1\}\}.*enlace/);
+    }
+    for (const value of ["Ma. José Pérez", "J.R. Solís", "EXAB12CD", "1Z999AA10123456784", "En bodega Miami"]) {
+      expect(templateParameterText(value)).toBe(value);
+    }
   });
 });

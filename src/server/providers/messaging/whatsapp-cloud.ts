@@ -4,7 +4,10 @@
 // Bearer token. 4xx answers (except 429) are final; 429, 5xx, network failures and time-outs
 // are worth retrying.
 import type { NotificationKind } from "../../../shared/domain/statuses";
+import { templateParameterText } from "./template-parameters";
 import { MessagingError, type MessagingProvider, type OutgoingMessage } from "./types";
+
+export { templateParameterText };
 
 export interface WhatsappCloudOptions {
   token: string;
@@ -31,15 +34,6 @@ export function templateFor(kind: NotificationKind, templates: WhatsappCloudOpti
   }
 }
 
-/**
- * The Cloud API refuses template parameters with new lines, tabs or more than four spaces in
- * a row, and empty ones; collapse whitespace and never send an empty value.
- */
-export function templateParameterText(value: string): string {
-  const text = value.replace(/\s+/g, " ").trim();
-  return text === "" ? "-" : text.slice(0, 1024);
-}
-
 export function buildTemplateRequest(message: OutgoingMessage, options: Pick<WhatsappCloudOptions, "language" | "templates">) {
   return {
     messaging_product: "whatsapp",
@@ -52,7 +46,8 @@ export function buildTemplateRequest(message: OutgoingMessage, options: Pick<Wha
       components: [
         {
           type: "body",
-          parameters: message.parameters.map((text) => ({ type: "text", text: templateParameterText(text) })),
+          // Every parameter re-checked here, the one place a request is built (throws MessagingError).
+          parameters: message.parameters.map((text, i) => ({ type: "text", text: templateParameterText(text, i + 1) })),
         },
       ],
     },
@@ -71,13 +66,15 @@ export function createWhatsappCloudProvider(options: WhatsappCloudOptions): Mess
     name: "whatsapp-cloud",
     configured: true,
     async send(message) {
+      // Built before the call: a parameter refused at send time is a final failure, not a network one.
+      const body = JSON.stringify(buildTemplateRequest(message, options));
       let res: Response;
       let text: string;
       try {
         res = await doFetch(url, {
           method: "POST",
           headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
-          body: JSON.stringify(buildTemplateRequest(message, options)),
+          body,
           signal: message.signal ? AbortSignal.any([message.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
         });
         text = await res.text();
