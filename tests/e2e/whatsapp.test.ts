@@ -46,7 +46,7 @@ describe("WhatsApp notices", () => {
     const { page, context, problems } = await openPage(browser, "/tracking-whatsapp", PHONE);
     await page.getByRole("heading", { level: 1, name: "Notificaciones por WhatsApp" }).waitFor();
     await page.getByLabel(/Número de WhatsApp/).fill(number);
-    await page.getByLabel(/Nombre completo/).fill("Prueba E2E Rodríguez");
+    await page.getByLabel(/Nombre completo/).fill("Prueba Extremo Rodríguez");
     await page.getByLabel(/Email/).fill("prueba.e2e@example.com");
     await fillCodes(page, codes);
     await page.getByRole("button", { name: "Registrar códigos" }).click();
@@ -65,7 +65,7 @@ describe("WhatsApp notices", () => {
 
     await page.reload({ waitUntil: "networkidle" });
     expect(await page.getByLabel(/Número de WhatsApp/).inputValue()).toBe(number);
-    expect(await page.getByLabel(/Nombre completo/).inputValue()).toBe("Prueba E2E Rodríguez");
+    expect(await page.getByLabel(/Nombre completo/).inputValue()).toBe("Prueba Extremo Rodríguez");
     expect(await page.getByLabel(/Email/).inputValue()).toBe("prueba.e2e@example.com");
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
