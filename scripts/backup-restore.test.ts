@@ -46,7 +46,7 @@ const clientNames = (query: (text: string) => Promise<unknown[]>) =>
 
 /** Runs one of the scripts as `npm run` would, without DATABASE_URL (CI's PostgreSQL pass sets it). */
 function runScript(script: string, args: string[], dataDir: string, extraEnv: Record<string, string> = {}) {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: dataDir, ...extraEnv };
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), ENV_FILE: "none", DATA_DIR: dataDir, ...extraEnv };
   if (!("DATABASE_URL" in extraEnv)) delete env.DATABASE_URL;
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts", script), ...args], { env, stdio: ["ignore", "pipe", "pipe"] });

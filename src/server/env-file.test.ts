@@ -19,6 +19,18 @@ describe("loadEnvFile", () => {
     expect(process.env.EI_ENV_FILE_BOTH).toBe("del-entorno");
   });
 
+  it("reads no file when told ENV_FILE=none", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "ei-env-")), ".env");
+    writeFileSync(file, "EI_ENV_FILE_ONLY=del-archivo\n");
+    process.env.ENV_FILE = "none";
+    try {
+      expect(loadEnvFile()).toBe(false);
+    } finally {
+      delete process.env.ENV_FILE;
+    }
+    expect(process.env.EI_ENV_FILE_ONLY).toBeUndefined();
+  });
+
   it("does nothing when there is no file", () => {
     expect(loadEnvFile(path.join(tmpdir(), "no-existe", ".env"))).toBe(false);
     expect(process.env.EI_ENV_FILE_ONLY).toBeUndefined();

@@ -79,6 +79,7 @@ function serverEnv(dataDir: string, port: number, extra: Record<string, string> 
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: "production",
+    ENV_FILE: "none",
     HOST: "127.0.0.1",
     PORT: String(port),
     DATA_DIR: dataDir,
