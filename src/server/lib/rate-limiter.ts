@@ -37,36 +37,34 @@ export function createRateLimiter(db: Db, enabled = true): RateLimiter {
       reset: async () => {},
     };
   }
+  type Row = { count: number; reset_at: string | Date };
+  /**
+   * Adds one to `key`'s count in its live window (a window that has ended starts again at 1), in
+   * one statement. With `below`, the conflict branch's WHERE makes "count < below" and "count + 1"
+   * one step under the row's lock, so parallel attempts (several connections, several instances)
+   * cannot all see room; a refused attempt adds nothing and answers no row.
+   */
+  const countOne = async (key: string, windowMs: number, below?: number): Promise<Row | undefined> => {
+    const result = await db.execute<Row>(sql`
+      insert into rate_limits (key, count, reset_at)
+      values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+      on conflict (key) do update set
+        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+      ${below === undefined ? sql`` : sql`where rate_limits.reset_at <= now() or rate_limits.count < ${below}`}
+      returning count, reset_at`);
+    return rowsOf<Row>(result)[0];
+  };
   return {
     async hit(key, limit, windowMs) {
-      const result = await db.execute<{ count: number; reset_at: string | Date }>(sql`
-        insert into rate_limits (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
-        on conflict (key) do update set
-          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning count, reset_at`);
-      const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
+      const row = (await countOne(key, windowMs))!;
       const count = Number(row.count);
       return { allowed: count <= limit, count, retryAfterSeconds: secondsUntil(row.reset_at) };
     },
     async claim(key, limit, windowMs) {
-      // The WHERE of the conflict branch makes "count < limit" and "count + 1" one step under the
-      // row's lock, so parallel attempts (several connections, several instances) cannot all
-      // see room: exactly `limit` are taken per window.
-      const result = await db.execute<{ count: number; reset_at: string | Date }>(sql`
-        insert into rate_limits (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
-        on conflict (key) do update set
-          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        where rate_limits.reset_at <= now() or rate_limits.count < ${limit}
-        returning count, reset_at`);
-      const row = rowsOf<{ count: number; reset_at: string | Date }>(result)[0];
+      const row = await countOne(key, windowMs, limit);
       if (row) return { allowed: true, count: Number(row.count), retryAfterSeconds: secondsUntil(row.reset_at) };
-      const held = rowsOf<{ count: number; reset_at: string | Date }>(
-        await db.execute(sql`select count, reset_at from rate_limits where key = ${key}`),
-      )[0];
+      const held = rowsOf<Row>(await db.execute(sql`select count, reset_at from rate_limits where key = ${key}`))[0];
       return { allowed: false, count: held ? Number(held.count) : limit, retryAfterSeconds: held ? secondsUntil(held.reset_at) : windowMs / 1000 };
     },
     async release(key) {
