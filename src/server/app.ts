@@ -14,7 +14,7 @@ import { createRateLimiter, startRateLimitCleanup } from "./lib/rate-limiter";
 import { shutdownDeadline } from "./lib/jobs";
 import { installClosingConnectionHeader } from "./lib/shutdown";
 import { installCodeGuessGuard } from "./lib/abuse-limits";
-import { bearerToken, createAdminSessionService } from "./modules/admin-auth/service";
+import { bearerToken, createAdminSessionService } from "./modules/admin/auth/service";
 import { resolveSessionSecret } from "./lib/session-secret";
 import { registerModules } from "./modules";
 import { startOutboxWorker } from "./modules/notifications/worker";

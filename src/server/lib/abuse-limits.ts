@@ -12,12 +12,12 @@ import { AppError } from "../errors";
 import type { RateLimitResult } from "./rate-limiter";
 import { LOOKUP_RATE_LIMITED, REGISTER_RATE_LIMITED } from "../../shared/api/clients";
 import { WRITE_RATE_LIMITED } from "../../shared/api/trackings";
-import { VERIFY_RATE_LIMITED } from "../../shared/api/client-verification";
+import { VERIFY_RATE_LIMITED } from "../../shared/api/clients-verification";
 import { SEARCH_RATE_LIMITED } from "../../shared/api/parts-assistant";
 import { UPLOAD_RATE_LIMITED } from "../../shared/api/uploads";
 import { CONTACT_RATE_LIMITED } from "../../shared/api/contact";
 import { ANALYSIS_RATE_LIMITED } from "../../shared/api/product-analysis";
-import { ADD_CODES_RATE_LIMITED } from "../../shared/api/whatsapp-notices";
+import { ADD_CODES_RATE_LIMITED } from "../../shared/api/whatsapp-entries";
 
 /** A 429 sentence, fixed or built from the minutes left. */
 export type LimitMessage = string | ((minutesLeft: number) => string);

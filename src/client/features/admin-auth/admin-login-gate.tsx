@@ -17,7 +17,7 @@ import {
   ADMIN_PASSWORD_WRONG,
   ZAdminLoginRequestSchema,
   type TAdminLoginRequest,
-} from "../../../shared/api/admin-auth";
+} from "../../../shared/api/admin/auth";
 import {
   clearAdminSession,
   endAdminSession,

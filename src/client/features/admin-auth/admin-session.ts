@@ -3,7 +3,7 @@
 // or in sessionStorage so a reload keeps it (/admin). The password itself is never kept.
 
 import { apiRequest, getAdminToken, setAdminToken } from "../../lib/api";
-import { ZAdminLoginResponseSchema, type TAdminLoginResponse } from "../../../shared/api/admin-auth";
+import { ZAdminLoginResponseSchema, type TAdminLoginResponse } from "../../../shared/api/admin/auth";
 
 export type SessionPersistence = "memory" | "session-storage";
 

@@ -14,7 +14,7 @@ import {
   ZWhatsappSentResponseSchema,
   type TAdminClientsFilters,
   type TAdminClientsResponse,
-} from "../../../shared/api/admin-clients";
+} from "../../../shared/api/admin/clients";
 import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../admin-panel/admin-api";
 
 export const CLIENTS_KEY = [ADMIN_QUERY_ROOT, "clients"] as const;

@@ -3,7 +3,7 @@
 
 import { Users } from "lucide-react";
 import { Card } from "../../components/ui/card";
-import { NO_CLIENTS_MATCH, NO_CLIENTS_YET, type TAdminClientsResponse } from "../../../shared/api/admin-clients";
+import { NO_CLIENTS_MATCH, NO_CLIENTS_YET, type TAdminClientsResponse } from "../../../shared/api/admin/clients";
 import { Pagination } from "../admin-panel/pagination";
 import { ClientCard } from "./client-card";
 

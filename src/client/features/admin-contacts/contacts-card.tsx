@@ -10,7 +10,7 @@ import { Card } from "../../components/ui/card";
 import { WhatsappIcon } from "../../components/layout/brand-icons";
 import { queryClient } from "../../lib/query-client";
 import { cn } from "../../lib/cn";
-import { ZContactListResponseSchema } from "../../../shared/api/admin-contacts";
+import { ZContactListResponseSchema } from "../../../shared/api/admin/contacts";
 import { formatDateTime } from "../../../shared/domain/format";
 import { contactReplyMessage } from "../../../shared/domain/messages";
 import { whatsappChatLink } from "../../../shared/domain/phone";

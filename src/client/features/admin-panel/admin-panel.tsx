@@ -37,7 +37,7 @@ import {
   type TAdminClientsFilters,
   type UpdateFilter,
   type WhatsappFilter,
-} from "../../../shared/api/admin-clients";
+} from "../../../shared/api/admin/clients";
 import { ADMIN_TRACKING_STATUSES, TRACKING_STATUS_LABELS } from "../../../shared/domain/statuses";
 import { ADMIN_QUERY_ROOT } from "./admin-api";
 import { useDebouncedValue } from "./use-debounced-value";

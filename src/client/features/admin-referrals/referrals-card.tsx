@@ -11,7 +11,7 @@ import {
   REFERRED_PENDING_LABEL,
   ZAdminCouponsResponseSchema,
   ZAdminReferralsResponseSchema,
-} from "../../../shared/api/admin-stats";
+} from "../../../shared/api/admin/stats";
 import { formatDate } from "../../../shared/domain/format";
 import {
   COUPON_STATUS_LABELS,

@@ -17,7 +17,7 @@ import {
   ZSearchQuotaRowSchema,
   type TSearchQuotaResponse,
   type TUpdateSearchLimitsRequest,
-} from "../../../shared/api/admin-search-quota";
+} from "../../../shared/api/admin/search-quota";
 import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../admin-panel/admin-api";
 import { refreshClients } from "../admin-clients/api";
 

@@ -17,7 +17,7 @@ import {
   type TSearchLimitsForm,
   type TSearchLimitsFormValues,
   type TSearchQuotaRow,
-} from "../../../shared/api/admin-search-quota";
+} from "../../../shared/api/admin/search-quota";
 import { effectiveSearchLimit } from "../../../shared/domain/coupons";
 import { useUpdateSearchLimits } from "./api";
 

@@ -3,7 +3,7 @@
 
 import { DialogContent } from "../../components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
-import { NO_SEARCHES_YET, partsSearchSubject, type TSearchQuotaRow } from "../../../shared/api/admin-search-quota";
+import { NO_SEARCHES_YET, partsSearchSubject, type TSearchQuotaRow } from "../../../shared/api/admin/search-quota";
 import { formatDateTime } from "../../../shared/domain/format";
 import { usePartsSearchHistory } from "./api";
 

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BarChart3 } from "lucide-react";
 import { Card } from "../../components/ui/card";
 import { queryClient } from "../../lib/query-client";
-import { ZAdminStatsResponseSchema } from "../../../shared/api/admin-stats";
+import { ZAdminStatsResponseSchema } from "../../../shared/api/admin/stats";
 import { TRACKING_STATUS_LABELS } from "../../../shared/domain/statuses";
 import { formatDate } from "../../../shared/domain/format";
 import { getAdminJson, useLoadErrorToast } from "../admin-panel/admin-api";

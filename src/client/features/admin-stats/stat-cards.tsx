@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { Clock, Package, Users } from "lucide-react";
 import { Card } from "../../components/ui/card";
-import type { TAdminClientsResponse } from "../../../shared/api/admin-clients";
+import type { TAdminClientsResponse } from "../../../shared/api/admin/clients";
 
 const number = new Intl.NumberFormat("es-CR");
 

@@ -13,7 +13,7 @@ import { getAdminToken } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
 import AdminTrackingPage from "../../pages/admin-tracking";
 import { clearAdminSession } from "../admin-auth/admin-session";
-import type { TWhatsappEntry } from "../../../shared/api/whatsapp-notices";
+import type { TWhatsappEntry } from "../../../shared/api/whatsapp-entries";
 
 type Handler = (method: string, url: string, body: unknown) => Response | Promise<Response>;
 let handler: Handler;

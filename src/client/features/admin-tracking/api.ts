@@ -11,7 +11,7 @@ import {
   ZUpdateWhatsappEntryResponseSchema,
   type TListWhatsappEntriesResponse,
   type TUpdateWhatsappEntryRequest,
-} from "../../../shared/api/whatsapp-notices";
+} from "../../../shared/api/whatsapp-entries";
 import {
   ZListTrackingNoticesResponseSchema,
   ZTrackingNoticeSchema,

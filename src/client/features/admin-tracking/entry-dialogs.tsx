@@ -17,7 +17,7 @@ import {
   type WhatsappEntryStatus,
 } from "../../../shared/domain/statuses";
 import type { TMessagingStatus } from "../../../shared/api/notifications";
-import type { TWhatsappEntry } from "../../../shared/api/whatsapp-notices";
+import type { TWhatsappEntry } from "../../../shared/api/whatsapp-entries";
 import { useUpdateWhatsappEntry } from "./api";
 import { EntryStatusBadge, NotificationStateLine } from "./status-badges";
 

@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { formatDateTime } from "../../../shared/domain/format";
 import { formatPhoneForDisplay } from "../../../shared/domain/phone";
 import { NOT_CONFIGURED_TEXT } from "../../../shared/api/notifications";
-import type { TWhatsappEntry } from "../../../shared/api/whatsapp-notices";
+import type { TWhatsappEntry } from "../../../shared/api/whatsapp-entries";
 import { useWhatsappEntries } from "./api";
 import { EntryDetailDialog, EntryStatusDialog } from "./entry-dialogs";
 import { EntryStatusBadge, LatestNotification } from "./status-badges";

@@ -10,7 +10,7 @@ import {
   ZAdminClientTrackingsResponseSchema,
   type TAdminClientsResponse,
   type TAdminTracking,
-} from "../../../shared/api/admin-clients";
+} from "../../../shared/api/admin/clients";
 import {
   COSTO_UPDATE_FAILED,
   FIELD_UPDATED_TITLE,
@@ -38,7 +38,7 @@ import {
   type TCreateAdminTrackingBody,
   type TPatchTrackingBody,
   type TUpdateAdminTrackingBody,
-} from "../../../shared/api/admin-trackings";
+} from "../../../shared/api/admin/trackings";
 import { z } from "../../../shared/validation";
 import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../admin-panel/admin-api";
 import { CLIENTS_KEY, refreshClients } from "../admin-clients/api";

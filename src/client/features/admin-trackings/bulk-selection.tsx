@@ -6,7 +6,7 @@ import { Loader2, X } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Select } from "../../components/ui/select";
 import { ADMIN_TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingStatus } from "../../../shared/domain/statuses";
-import { BULK_MAX } from "../../../shared/api/admin-trackings";
+import { BULK_MAX } from "../../../shared/api/admin/trackings";
 import { useBulkStatus } from "./api";
 
 interface BulkSelection {

@@ -7,7 +7,7 @@ import { ChevronDown, Package, Plus } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { cn } from "../../lib/cn";
-import { NO_TRACKINGS, type TAdminClient } from "../../../shared/api/admin-clients";
+import { NO_TRACKINGS, type TAdminClient } from "../../../shared/api/admin/clients";
 import type { TMessagingStatus } from "../../../shared/api/notifications";
 import { useAllClientTrackings } from "./api";
 import { TrackingFormDialog } from "./tracking-form-dialog";

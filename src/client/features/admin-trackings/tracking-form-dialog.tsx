@@ -19,7 +19,7 @@ import {
   TRACKING_STATUS_LABELS,
 } from "../../../shared/domain/statuses";
 import { ORIGIN_LABELS } from "../../../shared/api/trackings";
-import type { TAdminTracking } from "../../../shared/api/admin-clients";
+import type { TAdminTracking } from "../../../shared/api/admin/clients";
 import {
   ZTrackingFormSchema,
   createBodyFromForm,
@@ -27,7 +27,7 @@ import {
   updateBodyFromForm,
   type TTrackingForm,
   type TTrackingFormValues,
-} from "../../../shared/api/admin-trackings";
+} from "../../../shared/api/admin/trackings";
 import { useCreateTracking, useUpdateTracking } from "./api";
 
 export interface TrackingFormDialogProps {

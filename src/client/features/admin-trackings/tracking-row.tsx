@@ -27,9 +27,9 @@ import {
   type ShippingType,
   type TrackingStatus,
 } from "../../../shared/domain/statuses";
-import type { TAdminTracking } from "../../../shared/api/admin-clients";
+import type { TAdminTracking } from "../../../shared/api/admin/clients";
 import { describeNotification, type TMessagingStatus } from "../../../shared/api/notifications";
-import { measureLabel, trackingDeleteConfirmation } from "../../../shared/api/admin-trackings";
+import { measureLabel, trackingDeleteConfirmation } from "../../../shared/api/admin/trackings";
 import { useDeleteTracking, usePatchTracking, useTrackingHistory } from "./api";
 import { useBulkSelection } from "./bulk-selection";
 import { TrackingFormDialog } from "./tracking-form-dialog";

@@ -11,7 +11,7 @@ import {
   ZVerifyClientRequestSchema,
   type TVerifyClientForm,
   type TVerifyClientRequest,
-} from "../../../shared/api/client-verification";
+} from "../../../shared/api/clients-verification";
 import { CLIENT_CODE_EXAMPLE } from "../../../shared/domain/client-code";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";

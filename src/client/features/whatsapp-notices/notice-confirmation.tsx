@@ -4,7 +4,7 @@
 import { useEffect, useRef } from "react";
 import { CheckCircle2, Plus } from "lucide-react";
 import { Button } from "../../components/ui/button";
-import type { TAddWhatsappCodesResponse } from "../../../shared/api/whatsapp-notices";
+import type { TAddWhatsappCodesResponse } from "../../../shared/api/whatsapp-entries";
 
 export function NoticeConfirmation({ result, onAddMore }: { result: TAddWhatsappCodesResponse; onAddMore: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -17,11 +17,11 @@ import { queryClient } from "../../lib/query-client";
 import {
   TRACKING_CODE_MAX_LENGTH,
   ZAddWhatsappCodesResponseSchema,
-  ZWhatsappNoticeFormSchema,
+  ZWhatsappEntryFormSchema,
   toAddWhatsappCodesRequest,
   type TAddWhatsappCodesResponse,
-  type TWhatsappNoticeForm,
-} from "../../../shared/api/whatsapp-notices";
+  type TWhatsappEntryForm,
+} from "../../../shared/api/whatsapp-entries";
 import { MAX_CODES_PER_NOTICE } from "../../../shared/domain/statuses";
 import { loadRememberedContact, saveRememberedContact } from "./remembered-contact";
 
@@ -40,7 +40,7 @@ function RequiredMark() {
 }
 
 export function NoticeForm({ onAdded }: { onAdded: (result: TAddWhatsappCodesResponse) => void }) {
-  const [defaultValues] = useState<TWhatsappNoticeForm>(() => ({ ...loadRememberedContact(), codes: [{ value: "" }] }));
+  const [defaultValues] = useState<TWhatsappEntryForm>(() => ({ ...loadRememberedContact(), codes: [{ value: "" }] }));
   const {
     register,
     control,
@@ -48,8 +48,8 @@ export function NoticeForm({ onAdded }: { onAdded: (result: TAddWhatsappCodesRes
     watch,
     setValue,
     formState: { errors },
-  } = useForm<TWhatsappNoticeForm>({
-    resolver: zodResolver(ZWhatsappNoticeFormSchema),
+  } = useForm<TWhatsappEntryForm>({
+    resolver: zodResolver(ZWhatsappEntryFormSchema),
     defaultValues,
   });
   const { fields, append, remove } = useFieldArray({ control, name: "codes" });
@@ -65,7 +65,7 @@ export function NoticeForm({ onAdded }: { onAdded: (result: TAddWhatsappCodesRes
   // The app's one client, passed explicitly so the form also works outside the app's provider.
   const mutation = useMutation(
     {
-      mutationFn: async (form: TWhatsappNoticeForm) => {
+      mutationFn: async (form: TWhatsappEntryForm) => {
         const res = await apiRequest("POST", "/api/tracking/whatsapp/add", toAddWhatsappCodesRequest(form));
         return ZAddWhatsappCodesResponseSchema.parse(await res.json());
       },

@@ -3,12 +3,12 @@
 
 import { useState } from "react";
 import { Card } from "../../components/ui/card";
-import type { TAddWhatsappCodesResponse } from "../../../shared/api/whatsapp-notices";
+import type { TAddWhatsappCodesResponse } from "../../../shared/api/whatsapp-entries";
 import { NoticeBenefits, NoticeLinks, NoticeSteps, StatusLegend } from "./notice-marketing";
 import { NoticeConfirmation } from "./notice-confirmation";
 import { NoticeForm } from "./notice-form";
 
-export function WhatsappNoticeSection() {
+export function WhatsappEntrySection() {
   const [result, setResult] = useState<TAddWhatsappCodesResponse | null>(null);
   return (
     <>

@@ -9,7 +9,7 @@ import { Toaster } from "../../components/ui/toast";
 import { dismissToast } from "../../components/ui/use-toast";
 import { queryClient } from "../../lib/query-client";
 import { REMEMBERED_CONTACT_KEY } from "./remembered-contact";
-import { WhatsappNoticeSection } from "./whatsapp-notice-section";
+import { WhatsappEntrySection } from "./whatsapp-notice-section";
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 let handler: Handler;
@@ -41,7 +41,7 @@ afterEach(() => {
 function renderPage() {
   return render(
     <Router hook={memoryLocation({ path: "/tracking-whatsapp" }).hook}>
-      <WhatsappNoticeSection />
+      <WhatsappEntrySection />
       <Toaster />
     </Router>,
   );

@@ -2,7 +2,7 @@
 // contact-messages list, paged on the server like the other admin lists). Sending is limited
 // per address so the form cannot be used to flood the staff's inbox.
 import type { FastifyInstance } from "fastify";
-import { ZContactListQuerySchema } from "../../../shared/api/admin-contacts";
+import { ZContactListQuerySchema } from "../../../shared/api/admin/contacts";
 import { ZContactRequestSchema } from "../../../shared/api/contact";
 import type { AppContext } from "../../context";
 import { parseWith } from "../../errors";

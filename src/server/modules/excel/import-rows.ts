@@ -32,7 +32,7 @@ import {
 } from "../../../shared/domain/statuses";
 import { badRequest } from "../../errors";
 import { normalizeLabel, restoreNeutralized } from "./cells";
-import type { CellValue, SheetData, SheetRow } from "./workbook-data";
+import type { CellValue, SheetData, SheetRow } from "../../lib/xlsx/workbook-data";
 
 /** Free texts the old system may hold in lines: their line breaks are kept; every other column is one line. */
 const MULTILINE_COLUMNS = new Set<string>(["direccion", "descripcion_paquete", "notas"]);

@@ -30,7 +30,7 @@ import {
   type ClientCandidate,
   type TrackingCandidate,
 } from "./import-rows";
-import type { WorkbookData } from "./workbook-data";
+import type { WorkbookData } from "../../lib/xlsx/workbook-data";
 
 export interface ImportOptions {
   /** Signs the WhatsApp status messages (ctx.config.brand.name). */

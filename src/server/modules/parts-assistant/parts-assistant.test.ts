@@ -9,7 +9,7 @@ import type { PartsProvider, PartsQuery } from "../../providers/parts/types";
 import { generateClientCode } from "../../../shared/domain/client-code";
 import { costaRicaMonthKey } from "../../../shared/domain/dates";
 import { partsMaxYear } from "../../../shared/domain/limits";
-import { VERIFY_CODE_FORMAT, VERIFY_NOT_FOUND, VERIFY_RATE_LIMITED } from "../../../shared/api/client-verification";
+import { VERIFY_CODE_FORMAT, VERIFY_NOT_FOUND, VERIFY_RATE_LIMITED } from "../../../shared/api/clients-verification";
 import {
   ANIO_INTEGER,
   IMAGEN_URL_INVALID,

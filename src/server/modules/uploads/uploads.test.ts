@@ -16,7 +16,7 @@ import {
   objectPathFromUploadUrl,
 } from "../../../shared/api/uploads";
 import { PARTS_ABUSE_LIMITS } from "../parts-assistant/abuse-limits";
-import { GIF_HEAD, JPEG_HEAD, WEBP_HEAD, makePng, makePngOfSize } from "./test-images";
+import { GIF_HEAD, JPEG_HEAD, WEBP_HEAD, makePng, makePngOfSize } from "../../test/images";
 
 let t: TestApp;
 let lastAddress = 0;
