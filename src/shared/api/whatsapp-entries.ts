@@ -4,7 +4,8 @@ import { z } from "../validation";
 import { TEXT_CONTROL_CHARS, hasControlChars, zPersonName, zText } from "../text-rules";
 import { normalizeTrackingNumber } from "../domain/carriers";
 import { isNoticeWhatsapp } from "../domain/phone";
-import { MAX_CODES_PER_NOTICE, WHATSAPP_ENTRY_STATUSES } from "../domain/statuses";
+import { MAX_CODES_PER_NOTICE } from "../domain/limits";
+import { WHATSAPP_ENTRY_STATUSES } from "../domain/statuses";
 import { ZMessagingStatusSchema, ZNotificationStateSchema } from "./notifications";
 
 export const WHATSAPP_REQUIRED = "Ingresa tu número de WhatsApp";

@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BRAND } from "../brand";
 import { REFERRAL_CODE_PATTERN } from "./client-code";
-import { effectiveSearchLimit, pickCouponToApply, SEARCH_ACCESS, couponExpiry } from "./coupons";
+import { effectiveSearchLimit, SEARCH_ACCESS } from "./search-quota";
+import { pickCouponToApply, couponExpiry } from "./coupons";
 import {
   applyExchangeRateRule,
   DEFAULT_EXCHANGE_RATE,
@@ -45,14 +46,9 @@ import {
   SHIPPING_MODE_INFO,
   usdToCrc,
 } from "./pricing";
-import {
-  COUPON_VALIDITY_DAYS,
-  DEFAULT_SEARCH_LIMIT,
-  MAX_CODES_PER_NOTICE,
-  MAX_COUPON_DISCOUNT,
-  REFERRAL_WELCOME_DISCOUNT,
-  REFERRER_REWARD_DISCOUNT,
-} from "./statuses";
+import { COUPON_VALIDITY_DAYS, MAX_COUPON_DISCOUNT, REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "./coupons";
+import { DEFAULT_SEARCH_LIMIT } from "./search-quota";
+import { MAX_CODES_PER_NOTICE } from "./limits";
 import {
   NEW_PACKAGE_HIGHLIGHT_MS,
   QUERY_DEFAULTS,

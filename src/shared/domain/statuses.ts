@@ -103,11 +103,3 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
 };
 export const NOTIFICATION_KINDS = ["WELCOME", "TRACKING_STATUS", "WHATSAPP_ENTRY_STATUS"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** Referral and coupon programme (public-site §9). */
-export const REFERRAL_WELCOME_DISCOUNT = 5;
-export const REFERRER_REWARD_DISCOUNT = 10;
-export const MAX_COUPON_DISCOUNT = 10;
-export const COUPON_VALIDITY_DAYS = 60;
-export const DEFAULT_SEARCH_LIMIT = 10;
-export const MAX_CODES_PER_NOTICE = 10;

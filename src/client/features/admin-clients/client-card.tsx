@@ -15,7 +15,7 @@ import { useResetSearches } from "../admin-search-quota/api";
 import { COPIED_TITLE, type TAdminClient } from "../../../shared/api/admin/clients";
 import { RESET_COUNTER_BUTTON, UNLIMITED_BADGE } from "../../../shared/api/admin/search-quota";
 import { describeNotification, type TMessagingStatus } from "../../../shared/api/notifications";
-import { effectiveSearchLimit, SEARCH_ACCESS } from "../../../shared/domain/coupons";
+import { effectiveSearchLimit, SEARCH_ACCESS } from "../../../shared/domain/search-quota";
 import { formatDate } from "../../../shared/domain/format";
 import { welcomeMessage } from "../../../shared/domain/messages";
 import { formatPhoneForDisplay, whatsappChatLink } from "../../../shared/domain/phone";

@@ -13,16 +13,8 @@ import {
   ZAdminReferralsResponseSchema,
 } from "../../../shared/api/admin/stats";
 import { formatDate } from "../../../shared/domain/format";
-import {
-  COUPON_STATUS_LABELS,
-  COUPON_VALIDITY_DAYS,
-  MAX_COUPON_DISCOUNT,
-  REFERRAL_STATUS_LABELS,
-  REFERRAL_WELCOME_DISCOUNT,
-  REFERRER_REWARD_DISCOUNT,
-  type CouponStatus,
-  type ReferralStatus,
-} from "../../../shared/domain/statuses";
+import { COUPON_STATUS_LABELS, REFERRAL_STATUS_LABELS, type CouponStatus, type ReferralStatus } from "../../../shared/domain/statuses";
+import { COUPON_VALIDITY_DAYS, MAX_COUPON_DISCOUNT, REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../../shared/domain/coupons";
 import { LATEST_COUPONS_SHOWN, LATEST_REFERRALS_SHOWN } from "../../../shared/domain/limits";
 import { ADMIN_QUERY_ROOT, getAdminJson, useLoadErrorToast } from "../admin-panel/admin-api";
 

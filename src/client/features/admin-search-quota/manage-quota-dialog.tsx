@@ -18,7 +18,7 @@ import {
   type TSearchLimitsFormValues,
   type TSearchQuotaRow,
 } from "../../../shared/api/admin/search-quota";
-import { effectiveSearchLimit } from "../../../shared/domain/coupons";
+import { effectiveSearchLimit } from "../../../shared/domain/search-quota";
 import { useUpdateSearchLimits } from "./api";
 
 export function ManageQuotaDialog({ client, onDone }: { client: TSearchQuotaRow; onDone: () => void }) {

@@ -11,7 +11,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { Input } from "../../components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../components/ui/table";
 import { UNLIMITED_BADGE, type TSearchQuotaRow } from "../../../shared/api/admin/search-quota";
-import { effectiveSearchLimit, searchQuotaLabel, SEARCH_ACCESS } from "../../../shared/domain/coupons";
+import { effectiveSearchLimit, searchQuotaLabel, SEARCH_ACCESS } from "../../../shared/domain/search-quota";
 import { formatPhoneForDisplay } from "../../../shared/domain/phone";
 import { Pagination } from "../admin-panel/pagination";
 import { useDebouncedValue } from "../admin-panel/use-debounced-value";

@@ -16,7 +16,7 @@ import { brand } from "../../lib/brand";
 import { cn } from "../../lib/cn";
 import { computeMontoColones, parseDecimalInput } from "../../../shared/domain/pricing";
 import { digitsOnly, formatColones, formatDateTime, formatThousands } from "../../../shared/domain/format";
-import { trackingNeedsUpdate } from "../../../shared/domain/coupons";
+import { trackingNeedsUpdate } from "../../../shared/domain/tracking-updates";
 import { trackingStatusMessage } from "../../../shared/domain/messages";
 import { whatsappChatLink } from "../../../shared/domain/phone";
 import {

@@ -15,7 +15,8 @@ import {
   type TCoupon,
 } from "../../../shared/api/coupons";
 import { formatDate } from "../../../shared/domain/format";
-import { COUPON_STATUS_LABELS, REFERRER_REWARD_DISCOUNT } from "../../../shared/domain/statuses";
+import { COUPON_STATUS_LABELS } from "../../../shared/domain/statuses";
+import { REFERRER_REWARD_DISCOUNT } from "../../../shared/domain/coupons";
 
 const COUPONS_LOAD_FAILED_FALLBACK = "Intenta nuevamente en unos minutos.";
 

@@ -9,7 +9,7 @@ import { Input } from "../../components/ui/input";
 import { FacebookIcon, WhatsappIcon } from "../../components/layout/brand-icons";
 import { brand } from "../../lib/brand";
 import { REFERRAL_LINK_COPIED_TITLE, referralLink } from "../../../shared/api/referrals";
-import { COUPON_VALIDITY_DAYS, REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../../shared/domain/statuses";
+import { COUPON_VALIDITY_DAYS, REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../../shared/domain/coupons";
 import { copyText } from "../miami-address/copy-text";
 
 export function shareLinks(link: string) {

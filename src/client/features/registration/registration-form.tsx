@@ -23,7 +23,7 @@ import {
   type TRegisterClientRequest,
   type TRegisterClientResponse,
 } from "../../../shared/api/clients";
-import { REFERRAL_WELCOME_DISCOUNT } from "../../../shared/domain/statuses";
+import { REFERRAL_WELCOME_DISCOUNT } from "../../../shared/domain/coupons";
 
 export interface RegistrationFormProps {
   onRegistered: (result: TRegisterClientResponse) => void;

@@ -22,7 +22,7 @@ import {
   type TAddWhatsappCodesResponse,
   type TWhatsappEntryForm,
 } from "../../../shared/api/whatsapp-entries";
-import { MAX_CODES_PER_NOTICE } from "../../../shared/domain/statuses";
+import { MAX_CODES_PER_NOTICE } from "../../../shared/domain/limits";
 import { loadRememberedContact, saveRememberedContact } from "./remembered-contact";
 
 export const ADD_CODES_ERROR_TITLE = "Error al agregar códigos de tracking";

@@ -6,7 +6,7 @@ import type { DbOrTx } from "../../db/client";
 import { clients } from "../../db/schema";
 import { notFound } from "../../errors";
 import { VERIFY_NOT_FOUND, type TVerifiedClient } from "../../../shared/api/clients-verification";
-import { effectiveSearchLimit, needsMonthlyReset, searchesRemaining, SEARCH_ACCESS } from "../../../shared/domain/coupons";
+import { effectiveSearchLimit, needsMonthlyReset, searchesRemaining, SEARCH_ACCESS } from "../../../shared/domain/search-quota";
 
 export interface QuotaRow {
   nombre: string;

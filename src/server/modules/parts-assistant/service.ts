@@ -16,7 +16,7 @@ import {
   type TPartsSearchResponse,
 } from "../../../shared/api/parts-assistant";
 import { costaRicaMonthKey } from "../../../shared/domain/dates";
-import { SEARCH_ACCESS } from "../../../shared/domain/coupons";
+import { SEARCH_ACCESS } from "../../../shared/domain/search-quota";
 import { findClientForSearch, presentQuota, quotaColumns } from "../clients/verification-service";
 
 export interface SearchPartsOptions {

@@ -3,7 +3,7 @@
 // 'Gestionar' dialog PATCH /api/clients/{id}/search-limits and the reset
 // POST /api/clients/{id}/reset-searches, with their Spanish texts.
 import { z } from "../../validation";
-import { parseCountInput } from "../../domain/coupons";
+import { parseCountInput } from "../../domain/search-quota";
 import { ZAdminPageSchema, ZAdminSearchSchema } from "./clients";
 
 export const ZSearchQuotaQuerySchema = ZAdminPageSchema.extend({ q: ZAdminSearchSchema });
