@@ -49,7 +49,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     // .vite/manifest.json: the server reads it to preload each page's chunks with the page
-    // (src/server/app.ts, registerStaticSite).
+    // (src/server/static-site.ts, registerStaticSite).
     manifest: true,
     // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },

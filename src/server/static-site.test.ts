@@ -1,4 +1,4 @@
-// The built site as the server hands it out (registerStaticSite in app.ts): each page's HTML
+// The built site as the server hands it out (registerStaticSite in static-site.ts): each page's HTML
 // asks for that page's chunks (read from Vite's manifest) and Inicio's for its hero picture;
 // the manifest itself is not served; hashed assets are immutable, pictures cached a week; the
 // build's Brotli copies are sent as they are.
