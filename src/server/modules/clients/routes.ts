@@ -5,7 +5,6 @@ import { ZRegisterClientRequestSchema } from "../../../shared/api/clients";
 import type { AppContext } from "../../context";
 import { AppError, parseWith } from "../../errors";
 import { countAsCodeMiss } from "../../lib/abuse-limits";
-import { wakeOutboxWorker } from "../notifications/outbox";
 import { enforceAbuseLimit } from "./abuse-limits";
 import { registerClient } from "./service";
 
@@ -21,7 +20,6 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
       throw error;
     });
     if (input.referrerCode && !result.welcomeCoupon) countAsCodeMiss(request);
-    wakeOutboxWorker();
     return reply.status(201).send(result);
   });
 }

@@ -7,7 +7,6 @@ import { parseWith } from "../../errors";
 import { ABUSE_LIMITS, enforceLimit } from "../../lib/abuse-limits";
 import { z } from "../../../shared/validation";
 import { sendNotificationNow } from "../notifications/delivery";
-import { wakeOutboxWorker } from "../notifications/outbox";
 import { addCodesSummary, addWhatsappCodes, changeWhatsappEntryStatus, getWhatsappEntry, listWhatsappEntries } from "./service";
 
 /** Notices one address may send: enough for a family, not for filling the table. */
@@ -34,15 +33,14 @@ export function registerWhatsappEntryRoutes(app: FastifyInstance, ctx: AppContex
   app.patch("/api/tracking/whatsapp/entries/:id", { config: { auth: "admin" } }, async (request) => {
     const { id } = parseWith(ZEntryParams, request.params);
     const change = parseWith(ZUpdateWhatsappEntryRequestSchema, request.body ?? {});
-    const { notificationId } = await changeWhatsappEntryStatus(ctx.db, id, change, ctx.config.brand.name);
     let notificationSent = false;
-    if (notificationId !== null) {
+    // The message is tried at once (up to SEND_NOW_BUDGET_MS); whatever is left (a retry, other
+    // queued messages) is the worker's, woken after this try.
+    await changeWhatsappEntryStatus(ctx.db, id, change, ctx.config.brand.name, async (notificationId) => {
       notificationSent = await sendNotificationNow(ctx.db, ctx.providers.messaging, notificationId, SEND_NOW_BUDGET_MS, {
         logger: request.log,
       });
-      // Whatever is left (a retry, other queued messages) is the worker's.
-      wakeOutboxWorker();
-    }
+    });
     return { entry: await getWhatsappEntry(ctx.db, id), notificationSent };
   });
 }

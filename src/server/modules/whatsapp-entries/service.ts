@@ -13,7 +13,7 @@ import {
 import type { TNotificationState } from "../../../shared/api/notifications";
 import type { WhatsappEntryStatus } from "../../../shared/domain/statuses";
 import { whatsappEntryStatusNotification } from "../notifications/messages";
-import { enqueueNotification } from "../notifications/outbox";
+import { enqueueNotification, inOutboxTransaction } from "../notifications/outbox";
 import { NOTIFICATIONS_JSON_FIELDS, toNotificationState } from "../notifications/queries";
 
 const e = whatsappTrackingEntries;
@@ -102,15 +102,17 @@ export async function getWhatsappEntry(db: DbOrTx, id: number): Promise<TWhatsap
 /**
  * Sets an entry's status (any status from any other) and, when it changed, queues the
  * customer's WhatsApp message in the same transaction. Notes replace the old ones only when
- * given. Returns the queued message's id, or null when the status stayed the same.
+ * given. Returns the queued message's id, or null when the status stayed the same. `sendNow`
+ * runs after the commit and before the worker is woken (inOutboxTransaction).
  */
 export async function changeWhatsappEntryStatus(
   db: Db,
   id: number,
   change: { estado: WhatsappEntryStatus; notas?: string },
   brandName: string,
+  sendNow?: (notificationId: number) => Promise<void>,
 ): Promise<{ notificationId: number | null }> {
-  return db.transaction(async (tx) => {
+  return inOutboxTransaction(db, async (tx) => {
     const [current] = await tx
       .select({ estado: e.estado, trackingCode: e.trackingCode, nombre: c.nombre, whatsapp: c.whatsapp })
       .from(e)
@@ -135,5 +137,7 @@ export async function changeWhatsappEntryStatus(
       }),
     );
     return { notificationId };
+  }, async ({ notificationId }) => {
+    if (notificationId !== null) await sendNow?.(notificationId);
   });
 }

@@ -12,7 +12,6 @@ import {
 import { ZTrackingIdParamsSchema } from "../../../../shared/api/trackings";
 import type { AppContext } from "../../../context";
 import { parseWith } from "../../../errors";
-import { wakeOutboxWorker } from "../../notifications/outbox";
 import {
   changeStatusInBulk,
   createAdminTracking,
@@ -28,9 +27,7 @@ export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContex
   app.patch("/api/trackings/:id", { config: { auth: "admin" } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const body = parseWith(ZPatchTrackingRequestSchema, request.body ?? {});
-    const result = await patchTracking(ctx.db, id, body, options());
-    if (result.notificationQueued) wakeOutboxWorker();
-    return result;
+    return patchTracking(ctx.db, id, body, options());
   });
 
   app.get("/api/trackings/:id/history", { config: { auth: "admin" } }, async (request) => {
@@ -41,23 +38,18 @@ export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContex
   app.post("/api/admin/trackings", { config: { auth: "admin" } }, async (request, reply) => {
     const body = parseWith(ZCreateAdminTrackingRequestSchema, request.body ?? {});
     const result = await createAdminTracking(ctx.db, body, options());
-    if (result.notificationQueued) wakeOutboxWorker();
     return reply.status(201).send(result);
   });
 
   app.post("/api/admin/trackings/bulk-status", { config: { auth: "admin" } }, async (request) => {
     const body = parseWith(ZBulkStatusRequestSchema, request.body ?? {});
-    const result = await changeStatusInBulk(ctx.db, body, options());
-    if (result.changed > 0) wakeOutboxWorker();
-    return result;
+    return changeStatusInBulk(ctx.db, body, options());
   });
 
   app.patch("/api/admin/trackings/:id", { config: { auth: "admin" } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const body = parseWith(ZUpdateAdminTrackingRequestSchema, request.body ?? {});
-    const result = await updateAdminTracking(ctx.db, id, body, options());
-    if (result.notificationQueued) wakeOutboxWorker();
-    return result;
+    return updateAdminTracking(ctx.db, id, body, options());
   });
 
   app.delete("/api/admin/trackings/:id", { config: { auth: "admin" } }, async (request) => {

@@ -14,6 +14,7 @@ import {
   updateTracking,
   type TrackingFields,
 } from "../../trackings/service";
+import { inOutboxTransaction } from "../../notifications/outbox";
 import { findClientId } from "../clients/service";
 import { getAdminTracking } from "./presenter";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../../shared/api/trackings";
@@ -67,7 +68,7 @@ export async function patchTracking(
   options: AdminChangeOptions,
 ): Promise<TAdminTrackingResponse> {
   const { estado, ...fields } = body;
-  const result = await db.transaction((tx) =>
+  const result = await inOutboxTransaction(db, (tx) =>
     updateTracking(tx, {
       trackingId: id,
       changes: { ...fields, ...(estado ? { estado } : {}) },
@@ -87,7 +88,7 @@ export async function createAdminTracking(
 ): Promise<TAdminTrackingResponse> {
   const clientId = await findClientId(db, body.clientCode);
   const created = await withStaffMessages(() =>
-    db.transaction((tx) =>
+    inOutboxTransaction(db, (tx) =>
       createTracking(tx, {
         ...fieldsOf(body),
         // An empty carrier field means "detect it from the code".
@@ -112,7 +113,7 @@ export async function updateAdminTracking(
   options: AdminChangeOptions,
 ): Promise<TAdminTrackingResponse> {
   const result = await withStaffMessages(() =>
-    db.transaction((tx) =>
+    inOutboxTransaction(db, (tx) =>
       updateTracking(tx, {
         trackingId: id,
         changes: { ...fieldsOf(body), ...(body.estado ? { estado: body.estado } : {}) },
@@ -138,7 +139,7 @@ export async function changeStatusInBulk(
   body: TBulkStatusRequest,
   options: AdminChangeOptions,
 ): Promise<TBulkStatusResponse> {
-  return db.transaction(async (tx) => {
+  return inOutboxTransaction(db, async (tx) => {
     let changed = 0;
     // Ascending ids: two bulk changes over overlapping packages lock them in the same order.
     for (const trackingId of [...body.ids].sort((a, b) => a - b)) {
