@@ -2,6 +2,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BRAND, type Brand } from "../shared/brand";
+import { EXCHANGE_RATE_SOURCE_TIMEOUT_MS } from "../shared/domain/exchange-rate";
 import { ABUSE_LIMIT_NAMES, type AbuseLimitName, type AbuseLimitOverride } from "./lib/abuse-limits";
 
 const optionalString = z
@@ -71,7 +72,7 @@ const envSchema = z.object({
     .default(
       "https://open.er-api.com/v6/latest/USD,https://api.exchangerate-api.com/v4/latest/USD,https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest/v1/currencies/usd.json",
     ),
-  EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().positive().default(EXCHANGE_RATE_SOURCE_TIMEOUT_MS),
   // Object storage: local disk under DATA_DIR/objects by default; S3-compatible when S3_BUCKET is set.
   S3_ENDPOINT: optionalString,
   S3_REGION: z.string().default("us-east-1"),

@@ -23,7 +23,7 @@ import {
   currentPartsYear,
   limitReachedMessage,
 } from "../../../shared/api/parts-assistant";
-import { PARTS_ABUSE_LIMITS } from "./abuse-limits";
+import { ABUSE_LIMITS } from "../../lib/abuse-limits";
 
 let t: TestApp;
 /** The provider the app uses; each test may swap what is behind it. */
@@ -129,9 +129,9 @@ describe("GET /api/clients/verify/{code}", () => {
     expect(res.json().message).toBe(VERIFY_NOT_FOUND);
   });
 
-  it(`allows ${PARTS_ABUSE_LIMITS.verify.limit} checks per address in 10 minutes, then 429 in Spanish`, async () => {
+  it(`allows ${ABUSE_LIMITS.verification.limit} checks per address in 10 minutes, then 429 in Spanish`, async () => {
     const address = newAddress();
-    for (let i = 0; i < PARTS_ABUSE_LIMITS.verify.limit; i++) expect((await verify("EXNOPE01", address)).statusCode).toBe(404);
+    for (let i = 0; i < ABUSE_LIMITS.verification.limit; i++) expect((await verify("EXNOPE01", address)).statusCode).toBe(404);
     const res = await verify("EXNOPE01", address);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(VERIFY_RATE_LIMITED);
@@ -327,10 +327,10 @@ describe("POST /api/parts-assistant: the monthly quota", () => {
     expect((await search(body(client.clientCode))).json().clientInfo.searchCount).toBe(2);
   });
 
-  it(`allows ${PARTS_ABUSE_LIMITS.search.limit} searches per address in 10 minutes, then 429 in Spanish`, async () => {
+  it(`allows ${ABUSE_LIMITS.partsSearch.limit} searches per address in 10 minutes, then 429 in Spanish`, async () => {
     const client = await createClient({ unlimitedAccess: 1 });
     const address = newAddress();
-    for (let i = 0; i < PARTS_ABUSE_LIMITS.search.limit; i++) {
+    for (let i = 0; i < ABUSE_LIMITS.partsSearch.limit; i++) {
       expect((await search(body(client.clientCode), address)).statusCode).toBe(200);
     }
     const res = await search(body(client.clientCode), address);
@@ -340,6 +340,6 @@ describe("POST /api/parts-assistant: the monthly quota", () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(partsSearches)
       .where(eq(partsSearches.clientId, client.id));
-    expect(n).toBe(PARTS_ABUSE_LIMITS.search.limit);
+    expect(n).toBe(ABUSE_LIMITS.partsSearch.limit);
   });
 });

@@ -296,7 +296,7 @@ export async function updateTracking(tx: DbOrTx, input: UpdateTrackingInput): Pr
   return result;
 }
 
-/** The columns updateTrackings may set, with the cast their JSON text needs. */
+/** The package fields a change may set (pickFields, updateTrackings), with the cast their JSON text needs. */
 const UPDATE_COLUMNS = (
   [
     ["trackingCode", ""],
@@ -311,7 +311,7 @@ const UPDATE_COLUMNS = (
     ["pesoPieCubicos", ""],
     ["montoColones", "::integer"],
     ["notas", ""],
-  ] as const
+  ] as const satisfies readonly (readonly [keyof TrackingFields, string])[]
 ).map(([key, cast]) => ({ key, column: clientTrackings[key], cast: sql.raw(cast) }));
 
 /**
@@ -427,24 +427,9 @@ async function assertNoDuplicate(tx: DbOrTx, clientId: number, trackingCode: str
   if (existing) throw conflict(TRACKING_DUPLICATE);
 }
 
-const FIELD_KEYS = [
-  "trackingCode",
-  "origen",
-  "formaEnvio",
-  "carrier",
-  "tiendaOrigen",
-  "descripcionPaquete",
-  "pesoEstimado",
-  "valorDeclarado",
-  "costo",
-  "pesoPieCubicos",
-  "montoColones",
-  "notas",
-] as const satisfies readonly (keyof TrackingFields)[];
-
 /** Only the fields actually given (undefined means "leave as is"). */
 function pickFields(input: TrackingFields): Partial<typeof clientTrackings.$inferInsert> {
   const out: Record<string, unknown> = {};
-  for (const key of FIELD_KEYS) if (input[key] !== undefined) out[key] = input[key];
+  for (const { key } of UPDATE_COLUMNS) if (input[key] !== undefined) out[key] = input[key];
   return out as Partial<typeof clientTrackings.$inferInsert>;
 }

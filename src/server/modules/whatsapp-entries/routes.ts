@@ -4,14 +4,11 @@ import type { FastifyInstance } from "fastify";
 import { ZAddWhatsappCodesRequestSchema, ZUpdateWhatsappEntryRequestSchema } from "../../../shared/api/whatsapp-entries";
 import type { AppContext } from "../../context";
 import { parseWith } from "../../errors";
-import { ABUSE_LIMITS, enforceLimit } from "../../lib/abuse-limits";
+import { enforceLimit } from "../../lib/abuse-limits";
 import { z } from "../../../shared/validation";
 import { sendNotificationNow } from "../notifications/delivery";
 import { addCodesSummary, addWhatsappCodes, changeWhatsappEntryStatus, getWhatsappEntry, listWhatsappEntries } from "./service";
 
-/** Notices one address may send: enough for a family, not for filling the table. */
-export const ADD_CODES_LIMIT = ABUSE_LIMITS.whatsappNotice.limit;
-export const ADD_CODES_WINDOW_MS = ABUSE_LIMITS.whatsappNotice.windowMs;
 /** How long the status change waits for the provider before answering "queued". */
 export const SEND_NOW_BUDGET_MS = 3000;
 

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../../test/app";
 import { notificationOutbox, whatsappCustomers, whatsappTrackingEntries } from "../../db/schema";
 import { fakeGraphEnv, graphError, startFakeGraphApi, type FakeGraphApi } from "../../providers/messaging/fake-graph-api";
 import type { TListWhatsappEntriesResponse, TWhatsappEntry } from "../../../shared/api/whatsapp-entries";
-import { ADD_CODES_LIMIT, ADD_CODES_WINDOW_MS } from "./routes";
+import { ABUSE_LIMITS } from "../../lib/abuse-limits";
 
 /** A number nobody else in the file uses. */
 const uniqueNumber = () => `+5068${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
@@ -165,7 +165,7 @@ describe("abuse limit on POST /api/tracking/whatsapp/add", () => {
     try {
       const key = "whatsapp-add:127.0.0.1";
       // Bring the counter to the limit directly rather than sending ten notices.
-      for (let i = 0; i < ADD_CODES_LIMIT; i++) await t.ctx.limiter.hit(key, ADD_CODES_LIMIT, ADD_CODES_WINDOW_MS);
+      for (let i = 0; i < ABUSE_LIMITS.whatsappNotice.limit; i++) await t.ctx.limiter.hit(key, ABUSE_LIMITS.whatsappNotice.limit, ABUSE_LIMITS.whatsappNotice.windowMs);
       const whatsapp = uniqueNumber();
       const res = await add(t, { whatsapp, nombre: "Bot", trackingCodes: [uniqueCode()] });
       expect(res.statusCode).toBe(429);

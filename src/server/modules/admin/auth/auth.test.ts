@@ -14,7 +14,7 @@ import { rowsOf } from "../../../lib/rate-limiter";
 import { resolveSessionSecret, SESSION_SECRET_FILE } from "../../../lib/session-secret";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../../../test/app";
 import { openSecondConnection } from "../../../test/database";
-import { LOGIN_FAILURE_LIMIT } from "./routes";
+import { ABUSE_LIMITS } from "../../../lib/abuse-limits";
 import { createAdminSessionService } from "./service";
 
 describe("admin sessions", () => {
@@ -122,8 +122,8 @@ describe("admin sessions", () => {
       );
       const checked = burst.filter((r) => r.statusCode === 401).length;
       const refused = burst.filter((r) => r.statusCode === 429);
-      expect(checked).toBe(LOGIN_FAILURE_LIMIT);
-      expect(refused).toHaveLength(300 - LOGIN_FAILURE_LIMIT);
+      expect(checked).toBe(ABUSE_LIMITS.adminLogin.limit);
+      expect(refused).toHaveLength(300 - ABUSE_LIMITS.adminLogin.limit);
       expect(refused.every((r) => /Demasiados intentos/.test(r.json().message))).toBe(true);
       // Even the right password waits for the window now.
       const right = await fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: "10.66.0.1" });
@@ -137,8 +137,8 @@ describe("admin sessions", () => {
     const fresh = await createTestApp();
     try {
       const from = { remoteAddress: "10.66.0.2" };
-      for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
-        await fresh.ctx.limiter.hit("admin-login:10.66.0.2", LOGIN_FAILURE_LIMIT, 60_000);
+      for (let i = 0; i < ABUSE_LIMITS.adminLogin.limit - 1; i++) {
+        await fresh.ctx.limiter.hit("admin-login:10.66.0.2", ABUSE_LIMITS.adminLogin.limit, 60_000);
       }
       const right = await fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, ...from });
       expect(right.statusCode).toBe(200);

@@ -4,11 +4,9 @@ import type { FastifyInstance } from "fastify";
 import { ADMIN_PASSWORD_WRONG, ZAdminLoginRequestSchema } from "../../../../shared/api/admin/auth";
 import { AppError, parseWith } from "../../../errors";
 import type { AppContext } from "../../../context";
-import { ABUSE_LIMITS, claimAttempt, clearLimit } from "../../../lib/abuse-limits";
+import { claimAttempt, clearLimit } from "../../../lib/abuse-limits";
 import { bearerToken } from "./service";
 
-export const LOGIN_FAILURE_LIMIT = ABUSE_LIMITS.adminLogin.limit;
-export const LOGIN_FAILURE_WINDOW_MS = ABUSE_LIMITS.adminLogin.windowMs;
 
 export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/admin/login", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
