@@ -111,7 +111,6 @@ const envSchema = z.object({
   BRAND_LINKEDIN_URL: optionalString,
 });
 
-export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: string;

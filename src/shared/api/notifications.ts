@@ -27,12 +27,6 @@ export const ZListNotificationsRequestSchema = z.object({
 });
 export type TListNotificationsRequest = z.infer<typeof ZListNotificationsRequestSchema>;
 
-export const ZListNotificationsResponseSchema = z.object({
-  notifications: z.array(ZNotificationStateSchema),
-  messaging: ZMessagingStatusSchema,
-});
-export type TListNotificationsResponse = z.infer<typeof ZListNotificationsResponseSchema>;
-
 export const NOT_CONFIGURED_TEXT = "No enviado: WhatsApp no configurado";
 
 export type NotificationTone = "success" | "pending" | "danger" | "muted";

@@ -161,7 +161,6 @@ export const ZUpdateWhatsappEntryResponseSchema = z.object({
   /** True only when the provider accepted the message within the call. */
   notificationSent: z.boolean(),
 });
-export type TUpdateWhatsappEntryResponse = z.infer<typeof ZUpdateWhatsappEntryResponseSchema>;
 
 export const ENTRY_NOT_FOUND = "No se encontró el código de tracking";
 export const ADD_CODES_RATE_LIMITED = (minutes: number) =>

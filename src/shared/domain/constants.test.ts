@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BRAND } from "../brand";
-import { REFERRAL_CODE_PATTERN } from "./client-code";
+import { CLIENT_CODE_PATTERN } from "./client-code";
 import { effectiveSearchLimit, SEARCH_ACCESS } from "./search-quota";
 import { pickCouponToApply, couponExpiry } from "./coupons";
 import {
@@ -145,9 +145,9 @@ describe("public-site §9", () => {
   });
 
   it("referral code: EX plus 6 characters A-Z or 0-9", () => {
-    expect(REFERRAL_CODE_PATTERN.test("EXAB12CD")).toBe(true);
-    expect(REFERRAL_CODE_PATTERN.test("EXab12cd")).toBe(false);
-    expect(REFERRAL_CODE_PATTERN.test("EXAB12C")).toBe(false);
+    expect(CLIENT_CODE_PATTERN.test("EXAB12CD")).toBe(true);
+    expect(CLIENT_CODE_PATTERN.test("EXab12cd")).toBe(false);
+    expect(CLIENT_CODE_PATTERN.test("EXAB12C")).toBe(false);
   });
 
   it("hours Mon–Fri 8:00–17:00, Sat 8:00–15:00; prefix +506", () => {

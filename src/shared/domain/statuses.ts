@@ -95,11 +95,5 @@ export const SHIPPING_TYPE_LABELS: Record<ShippingType, string> = { AVION: "Avi√
 
 export const OUTBOX_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
-  PENDING: "En cola",
-  SENDING: "Enviando",
-  SENT: "Enviado",
-  FAILED: "Fall√≥",
-};
 export const NOTIFICATION_KINDS = ["WELCOME", "TRACKING_STATUS", "WHATSAPP_ENTRY_STATUS"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -47,10 +47,6 @@ const corrupt = () => badRequest(IMPORT_CORRUPT);
 export const tooLargeUncompressed = () => new AppError("PAYLOAD_TOO_LARGE", 413, IMPORT_UNCOMPRESSED_TOO_LARGE);
 export const suspiciousCompression = () => new AppError("PAYLOAD_TOO_LARGE", 413, IMPORT_SUSPICIOUS_COMPRESSION);
 
-export function isZip(buffer: Buffer): boolean {
-  return buffer.length >= 4 && buffer.readUInt32LE(0) === LOCAL_SIGNATURE;
-}
-
 /** The archive's entries by name, after every check that needs no inflating. */
 export function readZipDirectory(buffer: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Map<string, ZipEntry> {
   const eocd = findEndOfCentralDirectory(buffer);

@@ -38,7 +38,6 @@ import type { CellValue, SheetData, SheetRow } from "../../lib/xlsx/workbook-dat
 const MULTILINE_COLUMNS = new Set<string>(["direccion", "descripcion_paquete", "notas"]);
 
 /** The client code as the database allows it (a check constraint); a new client's needs more (import-service.ts). */
-const CLIENT_CODE_DB_PATTERN = STORED_CLIENT_CODE_PATTERN;
 
 const SHEET_NAMES: Record<"clients" | "trackings", string[]> = {
   clients: [CLIENTS_SHEET, "clients", "cliente"].map(normalizeLabel),
@@ -243,7 +242,7 @@ class RowReader<K extends string> {
     const text = this.text(key, true);
     if (text === undefined) return "";
     const code = text.toUpperCase();
-    if (!CLIENT_CODE_DB_PATTERN.test(code)) this.fail(reasons.clientCodeInvalid(text));
+    if (!STORED_CLIENT_CODE_PATTERN.test(code)) this.fail(reasons.clientCodeInvalid(text));
     return code;
   }
 }

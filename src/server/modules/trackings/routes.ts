@@ -7,7 +7,6 @@ import {
   ZDeleteClientTrackingRequestSchema,
   ZPreAlertRequestSchema,
   ZTrackingIdParamsSchema,
-  ZUpdateClientTrackingRequestSchema,
 } from "../../../shared/api/trackings";
 import type { AppContext } from "../../context";
 import { enforceLimit } from "../../lib/abuse-limits";
@@ -31,7 +30,7 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
 
   app.patch("/api/clients/trackings/:id", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
-    const input = parseWith(ZUpdateClientTrackingRequestSchema, request.body ?? {});
+    const input = parseWith(ZPreAlertRequestSchema, request.body ?? {});
     await enforceLimit(ctx, request, "clientWrite", reply);
     return updateClientTracking(ctx.db, id, input);
   });

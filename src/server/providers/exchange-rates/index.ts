@@ -15,8 +15,8 @@ import {
 import { EXCHANGE_RATE_DEFAULT_SOURCE, type TExchangeRateResponse } from "../../../shared/api/exchange-rate";
 import { ExchangeRateSourcesError, type ExchangeRateSources } from "./http-sources";
 
-export { createHttpExchangeRateSources, extractUsdToCrc, ExchangeRateSourcesError } from "./http-sources";
-export type { ExchangeRateSources, MarketRate } from "./http-sources";
+export { createHttpExchangeRateSources, extractUsdToCrc } from "./http-sources";
+export type { ExchangeRateSources } from "./http-sources";
 
 export const EXCHANGE_RATE_CACHE_KEY = "exchange-rate:usd-crc";
 /** After every source failed, sources are left alone this long (requests get the stored rate or 514). */

@@ -137,7 +137,6 @@ export const ZAdminClientStatsSchema = z.object({
   /** Packages not yet delivered. */
   activeTrackings: z.number().int(),
 });
-export type TAdminClientStats = z.infer<typeof ZAdminClientStatsSchema>;
 
 export const ZAdminClientsResponseSchema = z.object({
   clients: z.array(ZAdminClientSchema),
@@ -151,7 +150,6 @@ export const ZAdminClientsResponseSchema = z.object({
 export type TAdminClientsResponse = z.infer<typeof ZAdminClientsResponseSchema>;
 
 export const ZAdminClientTrackingsResponseSchema = z.object({ trackings: z.array(ZAdminTrackingSchema) });
-export type TAdminClientTrackingsResponse = z.infer<typeof ZAdminClientTrackingsResponseSchema>;
 
 export const ZWhatsappSentResponseSchema = z.object({
   clientCode: z.string(),
@@ -165,7 +163,6 @@ export type TWhatsappSentResponse = z.infer<typeof ZWhatsappSentResponseSchema>;
 export const ADMIN_CLIENT_NOT_FOUND = "Cliente no encontrado";
 export const CLIENTS_LOAD_FAILED_TITLE = "Error al cargar clientes";
 export const CLIENTS_LOAD_FAILED_TEXT = "Error al cargar clientes. Verifica tu contraseña de administrador.";
-export const UNAUTHORIZED_TITLE = "No autorizado";
 export const NO_CLIENTS_YET = "No hay clientes registrados todavía.";
 export const NO_CLIENTS_MATCH = "No se encontraron clientes con los filtros seleccionados.";
 export const NO_TRACKINGS = "No hay trackings registrados";
@@ -174,5 +171,3 @@ export const WHATSAPP_SENT_TITLE = "¡WhatsApp marcado como enviado!";
 export const WHATSAPP_SENT_FAILED_TITLE = "Error al marcar WhatsApp como enviado";
 export const WHATSAPP_SENT_FAILED_FALLBACK = "No se pudo marcar el WhatsApp como enviado";
 export const COPIED_TITLE = "Copiado";
-export const COPY_FAILED = "No se pudo copiar el texto";
-export const ERROR_TITLE = "Error";

@@ -24,7 +24,6 @@ export const ZAdminReferralSchema = z.object({
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });
-export type TAdminReferral = z.infer<typeof ZAdminReferralSchema>;
 
 export const ZAdminReferralsResponseSchema = z.object({
   referrals: z.array(ZAdminReferralSchema),
@@ -43,7 +42,6 @@ export const ZAdminCouponSchema = z.object({
   expiresAt: z.string(),
   usedAt: z.string().nullable(),
 });
-export type TAdminCoupon = z.infer<typeof ZAdminCouponSchema>;
 
 export const ZAdminCouponsResponseSchema = z.object({
   coupons: z.array(ZAdminCouponSchema),
