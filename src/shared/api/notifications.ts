@@ -1,4 +1,4 @@
-// The state of outgoing WhatsApp messages as staff see them (ARCHITECTURE.md, "Notifications"):
+// The state of outgoing WhatsApp messages as staff see them (docs/architecture.md, "Notifications"):
 // each outbox row's status, attempts and last error, and one Spanish sentence per state.
 import { z } from "../validation";
 import { formatDateTime } from "../domain/format";

@@ -1,4 +1,4 @@
-// The exchange-rate provider (ARCHITECTURE.md, "Provider adapters"): the rate every colón amount
+// The exchange-rate provider (docs/architecture.md, "Providers"): the rate every colón amount
 // uses, kept in the app_cache table so a restart or a second instance reuses it. A request never
 // waits for the outside sources while any rate is stored: a stale one is answered at once and
 // refreshed in the background. Only with nothing stored does the first request wait for the
