@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BRAND, type Brand } from "../shared/brand";
 import { EXCHANGE_RATE_SOURCE_TIMEOUT_MS } from "../shared/domain/exchange-rate";
-import { ABUSE_LIMIT_NAMES, type AbuseLimitName, type AbuseLimitOverride } from "./lib/abuse-limits";
+import { ABUSE_LIMIT_NAMES, type AbuseLimitName, type AbuseLimitOverride } from "./lib/abuse-limit-table";
 
 const optionalString = z
   .string()
@@ -28,7 +28,7 @@ const envSchema = z.object({
   /** Trust X-Forwarded-* from a reverse proxy (client address for abuse limits, HTTPS for HSTS). */
   TRUST_PROXY: optionalString,
   RATE_LIMIT: z.enum(["on", "off"]).default("on"),
-  /** Overrides of the abuse limits (src/server/lib/abuse-limits.ts), as JSON: {"registration":{"limit":5,"windowMinutes":60}}. */
+  /** Overrides of the abuse limits (src/server/lib/abuse-limit-table.ts), as JSON: {"registration":{"limit":5,"windowMinutes":60}}. */
   RATE_LIMITS: optionalString.pipe(
     z
       .string()
@@ -126,7 +126,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   trustProxy: boolean | string;
   rateLimit: boolean;
-  /** Per-limit overrides from RATE_LIMITS (names of src/server/lib/abuse-limits.ts). */
+  /** Per-limit overrides from RATE_LIMITS (names of src/server/lib/abuse-limit-table.ts). */
   rateLimits: Partial<Record<AbuseLimitName, AbuseLimitOverride>>;
   redisUrl?: string;
   whatsapp: {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
 import { contactMessages } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
-import { ABUSE_LIMITS } from "../../lib/abuse-limits";
+import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 
 let t: TestApp;
 let lastAddress = 0;

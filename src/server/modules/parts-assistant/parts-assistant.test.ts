@@ -23,7 +23,7 @@ import {
   currentPartsYear,
   limitReachedMessage,
 } from "../../../shared/api/parts-assistant";
-import { ABUSE_LIMITS } from "../../lib/abuse-limits";
+import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 
 let t: TestApp;
 /** The provider the app uses; each test may swap what is behind it. */

@@ -8,7 +8,7 @@ import {
 import { PRODUCT_ANALYSIS_JSON_SCHEMA } from "../../providers/ai/product-analysis";
 import { startFakeChatServer, type FakeChatServer } from "../../providers/ai/fake-chat-server";
 import { createTestApp, type TestApp } from "../../test/app";
-import { ABUSE_LIMITS } from "../../lib/abuse-limits";
+import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 
 const KEY = "sk-clave-de-prueba-0123456789abcdef";
 

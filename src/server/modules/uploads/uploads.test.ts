@@ -15,7 +15,7 @@ import {
   detectImageType,
   objectPathFromUploadUrl,
 } from "../../../shared/api/uploads";
-import { ABUSE_LIMITS } from "../../lib/abuse-limits";
+import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 import { GIF_HEAD, JPEG_HEAD, WEBP_HEAD, makePng, makePngOfSize } from "../../test/images";
 
 let t: TestApp;

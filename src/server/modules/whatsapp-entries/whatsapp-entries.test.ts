@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../../test/app";
 import { notificationOutbox, whatsappCustomers, whatsappTrackingEntries } from "../../db/schema";
 import { fakeGraphEnv, graphError, startFakeGraphApi, type FakeGraphApi } from "../../providers/messaging/fake-graph-api";
 import type { TListWhatsappEntriesResponse, TWhatsappEntry } from "../../../shared/api/whatsapp-entries";
-import { ABUSE_LIMITS } from "../../lib/abuse-limits";
+import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 
 /** A number nobody else in the file uses. */
 const uniqueNumber = () => `+5068${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;

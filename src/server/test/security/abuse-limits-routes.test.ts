@@ -4,7 +4,7 @@
 // route exercise here fails the test.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ABUSE_LIMIT_NAMES, ABUSE_LIMITS, type AbuseLimitName } from "../../lib/abuse-limits";
+import { ABUSE_LIMIT_NAMES, ABUSE_LIMITS, type AbuseLimitName } from "../../lib/abuse-limit-table";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../app";
 import { registerTestClient, uniquePhone } from "../clients";
 

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ABUSE_LIMITS, ABUSE_LIMIT_NAMES } from "../../lib/abuse-limits";
+import { ABUSE_LIMITS, ABUSE_LIMIT_NAMES } from "../../lib/abuse-limit-table";
 import { createTestApp, type TestApp } from "../app";
 import { registerTestClient, uniquePhone } from "../clients";
 

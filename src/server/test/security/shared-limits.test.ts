@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import type { Database } from "../../db/client";
-import { ABUSE_LIMITS } from "../../lib/abuse-limits";
+import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../app";
 import { openSecondConnection } from "../database";
 

@@ -14,7 +14,7 @@ import { rowsOf } from "../../../lib/rate-limiter";
 import { resolveSessionSecret, SESSION_SECRET_FILE } from "../../../lib/session-secret";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../../../test/app";
 import { openSecondConnection } from "../../../test/database";
-import { ABUSE_LIMITS } from "../../../lib/abuse-limits";
+import { ABUSE_LIMITS } from "../../../lib/abuse-limit-table";
 import { createAdminSessionService } from "./service";
 
 describe("admin sessions", () => {
