@@ -20,7 +20,7 @@ import { ClientTrackings } from "../../features/admin/trackings/client-trackings
 import { StatCards } from "../../features/admin/stats/stat-cards";
 import { AdminCharts } from "../../features/admin/stats/charts";
 import { SearchQuotaCard } from "../../features/admin/search-quota/search-quota-card";
-import { ReferralsCard } from "../../features/admin/referrals/referrals-card";
+import { ReferralsCard } from "../../features/admin/stats/referrals-card";
 import { ContactsCard } from "../../features/admin/contacts/contacts-card";
 import { BulkSelectionProvider, BulkStatusBar } from "../../features/admin/trackings/bulk-selection";
 import { ImportDialog } from "../../features/admin/excel/import-dialog";
