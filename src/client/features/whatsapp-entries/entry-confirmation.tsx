@@ -6,7 +6,7 @@ import { CheckCircle2, Plus } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import type { TAddWhatsappCodesResponse } from "../../../shared/api/whatsapp-entries";
 
-export function NoticeConfirmation({ result, onAddMore }: { result: TAddWhatsappCodesResponse; onAddMore: () => void }) {
+export function EntryConfirmation({ result, onAddMore }: { result: TAddWhatsappCodesResponse; onAddMore: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Focus follows the content that replaced the form, so keyboard and screen-reader users land here.
   useEffect(() => heading.current?.focus(), []);

@@ -39,7 +39,7 @@ function RequiredMark() {
   );
 }
 
-export function NoticeForm({ onAdded }: { onAdded: (result: TAddWhatsappCodesResponse) => void }) {
+export function EntryForm({ onAdded }: { onAdded: (result: TAddWhatsappCodesResponse) => void }) {
   const [defaultValues] = useState<TWhatsappEntryForm>(() => ({ ...loadRememberedContact(), codes: [{ value: "" }] }));
   const {
     register,

@@ -42,7 +42,7 @@ const BENEFITS: { title: string; text: string; Icon: LucideIcon }[] = [
   },
 ];
 
-export function NoticeBenefits() {
+export function EntryBenefits() {
   return (
     <section aria-labelledby="beneficios" className="mx-auto max-w-7xl px-4 pt-12 sm:px-6">
       <h2 id="beneficios" className="sr-only">
@@ -71,7 +71,7 @@ const STEPS: { title: string; text: string; Icon: LucideIcon }[] = [
   { title: "Recibe las novedades", text: "Te avisamos por WhatsApp cada vez que tu paquete avanza.", Icon: MessageCircle },
 ];
 
-export function NoticeSteps() {
+export function EntrySteps() {
   return (
     <Card className="p-6">
       <h2 className="text-xl font-semibold text-ink">Cómo funciona</h2>
@@ -124,7 +124,7 @@ const linkClasses =
   "flex items-start gap-3 rounded-lg border border-slate-200 p-4 hover:border-primary hover:bg-primary-soft " +
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
 
-export function NoticeLinks() {
+export function EntryLinks() {
   return (
     <Card className="p-6">
       <h2 className="text-xl font-semibold text-ink">¿Buscas otra cosa?</h2>
