@@ -2,14 +2,47 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import path from "node:path";
 
-// Boundaries: shared imports neither side; client never imports server.
+// Boundaries (docs/architecture.md): shared imports neither side; client never imports server.
 const noImport = (zones) => ({
   "no-restricted-imports": [
     "error",
-    { patterns: zones.map((group) => ({ group: [group], message: "Cruza un límite de la arquitectura (ver ARCHITECTURE.md)." })) },
+    { patterns: zones.map((group) => ({ group: [group], message: "Cruza un límite de la arquitectura (ver docs/architecture.md)." })) },
   ],
 });
+
+// A client feature (src/client/features/<name>, or features/admin/<name>) imports lib, components
+// and shared, never pages and never another feature: what two features share moves to lib/ or
+// components/, and pages compose features (bulletproof-react's rule). Resolved from the file's
+// own folder, so "../b/x" and "../../features/b/x" are both caught.
+const FEATURE = /(?:^|\/)src\/client\/features\/(admin\/[^/]+|(?!admin\/)[^/]+)\//;
+const PAGES = /(?:^|\/)src\/client\/pages\//;
+const featureBoundaries = {
+  rules: {
+    "no-cross-feature-import": {
+      meta: { type: "problem", schema: [] },
+      create(context) {
+        const file = context.filename.split(path.sep).join("/");
+        const own = FEATURE.exec(file)?.[1];
+        if (!own) return {};
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== "string" || !spec.startsWith(".")) return;
+          const target = path.posix.resolve(path.posix.dirname(file), spec) + "/";
+          const other = FEATURE.exec(target)?.[1];
+          if (PAGES.test(target) || (other && other !== own)) {
+            context.report({
+              node: node.source,
+              message: `La feature ${own} no importa ${other ? `la feature ${other}` : "pages"}: lo compartido va a lib/ o components/ (ver docs/architecture.md).`,
+            });
+          }
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "data/", "src/server/db/migrations/", ".tmp/", "bench-results/"] },
@@ -24,8 +57,9 @@ export default tseslint.config(
   {
     files: ["src/client/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, boundaries: featureBoundaries },
     rules: {
+      "boundaries/no-cross-feature-import": "error",
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       ...noImport(["**/server/**", "**/server"]),

@@ -49,7 +49,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     // .vite/manifest.json: the server reads it to preload each page's chunks with the page
-    // (src/server/app.ts, registerStaticSite).
+    // (src/server/static-site.ts, registerStaticSite).
     manifest: true,
     // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
@@ -65,10 +65,12 @@ export default defineConfig({
             { name: "query", test: /node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]client[\\/]lib[\\/](query-client|api)\.ts$/, priority: 30 },
             // Small pieces most pages share: icons, page header, deferred-part wrapper, form
             // primitives, shared rules and client helpers. Not the close icon: the menu sheet and
-            // the toasts, fetched on Inicio when idle, need it alone.
+            // the toasts, fetched on Inicio when idle, need it alone. Not the staff panels' helpers
+            // (lib/admin/) nor the helpers that moved out of features in issue 16 (copy-text,
+            // use-exchange-rate, upload-image): they stay in the chunks that use them, as before.
             {
               name: "kit",
-              test: /node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/]x\.mjs$)|[\\/]src[\\/]client[\\/]components[\\/](page-header|after-first-paint|ui[\\/](form-field|input|label|textarea|card|badge|table))\.tsx$|[\\/]src[\\/]shared[\\/]domain[\\/]|[\\/]src[\\/]client[\\/]lib[\\/](?!query-provider)/,
+              test: /node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/]x\.mjs$)|[\\/]src[\\/]client[\\/]components[\\/](page-header|after-first-paint|ui[\\/](form-field|input|label|textarea|card|badge|table))\.tsx$|[\\/]src[\\/]shared[\\/]domain[\\/]|[\\/]src[\\/]client[\\/]lib[\\/](?!query-provider|admin[\\/]|copy-text|use-exchange-rate|upload-image)/,
               minShareCount: 2,
               priority: 25,
             },

@@ -21,8 +21,8 @@ import { seedDatabase } from "../src/server/seed/seed";
 import { createTestDatabase } from "../src/server/test/database";
 import { EXPORT_KINDS, ZImportResponseSchema } from "../src/shared/api/excel";
 import { benchImportWorkbook } from "../bench/import-workbook";
-import { buildZip, multipartFile, workbookParts } from "../src/server/modules/excel/test-helpers";
-import { readSpreadsheet } from "../src/server/modules/excel/spreadsheet";
+import { buildZip, multipartFile, workbookParts } from "../src/server/test/workbooks";
+import { readSpreadsheet } from "../src/server/lib/xlsx/spreadsheet";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const args = process.argv.slice(2);

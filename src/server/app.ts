@@ -1,20 +1,18 @@
 // buildApp(deps): the whole HTTP application. main.ts builds it for production; tests build
 // the same app with their own database and configuration and drive it with app.inject().
-import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import compress from "@fastify/compress";
 import helmet, { type HelmetOptions } from "helmet";
-import fastifyStatic from "@fastify/static";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { errorBody, installErrorHandling, unauthorized } from "./errors";
+import { registerStaticSite } from "./static-site";
 import { createRateLimiter, startRateLimitCleanup } from "./lib/rate-limiter";
 import { shutdownDeadline } from "./lib/jobs";
 import { installClosingConnectionHeader } from "./lib/shutdown";
 import { installCodeGuessGuard } from "./lib/abuse-limits";
-import { bearerToken, createAdminSessionService } from "./modules/admin-auth/service";
+import { bearerToken, createAdminSessionService } from "./modules/admin/auth/service";
 import { resolveSessionSecret } from "./lib/session-secret";
 import { registerModules } from "./modules";
 import { startOutboxWorker } from "./modules/notifications/worker";
@@ -141,117 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     startUploadCleanup(app, ctx);
   }
 
-  await registerStaticSite(app, deps);
+  await registerStaticSite(app, { staticDir: deps.staticDir, config });
   return { app, ctx };
-}
-
-async function registerStaticSite(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const indexFile = deps.staticDir ? path.join(deps.staticDir, "index.html") : undefined;
-  let indexHtml: string | undefined;
-  let pageHtml = new Map<string, string>();
-  if (deps.staticDir && indexFile && existsSync(indexFile)) {
-    indexHtml = injectBrand(readFileSync(indexFile, "utf8"), deps.config);
-    pageHtml = pagesWithPreloads(indexHtml, deps.staticDir);
-    await app.register(fastifyStatic, {
-      root: deps.staticDir,
-      index: false,
-      wildcard: true,
-      // The build writes a Brotli copy of each script, style sheet and picture (vite.config.ts).
-      preCompressed: true,
-      // Vite's build manifest (.vite/) is for the server only; the browser never needs it.
-      allowedPath: (pathName) => !pathName.startsWith("/.vite/"),
-      setHeaders(res, filePath) {
-        // Vite puts content hashes in /assets names: cache them for a year. Pictures and the icon
-        // keep their names when they change, so a week, then revalidated with their ETag.
-        res.header(
-          "cache-control",
-          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=604800",
-        );
-      },
-    });
-  }
-
-  if (indexHtml) {
-    const html = pageHtml.get(pageModuleFor("/")) ?? indexHtml;
-    app.get("/", (_request, reply) =>
-      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html),
-    );
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    if (url.startsWith("/api/") || url === "/api" || url.startsWith("/objects/")) {
-      return reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado"));
-    }
-    if ((request.method === "GET" || request.method === "HEAD") && indexHtml) {
-      // The browser app owns every other path, including its own 404 page.
-      const html = pageHtml.get(pageModuleFor(url)) ?? indexHtml;
-      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
-    }
-    return reply.status(404).send(errorBody("NOT_FOUND", "Página no encontrada"));
-  });
-}
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-
-/** Inicio's largest picture (its LCP element), fetched with the page rather than after the script. */
-const HOME_PICTURE = "/images/hero-importacion.svg";
-/** Every lazily loaded page is fetched together with the query client's provider (src/client/app.tsx). */
-const LAZY_PAGE_COMPANIONS = ["lib/query-provider.tsx"];
-
-/**
- * index.html for each page path, with <link rel="modulepreload"> for the page's own chunk and
- * everything it imports, read from Vite's manifest: the browser fetches them alongside the
- * entry script instead of after it has run (no request chain before the first paint). Keyed
- * by page module (see pageModuleFor); Inicio is in the entry itself and gets its picture.
- */
-function pagesWithPreloads(indexHtml: string, staticDir: string): Map<string, string> {
-  const pages = new Map<string, string>();
-  if (existsSync(path.join(staticDir, HOME_PICTURE))) {
-    const hint = `<link rel="preload" as="image" href="${HOME_PICTURE}" fetchpriority="high">`;
-    pages.set(pageModuleFor("/"), indexHtml.replace("</head>", `${hint}</head>`));
-  }
-  const manifestFile = path.join(staticDir, ".vite", "manifest.json");
-  if (!existsSync(manifestFile)) return pages;
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
-  const inIndex = new Set<string>();
-  const collect = (key: string, into: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) collect(imported, into);
-  };
-  for (const chunk of Object.values(manifest)) {
-    if (chunk.isEntry) for (const imported of chunk.imports ?? []) collect(imported, inIndex);
-  }
-  for (const key of Object.keys(manifest)) {
-    if (!/^pages\/[a-z0-9-]+\.tsx$/.test(key) || key === pageModuleFor("/")) continue;
-    const files = new Set<string>();
-    for (const start of [key, ...LAZY_PAGE_COMPANIONS]) collect(start, files);
-    const links = [...files]
-      .filter((file) => !inIndex.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join("");
-    pages.set(key, indexHtml.replace("</head>", `${links}</head>`));
-  }
-  return pages;
-}
-
-/** The page module of a path by the client's naming: / is home, /admin/tracking is admin-tracking. */
-function pageModuleFor(url: string): string {
-  const pathname = url.split(/[?#]/)[0].replace(/^\/+|\/+$/g, "");
-  return `pages/${pathname ? pathname.replace(/\//g, "-") : "home"}.tsx`;
-}
-
-/** Puts brand overrides in the page as inert JSON the browser reads at start. */
-function injectBrand(html: string, config: Config): string {
-  if (!config.brandOverridden) return html;
-  const json = JSON.stringify(config.brand).replace(/</g, "\\u003c");
-  return html.replace("</head>", `<script id="brand-data" type="application/json">${json}</script></head>`);
 }
 
 /** The headers helmet sets with `options` (none depends on the request). */

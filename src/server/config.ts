@@ -2,7 +2,8 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BRAND, type Brand } from "../shared/brand";
-import { ABUSE_LIMIT_NAMES, type AbuseLimitName, type AbuseLimitOverride } from "./lib/abuse-limits";
+import { EXCHANGE_RATE_SOURCE_TIMEOUT_MS } from "../shared/domain/exchange-rate";
+import { ABUSE_LIMIT_NAMES, type AbuseLimitName, type AbuseLimitOverride } from "./lib/abuse-limit-table";
 
 const optionalString = z
   .string()
@@ -27,7 +28,7 @@ const envSchema = z.object({
   /** Trust X-Forwarded-* from a reverse proxy (client address for abuse limits, HTTPS for HSTS). */
   TRUST_PROXY: optionalString,
   RATE_LIMIT: z.enum(["on", "off"]).default("on"),
-  /** Overrides of the abuse limits (src/server/lib/abuse-limits.ts), as JSON: {"registration":{"limit":5,"windowMinutes":60}}. */
+  /** Overrides of the abuse limits (src/server/lib/abuse-limit-table.ts), as JSON: {"registration":{"limit":5,"windowMinutes":60}}. */
   RATE_LIMITS: optionalString.pipe(
     z
       .string()
@@ -71,7 +72,7 @@ const envSchema = z.object({
     .default(
       "https://open.er-api.com/v6/latest/USD,https://api.exchangerate-api.com/v4/latest/USD,https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest/v1/currencies/usd.json",
     ),
-  EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().positive().default(EXCHANGE_RATE_SOURCE_TIMEOUT_MS),
   // Object storage: local disk under DATA_DIR/objects by default; S3-compatible when S3_BUCKET is set.
   S3_ENDPOINT: optionalString,
   S3_REGION: z.string().default("us-east-1"),
@@ -110,7 +111,6 @@ const envSchema = z.object({
   BRAND_LINKEDIN_URL: optionalString,
 });
 
-export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: string;
@@ -126,7 +126,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   trustProxy: boolean | string;
   rateLimit: boolean;
-  /** Per-limit overrides from RATE_LIMITS (names of src/server/lib/abuse-limits.ts). */
+  /** Per-limit overrides from RATE_LIMITS (names of src/server/lib/abuse-limit-table.ts). */
   rateLimits: Partial<Record<AbuseLimitName, AbuseLimitOverride>>;
   redisUrl?: string;
   whatsapp: {

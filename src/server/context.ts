@@ -2,7 +2,7 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { RateLimiter } from "./lib/rate-limiter";
-import type { AdminSessionService } from "./modules/admin-auth/service";
+import type { AdminSessionService } from "./modules/admin/auth/service";
 import type { Providers } from "./providers";
 
 export interface AppContext {

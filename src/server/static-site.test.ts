@@ -1,4 +1,4 @@
-// The built site as the server hands it out (registerStaticSite in app.ts): each page's HTML
+// The built site as the server hands it out (registerStaticSite in static-site.ts): each page's HTML
 // asks for that page's chunks (read from Vite's manifest) and Inicio's for its hero picture;
 // the manifest itself is not served; hashed assets are immutable, pictures cached a week; the
 // build's Brotli copies are sent as they are.
@@ -26,11 +26,11 @@ const MANIFEST = {
     file: "assets/calculadora-b2.js",
     isDynamicEntry: true,
     imports: ["index.html", "_kit-k1.js", "_shared-e1.js"],
-    dynamicImports: ["features/product-assistant/product-assistant.tsx"],
+    dynamicImports: ["features/product-analysis/product-assistant.tsx"],
   },
   "_kit-k1.js": { file: "assets/kit-k1.js", imports: ["index.html", "_icons-i1.js"] },
   "_icons-i1.js": { file: "assets/icons-i1.js" },
-  "features/product-assistant/product-assistant.tsx": { file: "assets/product-assistant-p1.js", isDynamicEntry: true },
+  "features/product-analysis/product-assistant.tsx": { file: "assets/product-assistant-p1.js", isDynamicEntry: true },
   "pages/admin-tracking.tsx": { file: "assets/admin-tracking-t1.js", isDynamicEntry: true, imports: ["index.html"] },
   "lib/query-provider.tsx": { file: "assets/query-provider-q1.js", isDynamicEntry: true, imports: ["index.html", "_query-q2.js"] },
   "_query-q2.js": { file: "assets/query-q2.js", imports: ["index.html"] },

@@ -5,8 +5,8 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, adminPassword, launchBrowser, openPage, seriousAxeViolations } from "./browser";
-import { buildWorkbook } from "../../src/server/modules/excel/test-helpers";
-import { readSpreadsheet } from "../../src/server/modules/excel/spreadsheet";
+import { buildWorkbook } from "../../src/server/test/workbooks";
+import { readSpreadsheet } from "../../src/server/lib/xlsx/spreadsheet";
 
 const stamp = Date.now().toString(36).toUpperCase().slice(-6).padStart(6, "0");
 const clientCode = `EX${stamp}`;

@@ -6,7 +6,7 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
-import { makePng, makePngOfSize } from "../../src/server/modules/uploads/test-images";
+import { makePng, makePngOfSize } from "../../src/server/test/images";
 
 function randomPhone(): string {
   return `8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;

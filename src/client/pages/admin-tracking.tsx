@@ -1,8 +1,8 @@
 // Panel Administrativo (/admin/tracking): WhatsApp tracking entries and traditional notices,
 // behind the admin password; the session token is kept in memory only (staff-side §4).
 
-import { AdminLoginGate, type AdminGateLabels } from "../features/admin-auth/admin-login-gate";
-import { AdminTrackingPanel } from "../features/admin-tracking/admin-tracking-panel";
+import { AdminLoginGate, type AdminGateLabels } from "../features/admin/auth/admin-login-gate";
+import { AdminTrackingPanel } from "./admin/tracking-panel";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 
 const LABELS: AdminGateLabels = {

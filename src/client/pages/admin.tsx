@@ -3,8 +3,8 @@
 // a 401 or its expiry end it (docs/decisions/063). This page is its own chunk: visitors never
 // download it.
 
-import { AdminLoginGate, type AdminGateLabels } from "../features/admin-auth/admin-login-gate";
-import { AdminPanel } from "../features/admin-panel/admin-panel";
+import { AdminLoginGate, type AdminGateLabels } from "../features/admin/auth/admin-login-gate";
+import { AdminPanel } from "./admin/panel";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 
 const LABELS: AdminGateLabels = {

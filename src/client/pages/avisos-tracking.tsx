@@ -1,7 +1,7 @@
 // Inscripción (/avisos-tracking): client registration, "Abrir Casillero".
 
 import { PageHeader } from "../components/page-header";
-import { RegistrationFlow } from "../features/registration/registration-flow";
+import { RegistrationFlow } from "../features/clients/registration-flow";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 
 export default function AvisosTrackingPage() {

@@ -10,7 +10,7 @@ import { toast } from "../components/ui/use-toast";
 import { Calculator } from "../features/calculator/calculator";
 import { RateInfo } from "../features/calculator/rate-info";
 import { useShipmentForm } from "../features/calculator/shipment-form";
-import { useExchangeRate } from "../features/exchange-rate/use-exchange-rate";
+import { useExchangeRate } from "../lib/use-exchange-rate";
 import { importInSteps } from "../lib/import-in-steps";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 import type { TProductAnalysis } from "../../shared/api/product-analysis";
@@ -18,7 +18,7 @@ import type { TProductAnalysis } from "../../shared/api/product-analysis";
 const ProductAssistant = lazy(() =>
   importInSteps(
     [() => import("../../shared/api/product-analysis"), () => import("@hookform/resolvers/zod")],
-    () => import("../features/product-assistant/product-assistant"),
+    () => import("../features/product-analysis/product-assistant"),
   ).then((module) => ({ default: module.ProductAssistant })),
 );
 

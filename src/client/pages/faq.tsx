@@ -8,7 +8,7 @@ import { PageHeader } from "../components/page-header";
 import { buttonClasses } from "../components/ui/button";
 import { FaqAccordion } from "../features/marketing/faq-accordion";
 import { buildFaq } from "../features/marketing/faq-content";
-import { WhatsappLinkButton, whatsappLinks } from "../features/marketing/whatsapp";
+import { WhatsappLinkButton, whatsappLinks } from "../components/whatsapp-link";
 import { brand } from "../lib/brand";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 

@@ -5,6 +5,7 @@ import { lazy } from "react";
 import { DeferredSection } from "../features/marketing/deferred-section";
 import { HomeHero } from "../features/marketing/home-hero";
 import { ServicesGrid } from "../features/marketing/services-grid";
+import { PartsTeaserSheet } from "../features/parts-assistant/parts-teaser-sheet";
 import { brand } from "../lib/brand";
 import { usePageMeta } from "../lib/use-page-meta";
 
@@ -18,7 +19,7 @@ export default function HomePage() {
   return (
     <>
       <HomeHero />
-      <ServicesGrid />
+      <ServicesGrid partsAssistant={<PartsTeaserSheet />} />
       <DeferredSection>
         <HomeBelowFold />
       </DeferredSection>

@@ -8,12 +8,12 @@ import { Info } from "lucide-react";
 import { PageHeader } from "../components/page-header";
 import { AfterFirstPaint } from "../components/after-first-paint";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
-import { GlobalTracker } from "../features/client-portal/global-tracker";
+import { GlobalTracker } from "../features/trackings/global-tracker";
 import { importInSteps } from "../lib/import-in-steps";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 
 const ClientPortal = lazy(() =>
-  importInSteps([() => import("../../shared/api/clients")], () => import("../features/client-portal/client-portal")).then(
+  importInSteps([() => import("../../shared/api/clients")], () => import("../features/trackings/client-portal")).then(
     (module) => ({ default: module.ClientPortal }),
   ),
 );

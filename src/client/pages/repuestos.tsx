@@ -2,7 +2,7 @@
 // coupons once a verified code is held in local storage (cleared on load, re-read every 500 ms).
 
 import { PageHeader } from "../components/page-header";
-import { CouponsPanel } from "../features/coupons-panel/coupons-panel";
+import { CouponsPanel } from "../components/coupons-panel";
 import { PartsAssistant } from "../features/parts-assistant/parts-assistant";
 import { useStoredVerifiedCode } from "../features/parts-assistant/verified-code-storage";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";

@@ -8,7 +8,7 @@ import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { buildServiceDetails } from "../features/marketing/service-details";
 import { SERVICE_IMAGE_SIZE, SERVICES } from "../features/marketing/service-catalog";
-import { WhatsappLinkButton, whatsappLinks } from "../features/marketing/whatsapp";
+import { WhatsappLinkButton, whatsappLinks } from "../components/whatsapp-link";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 
 export default function ServiciosPage() {

@@ -5,7 +5,7 @@ import { HeartHandshake, MessageCircle, Receipt, ShieldCheck, type LucideIcon } 
 import { FREE_STORAGE_DAYS } from "../../shared/domain/policies";
 import { TeamSection } from "../features/marketing/team-section";
 import { SectionHeading } from "../features/marketing/section-heading";
-import { WhatsappLinkButton, whatsappLinks } from "../features/marketing/whatsapp";
+import { WhatsappLinkButton, whatsappLinks } from "../components/whatsapp-link";
 import { brand } from "../lib/brand";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 

@@ -1,7 +1,7 @@
 // Notificaciones por WhatsApp (/tracking-whatsapp): register tracking codes for status alerts.
 
 import { PageHeader } from "../components/page-header";
-import { WhatsappNoticeSection } from "../features/whatsapp-notices/whatsapp-notice-section";
+import { WhatsappEntrySection } from "../features/whatsapp-entries/whatsapp-entry-section";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 
 export default function TrackingWhatsappPage() {
@@ -17,7 +17,7 @@ export default function TrackingWhatsappPage() {
           estado de tus paquetes.
         </p>
       </PageHeader>
-      <WhatsappNoticeSection />
+      <WhatsappEntrySection />
     </>
   );
 }

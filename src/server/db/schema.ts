@@ -388,7 +388,7 @@ export const appCache = pgTable("app_cache", {
 });
 
 /**
- * Admin sessions, one row per login (modules/admin-auth/service.ts). Only a hash of the token is
+ * Admin sessions, one row per login (modules/admin/auth/service.ts). Only a hash of the token is
  * kept. The shared password has no account behind it yet; per-person staff accounts (issue 19)
  * add a nullable account column here.
  */

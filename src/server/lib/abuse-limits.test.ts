@@ -4,16 +4,8 @@ import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { createTestApp, type TestApp } from "../test/app";
-import {
-  ABUSE_LIMITS,
-  ABUSE_LIMIT_NAMES,
-  claimAttempt,
-  clearLimit,
-  effectiveLimit,
-  enforceLimit,
-  limitAddress,
-  releaseAttempt,
-} from "./abuse-limits";
+import { ABUSE_LIMITS, ABUSE_LIMIT_NAMES } from "./abuse-limit-table";
+import { claimAttempt, clearLimit, effectiveLimit, enforceLimit, limitAddress, releaseAttempt } from "./abuse-limits";
 
 const SPANISH = /[áéíóúñ¿¡]|\b(de|en|la|el|intenta|demasiad[oa]s)\b/i;
 let seq = 0;

@@ -1,5 +1,5 @@
-// Every abuse limit of the public site in one table (name → limit per address, window, Spanish
-// 429 message), overridable from RATE_LIMITS, and the helpers routes use to apply them. The
+// The helpers routes use to apply the abuse limits of abuse-limit-table.ts (name → limit per
+// address, window, Spanish 429 message), overridable from RATE_LIMITS. The
 // counters live in the shared limiter (PostgreSQL), so every app instance counts against the
 // same allowance. Also the code-guessing guard: misses (a 404, or what the handler says) on routes
 // declaring `config.codeOracle` are counted per address, so guessing codes stays impractical
@@ -10,61 +10,7 @@ import type { AppContext } from "../context";
 import type { Config } from "../config";
 import { AppError } from "../errors";
 import type { RateLimitResult } from "./rate-limiter";
-import { LOOKUP_RATE_LIMITED, REGISTER_RATE_LIMITED } from "../../shared/api/clients";
-import { WRITE_RATE_LIMITED } from "../../shared/api/trackings";
-import { VERIFY_RATE_LIMITED } from "../../shared/api/client-verification";
-import { SEARCH_RATE_LIMITED } from "../../shared/api/parts-assistant";
-import { UPLOAD_RATE_LIMITED } from "../../shared/api/uploads";
-import { CONTACT_RATE_LIMITED } from "../../shared/api/contact";
-import { ANALYSIS_RATE_LIMITED } from "../../shared/api/product-analysis";
-import { ADD_CODES_RATE_LIMITED } from "../../shared/api/whatsapp-notices";
-
-/** A 429 sentence, fixed or built from the minutes left. */
-export type LimitMessage = string | ((minutesLeft: number) => string);
-
-export interface AbuseLimit {
-  /** Counter key prefix (kept stable: tests and running instances address counters by it). */
-  key: string;
-  limit: number;
-  windowMs: number;
-  message: LimitMessage;
-  /** What the limit protects (docs/security.md repeats it). */
-  protects: string;
-}
-
-const MINUTE = 60_000;
-
-export const ADMIN_LOGIN_LIMITED = (minutes: number) => `Demasiados intentos fallidos. Intenta de nuevo en ${minutes} minutos.`;
-export const CODE_MISSES_LIMITED = (minutes: number) =>
-  `Demasiados códigos de cliente no encontrados desde esta conexión. Intenta de nuevo en ${minutes} minutos o escríbenos por WhatsApp.`;
-
-/** The defaults. RATE_LIMITS can change `limit` and the window of any of them. */
-export const ABUSE_LIMITS = {
-  /** Failed admin logins only (a right password clears the count). */
-  adminLogin: { key: "admin-login", limit: 10, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "the shared staff password against guessing" },
-  /** Lookups by client code: packages, coupons, referrals. */
-  clientLookup: { key: "clients-lookup", limit: 60, windowMs: MINUTE, message: LOOKUP_RATE_LIMITED, protects: "the database against scraping by code" },
-  /** Misses on any route declaring config.codeOracle (counted by the guard below). */
-  codeMisses: { key: "client-code-misses", limit: 100, windowMs: 24 * 60 * MINUTE, message: CODE_MISSES_LIMITED, protects: "client codes against guessing" },
-  /** A client's pre-alerts, edits and deletes. */
-  clientWrite: { key: "clients-write", limit: 30, windowMs: MINUTE, message: WRITE_RATE_LIMITED, protects: "clients' package lists against floods" },
-  registration: { key: "clients-register", limit: 5, windowMs: 60 * MINUTE, message: REGISTER_RATE_LIMITED, protects: "the client table and the WhatsApp welcome messages (each costs money)" },
-  verification: { key: "parts-verify", limit: 30, windowMs: 10 * MINUTE, message: VERIFY_RATE_LIMITED, protects: "client codes against guessing through the parts assistant" },
-  partsSearch: { key: "parts-search", limit: 20, windowMs: 10 * MINUTE, message: SEARCH_RATE_LIMITED, protects: "the AI budget" },
-  upload: { key: "parts-uploadUrl", limit: 20, windowMs: 10 * MINUTE, message: UPLOAD_RATE_LIMITED, protects: "object storage" },
-  contact: { key: "contact", limit: 5, windowMs: 10 * MINUTE, message: CONTACT_RATE_LIMITED, protects: "the staff's inbox" },
-  productAnalysis: { key: "product-analysis", limit: 20, windowMs: 10 * MINUTE, message: ANALYSIS_RATE_LIMITED, protects: "the AI budget" },
-  whatsappNotice: { key: "whatsapp-add", limit: 10, windowMs: 10 * MINUTE, message: ADD_CODES_RATE_LIMITED, protects: "the WhatsApp entries table and message budget" },
-} satisfies Record<string, AbuseLimit>;
-
-export type AbuseLimitName = keyof typeof ABUSE_LIMITS;
-export const ABUSE_LIMIT_NAMES = Object.keys(ABUSE_LIMITS) as [AbuseLimitName, ...AbuseLimitName[]];
-
-/** What RATE_LIMITS may say about one limit. */
-export interface AbuseLimitOverride {
-  limit?: number;
-  windowMinutes?: number;
-}
+import { ABUSE_LIMITS, type AbuseLimit, type AbuseLimitName } from "./abuse-limit-table";
 
 /** The limit in force: the default with the configuration's override applied. */
 export function effectiveLimit(config: Pick<Config, "rateLimits">, name: AbuseLimitName): AbuseLimit {
@@ -74,7 +20,7 @@ export function effectiveLimit(config: Pick<Config, "rateLimits">, name: AbuseLi
   return {
     ...base,
     limit: override.limit ?? base.limit,
-    windowMs: override.windowMinutes !== undefined ? override.windowMinutes * MINUTE : base.windowMs,
+    windowMs: override.windowMinutes !== undefined ? override.windowMinutes * 60_000 : base.windowMs,
   };
 }
 

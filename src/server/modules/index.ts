@@ -1,11 +1,11 @@
 // Every feature module's routes, registered in one place. Add one line per module.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
-import { registerAdminAuthRoutes } from "./admin-auth/routes";
+import { registerAdminAuthRoutes } from "./admin/auth/routes";
 import { registerContactRoutes } from "./contact/routes";
 import { registerHealthRoutes } from "./health/routes";
 import { registerSeoRoutes } from "./seo/routes";
-import { registerClientVerificationRoutes } from "./client-verification/routes";
+import { registerClientVerificationRoutes } from "./clients/verification-routes";
 import { registerPartsAssistantRoutes } from "./parts-assistant/routes";
 import { registerUploadRoutes } from "./uploads/routes";
 import { registerExchangeRateRoutes } from "./exchange-rate/routes";
@@ -16,12 +16,12 @@ import { registerReferralRoutes } from "./referrals/routes";
 import { registerTrackingRoutes } from "./trackings/routes";
 import { registerNotificationRoutes } from "./notifications/routes";
 import { registerTrackingNoticeRoutes } from "./tracking-notices/routes";
-import { registerWhatsappNoticeRoutes } from "./whatsapp-notices/routes";
+import { registerWhatsappEntryRoutes } from "./whatsapp-entries/routes";
 import { registerExcelRoutes } from "./excel/routes";
-import { registerAdminClientRoutes } from "./admin-clients/routes";
-import { registerAdminTrackingRoutes } from "./admin-trackings/routes";
-import { registerAdminSearchQuotaRoutes } from "./admin-search-quota/routes";
-import { registerAdminStatsRoutes } from "./admin-stats/routes";
+import { registerAdminClientRoutes } from "./admin/clients/routes";
+import { registerAdminTrackingRoutes } from "./admin/trackings/routes";
+import { registerAdminSearchQuotaRoutes } from "./admin/search-quota/routes";
+import { registerAdminStatsRoutes } from "./admin/stats/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
@@ -37,7 +37,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerTrackingRoutes(app, ctx);
   registerCouponRoutes(app, ctx);
   registerReferralRoutes(app, ctx);
-  registerWhatsappNoticeRoutes(app, ctx);
+  registerWhatsappEntryRoutes(app, ctx);
   registerTrackingNoticeRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerExcelRoutes(app, ctx);

@@ -1,5 +1,5 @@
-// One factory that picks each outside-service adapter from configuration (ARCHITECTURE.md,
-// "Provider adapters"). Each kind lives in providers/<kind>/ with its interface, its real
+// One factory that picks each outside-service adapter from configuration (docs/architecture.md,
+// "Providers"). Each kind lives in providers/<kind>/ with its interface, its real
 // adapter and its honest offline default. Add one field per kind.
 import type { Config } from "../config";
 import type { Db } from "../db/client";

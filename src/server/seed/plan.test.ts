@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { detectCarrier } from "../../shared/domain/carriers";
 import { CLIENT_CODE_PATTERN } from "../../shared/domain/client-code";
 import { computeMontoColones } from "../../shared/domain/pricing";
-import { COUPON_VALIDITY_DAYS, TRACKING_STATUSES, type TrackingStatus } from "../../shared/domain/statuses";
+import { COUPON_VALIDITY_DAYS } from "../../shared/domain/coupons";
+import { TRACKING_STATUSES, type TrackingStatus } from "../../shared/domain/statuses";
 import { CARRIER_FORMATS } from "./data";
 import { DAY, SEED_EXCHANGE_RATE, deliveredAt, monthStart, planSeed } from "./plan";
 

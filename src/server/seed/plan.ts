@@ -7,19 +7,9 @@ import { couponExpiry } from "../../shared/domain/coupons";
 import { costaRicaDayKey, costaRicaMonthKey } from "../../shared/domain/dates";
 import { DEFAULT_EXCHANGE_RATE } from "../../shared/domain/exchange-rate";
 import { computeMontoColones } from "../../shared/domain/pricing";
-import {
-  DEFAULT_SEARCH_LIMIT,
-  type CouponStatus,
-  type NoticeStatus,
-  type Origin,
-  type ReferralStatus,
-  type ShippingType,
-  type TrackingStatus,
-  type WelcomeState,
-  type WhatsappEntryStatus,
-  REFERRAL_WELCOME_DISCOUNT,
-  REFERRER_REWARD_DISCOUNT,
-} from "../../shared/domain/statuses";
+import { DEFAULT_SEARCH_LIMIT } from "../../shared/domain/search-quota";
+import { type CouponStatus, type NoticeStatus, type Origin, type ReferralStatus, type ShippingType, type TrackingStatus, type WelcomeState, type WhatsappEntryStatus } from "../../shared/domain/statuses";
+import { REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../shared/domain/coupons";
 import {
   CAR_MODELS,
   CAR_PARTS,

@@ -35,8 +35,6 @@ export const TRACKING_COLUMNS = [
   { key: "notas", required: false, aliases: ["nota", "notas_internas"] },
 ] as const satisfies readonly ImportColumn[];
 
-export type ClientColumnKey = (typeof CLIENT_COLUMNS)[number]["key"];
-export type TrackingColumnKey = (typeof TRACKING_COLUMNS)[number]["key"];
 
 export const CLIENTS_SHEET = "Clientes";
 export const TRACKINGS_SHEET = "Trackings";

@@ -1,4 +1,4 @@
-// The state of outgoing WhatsApp messages as staff see them (ARCHITECTURE.md, "Notifications"):
+// The state of outgoing WhatsApp messages as staff see them (docs/architecture.md, "Notifications"):
 // each outbox row's status, attempts and last error, and one Spanish sentence per state.
 import { z } from "../validation";
 import { formatDateTime } from "../domain/format";
@@ -26,12 +26,6 @@ export const ZListNotificationsRequestSchema = z.object({
   trackingId: z.coerce.number().int().positive().optional(),
 });
 export type TListNotificationsRequest = z.infer<typeof ZListNotificationsRequestSchema>;
-
-export const ZListNotificationsResponseSchema = z.object({
-  notifications: z.array(ZNotificationStateSchema),
-  messaging: ZMessagingStatusSchema,
-});
-export type TListNotificationsResponse = z.infer<typeof ZListNotificationsResponseSchema>;
 
 export const NOT_CONFIGURED_TEXT = "No enviado: WhatsApp no configurado";
 

@@ -4,7 +4,7 @@ import { z } from "../validation";
 import { zText } from "../text-rules";
 import { PARTS_MIN_YEAR, partsMaxYear } from "../domain/limits";
 import { costaRicaDayKey } from "../domain/dates";
-import { ZVerifiedClientSchema, ZVerifyClientCodeSchema } from "./client-verification";
+import { ZVerifiedClientSchema, ZVerifyClientCodeSchema } from "./clients-verification";
 
 export const MARCA_REQUIRED = "Marca es requerida";
 export const MODELO_REQUIRED = "Modelo es requerido";

@@ -90,7 +90,6 @@ export const ZCreateTrackingNoticeRequestSchema = z.object({
   valorDeclarado: optionalAmount,
   notasCliente: optionalText(2000, { multiline: true }),
 });
-export type TCreateTrackingNoticeRequest = z.input<typeof ZCreateTrackingNoticeRequestSchema>;
 export type TCreateTrackingNotice = z.output<typeof ZCreateTrackingNoticeRequestSchema>;
 
 /**

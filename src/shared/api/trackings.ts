@@ -42,11 +42,8 @@ export const ZPreAlertRequestSchema = z.object({
 export type TPreAlertRequest = z.infer<typeof ZPreAlertRequestSchema>;
 export type TPreAlertForm = z.input<typeof ZPreAlertRequestSchema>;
 
-export const ZUpdateClientTrackingRequestSchema = ZPreAlertRequestSchema;
-export type TUpdateClientTrackingRequest = TPreAlertRequest;
 
 export const ZDeleteClientTrackingRequestSchema = z.object({ clientCode: ZClientCodeSchema });
-export type TDeleteClientTrackingRequest = z.infer<typeof ZDeleteClientTrackingRequestSchema>;
 
 export const TRACKING_ID_INVALID = "Identificador de paquete inválido";
 export const ZTrackingIdParamsSchema = z.object({
@@ -90,10 +87,6 @@ export const ZClientTrackingsResponseSchema = z.object({
 });
 export type TClientTrackingsResponse = z.infer<typeof ZClientTrackingsResponseSchema>;
 
-/** POST answers the new package (it carries trackingCode, as the spec asks). */
-export const ZPreAlertResponseSchema = ZClientTrackingSchema;
-export const ZUpdateClientTrackingResponseSchema = ZClientTrackingSchema;
-export const ZDeleteClientTrackingResponseSchema = z.object({ success: z.literal(true), id: z.number().int() });
 
 // --- Texts (§8) ---
 

@@ -18,7 +18,6 @@ export const ZUploadUrlRequestSchema = z
       .optional(),
   })
   .optional();
-export type TUploadUrlRequest = z.infer<typeof ZUploadUrlRequestSchema>;
 export const ZUploadUrlResponseSchema = z.object({ uploadURL: z.string() });
 export type TUploadUrlResponse = z.infer<typeof ZUploadUrlResponseSchema>;
 

@@ -5,7 +5,6 @@
 export const VERIFY_CODE_PATTERN = /^EX[A-Z0-9]{3,}$/;
 /** Tracking search and referral codes: EX + exactly 6. */
 export const CLIENT_CODE_PATTERN = /^EX[A-Z0-9]{6}$/;
-export const REFERRAL_CODE_PATTERN = CLIENT_CODE_PATTERN;
 /** Codes a stored client may hold (the database's check): EX + 3 to 14, for clients of the old system. */
 export const STORED_CLIENT_CODE_PATTERN = /^EX[A-Z0-9]{3,14}$/;
 export const CLIENT_CODE_EXAMPLE = "EX4K7P2M";
@@ -36,7 +35,7 @@ export function isNewClientCode(code: string): boolean {
 
 /** Referral codes in the address must already be upper case (public-site §5). */
 export function isReferralCode(input: string): boolean {
-  return REFERRAL_CODE_PATTERN.test(input);
+  return CLIENT_CODE_PATTERN.test(input);
 }
 
 /**

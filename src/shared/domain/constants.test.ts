@@ -3,8 +3,9 @@
 
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BRAND } from "../brand";
-import { REFERRAL_CODE_PATTERN } from "./client-code";
-import { effectiveSearchLimit, pickCouponToApply, SEARCH_ACCESS, couponExpiry } from "./coupons";
+import { CLIENT_CODE_PATTERN } from "./client-code";
+import { effectiveSearchLimit, SEARCH_ACCESS } from "./search-quota";
+import { pickCouponToApply, couponExpiry } from "./coupons";
 import {
   applyExchangeRateRule,
   DEFAULT_EXCHANGE_RATE,
@@ -45,14 +46,9 @@ import {
   SHIPPING_MODE_INFO,
   usdToCrc,
 } from "./pricing";
-import {
-  COUPON_VALIDITY_DAYS,
-  DEFAULT_SEARCH_LIMIT,
-  MAX_CODES_PER_NOTICE,
-  MAX_COUPON_DISCOUNT,
-  REFERRAL_WELCOME_DISCOUNT,
-  REFERRER_REWARD_DISCOUNT,
-} from "./statuses";
+import { COUPON_VALIDITY_DAYS, MAX_COUPON_DISCOUNT, REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "./coupons";
+import { DEFAULT_SEARCH_LIMIT } from "./search-quota";
+import { MAX_CODES_PER_NOTICE } from "./limits";
 import {
   NEW_PACKAGE_HIGHLIGHT_MS,
   QUERY_DEFAULTS,
@@ -149,9 +145,9 @@ describe("public-site §9", () => {
   });
 
   it("referral code: EX plus 6 characters A-Z or 0-9", () => {
-    expect(REFERRAL_CODE_PATTERN.test("EXAB12CD")).toBe(true);
-    expect(REFERRAL_CODE_PATTERN.test("EXab12cd")).toBe(false);
-    expect(REFERRAL_CODE_PATTERN.test("EXAB12C")).toBe(false);
+    expect(CLIENT_CODE_PATTERN.test("EXAB12CD")).toBe(true);
+    expect(CLIENT_CODE_PATTERN.test("EXab12cd")).toBe(false);
+    expect(CLIENT_CODE_PATTERN.test("EXAB12C")).toBe(false);
   });
 
   it("hours Mon–Fri 8:00–17:00, Sat 8:00–15:00; prefix +506", () => {

@@ -1,14 +1,14 @@
-// Referral coupons and the monthly AI-search quota as pure rules (public-site §4, §9;
-// staff-side §4, §9): what a coupon shows, which one a shipment gets, whether a client may
-// still search, and when counters and trackings are due for their daily or monthly turn.
+// Referral coupons and discounts as pure rules (public-site §9; staff-side §4, §9): the numbers
+// of the referral programme, what a coupon shows, which one a shipment gets and what it takes off.
 
-import { addDays, costaRicaDayKey, costaRicaMonthKey, toDate, type DateInput } from "./dates";
-import {
-  COUPON_VALIDITY_DAYS,
-  DEFAULT_SEARCH_LIMIT,
-  MAX_COUPON_DISCOUNT,
-  type CouponStatus,
-} from "./statuses";
+import { addDays, toDate, type DateInput } from "./dates";
+import type { CouponStatus } from "./statuses";
+
+/** Referral and coupon programme (public-site §9). */
+export const REFERRAL_WELCOME_DISCOUNT = 5;
+export const REFERRER_REWARD_DISCOUNT = 10;
+export const MAX_COUPON_DISCOUNT = 10;
+export const COUPON_VALIDITY_DAYS = 60;
 
 export interface CouponLike {
   status: CouponStatus;
@@ -69,60 +69,6 @@ export function groupCoupons<T extends { status: CouponStatus; expiresAt: DateIn
     else groups.expired.push(coupon);
   }
   return groups;
-}
-
-/** The stored unlimited flag: 0 limited by the monthly quota, 1 unlimited. */
-export const SEARCH_ACCESS = { LIMITED: 0, UNLIMITED: 1 } as const;
-
-export interface SearchQuota {
-  unlimitedAccess: number | boolean | null | undefined;
-  searchCount: number | null | undefined;
-  /** Unset means the default of 10. */
-  searchLimit: number | null | undefined;
-}
-
-function isUnlimited(quota: SearchQuota): boolean {
-  return quota.unlimitedAccess === true || quota.unlimitedAccess === SEARCH_ACCESS.UNLIMITED;
-}
-
-export function effectiveSearchLimit(searchLimit: number | null | undefined): number {
-  return typeof searchLimit === "number" && Number.isFinite(searchLimit) && searchLimit >= 0
-    ? searchLimit
-    : DEFAULT_SEARCH_LIMIT;
-}
-
-/** Activo when unlimited or the used count is below the limit; otherwise Agotado. */
-export function isSearchQuotaActive(quota: SearchQuota): boolean {
-  return isUnlimited(quota) || (quota.searchCount ?? 0) < effectiveSearchLimit(quota.searchLimit);
-}
-
-export function searchQuotaLabel(quota: SearchQuota): "Activo" | "Agotado" {
-  return isSearchQuotaActive(quota) ? "Activo" : "Agotado";
-}
-
-/** Searches left this month; null means unlimited (JSON cannot carry Infinity). */
-export function searchesRemaining(quota: SearchQuota): number | null {
-  if (isUnlimited(quota)) return null;
-  return Math.max(0, effectiveSearchLimit(quota.searchLimit) - (quota.searchCount ?? 0));
-}
-
-/** The admin's number inputs for limits and counts: minimum 0, whole, non-numbers become 0. */
-export function parseCountInput(text: string | number | null | undefined): number {
-  const value = typeof text === "number" ? text : Number(String(text ?? "").trim());
-  return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-}
-
-/** The counter restarts when a new calendar month has begun in Costa Rica since the last reset. */
-export function needsMonthlyReset(lastResetDate: DateInput | null | undefined, now: DateInput): boolean {
-  if (!toDate(lastResetDate)) return true;
-  return costaRicaMonthKey(lastResetDate as DateInput) < costaRicaMonthKey(now);
-}
-
-/** 'Necesitan actualización': the last update fell on an earlier Costa Rica day than today. */
-export function trackingNeedsUpdate(lastUpdate: DateInput | null | undefined, now: DateInput): boolean {
-  const last = toDate(lastUpdate);
-  if (!last) return true;
-  return costaRicaDayKey(last) < costaRicaDayKey(now);
 }
 
 /** An amount in whole colones after a coupon's discount (the package keeps both numbers). */

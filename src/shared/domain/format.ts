@@ -44,6 +44,14 @@ export function formatColones(n: number | null | undefined): string {
 }
 
 /** "$24,00": dollars to the cent, in the same es-CR number style as the colones beside them. */
+/**
+ * "$24.00 USD": dollars as US stores print them, so the visitor compares like with like; the
+ * colones beside them use the es-CR format.
+ */
+export function formatUsdAmount(usd: number): string {
+  return `$${roundUsd(usd).toFixed(2)} USD`;
+}
+
 export function formatUsd(n: number | null | undefined): string {
   if (typeof n !== "number" || !Number.isFinite(n)) return EMPTY_VALUE;
   // Rounded like the prices themselves, so the shown cents match the charged ones.

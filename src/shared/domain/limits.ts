@@ -1,8 +1,11 @@
 // Size and count limits that both the forms and the server enforce (public-site §5, §9;
-// staff-side §2, §9). Status-programme numbers (search limit, codes per notice, coupon
-// discounts) live in statuses.ts beside the states they belong to.
+// staff-side §2, §9). The search limit lives in search-quota.ts and the coupon discounts in
+// coupons.ts, beside the rules that use them.
 
 import { costaRicaDayKey, type DateInput } from "./dates";
+
+/** Codes one WhatsApp tracking entry form may send at once. */
+export const MAX_CODES_PER_NOTICE = 10;
 
 /** Part photos: 10 MB. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;

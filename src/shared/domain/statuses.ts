@@ -95,19 +95,5 @@ export const SHIPPING_TYPE_LABELS: Record<ShippingType, string> = { AVION: "Avi�
 
 export const OUTBOX_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
-  PENDING: "En cola",
-  SENDING: "Enviando",
-  SENT: "Enviado",
-  FAILED: "Falló",
-};
 export const NOTIFICATION_KINDS = ["WELCOME", "TRACKING_STATUS", "WHATSAPP_ENTRY_STATUS"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** Referral and coupon programme (public-site §9). */
-export const REFERRAL_WELCOME_DISCOUNT = 5;
-export const REFERRER_REWARD_DISCOUNT = 10;
-export const MAX_COUPON_DISCOUNT = 10;
-export const COUPON_VALIDITY_DAYS = 60;
-export const DEFAULT_SEARCH_LIMIT = 10;
-export const MAX_CODES_PER_NOTICE = 10;

@@ -7,10 +7,6 @@ import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "../../lib/cn";
 
-export const Sheet = Dialog.Root;
-export const SheetTrigger = Dialog.Trigger;
-export const SheetClose = Dialog.Close;
-
 export interface SheetContentProps {
   title: string;
   hideTitle?: boolean;

@@ -12,8 +12,6 @@ import {
 } from "../../../shared/domain/ui-constants";
 import { dismissToast, useToast } from "./use-toast";
 
-export { toast, useToast } from "./use-toast";
-
 export function Toaster() {
   const { toasts } = useToast();
   return (

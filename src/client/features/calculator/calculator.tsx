@@ -13,8 +13,9 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { brand } from "../../lib/brand";
 import { cn } from "../../lib/cn";
-import type { ExchangeRateState } from "../exchange-rate/use-exchange-rate";
-import { formatCubicFeet, formatGrams, formatUsdAmount, quoteMessage } from "./quote-message";
+import type { ExchangeRateState } from "../../lib/use-exchange-rate";
+import { formatUsdAmount } from "../../../shared/domain/format";
+import { formatCubicFeet, formatGrams, quoteMessage } from "./quote-message";
 import { readShipment, type ShipmentForm, type SizeField } from "./shipment-form";
 
 const MODE_LABELS: Record<ShippingMode, string> = {

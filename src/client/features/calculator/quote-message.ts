@@ -1,17 +1,9 @@
 // The WhatsApp quote the calculator opens (public-site §2, §7): mode, weight or sizes, the cost
 // in dollars and colones and the delivery time, prefilled for the visitor to send.
 
-import { formatColones } from "../../../shared/domain/format";
-import { roundUsd, SHIPPING_MODE_INFO, type ShipmentQuote } from "../../../shared/domain/pricing";
+import { formatColones, formatUsdAmount } from "../../../shared/domain/format";
+import { SHIPPING_MODE_INFO, type ShipmentQuote } from "../../../shared/domain/pricing";
 import type { ShipmentReading } from "./shipment-form";
-
-/**
- * "$24.00 USD": dollars as US stores print them, so the visitor compares like with like; the
- * colones beside them use the es-CR format.
- */
-export function formatUsdAmount(usd: number): string {
-  return `$${roundUsd(usd).toFixed(2)} USD`;
-}
 
 const grouped = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 1 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatColones } from "../../../shared/domain/format";
 import { estimateLike } from "./test-analysis";
-import { formatUsdAmount, quoteMessage } from "./quote-message";
+import { formatUsdAmount } from "../../../shared/domain/format";
+import { quoteMessage } from "./quote-message";
 import { EMPTY_SHIPMENT, NUMBER_INVALID, readShipment, valuesFromAnalysis } from "./shipment-form";
 
 describe("reading the calculator", () => {

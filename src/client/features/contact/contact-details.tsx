@@ -6,7 +6,7 @@ import { BUSINESS_HOURS, isWithinBusinessHours } from "../../../shared/domain/po
 import { Card } from "../../components/ui/card";
 import { brand } from "../../lib/brand";
 import { cn } from "../../lib/cn";
-import { WhatsappLinkButton, whatsappLinks } from "../marketing/whatsapp";
+import { WhatsappLinkButton, whatsappLinks } from "../../components/whatsapp-link";
 
 const linkClasses =
   "rounded font-semibold text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";

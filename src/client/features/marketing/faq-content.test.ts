@@ -3,7 +3,7 @@ import { AIR_RATE_TIERS } from "../../../shared/domain/pricing";
 import { PROHIBITED_GOODS } from "../../../shared/domain/policies";
 import { brand } from "../../lib/brand";
 import { airRateLines, buildFaq, FAQ_TEASER_COUNT } from "./faq-content";
-import { brandWhatsappLink, whatsappLinks } from "./whatsapp";
+import { brandWhatsappLink, whatsappLinks } from "../../components/whatsapp-link";
 
 const answerOf = (id: string) => {
   const entry = buildFaq().find((e) => e.id === id);

@@ -11,14 +11,9 @@ import {
   INSURANCE_COVERAGE_USD,
   PROHIBITED_GOODS,
 } from "../../../shared/domain/policies";
-import {
-  COUPON_VALIDITY_DAYS,
-  MAX_COUPON_DISCOUNT,
-  REFERRAL_WELCOME_DISCOUNT,
-  REFERRER_REWARD_DISCOUNT,
-} from "../../../shared/domain/statuses";
+import { COUPON_VALIDITY_DAYS, MAX_COUPON_DISCOUNT, REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../../shared/domain/coupons";
 import { brand } from "../../lib/brand";
-import { formatUsdAmount } from "../calculator/quote-message";
+import { formatUsdAmount } from "../../../shared/domain/format";
 
 export interface FaqEntry {
   id: string;

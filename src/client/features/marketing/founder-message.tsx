@@ -3,7 +3,7 @@
 import { brand } from "../../lib/brand";
 import { SectionHeading } from "./section-heading";
 import { FOUNDER, TEAM_IMAGE_SIZE } from "./team";
-import { WhatsappLinkButton, whatsappLinks } from "./whatsapp";
+import { WhatsappLinkButton, whatsappLinks } from "../../components/whatsapp-link";
 
 export function FounderMessage() {
   return (

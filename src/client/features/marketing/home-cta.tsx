@@ -4,7 +4,7 @@
 import { Link } from "wouter";
 import { UserPlus } from "lucide-react";
 import { buttonClasses } from "../../components/ui/button";
-import { WhatsappLinkButton, whatsappLinks } from "./whatsapp";
+import { WhatsappLinkButton, whatsappLinks } from "../../components/whatsapp-link";
 
 export function HomeCta() {
   return (

@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import { Calculator, PackageSearch } from "lucide-react";
 import { buttonClasses } from "../../components/ui/button";
 import { brand } from "../../lib/brand";
-import { WhatsappLinkButton, whatsappLinks } from "./whatsapp";
+import { WhatsappLinkButton, whatsappLinks } from "../../components/whatsapp-link";
 
 export function HomeHero() {
   const since = brand.foundedYear;

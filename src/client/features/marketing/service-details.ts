@@ -3,7 +3,7 @@
 
 import { SEA_USD_PER_CUBIC_FOOT, SHIPPING_MODE_INFO } from "../../../shared/domain/pricing";
 import { FREE_STORAGE_DAYS, INSURANCE_COVERAGE_USD } from "../../../shared/domain/policies";
-import { DEFAULT_SEARCH_LIMIT } from "../../../shared/domain/statuses";
+import { DEFAULT_SEARCH_LIMIT } from "../../../shared/domain/search-quota";
 import { brand } from "../../lib/brand";
 import { airRateLines } from "./faq-content";
 import type { ServiceId } from "./service-catalog";

@@ -1,14 +1,14 @@
 // The home page's six service cards (public-site §2): five lead to /servicios, the last opens
-// the spare-parts assistant in a side panel.
+// the spare-parts assistant in a side panel (features/parts-assistant, placed by the page).
 
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ArrowRight } from "lucide-react";
 import { Card } from "../../components/ui/card";
-import { PartsTeaserSheet } from "../parts-teaser/parts-teaser-sheet";
 import { SERVICE_IMAGE_SIZE, SERVICES, type ServiceSummary } from "./service-catalog";
 import { SectionHeading } from "./section-heading";
 
-function ServiceCard({ service, last }: { service: ServiceSummary; last: boolean }) {
+function ServiceCard({ service, lastAction }: { service: ServiceSummary; lastAction: ReactNode | null }) {
   return (
     <Card className="flex flex-col overflow-hidden">
       <img
@@ -24,9 +24,7 @@ function ServiceCard({ service, last }: { service: ServiceSummary; last: boolean
         <h3 className="text-lg font-semibold text-ink">{service.title}</h3>
         <p className="mt-2 flex-1 leading-relaxed text-muted">{service.summary}</p>
         <div className="mt-4">
-          {last ? (
-            <PartsTeaserSheet />
-          ) : (
+          {lastAction ?? (
             <Link
               href="/servicios"
               aria-label={`Ver más sobre ${service.title}`}
@@ -41,7 +39,8 @@ function ServiceCard({ service, last }: { service: ServiceSummary; last: boolean
   );
 }
 
-export function ServicesGrid() {
+/** `partsAssistant`: what the last card (the spare-parts assistant) opens. */
+export function ServicesGrid({ partsAssistant }: { partsAssistant: ReactNode }) {
   return (
     <section aria-labelledby="home-servicios" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <SectionHeading id="home-servicios" eyebrow="Servicios" title="Todo lo que necesitas para importar">
@@ -49,7 +48,7 @@ export function ServicesGrid() {
       </SectionHeading>
       <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {SERVICES.map((service, index) => (
-          <ServiceCard key={service.id} service={service} last={index === SERVICES.length - 1} />
+          <ServiceCard key={service.id} service={service} lastAction={index === SERVICES.length - 1 ? partsAssistant : null} />
         ))}
       </div>
     </section>

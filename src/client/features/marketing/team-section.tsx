@@ -3,7 +3,7 @@
 import { Card } from "../../components/ui/card";
 import { SectionHeading } from "./section-heading";
 import { TEAM, TEAM_IMAGE_SIZE } from "./team";
-import { whatsappLinks } from "./whatsapp";
+import { whatsappLinks } from "../../components/whatsapp-link";
 import { WhatsappIcon } from "../../components/layout/brand-icons";
 
 export function TeamSection({ id = "equipo" }: { id?: string }) {

@@ -6,7 +6,7 @@ import {
   ZVerifiedClientSchema,
   ZVerifyClientResponseSchema,
   type TVerifiedClient,
-} from "../../../shared/api/client-verification";
+} from "../../../shared/api/clients-verification";
 import {
   LIMIT_REACHED_CODE,
   ZPartsSearchResponseSchema,

@@ -6,8 +6,8 @@ import { useState } from "react";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessageFrom, errorStatusFrom } from "../../lib/api";
 import { brand } from "../../lib/brand";
-import { MiamiAddressCard } from "../miami-address/miami-address-card";
-import type { TVerifiedClient } from "../../../shared/api/client-verification";
+import { MiamiAddressCard } from "../../components/miami-address/miami-address-card";
+import type { TVerifiedClient } from "../../../shared/api/clients-verification";
 import {
   LIMIT_REACHED_TITLE,
   SEARCH_FAILED_FALLBACK,

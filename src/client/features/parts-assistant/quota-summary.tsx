@@ -5,7 +5,7 @@ import { BadgeCheck, RefreshCw } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { UNLIMITED_ACCESS_LABEL, type TVerifiedClient } from "../../../shared/api/client-verification";
+import { UNLIMITED_ACCESS_LABEL, type TVerifiedClient } from "../../../shared/api/clients-verification";
 
 export function QuotaSummary({ client, clientCode, onChange }: { client: TVerifiedClient; clientCode: string; onChange(): void }) {
   const used = Math.min(client.searchCount, client.searchLimit);

@@ -10,7 +10,7 @@ import { Card } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
-import { ImageUpload } from "../image-upload/image-upload";
+import { ImageUpload } from "../../components/image-upload";
 import {
   PARTS_TEXT_MAX,
   ZPartsSearchRequestSchema,

@@ -19,7 +19,7 @@ import {
   type TVerifiedClient,
   type TVerifyClientForm,
   type TVerifyClientRequest,
-} from "../../../shared/api/client-verification";
+} from "../../../shared/api/clients-verification";
 import { CLIENT_CODE_EXAMPLE } from "../../../shared/domain/client-code";
 import { verifyClientCode } from "./api";
 

@@ -17,7 +17,7 @@ import {
 import { CLIENT_CODE_PATTERN } from "../../../shared/domain/client-code";
 import { welcomeMessage } from "../../../shared/domain/messages";
 import { registerClient } from "./service";
-import { registerTestClient, uniquePhone } from "./test-helpers";
+import { registerTestClient, uniquePhone } from "../../test/clients";
 
 let t: TestApp;
 

@@ -3,17 +3,16 @@
 import type { FastifyInstance } from "fastify";
 import { ZRegisterClientRequestSchema } from "../../../shared/api/clients";
 import type { AppContext } from "../../context";
+import { enforceLimit } from "../../lib/abuse-limits";
 import { AppError, parseWith } from "../../errors";
 import { countAsCodeMiss } from "../../lib/abuse-limits";
-import { wakeOutboxWorker } from "../notifications/outbox";
-import { enforceAbuseLimit } from "./abuse-limits";
 import { registerClient } from "./service";
 
 export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/clients/register", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const input = parseWith(ZRegisterClientRequestSchema, request.body ?? {});
     // Counted after validation, so a typo in the form does not use up the allowance.
-    await enforceAbuseLimit(ctx, request, reply, "register");
+    await enforceLimit(ctx, request, "registration", reply);
     // Both ways this answer tells a stranger something count as code misses (docs/decisions/099):
     // a registered number (409), and a referrer code that earned no welcome coupon.
     const result = await registerClient(ctx.db, input, { brandName: ctx.config.brand.name }).catch((error: unknown) => {
@@ -21,7 +20,6 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
       throw error;
     });
     if (input.referrerCode && !result.welcomeCoupon) countAsCodeMiss(request);
-    wakeOutboxWorker();
     return reply.status(201).send(result);
   });
 }

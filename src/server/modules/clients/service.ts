@@ -5,11 +5,11 @@ import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { clients } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
-import { enqueueNotification } from "../notifications/outbox";
+import { enqueueNotification, inOutboxTransaction } from "../notifications/outbox";
+import { welcomeNotification } from "../notifications/messages";
 import { recordReferralOnRegistration } from "../referrals/service";
 import { generateClientCode } from "../../../shared/domain/client-code";
 import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
-import { welcomeMessage } from "../../../shared/domain/messages";
 import {
   REGISTER_WHATSAPP_NOT_CR,
   REGISTER_WHATSAPP_TAKEN,
@@ -37,7 +37,7 @@ export async function registerClient(
   const now = options.now ?? new Date();
   const generate = options.generateCode ?? (() => generateClientCode());
 
-  return db.transaction(async (tx) => {
+  return inOutboxTransaction(db, async (tx) => {
     // Two registrations of one number at the same moment: the second waits here, then sees the first.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`client-phone:${telefono}`}))`);
     const local = telefono.slice(4);
@@ -79,13 +79,10 @@ export async function registerClient(
       now,
     });
 
-    await enqueueNotification(tx, {
-      kind: "WELCOME",
-      recipient: telefono,
-      body: welcomeMessage({ nombre: created.nombre, clientCode: created.clientCode, brandName: options.brandName }),
-      payload: { nombre: created.nombre, clientCode: created.clientCode },
-      clientId: created.id,
-    });
+    await enqueueNotification(
+      tx,
+      welcomeNotification({ clientId: created.id, telefono, nombre: created.nombre, clientCode: created.clientCode, brandName: options.brandName }),
+    );
 
     return {
       client: { clientCode: created.clientCode, nombre: created.nombre },

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
 import { contactMessages } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
-import { CONTACT_LIMIT } from "./routes";
+import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 
 let t: TestApp;
 let lastAddress = 0;
@@ -127,7 +127,7 @@ describe("POST /api/contact", () => {
     const address = newAddress();
     // A refused body does not use the allowance.
     expect((await post(validBody({ email: "mal" }), address)).statusCode).toBe(400);
-    for (let i = 0; i < CONTACT_LIMIT; i++) expect((await post(validBody(), address)).statusCode).toBe(201);
+    for (let i = 0; i < ABUSE_LIMITS.contact.limit; i++) expect((await post(validBody(), address)).statusCode).toBe(201);
     const before = await storedCount();
     const blocked = await post(validBody(), address);
     expect(blocked.statusCode).toBe(429);
@@ -144,7 +144,7 @@ describe("POST /api/contact", () => {
   it("has no limit when RATE_LIMIT is off", async () => {
     const open = await createTestApp({ env: { RATE_LIMIT: "off" } });
     try {
-      for (let i = 0; i <= CONTACT_LIMIT; i++) {
+      for (let i = 0; i <= ABUSE_LIMITS.contact.limit; i++) {
         const res = await open.app.inject({ method: "POST", url: "/api/contact", payload: validBody(), remoteAddress: "10.9.9.9" });
         expect(res.statusCode).toBe(201);
       }

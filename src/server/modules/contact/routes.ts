@@ -2,15 +2,13 @@
 // contact-messages list, paged on the server like the other admin lists). Sending is limited
 // per address so the form cannot be used to flood the staff's inbox.
 import type { FastifyInstance } from "fastify";
-import { ZContactListQuerySchema } from "../../../shared/api/admin-contacts";
+import { ZContactListQuerySchema } from "../../../shared/api/admin/contacts";
 import { ZContactRequestSchema } from "../../../shared/api/contact";
 import type { AppContext } from "../../context";
 import { parseWith } from "../../errors";
-import { ABUSE_LIMITS, enforceLimit } from "../../lib/abuse-limits";
+import { enforceLimit } from "../../lib/abuse-limits";
 import { createContactMessage, listContactMessages } from "./service";
 
-export const CONTACT_LIMIT = ABUSE_LIMITS.contact.limit;
-export const CONTACT_WINDOW_MS = ABUSE_LIMITS.contact.windowMs;
 
 export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/contact", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {

@@ -1,6 +1,6 @@
 // Contact messages: storing what visitors send from /contacto and listing them for staff.
 import { count, desc } from "drizzle-orm";
-import type { TContactListQuery, TContactListResponse } from "../../../shared/api/admin-contacts";
+import type { TContactListQuery, TContactListResponse } from "../../../shared/api/admin/contacts";
 import type { TContactMessage, TContactRequest } from "../../../shared/api/contact";
 import type { DbOrTx } from "../../db/client";
 import { contactMessages } from "../../db/schema";

@@ -10,7 +10,7 @@ import { clients, clientTrackings, contactMessages } from "../../db/schema";
 import { CLIENT_COLUMNS, TRACKING_COLUMNS, XLSX_CONTENT_TYPE, exportFileName, type ExportKind } from "../../../shared/api/excel";
 import { costaRicaDayKey } from "../../../shared/domain/dates";
 import { ExportAborted, writeExport } from "./export-service";
-import { loadWorkbook, sheetValues, uniqueClientCode } from "./test-helpers";
+import { loadWorkbook, sheetValues, uniqueClientCode } from "../../test/workbooks";
 
 let t: TestApp;
 const code = uniqueClientCode();

@@ -33,7 +33,7 @@ import {
   uniqueClientCode,
   workbookParts,
   type Cell,
-} from "./test-helpers";
+} from "../../test/workbooks";
 
 const CLIENT_HEADER: Cell[] = ["client_code", "nombre", "direccion", "telefono"];
 const TRACKING_HEADER: Cell[] = ["client_code", "tracking_code", "origen", "forma_envio", "estado", "descripcion_paquete", "peso_estimado", "valor_declarado", "tienda_origen", "carrier", "notas"];

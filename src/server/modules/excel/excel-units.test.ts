@@ -8,12 +8,12 @@ import { describe, expect, it } from "vitest";
 import { IMPORT_CORRUPT, IMPORT_ENCRYPTED, TRACKING_COLUMNS, importMissingColumn } from "../../../shared/api/excel";
 import { neutralizeFormula, normalizeLabel, restoreNeutralized } from "./cells";
 import { cellText, mapHeader, parseAmount, parseTrackingSheet } from "./import-rows";
-import { buildZip } from "./test-helpers";
-import { columnIndexOf, decodeOoxmlEscapes, resolvePart } from "./xlsx-reader";
-import { XmlScanner, XmlSyntaxError } from "./xml-scanner";
-import { inflateEntry, readZipDirectory } from "./zip-archive";
-import { readSpreadsheet } from "./spreadsheet";
-import { columnLetters, XlsxWriter, xmlText } from "./xlsx-writer";
+import { buildZip } from "../../test/workbooks";
+import { columnIndexOf, decodeOoxmlEscapes, resolvePart } from "../../lib/xlsx/xlsx-reader";
+import { XmlScanner, XmlSyntaxError } from "../../lib/xlsx/xml-scanner";
+import { inflateEntry, readZipDirectory } from "../../lib/xlsx/zip-archive";
+import { readSpreadsheet } from "../../lib/xlsx/spreadsheet";
+import { columnLetters, XlsxWriter, xmlText } from "../../lib/xlsx/xlsx-writer";
 
 function events(xml: string, chunkSize: number): string[] {
   const out: string[] = [];

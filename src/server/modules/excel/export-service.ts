@@ -25,8 +25,8 @@ import type { Db } from "../../db/client";
 import { clients, clientTrackings, contactMessages } from "../../db/schema";
 import { jsonColumns, selectJsonRows } from "../../db/json-rows";
 import { neutralizeFormula } from "./cells";
-import { XlsxWriter, type XlsxSheetWriter, type XlsxValue } from "./xlsx-writer";
-import { ZipWriterClosed } from "./zip-writer";
+import { XlsxWriter, type XlsxSheetWriter, type XlsxValue } from "../../lib/xlsx/xlsx-writer";
+import { ZipWriterClosed } from "../../lib/xlsx/zip-writer";
 
 type Value = XlsxValue;
 

@@ -8,15 +8,15 @@ import { createTestApp, type TestApp } from "../../test/app";
 import { clients } from "../../db/schema";
 import { IMPORT_BUSY, IMPORT_CORRUPT } from "../../../shared/api/excel";
 import { importWorkbook } from "./import-service";
-import { readSpreadsheet } from "./spreadsheet";
-import { buildWorkbook, multipartFile, tableCounts, uniqueClientCode } from "./test-helpers";
+import { readSpreadsheet } from "../../lib/xlsx/spreadsheet";
+import { buildWorkbook, multipartFile, tableCounts, uniqueClientCode } from "../../test/workbooks";
 
 vi.mock("./import-service", async (importOriginal) => {
   const original = await importOriginal<typeof import("./import-service")>();
   return { ...original, importWorkbook: vi.fn(original.importWorkbook) };
 });
-vi.mock("./spreadsheet", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./spreadsheet")>();
+vi.mock("../../lib/xlsx/spreadsheet", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../lib/xlsx/spreadsheet")>();
   return { ...original, readSpreadsheet: vi.fn(original.readSpreadsheet) };
 });
 

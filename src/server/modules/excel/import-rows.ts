@@ -32,13 +32,12 @@ import {
 } from "../../../shared/domain/statuses";
 import { badRequest } from "../../errors";
 import { normalizeLabel, restoreNeutralized } from "./cells";
-import type { CellValue, SheetData, SheetRow } from "./workbook-data";
+import type { CellValue, SheetData, SheetRow } from "../../lib/xlsx/workbook-data";
 
 /** Free texts the old system may hold in lines: their line breaks are kept; every other column is one line. */
 const MULTILINE_COLUMNS = new Set<string>(["direccion", "descripcion_paquete", "notas"]);
 
 /** The client code as the database allows it (a check constraint); a new client's needs more (import-service.ts). */
-const CLIENT_CODE_DB_PATTERN = STORED_CLIENT_CODE_PATTERN;
 
 const SHEET_NAMES: Record<"clients" | "trackings", string[]> = {
   clients: [CLIENTS_SHEET, "clients", "cliente"].map(normalizeLabel),
@@ -243,7 +242,7 @@ class RowReader<K extends string> {
     const text = this.text(key, true);
     if (text === undefined) return "";
     const code = text.toUpperCase();
-    if (!CLIENT_CODE_DB_PATTERN.test(code)) this.fail(reasons.clientCodeInvalid(text));
+    if (!STORED_CLIENT_CODE_PATTERN.test(code)) this.fail(reasons.clientCodeInvalid(text));
     return code;
   }
 }

@@ -11,7 +11,7 @@ import { IMPORT_NO_SHEETS, importRowReasons, rowErrorText } from "../../../share
 import type { Db, DbOrTx } from "../../db/client";
 import { clients, clientTrackings } from "../../db/schema";
 import { badRequest } from "../../errors";
-import { wakeOutboxWorker } from "../notifications/outbox";
+import { inOutboxTransaction } from "../notifications/outbox";
 import {
   CHANGED_BY,
   createTrackings,
@@ -30,7 +30,7 @@ import {
   type ClientCandidate,
   type TrackingCandidate,
 } from "./import-rows";
-import type { WorkbookData } from "./workbook-data";
+import type { WorkbookData } from "../../lib/xlsx/workbook-data";
 
 export interface ImportOptions {
   /** Signs the WhatsApp status messages (ctx.config.brand.name). */
@@ -63,11 +63,9 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
   const clientRows = clientSheet ? parseClientSheet(clientSheet) : { rows: [], errors: [] };
   const trackingRows = trackingSheet ? parseTrackingSheet(trackingSheet) : { rows: [], errors: [] };
 
-  let notified = false;
-  const result = await db.transaction(async (tx) => {
+  return inOutboxTransaction(db, async (tx) => {
     const { errors: clientErrors, ...clientResult } = await applyClients(tx, clientRows.rows);
     const trackingResult = await applyTrackings(tx, trackingRows.rows, options);
-    notified = trackingResult.notified;
     return {
       clients: { ...clientResult, errors: byRow([...clientRows.errors, ...clientErrors]) },
       trackings: {
@@ -78,8 +76,6 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
       },
     };
   });
-  if (notified) wakeOutboxWorker();
-  return result;
 }
 
 function byRow(errors: TImportRowError[]): TImportRowError[] {
@@ -124,13 +120,12 @@ interface TrackingApplyResult {
   updated: number;
   unchanged: number;
   errors: TImportRowError[];
-  notified: boolean;
 }
 
 const key = (clientId: number, trackingCode: string) => `${clientId}\u0000${trackingCode}`;
 
 async function applyTrackings(tx: DbOrTx, rows: TrackingCandidate[], options: ImportOptions): Promise<TrackingApplyResult> {
-  const out: TrackingApplyResult = { created: 0, updated: 0, unchanged: 0, errors: [], notified: false };
+  const out: TrackingApplyResult = { created: 0, updated: 0, unchanged: 0, errors: [] };
   if (rows.length === 0) return out;
 
   const clientIds = new Map<string, number>();
@@ -165,9 +160,8 @@ async function applyTrackings(tx: DbOrTx, rows: TrackingCandidate[], options: Im
     }
     if (updates.length > 0) {
       const updated = await updateTrackings(tx, updates);
-      for (const { tracking, statusChange } of updated) {
+      for (const { tracking } of updated) {
         known.set(key(tracking.clientId, tracking.trackingCode), tracking);
-        if (statusChange?.notificationId) out.notified = true;
       }
       out.updated += updated.length;
     }

@@ -13,8 +13,8 @@ import { and, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../test/app";
 import { clients, clientTrackings } from "../../db/schema";
 import { ZImportResponseSchema } from "../../../shared/api/excel";
-import { detectSpreadsheetKind } from "./spreadsheet";
-import { buildWorkbook, multipartFile, uniqueClientCode } from "./test-helpers";
+import { detectSpreadsheetKind } from "../../lib/xlsx/spreadsheet";
+import { buildWorkbook, multipartFile, uniqueClientCode } from "../../test/workbooks";
 
 const run = promisify(execFile);
 

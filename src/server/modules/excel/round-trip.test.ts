@@ -8,7 +8,7 @@ import { clients, clientTrackings } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { seedDatabase } from "../../seed/seed";
 import { ZImportResponseSchema } from "../../../shared/api/excel";
-import { multipartFile, tableCounts } from "./test-helpers";
+import { multipartFile, tableCounts } from "../../test/workbooks";
 
 const CLIENTS = 60;
 const TRACKINGS = 400;

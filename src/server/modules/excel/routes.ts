@@ -25,7 +25,7 @@ import { AppError, badRequest } from "../../errors";
 import { ExportAborted, writeExport } from "./export-service";
 import { ImportGate } from "./import-gate";
 import { importWorkbook, isImportSheet } from "./import-service";
-import { readSpreadsheet } from "./spreadsheet";
+import { readSpreadsheet } from "../../lib/xlsx/spreadsheet";
 
 const fileTooLarge = () => new AppError("PAYLOAD_TOO_LARGE", 413, IMPORT_FILE_TOO_LARGE);
 

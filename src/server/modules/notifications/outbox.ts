@@ -1,7 +1,8 @@
 // The notification outbox: every WhatsApp message is written here in the same transaction as
 // the change that causes it. A worker (worker.ts) sends it later through the messaging provider.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx, Tx } from "../../db/client";
 import { notificationOutbox } from "../../db/schema";
 import { toWhatsappChatNumber } from "../../../shared/domain/phone";
 import {
@@ -34,6 +35,30 @@ export interface NewNotification {
 /** Wakes the sending worker right after a commit, so the first try happens at once. */
 export const outboxSignal = new EventEmitter();
 
+/** Counts the messages queued inside the current inOutboxTransaction. */
+const queuedInTransaction = new AsyncLocalStorage<{ queued: number }>();
+
+/**
+ * The one way a change that may send WhatsApp messages is written: `work` runs in one transaction
+ * (the messages are queued with the change that causes them, by the builders of messages.ts), and
+ * once it has committed, the worker is woken if anything was queued, so the first try happens at
+ * once. `beforeWake` runs between the commit and the wake-up: the WhatsApp entry's status change
+ * tries its message right there, before the worker could claim it.
+ */
+export async function inOutboxTransaction<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  beforeWake?: (result: T) => Promise<void>,
+): Promise<T> {
+  const scope = { queued: 0 };
+  const result = await queuedInTransaction.run(scope, () => db.transaction(work));
+  if (scope.queued > 0) {
+    await beforeWake?.(result);
+    wakeOutboxWorker();
+  }
+  return result;
+}
+
 export async function enqueueNotification(tx: DbOrTx, n: NewNotification): Promise<{ id: number }> {
   const [row] = await enqueueNotifications(tx, [n]);
   return row;
@@ -41,6 +66,8 @@ export async function enqueueNotification(tx: DbOrTx, n: NewNotification): Promi
 
 /** Many messages in one multi-row insert per 500 (an import's status changes); ids in input order. */
 export async function enqueueNotifications(tx: DbOrTx, list: NewNotification[]): Promise<{ id: number }[]> {
+  const scope = queuedInTransaction.getStore();
+  if (scope) scope.queued += list.length;
   const ids: { id: number }[] = [];
   for (let i = 0; i < list.length; i += 500) {
     const rows = await tx
@@ -63,7 +90,7 @@ export async function enqueueNotifications(tx: DbOrTx, list: NewNotification[]):
   return ids;
 }
 
-/** Call after the transaction that enqueued messages has committed. */
+/** After a commit that queued messages (inOutboxTransaction calls it; tests may too). */
 export function wakeOutboxWorker(): void {
   outboxSignal.emit("enqueued");
 }

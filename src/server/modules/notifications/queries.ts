@@ -51,8 +51,3 @@ export async function listNotificationStates(db: Db, filter: TListNotificationsR
     .limit(NOTIFICATIONS_SHOWN);
   return rows.map(toNotificationState);
 }
-
-export async function getNotificationState(db: Db, id: number): Promise<TNotificationState | undefined> {
-  const [row] = await db.select().from(notificationOutbox).where(eq(notificationOutbox.id, id));
-  return row ? toNotificationState(row) : undefined;
-}

@@ -9,7 +9,7 @@ import type { PartsProvider, PartsQuery } from "../../providers/parts/types";
 import { generateClientCode } from "../../../shared/domain/client-code";
 import { costaRicaMonthKey } from "../../../shared/domain/dates";
 import { partsMaxYear } from "../../../shared/domain/limits";
-import { VERIFY_CODE_FORMAT, VERIFY_NOT_FOUND, VERIFY_RATE_LIMITED } from "../../../shared/api/client-verification";
+import { VERIFY_CODE_FORMAT, VERIFY_NOT_FOUND, VERIFY_RATE_LIMITED } from "../../../shared/api/clients-verification";
 import {
   ANIO_INTEGER,
   IMAGEN_URL_INVALID,
@@ -23,7 +23,7 @@ import {
   currentPartsYear,
   limitReachedMessage,
 } from "../../../shared/api/parts-assistant";
-import { PARTS_ABUSE_LIMITS } from "./abuse-limits";
+import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 
 let t: TestApp;
 /** The provider the app uses; each test may swap what is behind it. */
@@ -129,9 +129,9 @@ describe("GET /api/clients/verify/{code}", () => {
     expect(res.json().message).toBe(VERIFY_NOT_FOUND);
   });
 
-  it(`allows ${PARTS_ABUSE_LIMITS.verify.limit} checks per address in 10 minutes, then 429 in Spanish`, async () => {
+  it(`allows ${ABUSE_LIMITS.verification.limit} checks per address in 10 minutes, then 429 in Spanish`, async () => {
     const address = newAddress();
-    for (let i = 0; i < PARTS_ABUSE_LIMITS.verify.limit; i++) expect((await verify("EXNOPE01", address)).statusCode).toBe(404);
+    for (let i = 0; i < ABUSE_LIMITS.verification.limit; i++) expect((await verify("EXNOPE01", address)).statusCode).toBe(404);
     const res = await verify("EXNOPE01", address);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(VERIFY_RATE_LIMITED);
@@ -327,10 +327,10 @@ describe("POST /api/parts-assistant: the monthly quota", () => {
     expect((await search(body(client.clientCode))).json().clientInfo.searchCount).toBe(2);
   });
 
-  it(`allows ${PARTS_ABUSE_LIMITS.search.limit} searches per address in 10 minutes, then 429 in Spanish`, async () => {
+  it(`allows ${ABUSE_LIMITS.partsSearch.limit} searches per address in 10 minutes, then 429 in Spanish`, async () => {
     const client = await createClient({ unlimitedAccess: 1 });
     const address = newAddress();
-    for (let i = 0; i < PARTS_ABUSE_LIMITS.search.limit; i++) {
+    for (let i = 0; i < ABUSE_LIMITS.partsSearch.limit; i++) {
       expect((await search(body(client.clientCode), address)).statusCode).toBe(200);
     }
     const res = await search(body(client.clientCode), address);
@@ -340,6 +340,6 @@ describe("POST /api/parts-assistant: the monthly quota", () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(partsSearches)
       .where(eq(partsSearches.clientId, client.id));
-    expect(n).toBe(PARTS_ABUSE_LIMITS.search.limit);
+    expect(n).toBe(ABUSE_LIMITS.partsSearch.limit);
   });
 });

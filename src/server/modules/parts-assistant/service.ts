@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { clients, partsSearches } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { PartsProvider, WarnLogger } from "../../providers/parts/types";
-import { VERIFY_NOT_FOUND, type TVerifiedClient } from "../../../shared/api/client-verification";
+import { VERIFY_NOT_FOUND, type TVerifiedClient } from "../../../shared/api/clients-verification";
 import {
   LIMIT_REACHED_TITLE,
   limitReachedMessage,
@@ -16,8 +16,8 @@ import {
   type TPartsSearchResponse,
 } from "../../../shared/api/parts-assistant";
 import { costaRicaMonthKey } from "../../../shared/domain/dates";
-import { SEARCH_ACCESS } from "../../../shared/domain/coupons";
-import { findClientForSearch, presentQuota, quotaColumns } from "../client-verification/service";
+import { SEARCH_ACCESS } from "../../../shared/domain/search-quota";
+import { findClientForSearch, presentQuota, quotaColumns } from "../clients/verification-service";
 
 export interface SearchPartsOptions {
   provider: PartsProvider;

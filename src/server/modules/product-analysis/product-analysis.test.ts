@@ -8,7 +8,7 @@ import {
 import { PRODUCT_ANALYSIS_JSON_SCHEMA } from "../../providers/ai/product-analysis";
 import { startFakeChatServer, type FakeChatServer } from "../../providers/ai/fake-chat-server";
 import { createTestApp, type TestApp } from "../../test/app";
-import { PRODUCT_ANALYSIS_LIMIT } from "./routes";
+import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 
 const KEY = "sk-clave-de-prueba-0123456789abcdef";
 
@@ -139,10 +139,10 @@ describe("POST /api/product-analysis without an AI", () => {
     expect(res.json()).toMatchObject({ code: "VALIDATION", message });
   });
 
-  it(`limits each address to ${PRODUCT_ANALYSIS_LIMIT} analyses per window`, async () => {
+  it(`limits each address to ${ABUSE_LIMITS.productAnalysis.limit} analyses per window`, async () => {
     const ip = "10.0.9.9";
     // Pre-load the counter to the limit so the test does not make twenty analyses.
-    for (let i = 0; i < PRODUCT_ANALYSIS_LIMIT; i++) await t.ctx.limiter.hit(`product-analysis:${ip}`, PRODUCT_ANALYSIS_LIMIT, 60_000);
+    for (let i = 0; i < ABUSE_LIMITS.productAnalysis.limit; i++) await t.ctx.limiter.hit(`product-analysis:${ip}`, ABUSE_LIMITS.productAnalysis.limit, 60_000);
     const res = await analyze(t, { description: "LEGO" }, ip);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ code: "RATE_LIMITED", message: ANALYSIS_RATE_LIMITED });

@@ -4,11 +4,9 @@ import type { FastifyInstance } from "fastify";
 import { ZProductAnalysisRequestSchema } from "../../../shared/api/product-analysis";
 import { parseWith } from "../../errors";
 import type { AppContext } from "../../context";
-import { ABUSE_LIMITS, enforceLimit } from "../../lib/abuse-limits";
+import { enforceLimit } from "../../lib/abuse-limits";
 import { analyzeProduct } from "./service";
 
-export const PRODUCT_ANALYSIS_LIMIT = ABUSE_LIMITS.productAnalysis.limit;
-export const PRODUCT_ANALYSIS_WINDOW_MS = ABUSE_LIMITS.productAnalysis.windowMs;
 
 export function registerProductAnalysisRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/product-analysis", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {

@@ -9,7 +9,7 @@ import { clientTrackings, clients, coupons, referrals } from "../../db/schema";
 import type { TClientCouponsResponse } from "../../../shared/api/coupons";
 import type { TClientReferralsResponse } from "../../../shared/api/referrals";
 import type { TClientTracking, TClientTrackingsResponse } from "../../../shared/api/trackings";
-import { registerTestClient } from "../clients/test-helpers";
+import { registerTestClient } from "../../test/clients";
 import { changeTrackingStatus } from "../trackings/service";
 import { maskReferredName } from "./service";
 

@@ -8,7 +8,8 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { clients, coupons, referrals } from "../../db/schema";
-import { REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT, type ReferralStatus } from "../../../shared/domain/statuses";
+import { REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../../shared/domain/coupons";
+import { type ReferralStatus } from "../../../shared/domain/statuses";
 import { isReferralCode } from "../../../shared/domain/client-code";
 import type { TReferral } from "../../../shared/api/referrals";
 import { applyBestCouponToTracking, issueCoupon, type AppliedCoupon, type CouponRow } from "../coupons/service";

@@ -6,7 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../test/app";
 import { clientTrackings, clients, coupons, notificationOutbox, referrals, trackingStatusHistory } from "../../db/schema";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
-import { registerTestClient } from "../clients/test-helpers";
+import { registerTestClient } from "../../test/clients";
 import { CHANGED_BY, createTracking, createTrackings, updateTrackings } from "./service";
 import { trackingStatusMessage } from "../../../shared/domain/messages";
 

@@ -7,17 +7,16 @@ import {
   ZDeleteClientTrackingRequestSchema,
   ZPreAlertRequestSchema,
   ZTrackingIdParamsSchema,
-  ZUpdateClientTrackingRequestSchema,
 } from "../../../shared/api/trackings";
 import type { AppContext } from "../../context";
+import { enforceLimit } from "../../lib/abuse-limits";
 import { notFound, parseWith } from "../../errors";
-import { enforceAbuseLimit } from "../clients/abuse-limits";
 import { deleteClientTracking, getClientTrackingsJson, preAlertTracking, updateClientTracking } from "./client-portal";
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get("/api/clients/trackings", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { code } = parseWith(ZClientTrackingsQuerySchema, request.query ?? {});
-    await enforceAbuseLimit(ctx, request, reply, "lookup");
+    await enforceLimit(ctx, request, "clientLookup", reply);
     const body = await getClientTrackingsJson(ctx.database, code);
     if (!body) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
     return reply.type("application/json; charset=utf-8").send(body);
@@ -25,21 +24,21 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
 
   app.post("/api/clients/trackings", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const input = parseWith(ZPreAlertRequestSchema, request.body ?? {});
-    await enforceAbuseLimit(ctx, request, reply, "write");
+    await enforceLimit(ctx, request, "clientWrite", reply);
     return reply.status(201).send(await preAlertTracking(ctx.db, input));
   });
 
   app.patch("/api/clients/trackings/:id", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
-    const input = parseWith(ZUpdateClientTrackingRequestSchema, request.body ?? {});
-    await enforceAbuseLimit(ctx, request, reply, "write");
+    const input = parseWith(ZPreAlertRequestSchema, request.body ?? {});
+    await enforceLimit(ctx, request, "clientWrite", reply);
     return updateClientTracking(ctx.db, id, input);
   });
 
   app.delete("/api/clients/trackings/:id", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const { clientCode } = parseWith(ZDeleteClientTrackingRequestSchema, request.body ?? {});
-    await enforceAbuseLimit(ctx, request, reply, "write");
+    await enforceLimit(ctx, request, "clientWrite", reply);
     await deleteClientTracking(ctx.db, id, clientCode);
     return { success: true as const, id };
   });

@@ -14,8 +14,8 @@
 //     kind TRACKING_STATUS) is queued in the notification outbox, in the same transaction;
 //   - on ENTREGADO the coupon and referral rules run (referrals/service.ts applyDeliveryRewards).
 //   Moving a package to the status it already has changes nothing and returns changed: false.
-//   After the caller's transaction commits it should call wakeOutboxWorker()
-//   (notifications/outbox.ts) so the message goes out at once.
+//   Callers that may notify open their transaction with inOutboxTransaction
+//   (notifications/outbox.ts), which wakes the worker after the commit so the message goes out at once.
 //
 // Errors: AppError 404 TRACKING_NOT_FOUND for an unknown id; 409 TRACKING_DUPLICATE when the
 // client already has a package with that tracking code (unique per client in the database too).
@@ -24,9 +24,9 @@ import type { DbOrTx } from "../../db/client";
 import { clientTrackings, clients, trackingStatusHistory } from "../../db/schema";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { enqueueNotifications } from "../notifications/outbox";
+import { trackingStatusNotification } from "../notifications/messages";
 import { applyDeliveryRewardsMany, type DeliveryRewards } from "../referrals/service";
 import { detectCarrier } from "../../../shared/domain/carriers";
-import { trackingStatusMessage } from "../../../shared/domain/messages";
 import { DEFAULT_BRAND } from "../../../shared/brand";
 import type { Origin, ShippingType, TrackingStatus } from "../../../shared/domain/statuses";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
@@ -119,19 +119,15 @@ async function recordStatuses(
       tx,
       toNotify.map((e) => {
         const client = people.get(e.tracking.clientId)!;
-        return {
-          kind: "TRACKING_STATUS" as const,
-          recipient: client.telefono,
-          body: trackingStatusMessage({
-            nombre: client.nombre,
-            trackingCode: e.tracking.trackingCode,
-            estado: e.newStatus,
-            brandName: e.options.brandName ?? DEFAULT_BRAND.name,
-          }),
-          payload: { nombre: client.nombre, trackingCode: e.tracking.trackingCode, estado: e.newStatus },
+        return trackingStatusNotification({
           clientId: e.tracking.clientId,
           trackingId: e.tracking.id,
-        };
+          telefono: client.telefono,
+          nombre: client.nombre,
+          trackingCode: e.tracking.trackingCode,
+          estado: e.newStatus,
+          brandName: e.options.brandName ?? DEFAULT_BRAND.name,
+        });
       }),
     );
     toNotify.forEach((e, i) => notificationIds.set(e, queued[i].id));
@@ -300,7 +296,7 @@ export async function updateTracking(tx: DbOrTx, input: UpdateTrackingInput): Pr
   return result;
 }
 
-/** The columns updateTrackings may set, with the cast their JSON text needs. */
+/** The package fields a change may set (pickFields, updateTrackings), with the cast their JSON text needs. */
 const UPDATE_COLUMNS = (
   [
     ["trackingCode", ""],
@@ -315,7 +311,7 @@ const UPDATE_COLUMNS = (
     ["pesoPieCubicos", ""],
     ["montoColones", "::integer"],
     ["notas", ""],
-  ] as const
+  ] as const satisfies readonly (readonly [keyof TrackingFields, string])[]
 ).map(([key, cast]) => ({ key, column: clientTrackings[key], cast: sql.raw(cast) }));
 
 /**
@@ -431,24 +427,9 @@ async function assertNoDuplicate(tx: DbOrTx, clientId: number, trackingCode: str
   if (existing) throw conflict(TRACKING_DUPLICATE);
 }
 
-const FIELD_KEYS = [
-  "trackingCode",
-  "origen",
-  "formaEnvio",
-  "carrier",
-  "tiendaOrigen",
-  "descripcionPaquete",
-  "pesoEstimado",
-  "valorDeclarado",
-  "costo",
-  "pesoPieCubicos",
-  "montoColones",
-  "notas",
-] as const satisfies readonly (keyof TrackingFields)[];
-
 /** Only the fields actually given (undefined means "leave as is"). */
 function pickFields(input: TrackingFields): Partial<typeof clientTrackings.$inferInsert> {
   const out: Record<string, unknown> = {};
-  for (const key of FIELD_KEYS) if (input[key] !== undefined) out[key] = input[key];
+  for (const { key } of UPDATE_COLUMNS) if (input[key] !== undefined) out[key] = input[key];
   return out as Partial<typeof clientTrackings.$inferInsert>;
 }

@@ -15,7 +15,7 @@ import {
   type TClientTrackingsResponse,
 } from "../../../shared/api/trackings";
 import { trackingStatusMessage } from "../../../shared/domain/messages";
-import { registerTestClient } from "../clients/test-helpers";
+import { registerTestClient } from "../../test/clients";
 import { CHANGED_BY, changeTrackingStatus, createTracking, updateTracking } from "./service";
 import { getClientTrackings, getClientTrackingsJson } from "./client-portal";
 

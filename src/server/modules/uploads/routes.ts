@@ -2,11 +2,11 @@
 // GET /objects/uploads/{name}, which serves uploaded images with their real type and nosniff.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
+import { enforceLimit } from "../../lib/abuse-limits";
 import { LOCAL_UPLOAD_ROUTE_PREFIX } from "../../providers/storage/local-disk";
 import { AppError, errorBody, parseWith } from "../../errors";
 import { limitAddress } from "../../lib/abuse-limits";
 import { ZUploadUrlRequestSchema, type TUploadUrlResponse } from "../../../shared/api/uploads";
-import { enforcePartsAbuseLimit } from "../parts-assistant/abuse-limits";
 import {
   checkDeclaredLength,
   checkSignedPut,
@@ -26,7 +26,7 @@ const originOf = (ctx: AppContext): string => ctx.config.publicUrl ?? "";
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/upload/image-url", { config: { auth: "public", codeOracle: false } }, async (request, reply): Promise<TUploadUrlResponse> => {
-    await enforcePartsAbuseLimit(ctx, request, reply, "uploadUrl");
+    await enforceLimit(ctx, request, "upload", reply);
     const body = parseWith(ZUploadUrlRequestSchema, request.body);
     const quota = { ownerKey: limitAddress(request.ip), ...ctx.config.uploads };
     let uploadURL: string;

@@ -9,8 +9,8 @@ import { buildApp } from "../../app";
 import { uploads } from "../../db/schema";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/app";
 import { startFakeS3, type FakeS3 } from "../../providers/storage/fake-s3";
-import { registerTestClient } from "../clients/test-helpers";
-import { makePng } from "./test-images";
+import { registerTestClient } from "../../test/clients";
+import { makePng } from "../../test/images";
 import { cleanUpUploads } from "./cleanup";
 
 const DAY_AND_AN_HOUR_AGO = () => new Date(Date.now() - 25 * 3600_000);

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { uploads } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { UPLOAD_QUOTA_ADDRESS, UPLOAD_QUOTA_TOTAL, UPLOAD_SIZE_MISMATCH } from "../../../shared/api/uploads";
-import { makePngOfSize } from "./test-images";
+import { makePngOfSize } from "../../test/images";
 
 const MB = 1024 * 1024;
 let t: TestApp;

@@ -6,7 +6,7 @@ import { uploads } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
 import { startFakeS3, type FakeS3 } from "../../providers/storage/fake-s3";
 import { FILE_TOO_LARGE_MESSAGE, IMAGE_MAX_BYTES, UPLOAD_SIZE_REQUIRED, objectPathFromUploadUrl } from "../../../shared/api/uploads";
-import { makePng, makePngOfSize } from "./test-images";
+import { makePng, makePngOfSize } from "../../test/images";
 
 let t: TestApp;
 let s3: FakeS3;

@@ -15,8 +15,8 @@ import {
   detectImageType,
   objectPathFromUploadUrl,
 } from "../../../shared/api/uploads";
-import { PARTS_ABUSE_LIMITS } from "../parts-assistant/abuse-limits";
-import { GIF_HEAD, JPEG_HEAD, WEBP_HEAD, makePng, makePngOfSize } from "./test-images";
+import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
+import { GIF_HEAD, JPEG_HEAD, WEBP_HEAD, makePng, makePngOfSize } from "../../test/images";
 
 let t: TestApp;
 let lastAddress = 0;
@@ -75,9 +75,9 @@ describe("POST /api/upload/image-url", () => {
     expect(names.size).toBe(5);
   });
 
-  it(`allows ${PARTS_ABUSE_LIMITS.uploadUrl.limit} addresses per client address in 10 minutes, then 429 in Spanish`, async () => {
+  it(`allows ${ABUSE_LIMITS.upload.limit} addresses per client address in 10 minutes, then 429 in Spanish`, async () => {
     const address = newAddress();
-    for (let i = 0; i < PARTS_ABUSE_LIMITS.uploadUrl.limit; i++) await newUploadUrl(address, 1000);
+    for (let i = 0; i < ABUSE_LIMITS.upload.limit; i++) await newUploadUrl(address, 1000);
     const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress: address, payload: { size: 1000 } });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(UPLOAD_RATE_LIMITED);

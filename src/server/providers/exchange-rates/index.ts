@@ -1,4 +1,4 @@
-// The exchange-rate provider (ARCHITECTURE.md, "Provider adapters"): the rate every colón amount
+// The exchange-rate provider (docs/architecture.md, "Providers"): the rate every colón amount
 // uses, kept in the app_cache table so a restart or a second instance reuses it. A request never
 // waits for the outside sources while any rate is stored: a stale one is answered at once and
 // refreshed in the background. Only with nothing stored does the first request wait for the
@@ -15,8 +15,8 @@ import {
 import { EXCHANGE_RATE_DEFAULT_SOURCE, type TExchangeRateResponse } from "../../../shared/api/exchange-rate";
 import { ExchangeRateSourcesError, type ExchangeRateSources } from "./http-sources";
 
-export { createHttpExchangeRateSources, extractUsdToCrc, ExchangeRateSourcesError } from "./http-sources";
-export type { ExchangeRateSources, MarketRate } from "./http-sources";
+export { createHttpExchangeRateSources, extractUsdToCrc } from "./http-sources";
+export type { ExchangeRateSources } from "./http-sources";
 
 export const EXCHANGE_RATE_CACHE_KEY = "exchange-rate:usd-crc";
 /** After every source failed, sources are left alone this long (requests get the stored rate or 514). */

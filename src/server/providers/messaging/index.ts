@@ -5,7 +5,7 @@ import { createOfflineMessagingProvider } from "./offline";
 import { createWhatsappCloudProvider } from "./whatsapp-cloud";
 import type { MessagingProvider } from "./types";
 
-export type { MessagingProvider, OutgoingMessage, SendResult } from "./types";
+export type { MessagingProvider } from "./types";
 export { MessagingError } from "./types";
 
 export function createMessagingProvider(config: Pick<Config, "whatsapp">): MessagingProvider {

@@ -5,7 +5,7 @@ import { createOpenAiPartsProvider } from "./openai";
 import { createStoreLinksPartsProvider } from "./store-links";
 import type { PartsProvider } from "./types";
 
-export type { PartsProvider, PartsQuery, PartsSearchOutcome } from "./types";
+export type { PartsProvider } from "./types";
 
 export function createPartsProvider(chat: ChatClient | null): PartsProvider {
   return chat ? createOpenAiPartsProvider(chat) : createStoreLinksPartsProvider();

@@ -11,7 +11,7 @@ import { createS3Storage } from "./s3";
 import type { ObjectStorage } from "./types";
 
 export type { ObjectStorage } from "./types";
-export { ObjectTooLargeError, StorageError } from "./types";
+export { ObjectTooLargeError } from "./types";
 
 const SIGNING_KEY_CACHE_KEY = "uploads:signing-key";
 

@@ -1,0 +1,62 @@
+// The AI search quota calls: the paged table, a client's history, the 'Gestionar' save and the
+// history of searches. The monthly counter reset, which the client cards use too, is in
+// lib/admin/admin-queries.ts; both changes refresh the table and the client list.
+
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { queryClient } from "../../../lib/query-client";
+import { toast } from "../../../components/ui/use-toast";
+import {
+  CLIENT_UPDATED_TITLE,
+  CLIENT_UPDATE_FAILED_TITLE,
+  ZPartsSearchHistoryResponseSchema,
+  ZSearchQuotaResponseSchema,
+  type TSearchQuotaResponse,
+  type TUpdateSearchLimitsRequest,
+} from "../../../../shared/api/admin/search-quota";
+import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { QUOTA_KEY, refreshCounters, ZClientAnswer } from "../../../lib/admin/admin-queries";
+
+
+export function useSearchQuotas(q: string, page: number, pageSize: number) {
+  const query = useQuery<TSearchQuotaResponse>(
+    {
+      queryKey: [...QUOTA_KEY, q, page, pageSize],
+      queryFn: () =>
+        getAdminJson(`/api/admin/search-quota${queryString({ q: q.trim(), page: page > 1 ? page : undefined, pageSize })}`, ZSearchQuotaResponseSchema),
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
+  useLoadErrorToast(query.error, "Error", "Error al cargar clientes");
+  return query;
+}
+
+export function useUpdateSearchLimits() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: ({ id, body }: { id: number; body: TUpdateSearchLimitsRequest }) =>
+        sendAdminJson("PATCH", `/api/clients/${id}/search-limits`, ZClientAnswer, body),
+      onSuccess: () => {
+        toast({ title: CLIENT_UPDATED_TITLE });
+        refreshCounters();
+      },
+      // The spec reads this call's error from the answer's message.
+      onError: (error) => fail(error, CLIENT_UPDATE_FAILED_TITLE),
+    },
+    queryClient,
+  );
+}
+
+export function usePartsSearchHistory(clientCode: string, enabled: boolean) {
+  const query = useQuery(
+    {
+      queryKey: [ADMIN_QUERY_ROOT, "parts-history", clientCode],
+      queryFn: () => getAdminJson(`/api/parts-search-history/${encodeURIComponent(clientCode)}`, ZPartsSearchHistoryResponseSchema),
+      enabled,
+    },
+    queryClient,
+  );
+  useLoadErrorToast(query.error, "Error", "Error al cargar historial");
+  return query;
+}

@@ -1,0 +1,40 @@
+// The traditional notices tab of /admin/tracking: the list and the edit. Every call carries the
+// admin token (lib/admin/admin-api.ts); a 401 sends the user back to the gate.
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { toast } from "../../../components/ui/use-toast";
+import { queryClient } from "../../../lib/query-client";
+import {
+  ZListTrackingNoticesResponseSchema,
+  ZTrackingNoticeSchema,
+  type TListTrackingNoticesResponse,
+  type TUpdateTrackingNoticeRequest,
+} from "../../../../shared/api/tracking-notices";
+import { getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { NOTICES_KEY, refreshTrackingPanel } from "../../../lib/admin/tracking-panel-queries";
+
+export function useTrackingNotices() {
+  const query = useQuery<TListTrackingNoticesResponse>(
+    { queryKey: NOTICES_KEY, queryFn: () => getAdminJson(NOTICES_KEY[0], ZListTrackingNoticesResponseSchema) },
+    queryClient,
+  );
+  useLoadErrorToast(query.error, "Error al cargar avisos", "Error al cargar los avisos de tracking");
+  return query;
+}
+
+export function useUpdateTrackingNotice(onDone: () => void) {
+  const changeError = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: ({ id, change }: { id: number; change: TUpdateTrackingNoticeRequest }) =>
+        sendAdminJson("PUT", `/api/tracking-notices/${id}`, ZTrackingNoticeSchema, change),
+      onSuccess: () => {
+        toast({ title: "Aviso actualizado" });
+        void refreshTrackingPanel();
+        onDone();
+      },
+      onError: (error) => changeError(error, "No se pudo actualizar el aviso.", "Error al actualizar aviso"),
+    },
+    queryClient,
+  );
+}

@@ -1,0 +1,206 @@
+// A client's packages in the panel: inline edits, the create / edit dialog, delete, history and
+// the bulk status change. After a change the package is patched in every loaded page at once and
+// the pages are refetched one second later (staff-side §4), with the spec's toasts.
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { queryClient } from "../../../lib/query-client";
+import { toast } from "../../../components/ui/use-toast";
+import { TRACKING_REFETCH_DELAY_MS } from "../../../../shared/domain/ui-constants";
+import {
+  ZAdminClientTrackingsResponseSchema,
+  type TAdminClientsResponse,
+  type TAdminTracking,
+} from "../../../../shared/api/admin/clients";
+import {
+  COSTO_UPDATE_FAILED,
+  FIELD_UPDATED_TITLE,
+  HISTORY_LOAD_FAILED,
+  PESO_UPDATE_FAILED,
+  SHIPPING_TYPE_CHANGE_FAILED,
+  STATUS_CHANGE_FAILED,
+  STATUS_UPDATED_TITLE,
+  TRACKING_CREATE_FAILED,
+  TRACKING_CREATE_FAILED_TITLE,
+  TRACKING_CREATED_TITLE,
+  TRACKING_DELETE_FAILED,
+  TRACKING_DELETE_FAILED_TITLE,
+  TRACKING_DELETED_TITLE,
+  TRACKING_EDIT_FAILED,
+  TRACKING_EDIT_FAILED_TITLE,
+  TRACKING_UPDATE_FAILED,
+  TRACKING_UPDATE_FAILED_TITLE,
+  TRACKING_UPDATED_TITLE,
+  ZAdminTrackingResponseSchema,
+  ZBulkStatusResponseSchema,
+  ZTrackingHistoryResponseSchema,
+  bulkStatusSummary,
+  type TBulkStatusRequest,
+  type TCreateAdminTrackingBody,
+  type TPatchTrackingBody,
+  type TUpdateAdminTrackingBody,
+} from "../../../../shared/api/admin/trackings";
+import { z } from "../../../../shared/validation";
+import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { CLIENTS_KEY, refreshClients, STATS_KEY } from "../../../lib/admin/admin-queries";
+
+const allTrackingsKey = (clientId: number) => [ADMIN_QUERY_ROOT, "client-trackings", clientId] as const;
+const historyKey = (trackingId: number) => [ADMIN_QUERY_ROOT, "history", trackingId] as const;
+
+/** Puts the changed package into every cached page and list at once. */
+function patchCachedTracking(tracking: TAdminTracking): void {
+  queryClient.setQueriesData<TAdminClientsResponse>({ queryKey: CLIENTS_KEY }, (page) =>
+    page
+      ? {
+          ...page,
+          clients: page.clients.map((c) =>
+            c.id === tracking.clientId
+              ? { ...c, trackings: c.trackings.map((t) => (t.id === tracking.id ? { ...tracking, matchesFilters: t.matchesFilters } : t)) }
+              : c,
+          ),
+        }
+      : page,
+  );
+  queryClient.setQueryData<{ trackings: TAdminTracking[] }>(allTrackingsKey(tracking.clientId), (list) =>
+    list ? { trackings: list.trackings.map((t) => (t.id === tracking.id ? tracking : t)) } : list,
+  );
+}
+
+let refetchTimer: ReturnType<typeof setTimeout> | undefined;
+/** One refetch a second after the last change (a burst of edits refetches once). */
+function refetchSoon(): void {
+  clearTimeout(refetchTimer);
+  refetchTimer = setTimeout(() => {
+    void refreshClients();
+    void queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT, "client-trackings"] });
+    void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+  }, TRACKING_REFETCH_DELAY_MS);
+}
+
+export type InlineField = "estado" | "formaEnvio" | "costo" | "peso";
+
+const INLINE_FAILURES: Record<InlineField, string> = {
+  estado: STATUS_CHANGE_FAILED,
+  formaEnvio: SHIPPING_TYPE_CHANGE_FAILED,
+  costo: COSTO_UPDATE_FAILED,
+  peso: PESO_UPDATE_FAILED,
+};
+
+export const NOTIFICATION_QUEUED_TEXT = "Se avisará al cliente por WhatsApp.";
+
+/** PATCH /api/trackings/{id}: one inline control. */
+export function usePatchTracking() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: ({ id, body }: { id: number; body: TPatchTrackingBody; field: InlineField }) =>
+        sendAdminJson("PATCH", `/api/trackings/${id}`, ZAdminTrackingResponseSchema, body),
+      onSuccess: ({ tracking, notificationQueued }, { field }) => {
+        patchCachedTracking(tracking);
+        if (field === "estado") {
+          toast({ title: STATUS_UPDATED_TITLE, description: notificationQueued ? NOTIFICATION_QUEUED_TEXT : undefined });
+        } else {
+          toast({ title: FIELD_UPDATED_TITLE });
+        }
+        refetchSoon();
+      },
+      onError: (error, { field }) => fail(error, INLINE_FAILURES[field]),
+    },
+    queryClient,
+  );
+}
+
+export function useCreateTracking() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: (body: TCreateAdminTrackingBody) => sendAdminJson("POST", "/api/admin/trackings", ZAdminTrackingResponseSchema, body),
+      onSuccess: ({ tracking }) => {
+        toast({ title: TRACKING_CREATED_TITLE, description: tracking.trackingCode });
+        void refreshClients();
+        void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+      },
+      onError: (error) => fail(error, TRACKING_CREATE_FAILED, TRACKING_CREATE_FAILED_TITLE),
+    },
+    queryClient,
+  );
+}
+
+export function useUpdateTracking() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: ({ id, body }: { id: number; body: TUpdateAdminTrackingBody }) =>
+        sendAdminJson("PATCH", `/api/admin/trackings/${id}`, ZAdminTrackingResponseSchema, body),
+      onSuccess: ({ tracking }) => {
+        patchCachedTracking(tracking);
+        toast({ title: TRACKING_UPDATED_TITLE });
+        refetchSoon();
+      },
+      onError: (error) => fail(error, TRACKING_EDIT_FAILED, TRACKING_EDIT_FAILED_TITLE),
+    },
+    queryClient,
+  );
+}
+
+export function useDeleteTracking() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: (id: number) =>
+        sendAdminJson("DELETE", `/api/admin/trackings/${id}`, z.object({ success: z.literal(true), id: z.number() })),
+      onSuccess: () => {
+        toast({ title: TRACKING_DELETED_TITLE });
+        void refreshClients();
+        void queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT, "client-trackings"] });
+        void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+      },
+      onError: (error) => fail(error, TRACKING_DELETE_FAILED, TRACKING_DELETE_FAILED_TITLE),
+    },
+    queryClient,
+  );
+}
+
+export function useBulkStatus() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: (body: TBulkStatusRequest) => sendAdminJson("POST", "/api/admin/trackings/bulk-status", ZBulkStatusResponseSchema, body),
+      onSuccess: (result) => {
+        toast({ title: STATUS_UPDATED_TITLE, description: bulkStatusSummary(result) });
+        void refreshClients();
+        void queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT, "client-trackings"] });
+        void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+      },
+      onError: (error) => fail(error, TRACKING_UPDATE_FAILED, TRACKING_UPDATE_FAILED_TITLE),
+    },
+    queryClient,
+  );
+}
+
+/** GET /api/trackings/{id}/history, loaded when the history is opened (and again after each change). */
+export function useTrackingHistory(trackingId: number, enabled: boolean, version: string) {
+  const query = useQuery(
+    {
+      queryKey: [...historyKey(trackingId), version],
+      queryFn: () => getAdminJson(`/api/trackings/${trackingId}/history`, ZTrackingHistoryResponseSchema),
+      enabled,
+    },
+    queryClient,
+  );
+  useLoadErrorToast(query.error, "Error", HISTORY_LOAD_FAILED);
+  return query;
+}
+
+/** Every package of one client, for a client with more than the page carries. */
+export function useAllClientTrackings(clientId: number, enabled: boolean) {
+  const query = useQuery(
+    {
+      queryKey: allTrackingsKey(clientId),
+      queryFn: () => getAdminJson(`/api/admin/clients/${clientId}/trackings`, ZAdminClientTrackingsResponseSchema),
+      enabled,
+    },
+    queryClient,
+  );
+  useLoadErrorToast(query.error, "Error", TRACKING_UPDATE_FAILED);
+  return query;
+}

@@ -1,0 +1,312 @@
+// One expanded package (staff-side §2, §4, §5): shipping type and status selects, cost (digits
+// only, es-CR thousands), weight or cubic feet (comma accepted), the read-only amount computed by
+// the shared pricing rule at the current rate, description, last change, the state of its last
+// WhatsApp message, a contextual WhatsApp chat, edit, delete and the change history.
+
+import { useId, useState, type KeyboardEvent } from "react";
+import { ChevronDown, History, Pencil, Trash2 } from "lucide-react";
+import { Badge } from "../../../components/ui/badge";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from "../../../components/ui/alert-dialog";
+import { Input } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/select";
+import { WhatsappIcon } from "../../../components/layout/brand-icons";
+import { brand } from "../../../lib/brand";
+import { cn } from "../../../lib/cn";
+import { computeMontoColones, parseDecimalInput } from "../../../../shared/domain/pricing";
+import { digitsOnly, formatColones, formatDateTime, formatThousands } from "../../../../shared/domain/format";
+import { trackingNeedsUpdate } from "../../../../shared/domain/tracking-updates";
+import { trackingStatusMessage } from "../../../../shared/domain/messages";
+import { whatsappChatLink } from "../../../../shared/domain/phone";
+import {
+  ADMIN_TRACKING_STATUSES,
+  SHIPPING_TYPES,
+  SHIPPING_TYPE_LABELS,
+  TRACKING_STATUS_LABELS,
+  type ShippingType,
+  type TrackingStatus,
+} from "../../../../shared/domain/statuses";
+import type { TAdminTracking } from "../../../../shared/api/admin/clients";
+import { describeNotification, type TMessagingStatus } from "../../../../shared/api/notifications";
+import { measureLabel, trackingDeleteConfirmation } from "../../../../shared/api/admin/trackings";
+import { useDeleteTracking, usePatchTracking, useTrackingHistory } from "./api";
+import { useBulkSelection } from "./bulk-selection";
+import { TrackingFormDialog } from "./tracking-form-dialog";
+
+/** What the contextual chat button says for each status. */
+export const WHATSAPP_ACTION_LABELS: Record<TrackingStatus, string> = {
+  SEGUIMIENTO_INTERNACIONAL: "Avisar registro por WhatsApp",
+  EN_BODEGA_MIAMI: "Avisar llegada a Miami",
+  EN_ADUANAS: "Avisar que está en aduanas",
+  EN_BODEGA_CR: "Avisar llegada a bodega CR",
+  LISTO_PARA_ENTREGAR: "Coordinar entrega por WhatsApp",
+  ENTREGADO: "Agradecer por WhatsApp",
+};
+
+export const STATUS_TONES: Record<TrackingStatus, "info" | "warning" | "success" | "neutral" | "primary"> = {
+  SEGUIMIENTO_INTERNACIONAL: "neutral",
+  EN_BODEGA_MIAMI: "info",
+  EN_ADUANAS: "warning",
+  EN_BODEGA_CR: "info",
+  LISTO_PARA_ENTREGAR: "primary",
+  ENTREGADO: "success",
+};
+
+const weightChars = (text: string) => text.replace(/[^\d.,]/g, "");
+
+export interface TrackingRowProps {
+  tracking: TAdminTracking;
+  clientCode: string;
+  clientNombre: string;
+  clientTelefono: string;
+  rate: number;
+  messaging: TMessagingStatus;
+  /** Shown highlighted: it is the package the filters or search matched. */
+  highlighted: boolean;
+}
+
+export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono, rate, messaging, highlighted }: TrackingRowProps) {
+  const id = useId();
+  const patch = usePatchTracking();
+  const remove = useDeleteTracking();
+  const { selected, toggle } = useBulkSelection();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+
+  // The inputs follow the server's values whenever the package changes (after a save or a refetch).
+  const [seen, setSeen] = useState(tracking.updatedAt);
+  const [costoText, setCostoText] = useState(formatThousands(tracking.costo));
+  const [pesoText, setPesoText] = useState(tracking.pesoPieCubicos ?? "");
+  if (seen !== tracking.updatedAt) {
+    setSeen(tracking.updatedAt);
+    setCostoText(formatThousands(tracking.costo));
+    setPesoText(tracking.pesoPieCubicos ?? "");
+  }
+
+  const monto = computeMontoColones({ formaEnvio: tracking.formaEnvio, pesoPieCubicos: pesoText, rate });
+  const showMonto = parseDecimalInput(pesoText) !== null && monto !== null;
+  const needsUpdate = tracking.estado !== "ENTREGADO" && trackingNeedsUpdate(tracking.updatedAt, new Date());
+  const statusOptions = (ADMIN_TRACKING_STATUSES as readonly TrackingStatus[]).includes(tracking.estado)
+    ? ADMIN_TRACKING_STATUSES
+    : [...ADMIN_TRACKING_STATUSES, tracking.estado];
+  const notification = tracking.notification ? describeNotification(tracking.notification, messaging) : null;
+  const chatText = trackingStatusMessage({ nombre: clientNombre, trackingCode: tracking.trackingCode, estado: tracking.estado, brandName: brand.name });
+
+  const changeType = (formaEnvio: ShippingType) => {
+    // With a weight on file the amount is recalculated for the new type and sent with it.
+    const withWeight = parseDecimalInput(tracking.pesoPieCubicos) !== null;
+    patch.mutate({
+      id: tracking.id,
+      field: "formaEnvio",
+      body: withWeight
+        ? { formaEnvio, montoColones: computeMontoColones({ formaEnvio, pesoPieCubicos: tracking.pesoPieCubicos, rate }) }
+        : { formaEnvio },
+    });
+  };
+
+  const saveCosto = () => {
+    const digits = digitsOnly(costoText);
+    const costo = digits === "" ? null : Number(digits);
+    if (costo === tracking.costo) return;
+    patch.mutate({ id: tracking.id, field: "costo", body: { costo } });
+  };
+
+  const savePeso = () => {
+    const text = pesoText.trim();
+    if (text === (tracking.pesoPieCubicos ?? "")) return;
+    patch.mutate({
+      id: tracking.id,
+      field: "peso",
+      body: { pesoPieCubicos: text || null, montoColones: computeMontoColones({ formaEnvio: tracking.formaEnvio, pesoPieCubicos: text, rate }) },
+    });
+  };
+
+  const saveOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") event.currentTarget.blur();
+  };
+
+  return (
+    <li
+      className={cn("rounded-lg border p-4", highlighted ? "border-accent bg-amber-50/60" : "border-slate-200 bg-white")}
+      aria-label={`Tracking ${tracking.trackingCode}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          type="checkbox"
+          id={`${id}-select`}
+          checked={selected.has(tracking.id)}
+          onChange={(e) => toggle(tracking.id, e.target.checked)}
+          className="h-4 w-4 accent-primary"
+          aria-label={`Seleccionar ${tracking.trackingCode}`}
+        />
+        <span className="font-mono font-semibold break-all text-ink">{tracking.trackingCode}</span>
+        {tracking.carrier ? <Badge tone="muted">{tracking.carrier}</Badge> : null}
+        <Badge tone={STATUS_TONES[tracking.estado]}>{TRACKING_STATUS_LABELS[tracking.estado]}</Badge>
+        {needsUpdate ? <Badge tone="warning">Necesita actualización</Badge> : null}
+        {tracking.discountPercent ? <Badge tone="success">Cupón {tracking.discountPercent}%</Badge> : null}
+        <span className="text-xs text-muted">{tracking.origen === "CHINA" ? "China" : "USA"}</span>
+      </div>
+
+      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <div>
+          <label htmlFor={`${id}-forma`} className="text-xs font-medium text-muted">
+            Tipo de envío
+          </label>
+          <Select
+            id={`${id}-forma`}
+            value={tracking.formaEnvio}
+            disabled={patch.isPending}
+            onChange={(e) => changeType(e.target.value as ShippingType)}
+            className="h-10"
+          >
+            {SHIPPING_TYPES.map((f) => (
+              <option key={f} value={f}>
+                {SHIPPING_TYPE_LABELS[f]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-estado`} className="text-xs font-medium text-muted">
+            Estado
+          </label>
+          <Select
+            id={`${id}-estado`}
+            value={tracking.estado}
+            disabled={patch.isPending}
+            onChange={(e) => patch.mutate({ id: tracking.id, field: "estado", body: { estado: e.target.value as TrackingStatus } })}
+            className="h-10"
+          >
+            {statusOptions.map((s) => (
+              <option key={s} value={s}>
+                {TRACKING_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-costo`} className="text-xs font-medium text-muted">
+            Costo (₡)
+          </label>
+          <Input
+            id={`${id}-costo`}
+            inputMode="numeric"
+            autoComplete="off"
+            value={costoText}
+            onChange={(e) => setCostoText(formatThousands(e.target.value))}
+            onBlur={saveCosto}
+            onKeyDown={saveOnEnter}
+            className="h-10"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-peso`} className="text-xs font-medium text-muted">
+            {measureLabel(tracking.formaEnvio)}
+          </label>
+          <Input
+            id={`${id}-peso`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={pesoText}
+            onChange={(e) => setPesoText(weightChars(e.target.value))}
+            onBlur={savePeso}
+            onKeyDown={saveOnEnter}
+            className="h-10"
+          />
+        </div>
+        <div>
+          <span id={`${id}-monto-label`} className="text-xs font-medium text-muted">
+            Monto
+          </span>
+          <output
+            aria-labelledby={`${id}-monto-label`}
+            className="flex h-10 items-center rounded-md border border-slate-200 bg-slate-50 px-3 text-sm font-semibold text-ink"
+          >
+            {showMonto ? formatColones(monto) : "—"}
+          </output>
+        </div>
+      </div>
+
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div className="flex gap-1">
+          <dt className="text-muted">Descripción:</dt>
+          <dd className="text-ink">{tracking.descripcionPaquete || "Sin descripción"}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="text-muted">Último cambio:</dt>
+          <dd className="text-ink">{formatDateTime(tracking.lastStatusChangeDate)}</dd>
+        </div>
+        {notification ? (
+          <div className="flex gap-1 sm:col-span-2">
+            <dt className="text-muted">Aviso por WhatsApp:</dt>
+            <dd className={notification.tone === "danger" ? "text-destructive-hover" : "text-ink"}>{notification.label}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a href={whatsappChatLink(clientTelefono, chatText)} target="_blank" rel="noopener noreferrer" className={buttonClasses("whatsapp", "sm")}>
+          <WhatsappIcon className="h-4 w-4" />
+          {WHATSAPP_ACTION_LABELS[tracking.estado]}
+        </a>
+        <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+          Editar
+        </Button>
+        <AlertDialog open={confirming} onOpenChange={setConfirming}>
+          <AlertDialogTrigger className={buttonClasses("ghost", "sm", "text-destructive-hover")}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            Eliminar
+          </AlertDialogTrigger>
+          <AlertDialogContent
+            title="Eliminar tracking"
+            description={trackingDeleteConfirmation(tracking.trackingCode)}
+            confirmLabel="Eliminar"
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate(tracking.id, { onSettled: () => setConfirming(false) })}
+          />
+        </AlertDialog>
+        <Button variant="ghost" size="sm" aria-expanded={historyOpen} onClick={() => setHistoryOpen((v) => !v)}>
+          <History className="h-4 w-4" aria-hidden="true" />
+          {historyOpen ? "Ocultar historial" : "Ver historial"}
+          <ChevronDown className={cn("h-4 w-4 transition-transform", historyOpen && "rotate-180")} aria-hidden="true" />
+        </Button>
+      </div>
+
+      {historyOpen ? <TrackingHistory trackingId={tracking.id} version={tracking.updatedAt} /> : null}
+
+      <Dialog open={editing} onOpenChange={setEditing}>
+        {editing ? (
+          <TrackingFormDialog clientCode={clientCode} clientNombre={clientNombre} tracking={tracking} onDone={() => setEditing(false)} />
+        ) : null}
+      </Dialog>
+    </li>
+  );
+}
+
+const WHO: Record<string, string> = { admin: "Administración", cliente: "Cliente", importacion: "Importación Excel" };
+
+function TrackingHistory({ trackingId, version }: { trackingId: number; version: string }) {
+  const { data, isPending, isError } = useTrackingHistory(trackingId, true, version);
+  if (isPending) return <p className="mt-3 text-sm text-muted">Cargando historial…</p>;
+  if (isError || !data) return <p className="mt-3 text-sm text-destructive-hover">Error al cargar historial</p>;
+  return (
+    <ol className="mt-3 space-y-2 border-l-2 border-primary-soft pl-4" aria-label="Historial de cambios">
+      {data.history.map((h) => (
+        <li key={h.id} className="text-sm">
+          <span className="font-medium text-ink">
+            {h.previousStatus === null
+              ? `Creado: ${TRACKING_STATUS_LABELS[h.newStatus]}`
+              : `${TRACKING_STATUS_LABELS[h.previousStatus]} → ${TRACKING_STATUS_LABELS[h.newStatus]}`}
+          </span>
+          <span className="block text-xs text-muted">
+            {formatDateTime(h.changedAt)} · {WHO[h.changedBy] ?? h.changedBy}
+            {h.notes ? ` · ${h.notes}` : ""}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,47 @@
+// The WhatsApp tracking entries tab of /admin/tracking: the list and the status change. Every
+// call carries the admin token (lib/api.ts, through lib/admin/admin-api.ts, which the two staff
+// panels share); a 401 sends the user back to the gate.
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { toast } from "../../../components/ui/use-toast";
+import { queryClient } from "../../../lib/query-client";
+import {
+  ZListWhatsappEntriesResponseSchema,
+  ZUpdateWhatsappEntryResponseSchema,
+  type TListWhatsappEntriesResponse,
+  type TUpdateWhatsappEntryRequest,
+} from "../../../../shared/api/whatsapp-entries";
+import { getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { ENTRIES_KEY, refreshTrackingPanel } from "../../../lib/admin/tracking-panel-queries";
+
+
+export function useWhatsappEntries() {
+  const query = useQuery<TListWhatsappEntriesResponse>(
+    { queryKey: ENTRIES_KEY, queryFn: () => getAdminJson(ENTRIES_KEY[0], ZListWhatsappEntriesResponseSchema) },
+    queryClient,
+  );
+  useLoadErrorToast(query.error, "Error al cargar tracking entries", "Error al cargar los tracking entries");
+  return query;
+}
+
+export const ENTRY_UPDATED_TITLE = "Estado actualizado";
+export const ENTRY_UPDATED_AND_SENT = "Estado actualizado y notificación WhatsApp enviada.";
+export const ENTRY_UPDATED_ONLY = "Estado actualizado.";
+
+export function useUpdateWhatsappEntry(onDone: () => void) {
+  const changeError = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: ({ id, change }: { id: number; change: TUpdateWhatsappEntryRequest }) =>
+        sendAdminJson("PATCH", `/api/tracking/whatsapp/entries/${id}`, ZUpdateWhatsappEntryResponseSchema, change),
+      onSuccess: ({ notificationSent }) => {
+        toast({ title: ENTRY_UPDATED_TITLE, description: notificationSent ? ENTRY_UPDATED_AND_SENT : ENTRY_UPDATED_ONLY });
+        void refreshTrackingPanel();
+        onDone();
+      },
+      onError: (error) => changeError(error, "No se pudo actualizar el estado.", "Error al actualizar tracking entry"),
+    },
+    queryClient,
+  );
+}
+

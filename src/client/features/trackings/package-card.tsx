@@ -1,0 +1,157 @@
+// One package on /rastreo: code, carrier, state with its message, details, the coupon it used,
+// its timeline of status changes, and edit/delete while in international tracking.
+
+import { useEffect, useRef } from "react";
+import { CalendarClock, Pencil, Tag, Trash2, Truck } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { cn } from "../../lib/cn";
+import { discountedAmount } from "../../../shared/domain/coupons";
+import { formatColones, formatDate, formatDateTime } from "../../../shared/domain/format";
+import { deliveryCoordinationMessage } from "../../../shared/domain/messages";
+import { CLIENT_EDITABLE_STATUS, SHIPPING_TYPE_LABELS } from "../../../shared/domain/statuses";
+import { ORIGIN_LABELS, type TClientTracking } from "../../../shared/api/trackings";
+import { WhatsappLinkButton, brandWhatsappLink } from "../../components/whatsapp-link";
+import { STATUS_DISPLAY } from "./status-display";
+
+export interface PackageCardProps {
+  tracking: TClientTracking;
+  client: { nombre: string; clientCode: string };
+  highlighted: boolean;
+  onEdit: (tracking: TClientTracking) => void;
+  onDelete: (tracking: TClientTracking) => void;
+}
+
+export function PackageCard({ tracking, client, highlighted, onEdit, onDelete }: PackageCardProps) {
+  const ref = useRef<HTMLElement>(null);
+  const display = STATUS_DISPLAY[tracking.estado];
+  const editable = tracking.estado === CLIENT_EDITABLE_STATUS;
+  const headingId = `paquete-${tracking.id}`;
+
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView?.({ behavior: "smooth", block: "center" });
+  }, [highlighted]);
+
+  const measure =
+    tracking.pesoPieCubicos && tracking.pesoPieCubicos.trim() !== ""
+      ? tracking.formaEnvio === "BARCO"
+        ? `${tracking.pesoPieCubicos} pies³`
+        : `${tracking.pesoPieCubicos} g`
+      : null;
+
+  return (
+    <Card
+      // Card renders a div; an article names the package for screen readers.
+      className={cn("p-0 transition-shadow duration-500", highlighted && "ring-4 ring-accent shadow-lg")}
+    >
+      <article ref={ref} aria-labelledby={headingId} data-highlighted={highlighted ? "true" : undefined} className="grid gap-4 p-5">
+        <header className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 id={headingId} className="font-mono text-lg font-bold break-all text-ink">
+              {tracking.trackingCode}
+            </h3>
+            <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
+              {tracking.carrier ? (
+                <span className="inline-flex items-center gap-1">
+                  <Truck className="h-4 w-4" aria-hidden="true" />
+                  {tracking.carrier}
+                </span>
+              ) : null}
+              <span>{ORIGIN_LABELS[tracking.origen]}</span>
+              <span>{SHIPPING_TYPE_LABELS[tracking.formaEnvio]}</span>
+              <span>Registrado el {formatDate(tracking.createdAt)}</span>
+            </p>
+          </div>
+          <span className={cn("rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap", display.badge)}>
+            {display.label}
+          </span>
+        </header>
+
+        <div className="rounded-lg bg-slate-50 p-3 text-sm text-ink">
+          <p>{display.message}</p>
+          {tracking.estado === "LISTO_PARA_ENTREGAR" ? (
+            <WhatsappLinkButton
+              size="sm"
+              className="mt-3"
+              href={brandWhatsappLink(
+                deliveryCoordinationMessage({ nombre: client.nombre, clientCode: client.clientCode, trackingCode: tracking.trackingCode }),
+              )}
+              label={`Coordinar la entrega de ${tracking.trackingCode} por WhatsApp (se abre en una pestaña nueva)`}
+            >
+              Coordinar entrega
+            </WhatsappLinkButton>
+          ) : null}
+        </div>
+
+        {tracking.descripcionPaquete || tracking.tiendaOrigen || measure || tracking.montoColones !== null ? (
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+            {tracking.descripcionPaquete ? <Detail term="Descripción" value={tracking.descripcionPaquete} /> : null}
+            {tracking.tiendaOrigen ? <Detail term="Tienda" value={tracking.tiendaOrigen} /> : null}
+            {measure ? <Detail term={tracking.formaEnvio === "BARCO" ? "Volumen" : "Peso"} value={measure} /> : null}
+            {tracking.montoColones !== null ? <Detail term="Monto" value={formatColones(tracking.montoColones)} /> : null}
+          </dl>
+        ) : null}
+
+        {tracking.coupon ? (
+          <p className="flex items-center gap-2 rounded-lg bg-accent/10 px-3 py-2 text-sm text-ink">
+            <Tag className="h-4 w-4 shrink-0 text-accent-strong" aria-hidden="true" />
+            <span>
+              Cupón aplicado: <strong>{tracking.coupon.discountPercent}% de descuento</strong>
+              {tracking.montoColones !== null
+                ? ` (total con descuento: ${formatColones(discountedAmount(tracking.montoColones, tracking.coupon.discountPercent))})`
+                : null}
+            </span>
+          </p>
+        ) : null}
+
+        {tracking.history.length > 0 ? (
+          <div>
+            <h4 className="flex items-center gap-1.5 text-sm font-semibold text-ink">
+              <CalendarClock className="h-4 w-4" aria-hidden="true" />
+              Historial
+            </h4>
+            <ol className="mt-2 grid gap-2 border-l-2 border-primary-soft pl-4">
+              {tracking.history.map((entry, index) => (
+                <li key={`${entry.changedAt}-${index}`} className="relative text-sm">
+                  <span className="absolute top-1.5 -left-[1.3rem] h-2.5 w-2.5 rounded-full bg-primary" aria-hidden="true" />
+                  <span className="font-medium text-ink">
+                    {entry.previousStatus === null ? "Registrado" : STATUS_DISPLAY[entry.newStatus].label}
+                  </span>
+                  <span className="text-muted"> · {formatDateTime(entry.changedAt)}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+
+        {editable ? (
+          <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+            <Button variant="outline" size="sm" onClick={() => onEdit(tracking)} aria-label={`Editar ${tracking.trackingCode}`}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              Editar
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive-hover"
+              onClick={() => onDelete(tracking)}
+              aria-label={`Eliminar ${tracking.trackingCode}`}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Eliminar
+            </Button>
+          </div>
+        ) : null}
+      </article>
+    </Card>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="text-muted">{term}:</dt>
+      <dd className="font-medium break-words text-ink">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+// The admin panel's query keys and refreshes that more than one admin feature uses: the client
+// list (refetched after changes to packages, counters and imports), the panel's statistics, and
+// the monthly search-counter reset that both the client cards and the search quota card offer.
+
+import { useMutation } from "@tanstack/react-query";
+import { queryClient } from "../query-client";
+import { toast } from "../../components/ui/use-toast";
+import { z } from "../../../shared/validation";
+import {
+  COUNTER_RESET_FAILED,
+  COUNTER_RESET_FAILED_TITLE,
+  COUNTER_RESET_TITLE,
+  ZSearchQuotaRowSchema,
+} from "../../../shared/api/admin/search-quota";
+import { ADMIN_QUERY_ROOT, sendAdminJson, useChangeErrorToast } from "./admin-api";
+
+export const CLIENTS_KEY = [ADMIN_QUERY_ROOT, "clients"] as const;
+export const STATS_KEY = [ADMIN_QUERY_ROOT, "stats"] as const;
+export const QUOTA_KEY = [ADMIN_QUERY_ROOT, "search-quota"] as const;
+export const ZClientAnswer = z.object({ client: ZSearchQuotaRowSchema });
+
+/** Refetches every loaded page of clients (after a change that may move a client between filters). */
+export function refreshClients(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+}
+
+/** The search quota table and the client list show the same counters: both are refetched. */
+export function refreshCounters(): void {
+  void queryClient.invalidateQueries({ queryKey: QUOTA_KEY });
+  void refreshClients();
+}
+
+export function useResetSearches() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: (id: number) => sendAdminJson("POST", `/api/clients/${id}/reset-searches`, ZClientAnswer),
+      onSuccess: () => {
+        toast({ title: COUNTER_RESET_TITLE });
+        refreshCounters();
+      },
+      onError: (error) => fail(error, COUNTER_RESET_FAILED, COUNTER_RESET_FAILED_TITLE),
+    },
+    queryClient,
+  );
+}

@@ -1,0 +1,123 @@
+// SheetJS 0.18.5 pollutes Object.prototype on a crafted file (CVE-2023-30533: a comment whose
+// cell reference is "__proto__"). The test builds such a file, proves it really pollutes when
+// SheetJS parses it in a thread, then parses it through parseXlsInWorker and checks that the
+// server's objects stay clean; and that no server file but the worker loads SheetJS at all.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseXlsInWorker } from "./xls-reader";
+import { buildZip, type RawZipEntry } from "../../test/workbooks";
+import { inflateEntry, readZipDirectory } from "./zip-archive";
+
+/** A workbook with one cell comment, rewritten so the comment points at "__proto__". */
+async function pollutingWorkbook(): Promise<Buffer> {
+  const ExcelJS = (await import("exceljs")).default;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Clientes");
+  sheet.addRow(["client_code", "nombre"]);
+  sheet.getCell("A1").note = "nota";
+  const original = Buffer.from(await workbook.xlsx.writeBuffer());
+  const entries: RawZipEntry[] = [];
+  for (const entry of readZipDirectory(original).values()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of inflateEntry(original, entry)) chunks.push(chunk);
+    let data = Buffer.concat(chunks);
+    if (/comments\d*\.xml$/.test(entry.name)) data = Buffer.from(data.toString("utf8").replace(/ref="A1"/g, 'ref="__proto__"'));
+    entries.push({ name: entry.name, data });
+  }
+  return buildZip(entries);
+}
+
+/** Parses with SheetJS in a bare thread and reports what Object.prototype gained there. */
+function pollutionInsideThread(bytes: Buffer): Promise<string[]> {
+  const code = `
+    const { parentPort, workerData } = require("node:worker_threads");
+    const XLSX = require("xlsx");
+    try { XLSX.read(Buffer.from(workerData), { type: "buffer" }); } catch {}
+    parentPort.postMessage(Object.getOwnPropertyNames(Object.prototype).filter((k) => !${JSON.stringify(
+      Object.getOwnPropertyNames(Object.prototype),
+    )}.includes(k)));
+  `;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: new Uint8Array(bytes) });
+    worker.once("message", (keys: string[]) => {
+      void worker.terminate();
+      resolve(keys);
+    });
+    worker.once("error", reject);
+  });
+}
+
+const cleanPrototype = Object.getOwnPropertyNames(Object.prototype);
+
+afterEach(() => {
+  // Should a test ever pollute this thread, undo it so other files are not affected.
+  for (const key of Object.getOwnPropertyNames(Object.prototype)) {
+    if (!cleanPrototype.includes(key)) delete (Object.prototype as Record<string, unknown>)[key];
+  }
+});
+
+describe("legacy .xls parsing is isolated in a worker", () => {
+  it("the crafted file does pollute SheetJS' own thread (the attack is real)", async () => {
+    expect(await pollutionInsideThread(await pollutingWorkbook())).toContain("c");
+  });
+
+  it("parseXlsInWorker leaves the server's Object.prototype untouched and answers plain data", async () => {
+    const sheets = await parseXlsInWorker(await pollutingWorkbook(), { maxRows: 100, maxColumns: 10 });
+    expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(cleanPrototype);
+    expect(({} as Record<string, unknown>).c).toBeUndefined();
+    expect(sheets[0].name).toBe("Clientes");
+    expect(sheets[0].rows[0].cells.slice(0, 2)).toEqual(["client_code", "nombre"]);
+    expect(Object.getPrototypeOf(sheets[0])).toBe(Object.prototype);
+  });
+
+  it("no server module but the worker imports SheetJS", async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+    const offenders: string[] = [];
+    async function walk(dir: string): Promise<void> {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full);
+        else if (/\.(ts|tsx|mjs|js)$/.test(entry.name) && !entry.name.endsWith(".test.ts")) {
+          const text = await readFile(full, "utf8");
+          if (/from\s+["']xlsx["']|require\(\s*["']xlsx["']\s*\)|import\(\s*["']xlsx["']\s*\)/.test(text)) offenders.push(path.relative(root, full));
+        }
+      }
+    }
+    await walk(root);
+    expect(offenders).toEqual([path.join("server", "lib", "xlsx", "xls-worker.mjs")]);
+  });
+
+  it("answers a workbook's rows from a real .xls the worker reads", async () => {
+    // SheetJS writes BIFF8 too; the bytes come from a thread so this one never loads the library.
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      const worker = new Worker(
+        `const { parentPort } = require("node:worker_threads");
+         const XLSX = require("xlsx");
+         const wb = XLSX.utils.book_new();
+         XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([["client_code", "nombre"], ["EXAB1234", "Ana"], [], ["EXAB1235", 12.5]]), "Clientes");
+         parentPort.postMessage(XLSX.write(wb, { type: "buffer", bookType: "biff8" }));`,
+        { eval: true },
+      );
+      worker.once("message", (data: Uint8Array) => {
+        void worker.terminate();
+        resolve(Buffer.from(data));
+      });
+      worker.once("error", reject);
+    });
+    const sheets = await parseXlsInWorker(bytes, { maxRows: 100, maxColumns: 10 });
+    expect(sheets).toEqual([
+      {
+        name: "Clientes",
+        declaredRows: 4,
+        rows: [
+          { row: 1, cells: ["client_code", "nombre"] },
+          { row: 2, cells: ["EXAB1234", "Ana"] },
+          { row: 4, cells: ["EXAB1235", 12.5] },
+        ],
+      },
+    ]);
+  });
+});

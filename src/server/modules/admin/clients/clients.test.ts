@@ -1,0 +1,234 @@
+// The admin client list over HTTP: search by name, code, phone and tracking code, the WhatsApp,
+// update and status filters, paging, the stat cards, the packages sent with each client, and the
+// welcome mark. Every test searches for its own unique name so other tests' clients never interfere.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../../test/app";
+import { clientTrackings, clients, notificationOutbox } from "../../../db/schema";
+import { registerTestClient } from "../../../test/clients";
+import { CHANGED_BY, createTracking } from "../../trackings/service";
+import {
+  ADMIN_CLIENT_NOT_FOUND,
+  TRACKINGS_INLINE,
+  type TAdminClientsResponse,
+  type TWhatsappSentResponse,
+} from "../../../../shared/api/admin/clients";
+import { costaRicaDayStart } from "./service";
+import type { TrackingStatus } from "../../../../shared/domain/statuses";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT: "off" } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A word no other client's name contains (letters only, as names are). */
+const uniqueWord = () =>
+  Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26)))
+    .join("")
+    .replace(/^./, (c) => c.toUpperCase());
+
+let n = 0;
+const uniqueTracking = (prefix = "ADM") => `${prefix}${Date.now().toString(36).toUpperCase()}${++n}`;
+
+async function list(query: string): Promise<TAdminClientsResponse> {
+  const res = await t.app.inject({ method: "GET", url: `/api/clients?${query}`, headers: t.adminHeaders() });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TAdminClientsResponse;
+}
+
+async function clientIdOf(code: string): Promise<number> {
+  const [row] = await t.ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.clientCode, code));
+  return row.id;
+}
+
+async function addPackage(clientCode: string, trackingCode: string, estado?: TrackingStatus) {
+  const clientId = await clientIdOf(clientCode);
+  const { tracking } = await t.ctx.db.transaction((tx) =>
+    createTracking(tx, { clientId, trackingCode, estado, changedBy: CHANGED_BY.admin, notify: false }),
+  );
+  return tracking;
+}
+
+describe("GET /api/clients", () => {
+  it("refuses a caller without a session", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/clients" });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("finds a client by a piece of the name in any case, by client code and by phone digits", async () => {
+    const word = uniqueWord();
+    const client = await registerTestClient(t.app, { nombre: `Lucía ${word} Mora` });
+    const byName = await list(`q=${word.slice(1, 6).toLowerCase()}`);
+    expect(byName.clients.map((c) => c.clientCode)).toContain(client.clientCode);
+
+    const byCode = await list(`q=${client.clientCode.toLowerCase()}`);
+    expect(byCode.filteredTotal).toBe(1);
+    expect(byCode.clients[0]).toMatchObject({ clientCode: client.clientCode, nombre: `Lucía ${word} Mora` });
+
+    const formatted = `${client.telefono.slice(0, 4)}-${client.telefono.slice(4)}`;
+    const byPhone = await list(`q=${encodeURIComponent(formatted)}`);
+    expect(byPhone.clients.map((c) => c.clientCode)).toContain(client.clientCode);
+  });
+
+  it("finds a client by any of its tracking codes, whole or its start, and lists the matching package first", async () => {
+    const client = await registerTestClient(t.app, { nombre: `Tomás ${uniqueWord()}` });
+    const code = uniqueTracking("1ZADM");
+    const older = await addPackage(client.clientCode, code);
+    await addPackage(client.clientCode, uniqueTracking("OTHER"));
+
+    for (const q of [code, code.toLowerCase(), code.slice(0, code.length - 2)]) {
+      const body = await list(`q=${encodeURIComponent(q)}`);
+      const found = body.clients.find((c) => c.clientCode === client.clientCode);
+      expect(found, q).toBeDefined();
+      expect(found!.trackingCount).toBe(2);
+      expect(found!.trackings[0]).toMatchObject({ id: older.id, trackingCode: code, matchesFilters: true });
+      expect(found!.trackings[1].matchesFilters).toBe(false);
+    }
+  });
+
+  it("matches LIKE wildcards literally", async () => {
+    const body = await list("q=%25_%25");
+    expect(body.filteredTotal).toBe(0);
+  });
+
+  it("pages newest first and reports the filtered count beside the total", async () => {
+    const word = uniqueWord();
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await registerTestClient(t.app, { nombre: `Cliente ${word} ${"ABC"[i]}` }));
+    const first = await list(`q=${word}&pageSize=2&page=1`);
+    const second = await list(`q=${word}&pageSize=2&page=2`);
+    expect(first).toMatchObject({ filteredTotal: 3, page: 1, pageSize: 2 });
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    expect(first.stats.totalClients).toBe(first.total);
+    expect([...first.clients, ...second.clients].map((c) => c.clientCode)).toEqual(
+      made.map((c) => c.clientCode).reverse(),
+    );
+    expect((await list(`q=${word}&pageSize=2&page=5`)).clients).toEqual([]);
+  });
+
+  it("filters by welcome state, counting a welcome the provider delivered as sent", async () => {
+    const word = uniqueWord();
+    const pending = await registerTestClient(t.app, { nombre: `Pendiente ${word}` });
+    const marked = await registerTestClient(t.app, { nombre: `Marcado ${word}` });
+    const delivered = await registerTestClient(t.app, { nombre: `Entregado ${word}` });
+    const before = await list(`q=${word}`);
+    expect(before.clients.every((c) => c.whatsappEnviado === "PENDIENTE")).toBe(true);
+    expect(before.clients[0].welcomeNotification).toMatchObject({ kind: "WELCOME", status: "PENDING" });
+
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/clients/${marked.clientCode}/whatsapp-sent`,
+      headers: t.adminHeaders(),
+    });
+    expect(res.statusCode).toBe(200);
+    await t.ctx.db
+      .update(notificationOutbox)
+      .set({ status: "SENT", sentAt: new Date() })
+      .where(eq(notificationOutbox.clientId, await clientIdOf(delivered.clientCode)));
+
+    const pendientes = await list(`q=${word}&whatsapp=pendientes`);
+    expect(pendientes.clients.map((c) => c.clientCode)).toEqual([pending.clientCode]);
+    const enviados = await list(`q=${word}&whatsapp=enviados`);
+    expect(enviados.clients.map((c) => c.clientCode).sort()).toEqual([marked.clientCode, delivered.clientCode].sort());
+    expect(enviados.clients.find((c) => c.clientCode === delivered.clientCode)!.welcomeNotification?.status).toBe("SENT");
+    expect(before.stats.pendingWhatsapp - pendientes.stats.pendingWhatsapp).toBe(2);
+  });
+
+  it("filters by package status and by update day, on the same package", async () => {
+    const word = uniqueWord();
+    const customs = await registerTestClient(t.app, { nombre: `Aduanas ${word}` });
+    const stale = await registerTestClient(t.app, { nombre: `Atrasado ${word}` });
+    const delivered = await registerTestClient(t.app, { nombre: `Viejo ${word}` });
+    await addPackage(customs.clientCode, uniqueTracking(), "EN_ADUANAS");
+    const old = await addPackage(stale.clientCode, uniqueTracking(), "EN_BODEGA_MIAMI");
+    const done = await addPackage(delivered.clientCode, uniqueTracking(), "ENTREGADO");
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    for (const id of [old.id, done.id]) {
+      await t.ctx.db.update(clientTrackings).set({ updatedAt: threeDaysAgo }).where(eq(clientTrackings.id, id));
+    }
+
+    const codes = async (query: string) => (await list(`q=${word}&${query}`)).clients.map((c) => c.clientCode);
+    expect(await codes("estado=EN_ADUANAS")).toEqual([customs.clientCode]);
+    expect(await codes("estado=ENTREGADO")).toEqual([delivered.clientCode]);
+    // A delivered package needs no daily update.
+    expect(await codes("update=necesitan")).toEqual([stale.clientCode]);
+    expect(await codes("update=hoy")).toEqual([customs.clientCode]);
+    expect(await codes("update=hoy&estado=EN_BODEGA_MIAMI")).toEqual([]);
+    expect(await codes("update=necesitan&estado=EN_BODEGA_MIAMI")).toEqual([stale.clientCode]);
+  });
+
+  it("counts packages not yet delivered in the stat card", async () => {
+    const client = await registerTestClient(t.app, { nombre: `Activo ${uniqueWord()}` });
+    const before = (await list("pageSize=1")).stats.activeTrackings;
+    await addPackage(client.clientCode, uniqueTracking(), "EN_BODEGA_MIAMI");
+    await addPackage(client.clientCode, uniqueTracking(), "ENTREGADO");
+    expect((await list("pageSize=1")).stats.activeTrackings).toBe(before + 1);
+  });
+
+  it(`sends at most ${TRACKINGS_INLINE} packages per client and the whole list on request`, async () => {
+    const client = await registerTestClient(t.app, { nombre: `Mayorista ${uniqueWord()}` });
+    const clientId = await clientIdOf(client.clientCode);
+    const prefix = uniqueTracking("BULK");
+    await t.ctx.db.insert(clientTrackings).values(
+      Array.from({ length: TRACKINGS_INLINE + 2 }, (_, i) => ({
+        clientId,
+        trackingCode: `${prefix}X${i}`,
+        createdAt: new Date(Date.now() - i * 60_000),
+      })),
+    );
+    const [found] = (await list(`q=${client.clientCode}`)).clients;
+    expect(found.trackingCount).toBe(TRACKINGS_INLINE + 2);
+    expect(found.trackings).toHaveLength(TRACKINGS_INLINE);
+    expect(found.trackings[0].trackingCode).toBe(`${prefix}X0`);
+
+    const res = await t.app.inject({ method: "GET", url: `/api/admin/clients/${clientId}/trackings`, headers: t.adminHeaders() });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { trackings: unknown[] }).trackings).toHaveLength(TRACKINGS_INLINE + 2);
+  });
+
+  it("refuses unknown filters and pages with a Spanish message", async () => {
+    for (const query of ["page=0", "pageSize=500", "estado=PERDIDO", "whatsapp=quizas", "update=ayer"]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/clients?${query}`, headers: t.adminHeaders() });
+      expect(res.statusCode, query).toBe(400);
+      expect((res.json() as { message: string }).message).toMatch(/inválid/);
+    }
+  });
+});
+
+describe("PATCH /api/clients/{code}/whatsapp-sent", () => {
+  it("marks the welcome sent once, keeps the first date and drops the queued copy", async () => {
+    const client = await registerTestClient(t.app);
+    const clientId = await clientIdOf(client.clientCode);
+    const send = () =>
+      t.app.inject({ method: "PATCH", url: `/api/clients/${client.clientCode}/whatsapp-sent`, headers: t.adminHeaders() });
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    const body = first.json() as TWhatsappSentResponse;
+    expect(body).toMatchObject({ clientCode: client.clientCode, whatsappEnviado: "ENVIADO" });
+    const queued = await t.ctx.db
+      .select()
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.clientId, clientId), eq(notificationOutbox.kind, "WELCOME")));
+    expect(queued).toEqual([]);
+    const again = (await send()).json() as TWhatsappSentResponse;
+    expect(again.whatsappEnviadoAt).toBe(body.whatsappEnviadoAt);
+  });
+
+  it("answers 404 for an unknown client", async () => {
+    const res = await t.app.inject({ method: "PATCH", url: "/api/clients/EXZZZZZZ/whatsapp-sent", headers: t.adminHeaders() });
+    expect(res.statusCode).toBe(404);
+    expect((res.json() as { message: string }).message).toBe(ADMIN_CLIENT_NOT_FOUND);
+  });
+});
+
+describe("costaRicaDayStart", () => {
+  it("is midnight in Costa Rica (06:00 UTC), also late in the Costa Rica evening", () => {
+    expect(costaRicaDayStart(new Date("2025-03-05T12:00:00Z")).toISOString()).toBe("2025-03-05T06:00:00.000Z");
+    expect(costaRicaDayStart(new Date("2025-03-06T05:30:00Z")).toISOString()).toBe("2025-03-05T06:00:00.000Z");
+  });
+});

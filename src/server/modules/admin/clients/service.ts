@@ -1,0 +1,243 @@
+// The admin panel's client list (GET /api/clients) and the welcome-message mark
+// (PATCH /api/clients/{code}/whatsapp-sent). Filtering, searching and paging run in the database:
+// one statement answers a page with its clients, their packages (matching ones first), the
+// welcome message's state, the filtered count and the three stat cards, so the page costs the
+// same with ten clients or ten thousand (docs/decisions/060).
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { clients, notificationOutbox } from "../../../db/schema";
+import { notFound } from "../../../errors";
+import { rowsOf } from "../../../lib/rate-limiter";
+import { NOTIFICATIONS_JSON_FIELDS, toNotificationState } from "../../notifications/queries";
+import { toAdminTracking, trackingJson } from "../trackings/presenter";
+import { costaRicaDayKey, costaRicaMonthKey } from "../../../../shared/domain/dates";
+import { normalizeTrackingCode } from "../../../../shared/api/trackings";
+import {
+  ADMIN_CLIENT_NOT_FOUND,
+  PHONE_SEARCH_MIN_DIGITS,
+  TRACKING_SEARCH_MIN_CHARS,
+  TRACKINGS_INLINE,
+  type TAdminClient,
+  type TAdminClientsFilters,
+  type TAdminClientsQuery,
+  type TAdminClientsResponse,
+  type TWhatsappSentResponse,
+} from "../../../../shared/api/admin/clients";
+
+/** Midnight of today's Costa Rica calendar day (UTC−6 all year: no daylight saving). */
+export function costaRicaDayStart(now: Date): Date {
+  return new Date(`${costaRicaDayKey(now)}T00:00:00-06:00`);
+}
+
+/**
+ * The searches used this month for clients `c`: a counter last reset in an earlier month counts
+ * as 0, as the parts assistant will treat it at the client's next search.
+ */
+export function effectiveSearchCount(now: Date): SQL {
+  return sql`(case when c.last_reset_date < ${`${costaRicaMonthKey(now)}-01`}::date then 0 else c.search_count end)`;
+}
+
+/** `%`, `_` and `\` typed by staff are matched literally. */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The welcome counts as sent when staff marked it or the messaging provider delivered it. */
+const WELCOME_DELIVERED = sql`exists (select 1 from notification_outbox wn
+  where wn.client_id = c.id and wn.kind = 'WELCOME' and wn.status = 'SENT')`;
+const WELCOME_SENT = sql`(c.whatsapp_enviado = 'ENVIADO' or ${WELCOME_DELIVERED})`;
+const WELCOME_PENDING = sql`(c.whatsapp_enviado = 'PENDIENTE' and not ${WELCOME_DELIVERED})`;
+
+/** Case-insensitive name or client-code substring, or phone digits, for clients `c` (OR-ed). */
+export function clientSearchAlternatives(q: string): SQL[] {
+  const alternatives: SQL[] = [sql`c.client_code like ${`%${likeEscape(q.toUpperCase())}%`}`];
+  // Names carry no digits: a search with one (a tracking code, a phone) skips the costlier name scan.
+  if (!/\d/.test(q)) alternatives.push(sql`lower(c.nombre) like ${`%${likeEscape(q.toLowerCase())}%`}`);
+  const digits = q.replace(/\D/g, "");
+  if (/^[\d\s+().-]+$/.test(q) && digits.length >= PHONE_SEARCH_MIN_DIGITS) {
+    // Imported phones keep the punctuation their spreadsheet had.
+    alternatives.push(sql`translate(c.telefono, ' +-().', '') like ${`%${digits}%`}`);
+  }
+  return alternatives;
+}
+
+interface Conditions {
+  /** Over clients `c`. */
+  client: SQL[];
+  /** Over one package `t` (the package filters apply to the same package). */
+  tracking: SQL[];
+  /** The tracking-code prefix searched, if the search looks like one. */
+  trackingPrefix: string | null;
+}
+
+function buildConditions(filters: TAdminClientsFilters, now: Date): Conditions {
+  const client: SQL[] = [];
+  const tracking: SQL[] = [];
+  let trackingPrefix: string | null = null;
+
+  if (filters.whatsapp === "pendientes") client.push(WELCOME_PENDING);
+  if (filters.whatsapp === "enviados") client.push(WELCOME_SENT);
+
+  if (filters.estado && filters.estado !== "todos") tracking.push(sql`t.estado = ${filters.estado}`);
+  const dayStart = sql`${costaRicaDayStart(now).toISOString()}::timestamptz`;
+  // A delivered package never needs a daily update (docs/decisions/061).
+  if (filters.update === "necesitan") tracking.push(sql`t.estado <> 'ENTREGADO' and t.updated_at < ${dayStart}`);
+  if (filters.update === "hoy") tracking.push(sql`t.updated_at >= ${dayStart}`);
+
+  const q = filters.q?.trim();
+  if (q) {
+    const alternatives = clientSearchAlternatives(q);
+    const code = normalizeTrackingCode(q);
+    if (code.length >= TRACKING_SEARCH_MIN_CHARS && /^[A-Z0-9-]+$/.test(code)) {
+      trackingPrefix = `${likeEscape(code)}%`;
+      // Prefix match on the indexed upper(tracking_code) (text_pattern_ops): a whole code or its start.
+      alternatives.push(
+        sql`c.id in (select tp.client_id from client_trackings tp where upper(tp.tracking_code) like ${trackingPrefix})`,
+      );
+    }
+    client.push(sql`(${sql.join(alternatives, sql` or `)})`);
+  }
+
+  if (tracking.length > 0) {
+    client.push(sql`exists (select 1 from client_trackings t where t.client_id = c.id and ${sql.join(tracking, sql` and `)})`);
+  }
+  return { client, tracking, trackingPrefix };
+}
+
+const where = (conditions: SQL[]): SQL => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
+
+interface ListRow {
+  total: number | string;
+  filtered_total: number | string | null;
+  pending_whatsapp: number | string;
+  active_trackings: number | string;
+  clients: unknown;
+}
+
+/** The one statement behind a page of the list (exported for EXPLAIN in scripts/bench-admin-list.ts). */
+export function adminClientsStatement(query: TAdminClientsQuery, now: Date): SQL {
+  const { page, pageSize } = query;
+  const conditions = buildConditions(query, now);
+
+  // Which packages a card lists first: those that made the client match.
+  const matchParts = [...conditions.tracking];
+  if (conditions.trackingPrefix) matchParts.push(sql`upper(t.tracking_code) like ${conditions.trackingPrefix}`);
+  const matches = matchParts.length ? sql`(${sql.join(matchParts, sql` and `)})` : sql`true`;
+
+  const paging = sql`order by created_at desc, id desc limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  // Without filters the page walks the created_at index and the filtered count is the total.
+  const filtered = conditions.client.length > 0;
+  return sql`
+    with ${filtered ? sql`f as materialized (select c.id, c.created_at from clients c where ${where(conditions.client)}),` : sql``}
+    p as (select id, created_at from ${filtered ? sql`f` : sql`clients`} ${paging})
+    select
+      (select count(*) from clients) as total,
+      ${filtered ? sql`(select count(*) from f)` : sql`null`} as filtered_total,
+      (select count(*) from clients c where ${WELCOME_PENDING}) as pending_whatsapp,
+      (select count(*) from client_trackings where estado <> 'ENTREGADO') as active_trackings,
+      coalesce((
+        select json_agg(json_build_object(
+          'id', c.id, 'clientCode', c.client_code, 'nombre', c.nombre, 'telefono', c.telefono,
+          'direccion', c.direccion, 'email', c.email, 'createdAt', c.created_at,
+          'whatsappEnviado', case when ${WELCOME_SENT} then 'ENVIADO' else 'PENDIENTE' end,
+          'whatsappEnviadoAt', c.whatsapp_enviado_at,
+          'searchCount', ${effectiveSearchCount(now)}, 'searchLimit', c.search_limit, 'unlimitedAccess', c.unlimited_access,
+          'welcome', (select ${sql.raw(NOTIFICATIONS_JSON_FIELDS)} from notification_outbox n
+            where n.client_id = c.id and n.kind = 'WELCOME' order by n.id desc limit 1),
+          'trackingCount', (select count(*) from client_trackings tc where tc.client_id = c.id),
+          'trackings', coalesce((
+            select json_agg(x.j order by x.m desc, x.created_at desc, x.id desc) from (
+              select ${trackingJson(matches)} as j, ${matches} as m, t.created_at, t.id
+              from client_trackings t where t.client_id = c.id
+              order by m desc, t.created_at desc, t.id desc limit ${TRACKINGS_INLINE}
+            ) x), '[]'::json)
+        ) order by p.created_at desc, p.id desc)
+        from p join clients c on c.id = p.id
+      ), '[]'::json) as clients
+  `;
+}
+
+export async function listAdminClients(
+  db: Db,
+  query: TAdminClientsQuery,
+  now = new Date(),
+): Promise<Omit<TAdminClientsResponse, "messaging">> {
+  const { page, pageSize } = query;
+  const result = await db.execute(adminClientsStatement(query, now));
+  const row = rowsOf<ListRow>(result)[0];
+  const list = (typeof row.clients === "string" ? JSON.parse(row.clients) : row.clients) as Record<string, unknown>[];
+  return {
+    clients: list.map(toAdminClient),
+    total: Number(row.total),
+    // Null when nothing is filtered: the filtered count is the total.
+    filteredTotal: Number(row.filtered_total ?? row.total),
+    stats: {
+      totalClients: Number(row.total),
+      pendingWhatsapp: Number(row.pending_whatsapp),
+      activeTrackings: Number(row.active_trackings),
+    },
+    page,
+    pageSize,
+  };
+}
+
+function toAdminClient(r: Record<string, unknown>): TAdminClient {
+  return {
+    id: Number(r.id),
+    clientCode: String(r.clientCode),
+    nombre: String(r.nombre),
+    telefono: String(r.telefono),
+    direccion: String(r.direccion),
+    email: (r.email as string | null) ?? null,
+    createdAt: new Date(r.createdAt as string).toISOString(),
+    whatsappEnviado: r.whatsappEnviado === "ENVIADO" ? "ENVIADO" : "PENDIENTE",
+    whatsappEnviadoAt: r.whatsappEnviadoAt ? new Date(r.whatsappEnviadoAt as string).toISOString() : null,
+    welcomeNotification: r.welcome ? toNotificationState(r.welcome as Parameters<typeof toNotificationState>[0]) : null,
+    searchCount: Number(r.searchCount),
+    searchLimit: Number(r.searchLimit),
+    unlimitedAccess: Number(r.unlimitedAccess),
+    trackingCount: Number(r.trackingCount),
+    trackings: (r.trackings as unknown[]).map(toAdminTracking),
+  };
+}
+
+/** The client's id by code (404 when unknown). */
+export async function findClientId(db: Db, clientCode: string): Promise<number> {
+  const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.clientCode, clientCode));
+  if (!row) throw notFound(ADMIN_CLIENT_NOT_FOUND);
+  return row.id;
+}
+
+/**
+ * Staff sent the welcome by hand (the chat link): the client is marked ENVIADO, and a welcome
+ * still waiting in the outbox is dropped so a provider configured later never sends it twice
+ * (docs/decisions/062). Marking twice keeps the first date.
+ */
+export async function markWelcomeSent(db: Db, clientCode: string, now = new Date()): Promise<TWhatsappSentResponse> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(clients)
+      .set({
+        whatsappEnviado: "ENVIADO",
+        whatsappEnviadoAt: sql`coalesce(${clients.whatsappEnviadoAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
+      .where(eq(clients.clientCode, clientCode))
+      .returning({ id: clients.id, clientCode: clients.clientCode, whatsappEnviadoAt: clients.whatsappEnviadoAt });
+    if (!row) throw notFound(ADMIN_CLIENT_NOT_FOUND);
+    await tx
+      .delete(notificationOutbox)
+      .where(
+        and(
+          eq(notificationOutbox.clientId, row.id),
+          eq(notificationOutbox.kind, "WELCOME"),
+          eq(notificationOutbox.status, "PENDING"),
+        ),
+      );
+    return {
+      clientCode: row.clientCode,
+      whatsappEnviado: "ENVIADO",
+      whatsappEnviadoAt: (row.whatsappEnviadoAt ?? now).toISOString(),
+    };
+  });
+}

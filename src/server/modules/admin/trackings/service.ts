@@ -1,0 +1,177 @@
+// Staff's package operations: inline edits, create / edit / delete, several packages to one
+// status at once, and a package's history. Every change goes through trackings/service.ts (the
+// one path that writes history, queues the client's WhatsApp message and applies the delivery
+// rewards), here with changedBy "admin", each in one transaction.
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { clientTrackings, trackingStatusHistory } from "../../../db/schema";
+import { AppError, conflict, notFound } from "../../../errors";
+import {
+  CHANGED_BY,
+  changeTrackingStatus,
+  createTracking,
+  deleteTracking,
+  updateTracking,
+  type TrackingFields,
+} from "../../trackings/service";
+import { inOutboxTransaction } from "../../notifications/outbox";
+import { findClientId } from "../clients/service";
+import { getAdminTracking } from "./presenter";
+import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../../shared/api/trackings";
+import {
+  ADMIN_TRACKING_DUPLICATE,
+  type TAdminTrackingResponse,
+  type TBulkStatusRequest,
+  type TBulkStatusResponse,
+  type TCreateAdminTrackingRequest,
+  type TPatchTrackingRequest,
+  type TTrackingHistoryRecord,
+  type TUpdateAdminTrackingRequest,
+} from "../../../../shared/api/admin/trackings";
+import type { TrackingStatus } from "../../../../shared/domain/statuses";
+
+export interface AdminChangeOptions {
+  /** Signs the client's WhatsApp message (ctx.config.brand.name). */
+  brandName: string;
+  now?: Date;
+}
+
+/** The portal's duplicate message speaks to the client ("Ya tienes…"); staff read their own. */
+async function withStaffMessages<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError && err.code === "CONFLICT" && err.message === TRACKING_DUPLICATE) {
+      throw conflict(ADMIN_TRACKING_DUPLICATE);
+    }
+    throw err;
+  }
+}
+
+async function answer(db: Db, id: number, notificationQueued: boolean): Promise<TAdminTrackingResponse> {
+  const tracking = await getAdminTracking(db, id);
+  if (!tracking) throw notFound(TRACKING_NOT_FOUND);
+  return { tracking, notificationQueued };
+}
+
+/** Optional fields present in the body: undefined stays "leave as is", null clears. */
+function fieldsOf(body: Partial<TCreateAdminTrackingRequest>): TrackingFields {
+  const { trackingCode, origen, formaEnvio, carrier, tiendaOrigen, descripcionPaquete, pesoEstimado, valorDeclarado, costo, pesoPieCubicos, montoColones, notas } = body;
+  return { trackingCode, origen, formaEnvio, carrier, tiendaOrigen, descripcionPaquete, pesoEstimado, valorDeclarado, costo, pesoPieCubicos, montoColones, notas };
+}
+
+/** PATCH /api/trackings/{id}: the inline controls (status, shipping type, cost, weight, amount). */
+export async function patchTracking(
+  db: Db,
+  id: number,
+  body: TPatchTrackingRequest,
+  options: AdminChangeOptions,
+): Promise<TAdminTrackingResponse> {
+  const { estado, ...fields } = body;
+  const result = await inOutboxTransaction(db, (tx) =>
+    updateTracking(tx, {
+      trackingId: id,
+      changes: { ...fields, ...(estado ? { estado } : {}) },
+      changedBy: CHANGED_BY.admin,
+      brandName: options.brandName,
+      now: options.now,
+    }),
+  );
+  return answer(db, id, Boolean(result.statusChange?.notificationId));
+}
+
+/** POST /api/admin/trackings: a new package for a client, with its first history row and message. */
+export async function createAdminTracking(
+  db: Db,
+  body: TCreateAdminTrackingRequest,
+  options: AdminChangeOptions,
+): Promise<TAdminTrackingResponse> {
+  const clientId = await findClientId(db, body.clientCode);
+  const created = await withStaffMessages(() =>
+    inOutboxTransaction(db, (tx) =>
+      createTracking(tx, {
+        ...fieldsOf(body),
+        // An empty carrier field means "detect it from the code".
+        carrier: body.carrier ?? undefined,
+        clientId,
+        trackingCode: body.trackingCode,
+        estado: body.estado,
+        changedBy: CHANGED_BY.admin,
+        brandName: options.brandName,
+        now: options.now,
+      }),
+    ),
+  );
+  return answer(db, created.tracking.id, created.notificationId !== null);
+}
+
+/** PATCH /api/admin/trackings/{id}: the edit dialog (the status change goes through the one path). */
+export async function updateAdminTracking(
+  db: Db,
+  id: number,
+  body: TUpdateAdminTrackingRequest,
+  options: AdminChangeOptions,
+): Promise<TAdminTrackingResponse> {
+  const result = await withStaffMessages(() =>
+    inOutboxTransaction(db, (tx) =>
+      updateTracking(tx, {
+        trackingId: id,
+        changes: { ...fieldsOf(body), ...(body.estado ? { estado: body.estado } : {}) },
+        changedBy: CHANGED_BY.admin,
+        brandName: options.brandName,
+        now: options.now,
+      }),
+    ),
+  );
+  return answer(db, id, Boolean(result.statusChange?.notificationId));
+}
+
+export async function deleteAdminTracking(db: Db, id: number): Promise<void> {
+  await db.transaction((tx) => deleteTracking(tx, id));
+}
+
+/**
+ * POST /api/admin/trackings/bulk-status: all or nothing. Each package that moves gets its history
+ * row, its WhatsApp message and (on ENTREGADO) the delivery rules, exactly as one by one.
+ */
+export async function changeStatusInBulk(
+  db: Db,
+  body: TBulkStatusRequest,
+  options: AdminChangeOptions,
+): Promise<TBulkStatusResponse> {
+  return inOutboxTransaction(db, async (tx) => {
+    let changed = 0;
+    // Ascending ids: two bulk changes over overlapping packages lock them in the same order.
+    for (const trackingId of [...body.ids].sort((a, b) => a - b)) {
+      const result = await changeTrackingStatus(tx, {
+        trackingId,
+        newStatus: body.estado as TrackingStatus,
+        changedBy: CHANGED_BY.admin,
+        brandName: options.brandName,
+        now: options.now,
+      });
+      if (result.changed) changed++;
+    }
+    return { changed, unchanged: body.ids.length - changed };
+  });
+}
+
+/** GET /api/trackings/{id}/history: newest first; 404 for an unknown package. */
+export async function getTrackingHistory(db: Db, id: number): Promise<TTrackingHistoryRecord[]> {
+  const [exists] = await db.select({ id: clientTrackings.id }).from(clientTrackings).where(eq(clientTrackings.id, id));
+  if (!exists) throw notFound(TRACKING_NOT_FOUND);
+  const h = trackingStatusHistory;
+  const rows = await db
+    .select()
+    .from(h)
+    .where(eq(h.trackingId, id))
+    .orderBy(desc(h.changedAt), desc(h.id));
+  return rows.map((r) => ({
+    id: r.id,
+    previousStatus: r.previousStatus as TTrackingHistoryRecord["previousStatus"],
+    newStatus: r.newStatus as TTrackingHistoryRecord["newStatus"],
+    changedAt: r.changedAt.toISOString(),
+    notes: r.notes,
+    changedBy: r.changedBy,
+  }));
+}

@@ -1,0 +1,287 @@
+// Staff's package calls over HTTP: create with the spec's defaults, inline edits, the edit dialog,
+// delete, history, and the bulk status change — each status change with its history row (by
+// "admin"), its queued WhatsApp message and, on delivery, the referral and coupon rules.
+import { describe, expect, it } from "vitest";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { uniqueTrackingCode, useTestApp } from "../../../test/app";
+import { clientTrackings, clients, coupons, notificationOutbox, referrals, trackingStatusHistory } from "../../../db/schema";
+import { registerTestClient } from "../../../test/clients";
+import { TRACKING_CODE_INVALID, TRACKING_CODE_REQUIRED, TRACKING_NOT_FOUND } from "../../../../shared/api/trackings";
+import {
+  ADMIN_TRACKING_DUPLICATE,
+  BULK_IDS_REQUIRED,
+  COSTO_INVALID,
+  NUMBER_INVALID,
+  PESO_INVALID,
+  TRACKING_CHANGE_REQUIRED,
+  ZTrackingFormSchema,
+  createBodyFromForm,
+  trackingFormDefaults,
+  updateBodyFromForm,
+  type TAdminTrackingResponse,
+  type TBulkStatusResponse,
+  type TTrackingFormValues,
+  type TTrackingHistoryResponse,
+} from "../../../../shared/api/admin/trackings";
+import { ADMIN_CLIENT_NOT_FOUND } from "../../../../shared/api/admin/clients";
+import { trackingStatusMessage } from "../../../../shared/domain/messages";
+
+const t = useTestApp();
+
+const uniqueTracking = (prefix = "ADT") => uniqueTrackingCode(prefix);
+
+function call(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: t.adminHeaders(), payload });
+}
+
+async function create(clientCode: string, extra: object = {}): Promise<TAdminTrackingResponse["tracking"]> {
+  const res = await call("POST", "/api/admin/trackings", { clientCode, trackingCode: uniqueTracking(), ...extra });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as TAdminTrackingResponse).tracking;
+}
+
+const historyOf = (trackingId: number) =>
+  t.ctx.db
+    .select()
+    .from(trackingStatusHistory)
+    .where(eq(trackingStatusHistory.trackingId, trackingId))
+    .orderBy(trackingStatusHistory.id);
+const messagesOf = (trackingId: number) =>
+  t.ctx.db.select().from(notificationOutbox).where(eq(notificationOutbox.trackingId, trackingId)).orderBy(notificationOutbox.id);
+
+describe("POST /api/admin/trackings", () => {
+  it("creates with origen USA, AVION and SEGUIMIENTO_INTERNACIONAL, a first history row by admin and a queued message", async () => {
+    const client = await registerTestClient(t.app, { nombre: "Rebeca Vargas" });
+    const trackingCode = `1z999aa1${String(Date.now()).slice(-10)}`;
+    const res = await call("POST", "/api/admin/trackings", {
+      clientCode: client.clientCode.toLowerCase(),
+      trackingCode,
+      descripcionPaquete: "  ",
+      tiendaOrigen: "Amazon",
+    });
+    expect(res.statusCode).toBe(201);
+    const { tracking, notificationQueued } = res.json() as TAdminTrackingResponse;
+    expect(tracking).toMatchObject({
+      trackingCode: trackingCode.toUpperCase(),
+      origen: "USA",
+      formaEnvio: "AVION",
+      estado: "SEGUIMIENTO_INTERNACIONAL",
+      carrier: "UPS",
+      descripcionPaquete: null,
+      tiendaOrigen: "Amazon",
+    });
+    expect(notificationQueued).toBe(true);
+    const history = await historyOf(tracking.id);
+    expect(history).toEqual([expect.objectContaining({ previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", changedBy: "admin" })]);
+    const [message] = await messagesOf(tracking.id);
+    expect(message).toMatchObject({ kind: "TRACKING_STATUS", status: "PENDING", recipient: `506${client.telefono}` });
+    expect(tracking.notification).toMatchObject({ id: message.id, status: "PENDING" });
+  });
+
+  it("refuses an unknown client, a repeated code and a malformed code", async () => {
+    const client = await registerTestClient(t.app);
+    const code = uniqueTracking();
+    expect((await call("POST", "/api/admin/trackings", { clientCode: "EXQQQQQQ", trackingCode: code })).json()).toMatchObject({
+      message: ADMIN_CLIENT_NOT_FOUND,
+    });
+    await create(client.clientCode, { trackingCode: code });
+    const dup = await call("POST", "/api/admin/trackings", { clientCode: client.clientCode, trackingCode: code.toLowerCase() });
+    expect(dup.statusCode).toBe(409);
+    expect((dup.json() as { message: string }).message).toBe(ADMIN_TRACKING_DUPLICATE);
+    const bad = await call("POST", "/api/admin/trackings", { clientCode: client.clientCode, trackingCode: "ABC/123" });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { message: string }).message).toBe(TRACKING_CODE_INVALID);
+  });
+});
+
+describe("PATCH /api/trackings/{id} (inline controls)", () => {
+  it("changes the status with a history row by admin and the client's WhatsApp message; the same status again changes nothing", async () => {
+    const client = await registerTestClient(t.app, { nombre: "Gabriel Soto" });
+    const pkg = await create(client.clientCode);
+    const res = await call("PATCH", `/api/trackings/${pkg.id}`, { estado: "EN_BODEGA_MIAMI" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as TAdminTrackingResponse;
+    expect(body).toMatchObject({ notificationQueued: true, tracking: { estado: "EN_BODEGA_MIAMI" } });
+    expect(new Date(body.tracking.lastStatusChangeDate).getTime()).toBeGreaterThan(new Date(pkg.lastStatusChangeDate).getTime() - 1);
+
+    const history = await historyOf(pkg.id);
+    expect(history.at(-1)).toMatchObject({ previousStatus: "SEGUIMIENTO_INTERNACIONAL", newStatus: "EN_BODEGA_MIAMI", changedBy: "admin" });
+    const messages = await messagesOf(pkg.id);
+    expect(messages).toHaveLength(2);
+    expect(messages[1].body).toBe(
+      trackingStatusMessage({ nombre: "Gabriel Soto", trackingCode: pkg.trackingCode, estado: "EN_BODEGA_MIAMI", brandName: t.config.brand.name }),
+    );
+
+    const again = (await call("PATCH", `/api/trackings/${pkg.id}`, { estado: "EN_BODEGA_MIAMI" })).json() as TAdminTrackingResponse;
+    expect(again.notificationQueued).toBe(false);
+    expect(await historyOf(pkg.id)).toHaveLength(2);
+  });
+
+  it("stores shipping type, cost, weight (comma accepted) and amount, without a status message", async () => {
+    const client = await registerTestClient(t.app);
+    const pkg = await create(client.clientCode);
+    const res = await call("PATCH", `/api/trackings/${pkg.id}`, { formaEnvio: "BARCO", pesoPieCubicos: "2,5", montoColones: 53970, costo: 12500 });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as TAdminTrackingResponse).tracking).toMatchObject({
+      formaEnvio: "BARCO",
+      pesoPieCubicos: "2,5",
+      montoColones: 53970,
+      costo: 12500,
+      estado: "SEGUIMIENTO_INTERNACIONAL",
+    });
+    expect(await messagesOf(pkg.id)).toHaveLength(1);
+    const cleared = (await call("PATCH", `/api/trackings/${pkg.id}`, { pesoPieCubicos: "", montoColones: null })).json() as TAdminTrackingResponse;
+    expect(cleared.tracking).toMatchObject({ pesoPieCubicos: null, montoColones: null });
+  });
+
+  it("refuses negative or fractional colones, a weight that is not a number, an empty change and an unknown package", async () => {
+    const client = await registerTestClient(t.app);
+    const pkg = await create(client.clientCode);
+    const cases: [object, number, string][] = [
+      [{ costo: -1 }, 400, COSTO_INVALID],
+      [{ costo: 10.5 }, 400, COSTO_INVALID],
+      [{ pesoPieCubicos: "dos" }, 400, PESO_INVALID],
+      [{}, 400, TRACKING_CHANGE_REQUIRED],
+    ];
+    for (const [payload, status, message] of cases) {
+      const res = await call("PATCH", `/api/trackings/${pkg.id}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect((res.json() as { message: string }).message).toBe(message);
+    }
+    const missing = await call("PATCH", "/api/trackings/2147483000", { estado: "ENTREGADO" });
+    expect(missing.statusCode).toBe(404);
+    expect((missing.json() as { message: string }).message).toBe(TRACKING_NOT_FOUND);
+  });
+
+  it("on ENTREGADO applies the friend's welcome coupon and completes the referral with the referrer's reward", async () => {
+    const referrer = await registerTestClient(t.app);
+    const friend = await registerTestClient(t.app, { referrerCode: referrer.clientCode });
+    const pkg = await create(friend.clientCode);
+    const res = await call("PATCH", `/api/trackings/${pkg.id}`, { estado: "ENTREGADO" });
+    expect((res.json() as TAdminTrackingResponse).tracking).toMatchObject({ estado: "ENTREGADO", discountPercent: 5 });
+
+    const [friendRow] = await t.ctx.db.select().from(clients).where(eq(clients.clientCode, friend.clientCode));
+    const [referrerRow] = await t.ctx.db.select().from(clients).where(eq(clients.clientCode, referrer.clientCode));
+    const [referral] = await t.ctx.db.select().from(referrals).where(eq(referrals.referredClientId, friendRow.id));
+    expect(referral.status).toBe("COMPLETADO");
+    const rewards = await t.ctx.db.select().from(coupons).where(and(eq(coupons.clientId, referrerRow.id), eq(coupons.reason, "REFERIDO")));
+    expect(rewards).toEqual([expect.objectContaining({ discountPercent: 10, status: "DISPONIBLE" })]);
+  });
+});
+
+describe("PATCH and DELETE /api/admin/trackings/{id}, GET /api/trackings/{id}/history", () => {
+  it("edits the code and fields, clears a field with null, and a status change goes to history", async () => {
+    const client = await registerTestClient(t.app);
+    const pkg = await create(client.clientCode, { descripcionPaquete: "Zapatos", origen: "CHINA" });
+    const newCode = uniqueTracking("LX");
+    const res = await call("PATCH", `/api/admin/trackings/${pkg.id}`, {
+      trackingCode: newCode,
+      descripcionPaquete: null,
+      valorDeclarado: 45.5,
+      estado: "EN_ADUANAS",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as TAdminTrackingResponse).tracking).toMatchObject({
+      trackingCode: newCode,
+      descripcionPaquete: null,
+      valorDeclarado: 45.5,
+      origen: "CHINA",
+      estado: "EN_ADUANAS",
+    });
+
+    const history = await call("GET", `/api/trackings/${pkg.id}/history`);
+    expect(history.statusCode).toBe(200);
+    const records = (history.json() as TTrackingHistoryResponse).history;
+    expect(records.map((r) => [r.previousStatus, r.newStatus, r.changedBy])).toEqual([
+      ["SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "admin"],
+      [null, "SEGUIMIENTO_INTERNACIONAL", "admin"],
+    ]);
+  });
+
+  it("refuses to give a package a code the client already uses", async () => {
+    const client = await registerTestClient(t.app);
+    const a = await create(client.clientCode);
+    const b = await create(client.clientCode);
+    const res = await call("PATCH", `/api/admin/trackings/${b.id}`, { trackingCode: a.trackingCode });
+    expect(res.statusCode).toBe(409);
+    expect((res.json() as { message: string }).message).toBe(ADMIN_TRACKING_DUPLICATE);
+  });
+
+  it("deletes a package with its history; a second delete and its history answer 404", async () => {
+    const client = await registerTestClient(t.app);
+    const pkg = await create(client.clientCode);
+    expect((await call("DELETE", `/api/admin/trackings/${pkg.id}`)).json()).toEqual({ success: true, id: pkg.id });
+    expect(await historyOf(pkg.id)).toEqual([]);
+    expect((await call("DELETE", `/api/admin/trackings/${pkg.id}`)).statusCode).toBe(404);
+    expect((await call("GET", `/api/trackings/${pkg.id}/history`)).statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/admin/trackings/bulk-status", () => {
+  it("moves several packages at once, each with its history row and message, counting those already there", async () => {
+    const client = await registerTestClient(t.app);
+    const a = await create(client.clientCode);
+    const b = await create(client.clientCode);
+    const c = await create(client.clientCode, { estado: "LISTO_PARA_ENTREGAR" });
+    const res = await call("POST", "/api/admin/trackings/bulk-status", { ids: [a.id, b.id, c.id, a.id], estado: "LISTO_PARA_ENTREGAR" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json() as TBulkStatusResponse).toEqual({ changed: 2, unchanged: 1 });
+    const rows = await t.ctx.db.select().from(clientTrackings).where(inArray(clientTrackings.id, [a.id, b.id]));
+    expect(rows.map((r) => r.estado)).toEqual(["LISTO_PARA_ENTREGAR", "LISTO_PARA_ENTREGAR"]);
+    for (const id of [a.id, b.id]) {
+      expect((await historyOf(id)).at(-1)).toMatchObject({ newStatus: "LISTO_PARA_ENTREGAR", changedBy: "admin" });
+      const [last] = await t.ctx.db
+        .select()
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.trackingId, id))
+        .orderBy(desc(notificationOutbox.id))
+        .limit(1);
+      expect(last.payload).toMatchObject({ estado: "LISTO_PARA_ENTREGAR" });
+    }
+  });
+
+  it("changes nothing when one of the packages does not exist", async () => {
+    const client = await registerTestClient(t.app);
+    const a = await create(client.clientCode);
+    const res = await call("POST", "/api/admin/trackings/bulk-status", { ids: [a.id, 2147483000], estado: "EN_ADUANAS" });
+    expect(res.statusCode).toBe(404);
+    const [row] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, a.id));
+    expect(row.estado).toBe("SEGUIMIENTO_INTERNACIONAL");
+    expect(await historyOf(a.id)).toHaveLength(1);
+  });
+
+  it("needs at least one package", async () => {
+    const res = await call("POST", "/api/admin/trackings/bulk-status", { ids: [], estado: "EN_ADUANAS" });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { message: string }).message).toBe(BULK_IDS_REQUIRED);
+  });
+});
+
+describe("the create / edit dialog's bodies", () => {
+  const parse = (values: Partial<TTrackingFormValues>) => ZTrackingFormSchema.parse({ ...trackingFormDefaults(), ...values });
+
+  it("creates with the spec's defaults and leaves empty optional fields out", () => {
+    expect(createBodyFromForm("EXAB1234", parse({ trackingCode: " lx 123 cn ", pesoEstimado: "1,5" }))).toEqual({
+      clientCode: "EXAB1234",
+      trackingCode: "LX123CN",
+      origen: "USA",
+      formaEnvio: "AVION",
+      estado: "SEGUIMIENTO_INTERNACIONAL",
+      pesoEstimado: 1.5,
+    });
+  });
+
+  it("edits only what changed and clears an emptied field with null", async () => {
+    const client = await registerTestClient(t.app);
+    const original = await create(client.clientCode, { descripcionPaquete: "Libros", tiendaOrigen: "Amazon", valorDeclarado: 20 });
+    const values = parse({ ...trackingFormDefaults(original), descripcionPaquete: "", valorDeclarado: "25", estado: "EN_ADUANAS" });
+    expect(updateBodyFromForm(values, original)).toEqual({ descripcionPaquete: null, valorDeclarado: 25, estado: "EN_ADUANAS" });
+    expect(updateBodyFromForm(parse(trackingFormDefaults(original)), original)).toEqual({});
+  });
+
+  it("requires a tracking code and refuses a value that is not a number", () => {
+    const result = ZTrackingFormSchema.safeParse({ ...trackingFormDefaults(), trackingCode: "", valorDeclarado: "veinte" });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.message)).toEqual(expect.arrayContaining([TRACKING_CODE_REQUIRED, NUMBER_INVALID]));
+  });
+});

@@ -1,0 +1,88 @@
+// Every named abuse limit is applied on its routes and follows RATE_LIMITS: with each limit set
+// to 2, the third request from one address answers 429 with that limit's Spanish message and
+// Retry-After, while another address still gets through. A limit added to the table without a
+// route exercise here fails the test.
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ABUSE_LIMIT_NAMES, ABUSE_LIMITS, type AbuseLimitName } from "../../lib/abuse-limit-table";
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../app";
+import { registerTestClient, uniquePhone } from "../clients";
+
+const LIMIT = 2;
+let t: TestApp;
+let clientCode: string;
+let n = 0;
+
+beforeAll(async () => {
+  const overrides = Object.fromEntries(ABUSE_LIMIT_NAMES.map((name) => [name, { limit: LIMIT, windowMinutes: 30 }]));
+  t = await createTestApp({ env: { RATE_LIMIT: "on", RATE_LIMITS: JSON.stringify(overrides) } });
+  ({ clientCode } = await registerTestClient(t.app, { nombre: "Cliente Con Límites" }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Send = (app: FastifyInstance, remoteAddress: string) => Promise<LightMyRequestResponse>;
+
+/** One request each limit counts, as a real visitor would send it. */
+const EXERCISES: Record<AbuseLimitName, Send> = {
+  adminLogin: (app, remoteAddress) => app.inject({ method: "POST", url: "/api/admin/login", payload: { password: "equivocada" }, remoteAddress }),
+  clientLookup: (app, remoteAddress) => app.inject({ method: "GET", url: `/api/clients/trackings?code=${clientCode}`, remoteAddress }),
+  codeMisses: (app, remoteAddress) => app.inject({ method: "GET", url: `/api/coupons/EXNO${String(++n).padStart(4, "0")}`, remoteAddress }),
+  clientWrite: (app, remoteAddress) =>
+    app.inject({ method: "POST", url: "/api/clients/trackings", payload: { clientCode, trackingCode: `LIM${Date.now()}${++n}` }, remoteAddress }),
+  registration: (app, remoteAddress) =>
+    app.inject({
+      method: "POST",
+      url: "/api/clients/register",
+      payload: { nombre: "Registro Repetido", direccion: "Grecia centro, 100 m al sur", telefono: uniquePhone() },
+      remoteAddress,
+    }),
+  verification: (app, remoteAddress) => app.inject({ method: "GET", url: `/api/clients/verify/${clientCode}`, remoteAddress }),
+  partsSearch: (app, remoteAddress) =>
+    app.inject({ method: "POST", url: "/api/parts-assistant", payload: { clientCode, marca: "Toyota", modelo: "Yaris", anio: 2012, parte: "Filtro" }, remoteAddress }),
+  upload: (app, remoteAddress) => app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress }),
+  contact: (app, remoteAddress) =>
+    app.inject({ method: "POST", url: "/api/contact", payload: { nombre: "Ana", email: "ana@example.com", mensaje: "Quisiera cotizar un envío." }, remoteAddress }),
+  productAnalysis: (app, remoteAddress) =>
+    app.inject({ method: "POST", url: "/api/product-analysis", payload: { description: "Audífonos inalámbricos" }, remoteAddress }),
+  whatsappNotice: (app, remoteAddress) =>
+    app.inject({
+      method: "POST",
+      url: "/api/tracking/whatsapp/add",
+      payload: { whatsapp: `+506${uniquePhone()}`, nombre: "Aviso Repetido", trackingCodes: [`WAL${Date.now()}${++n}`] },
+      remoteAddress,
+    }),
+};
+
+describe("each named limit on its routes, as configured", () => {
+  it("has a route exercise for every limit in the table", () => {
+    expect(Object.keys(EXERCISES).sort()).toEqual([...ABUSE_LIMIT_NAMES].sort());
+  });
+
+  ABUSE_LIMIT_NAMES.forEach((name, index) => {
+    it(`${name}: ${LIMIT} pass, the next is a Spanish 429 with Retry-After, another address passes`, async () => {
+      const address = `10.66.${index}.1`;
+      for (let i = 0; i < LIMIT; i++) {
+        const res = await EXERCISES[name](t.app, address);
+        expect(res.statusCode, `${name} #${i + 1}: ${res.body}`).not.toBe(429);
+        expect(res.statusCode, `${name} #${i + 1}: ${res.body}`).toBeLessThan(500);
+      }
+      const refused = await EXERCISES[name](t.app, address);
+      expect(refused.statusCode, refused.body).toBe(429);
+      const message = ABUSE_LIMITS[name].message;
+      expect(refused.json().message).toBe(typeof message === "function" ? message(30) : message);
+      expect(refused.json().code).toBe("RATE_LIMITED");
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      const other = await EXERCISES[name](t.app, `10.66.${index}.2`);
+      expect(other.statusCode, other.body).not.toBe(429);
+    });
+  });
+
+  it("a right password does not get past the login limit either", async () => {
+    const address = "10.66.200.1";
+    for (let i = 0; i < LIMIT; i++) await EXERCISES.adminLogin(t.app, address);
+    const blocked = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: address });
+    expect(blocked.statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,242 @@
+// Staff's package calls (staff-side §2, §4, §5, §7, §8): the inline edit PATCH /api/trackings/{id},
+// the history, create / edit / delete under /api/admin/trackings and the bulk status change,
+// with the defaults, limits and Spanish texts of the panel.
+import { z } from "../../validation";
+import { zText } from "../../text-rules";
+import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, type ShippingType } from "../../domain/statuses";
+import { ZClientCodeLooseSchema } from "../clients";
+import { ORIGIN_INVALID, SHIPPING_TYPE_INVALID, ZTrackingCodeSchema } from "../trackings";
+import { ZAdminTrackingSchema, type TAdminTracking } from "./clients";
+
+export const TRACKING_STATUS_REQUIRED = "El estado es requerido";
+export const COSTO_INVALID = "El costo debe ser un número entero de colones mayor o igual a 0";
+export const MONTO_INVALID = "El monto debe ser un número entero de colones mayor o igual a 0";
+export const PESO_INVALID = "El peso o los pies cúbicos deben ser un número mayor que 0";
+export const NUMBER_INVALID = "Debe ser un número mayor o igual a 0";
+export const TEXT_TOO_LONG = (max: number) => `Puede tener hasta ${max} caracteres`;
+export const TRACKING_CHANGE_REQUIRED = "Indica al menos un cambio";
+export const BULK_IDS_REQUIRED = "Selecciona al menos un paquete";
+export const BULK_MAX = 200;
+export const BULK_TOO_MANY = `Puedes cambiar hasta ${BULK_MAX} paquetes a la vez`;
+
+/** Colones are whole and never negative (the database checks it too). */
+const colones = (message: string) => z.number({ error: message }).int(message).min(0, message).max(2_000_000_000, message);
+
+/** Absent stays absent ("leave as is"); blank or null becomes null ("none"). */
+const blankToNull = <T extends string>(v: T | null | undefined): T | null | undefined => (v === undefined ? undefined : v || null);
+
+/** An optional text without control characters (docs/decisions/098), trimmed; notes keep their line breaks. */
+const optionalText = (max: number, { multiline = false } = {}) =>
+  zText({ multiline }).pipe(z.string().max(max, TEXT_TOO_LONG(max))).nullish().transform(blankToNull);
+
+/** Weight in grams (air) or cubic feet (sea) as staff type it, comma accepted; blank clears it. */
+const pesoPieCubicos = z
+  .string({ error: PESO_INVALID })
+  .trim()
+  .max(32, PESO_INVALID)
+  .refine((v) => v === "" || /^(\d+([.,]\d*)?|[.,]\d+)$/.test(v), PESO_INVALID)
+  .nullish()
+  .transform(blankToNull);
+
+const amount = z.number({ error: NUMBER_INVALID }).min(0, NUMBER_INVALID).max(10_000_000, NUMBER_INVALID).nullish();
+
+const estado = z.enum(TRACKING_STATUSES, { error: TRACKING_STATUS_REQUIRED });
+
+/** PATCH /api/trackings/{id}: the inline controls of an expanded package (any of these). */
+export const ZPatchTrackingRequestSchema = z
+  .object({
+    estado: estado.optional(),
+    formaEnvio: z.enum(SHIPPING_TYPES, { error: SHIPPING_TYPE_INVALID }).optional(),
+    costo: colones(COSTO_INVALID).nullish(),
+    pesoPieCubicos,
+    montoColones: colones(MONTO_INVALID).nullish(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), TRACKING_CHANGE_REQUIRED);
+export type TPatchTrackingRequest = z.infer<typeof ZPatchTrackingRequestSchema>;
+export type TPatchTrackingBody = z.input<typeof ZPatchTrackingRequestSchema>;
+
+/** The fields of the create and edit dialog (§3 "Tracking (admin)"). */
+const trackingFormFields = {
+  trackingCode: ZTrackingCodeSchema,
+  origen: z.enum(ORIGINS, { error: ORIGIN_INVALID }),
+  formaEnvio: z.enum(SHIPPING_TYPES, { error: SHIPPING_TYPE_INVALID }),
+  estado,
+  descripcionPaquete: optionalText(500),
+  carrier: optionalText(64),
+  tiendaOrigen: optionalText(120),
+  pesoEstimado: amount,
+  valorDeclarado: amount,
+  costo: colones(COSTO_INVALID).nullish(),
+  pesoPieCubicos,
+  montoColones: colones(MONTO_INVALID).nullish(),
+  notas: optionalText(2000, { multiline: true }),
+};
+
+/** POST /api/admin/trackings: defaults origen USA, formaEnvio AVION, estado SEGUIMIENTO_INTERNACIONAL (§5). */
+export const ZCreateAdminTrackingRequestSchema = z.object({
+  clientCode: ZClientCodeLooseSchema,
+  ...trackingFormFields,
+  origen: trackingFormFields.origen.default("USA"),
+  formaEnvio: trackingFormFields.formaEnvio.default("AVION"),
+  estado: estado.default("SEGUIMIENTO_INTERNACIONAL"),
+});
+export type TCreateAdminTrackingRequest = z.infer<typeof ZCreateAdminTrackingRequestSchema>;
+export type TCreateAdminTrackingBody = z.input<typeof ZCreateAdminTrackingRequestSchema>;
+
+/** PATCH /api/admin/trackings/{id}: only what is sent changes; null clears an optional field. */
+export const ZUpdateAdminTrackingRequestSchema = z
+  .object(trackingFormFields)
+  .partial()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), TRACKING_CHANGE_REQUIRED);
+export type TUpdateAdminTrackingRequest = z.infer<typeof ZUpdateAdminTrackingRequestSchema>;
+export type TUpdateAdminTrackingBody = z.input<typeof ZUpdateAdminTrackingRequestSchema>;
+
+/** POST /api/admin/trackings/bulk-status: several packages to one status, in one transaction. */
+export const ZBulkStatusRequestSchema = z.object({
+  ids: z
+    .array(z.number().int().positive(), { error: BULK_IDS_REQUIRED })
+    .min(1, BULK_IDS_REQUIRED)
+    .max(BULK_MAX, BULK_TOO_MANY)
+    .transform((ids) => [...new Set(ids)]),
+  estado,
+});
+export type TBulkStatusRequest = z.infer<typeof ZBulkStatusRequestSchema>;
+
+export const ZBulkStatusResponseSchema = z.object({
+  /** Packages whose status actually changed (each notified and in its history). */
+  changed: z.number().int(),
+  /** Packages that already had that status. */
+  unchanged: z.number().int(),
+});
+export type TBulkStatusResponse = z.infer<typeof ZBulkStatusResponseSchema>;
+
+export const ZAdminTrackingResponseSchema = z.object({
+  tracking: ZAdminTrackingSchema,
+  /** True when a WhatsApp status message was queued for the client. */
+  notificationQueued: z.boolean(),
+});
+export type TAdminTrackingResponse = z.infer<typeof ZAdminTrackingResponseSchema>;
+
+export const ZTrackingHistoryRecordSchema = z.object({
+  id: z.number().int(),
+  /** Null: the package was created. */
+  previousStatus: z.enum(TRACKING_STATUSES).nullable(),
+  newStatus: z.enum(TRACKING_STATUSES),
+  changedAt: z.string(),
+  notes: z.string().nullable(),
+  changedBy: z.string(),
+});
+export type TTrackingHistoryRecord = z.infer<typeof ZTrackingHistoryRecordSchema>;
+export const ZTrackingHistoryResponseSchema = z.object({ history: z.array(ZTrackingHistoryRecordSchema) });
+export type TTrackingHistoryResponse = z.infer<typeof ZTrackingHistoryResponseSchema>;
+
+// --- The create / edit dialog (§2, §5) ---
+
+const formText = (max: number) => zText().pipe(z.string().max(max, TEXT_TOO_LONG(max)));
+const formNumber = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || /^(\d+([.,]\d*)?|[.,]\d+)$/.test(v), NUMBER_INVALID);
+
+/** What the dialog holds: every field a string as typed; tracking code and status required. */
+export const ZTrackingFormSchema = z.object({
+  trackingCode: ZTrackingCodeSchema,
+  estado,
+  origen: z.enum(ORIGINS, { error: ORIGIN_INVALID }),
+  formaEnvio: z.enum(SHIPPING_TYPES, { error: SHIPPING_TYPE_INVALID }),
+  carrier: formText(64),
+  tiendaOrigen: formText(120),
+  descripcionPaquete: formText(500),
+  pesoEstimado: formNumber,
+  valorDeclarado: formNumber,
+});
+export type TTrackingFormValues = z.input<typeof ZTrackingFormSchema>;
+export type TTrackingForm = z.output<typeof ZTrackingFormSchema>;
+
+const OPTIONAL_TEXTS = ["carrier", "tiendaOrigen", "descripcionPaquete"] as const;
+const OPTIONAL_NUMBERS = ["pesoEstimado", "valorDeclarado"] as const;
+const toNumber = (v: string): number => Number(v.replace(",", "."));
+
+/** The dialog's values for a new package (the spec's defaults) or for editing one. */
+export function trackingFormDefaults(t?: TAdminTracking): TTrackingFormValues {
+  return {
+    trackingCode: t?.trackingCode ?? "",
+    estado: t?.estado ?? "SEGUIMIENTO_INTERNACIONAL",
+    origen: t?.origen ?? "USA",
+    formaEnvio: t?.formaEnvio ?? "AVION",
+    carrier: t?.carrier ?? "",
+    tiendaOrigen: t?.tiendaOrigen ?? "",
+    descripcionPaquete: t?.descripcionPaquete ?? "",
+    pesoEstimado: t?.pesoEstimado === null || t?.pesoEstimado === undefined ? "" : String(t.pesoEstimado),
+    valorDeclarado: t?.valorDeclarado === null || t?.valorDeclarado === undefined ? "" : String(t.valorDeclarado),
+  };
+}
+
+/** POST body: optional fields are omitted when empty (§5). */
+export function createBodyFromForm(clientCode: string, v: TTrackingForm): TCreateAdminTrackingBody {
+  const body: TCreateAdminTrackingBody = {
+    clientCode,
+    trackingCode: v.trackingCode,
+    origen: v.origen,
+    formaEnvio: v.formaEnvio,
+    estado: v.estado,
+  };
+  for (const key of OPTIONAL_TEXTS) if (v[key]) body[key] = v[key];
+  for (const key of OPTIONAL_NUMBERS) if (v[key]) body[key] = toNumber(v[key]);
+  return body;
+}
+
+/** PATCH body: only what changed; a field emptied by staff is sent as null so it is cleared. */
+export function updateBodyFromForm(v: TTrackingForm, original: TAdminTracking): TUpdateAdminTrackingBody {
+  const body: TUpdateAdminTrackingBody = {};
+  if (v.trackingCode !== original.trackingCode) body.trackingCode = v.trackingCode;
+  if (v.estado !== original.estado) body.estado = v.estado;
+  if (v.origen !== original.origen) body.origen = v.origen;
+  if (v.formaEnvio !== original.formaEnvio) body.formaEnvio = v.formaEnvio;
+  for (const key of OPTIONAL_TEXTS) {
+    if (v[key] !== (original[key] ?? "")) body[key] = v[key] || null;
+  }
+  for (const key of OPTIONAL_NUMBERS) {
+    const next = v[key] ? toNumber(v[key]) : null;
+    if (next !== original[key]) body[key] = next;
+  }
+  return body;
+}
+
+/** Whether the package's measure is grams (air) or cubic feet (sea). */
+export function measureLabel(formaEnvio: ShippingType): string {
+  return formaEnvio === "BARCO" ? "Pies cúbicos" : "Peso (gramos)";
+}
+
+// --- Texts (§2, §8) ---
+
+export const TRACKING_CREATED_TITLE = "¡Tracking creado!";
+export const TRACKING_UPDATED_TITLE = "¡Tracking actualizado!";
+export const TRACKING_DELETED_TITLE = "Tracking eliminado";
+export const FIELD_UPDATED_TITLE = "¡Actualizado!";
+export const STATUS_UPDATED_TITLE = "Estado actualizado";
+export const TRACKING_CREATE_FAILED_TITLE = "Error al crear tracking";
+export const TRACKING_CREATE_FAILED = "No se pudo crear el tracking";
+export const TRACKING_EDIT_FAILED_TITLE = "Error al editar tracking";
+export const TRACKING_EDIT_FAILED = "No se pudo actualizar el tracking";
+export const TRACKING_UPDATE_FAILED_TITLE = "Error al actualizar tracking";
+export const TRACKING_UPDATE_FAILED = "No se pudo actualizar el tracking";
+export const TRACKING_DELETE_FAILED_TITLE = "Error al eliminar tracking";
+export const TRACKING_DELETE_FAILED = "No se pudo eliminar el tracking";
+export const SHIPPING_TYPE_CHANGE_FAILED = "No se pudo cambiar el tipo de envío";
+export const STATUS_CHANGE_FAILED = "No se pudo cambiar el estado";
+export const COSTO_UPDATE_FAILED = "No se pudo actualizar el costo";
+export const PESO_UPDATE_FAILED = "No se pudo actualizar el peso";
+export const HISTORY_LOAD_FAILED = "Error al cargar historial";
+export const ADMIN_TRACKING_DUPLICATE = "El cliente ya tiene un tracking con este código.";
+
+export function trackingDeleteConfirmation(trackingCode: string): string {
+  return `¿Estás seguro de que deseas eliminar el tracking ${trackingCode}? Esta acción no se puede deshacer.`;
+}
+
+export function bulkStatusSummary({ changed, unchanged }: TBulkStatusResponse): string {
+  const moved = changed === 1 ? "1 paquete actualizado" : `${changed} paquetes actualizados`;
+  if (unchanged === 0) return `${moved}.`;
+  const kept = unchanged === 1 ? "1 ya tenía ese estado" : `${unchanged} ya tenían ese estado`;
+  return `${moved}; ${kept}.`;
+}
