@@ -47,7 +47,7 @@ interface Fixtures {
 
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}${(++serial).toString(36)}`.toUpperCase();
-const phone = () => `8${String(1_000_000 + ((serial * 7919) % 8_999_999)).padStart(7, "0")}`;
+const phone = () => `8${String(1_000_000 + ((++serial * 7919) % 8_999_999)).padStart(7, "0")}`;
 
 async function createFixtures(): Promise<Fixtures> {
   const admin = t.adminHeaders();
