@@ -7,6 +7,8 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"],
     environment: "node",
     setupFiles: ["src/client/test/setup.ts"],
+    // The migrated database that every test file copies, made once per run.
+    globalSetup: ["src/server/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
