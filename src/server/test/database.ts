@@ -31,6 +31,17 @@ async function migratedSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
+/**
+ * Writes a migrated PGlite database into the folder `dir` (a data folder's pglite/, which must
+ * not exist yet), copied from the template instead of created and migrated there: tests of
+ * scripts and of the real server that need a database on disk, on either kind of run.
+ */
+export async function createMigratedPgliteDir(dir: string): Promise<void> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const client = await PGlite.create(dir, { loadDataDir: await migratedSnapshot() });
+  await client.close();
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   let database: Database;

@@ -3,7 +3,8 @@
 // database there cost about 3 s of CPU per file).
 // - PGlite: the migrated data folder as a tarball in .tmp/test-templates/, named after a hash of
 //   the migrations and the PGlite version, so a later run with the same migrations reuses it.
-//   createTestDatabase() loads it (EI_TEST_PGLITE_TEMPLATE).
+//   createTestDatabase() loads it (EI_TEST_PGLITE_TEMPLATE). Made on PostgreSQL runs too: the
+//   backup and shutdown tests use PGlite on disk there as well.
 // - PostgreSQL (DATABASE_URL set): a migrated template database of this run; each file copies it
 //   with CREATE DATABASE … TEMPLATE (EI_TEST_POSTGRES_TEMPLATE). Dropped at the end of the run.
 import { createHash, randomBytes } from "node:crypto";
@@ -55,11 +56,9 @@ export async function pgliteTemplate(): Promise<string> {
 }
 
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
+  process.env.EI_TEST_PGLITE_TEMPLATE = await pgliteTemplate();
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    process.env.EI_TEST_PGLITE_TEMPLATE = await pgliteTemplate();
-    return undefined;
-  }
+  if (!url) return undefined;
   const { default: pg } = await import("pg");
   const name = `ei_template_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
