@@ -12,5 +12,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Files share their worker: the libraries are loaded once per worker rather than once per
+    // file (about half the CPU time of the suite). The set-up file gives each file fresh project
+    // modules and a reset window, so no file depends on another (src/client/test/setup.ts).
+    isolate: false,
   },
 });
