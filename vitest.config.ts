@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Unit and HTTP-level tests: beside the code in src/. Browser journeys live in tests/e2e
@@ -16,5 +17,8 @@ export default defineConfig({
     // file (about half the CPU time of the suite). The set-up file gives each file fresh project
     // modules and a reset window, so no file depends on another (src/client/test/setup.ts).
     isolate: false,
+    // One worker per core. Vitest's default (cores - 1) runs a single worker on a 2-core machine,
+    // where the main process is mostly idle: every file then waits for the one before it.
+    maxWorkers: availableParallelism(),
   },
 });
