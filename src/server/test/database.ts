@@ -4,7 +4,8 @@
 // globalSetup made (./global-setup.ts); without one (a script, another config) the migrations
 // run here, once per process for PGlite.
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase, type Database } from "../db/client";
 
@@ -38,6 +39,7 @@ async function migratedSnapshot(): Promise<Blob> {
  */
 export async function createMigratedPgliteDir(dir: string): Promise<void> {
   const { PGlite } = await import("@electric-sql/pglite");
+  await mkdir(path.dirname(dir), { recursive: true });
   const client = await PGlite.create(dir, { loadDataDir: await migratedSnapshot() });
   await client.close();
 }
