@@ -157,7 +157,7 @@ describe("WhatsApp API failing or hanging", () => {
       apiUrl: fake.url,
       language: whatsapp.language,
       templates: whatsapp.templates,
-      timeoutMs: 800,
+      timeoutMs: 2000,
     });
     t = await createTestApp({ env, deps: { providers: { messaging } } });
   });
