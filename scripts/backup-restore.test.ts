@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { pgliteDir } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
+import { createMigratedPgliteDir } from "../src/server/test/database";
 import { createBackup, databaseInUse } from "./backup";
 import { restoreBackup } from "./restore";
 import { ArchiveWriter, members } from "./backup-archive";
@@ -22,6 +23,13 @@ afterAll(() => {
 function freshDataDir(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), "ei-backup-"));
   roots.push(root);
+  return root;
+}
+
+/** A fresh data folder that already holds a migrated database (copied, not created: ~3 s less each). */
+async function migratedDataDir(): Promise<string> {
+  const root = freshDataDir();
+  await createMigratedPgliteDir(pgliteDir({ dataDir: root }));
   return root;
 }
 
@@ -59,7 +67,7 @@ function runScript(script: string, args: string[], dataDir: string, extraEnv: Re
 
 describe("backup and restore of the embedded database", () => {
   it("round-trips: the restore brings back exactly the backed-up data, and keeps the replaced database aside", { timeout: 120_000 }, async () => {
-    const dataDir = freshDataDir();
+    const dataDir = await migratedDataDir();
     await withDatabase(dataDir, (q) => q(addClient("EXRESP01", "Ana Respaldada")));
 
     const backup = await runScript("backup.ts", [], dataDir);
@@ -89,7 +97,7 @@ describe("backup and restore of the embedded database", () => {
   });
 
   it("refuses to back up or replace a database that is open, unless forced", { timeout: 60_000 }, async () => {
-    const dataDir = freshDataDir();
+    const dataDir = await migratedDataDir();
     await withDatabase(dataDir, (q) => q(addClient("EXABIE01", "Abierta Mora")));
     const backupFile = (await createBackup({ dataDir })).file;
     const open = await openDatabase({ dataDir: pgliteDir({ dataDir }) });
@@ -104,7 +112,7 @@ describe("backup and restore of the embedded database", () => {
   });
 
   it("restores into an empty data folder without --force, to the path given to backup", { timeout: 60_000 }, async () => {
-    const source = freshDataDir();
+    const source = await migratedDataDir();
     await withDatabase(source, (q) => q(addClient("EXNUEV01", "Nueva Instalación")));
     const out = path.join(source, "copia", "manual.tar.gz");
     expect((await createBackup({ dataDir: source, out })).file).toBe(out);
@@ -116,7 +124,7 @@ describe("backup and restore of the embedded database", () => {
   });
 
   it("changes nothing when the file is not a backup", { timeout: 60_000 }, async () => {
-    const dataDir = freshDataDir();
+    const dataDir = await migratedDataDir();
     await withDatabase(dataDir, (q) => q(addClient("EXINTA01", "Intacta Solís")));
     const junk = path.join(dataDir, "no-es-respaldo.tar.gz");
     writeFileSync(junk, "esto no es un respaldo");
@@ -130,7 +138,7 @@ describe("backup and restore of the embedded database", () => {
   });
 
   it("carries the part photos that searches refer to, and puts them back with the database", { timeout: 120_000 }, async () => {
-    const dataDir = freshDataDir();
+    const dataDir = await migratedDataDir();
     const uploadsDir = path.join(dataDir, "objects", "uploads");
     mkdirSync(uploadsDir, { recursive: true });
     const kept = "a".repeat(32);
@@ -163,7 +171,7 @@ describe("backup and restore of the embedded database", () => {
   });
 
   it("refuses a backup with any member but the database and photos, writing nothing", { timeout: 60_000 }, async () => {
-    const source = freshDataDir();
+    const source = await migratedDataDir();
     await withDatabase(source, (q) => q(addClient("EXTRAM01", "Trampa Solís")));
     const { file } = await createBackup({ dataDir: source });
     let database: Buffer | undefined;
@@ -182,7 +190,7 @@ describe("backup and restore of the embedded database", () => {
   });
 
   it("still restores a backup made before photos were included (the database's archive alone)", { timeout: 60_000 }, async () => {
-    const source = freshDataDir();
+    const source = await migratedDataDir();
     await withDatabase(source, (q) => q(addClient("EXVIEJ01", "Respaldo Antiguo")));
     const { PGlite } = await import("@electric-sql/pglite");
     const db = await PGlite.create(pgliteDir({ dataDir: source }));

@@ -37,6 +37,8 @@ export interface AppDeps {
   providers?: Partial<Providers>;
   /** Start background jobs (outbox worker, refreshers, upload clean-up); main.ts does, most tests do not. */
   startJobs?: boolean;
+  /** Replaces the wait of deliberate slowdowns (tests record the wait instead of sleeping it). */
+  slowDown?: (ms: number) => Promise<void>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -69,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     }),
     providers: { ...createProviders(config, database.db), ...deps.providers },
     routes: [],
+    slowDown: deps.slowDown ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
 
   installErrorHandling(app);

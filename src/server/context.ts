@@ -12,6 +12,8 @@ export interface AppContext {
   limiter: RateLimiter;
   sessions: AdminSessionService;
   providers: Providers;
+  /** Waits out a deliberate slowdown (after a failed admin login). Tests record it instead of waiting. */
+  slowDown(ms: number): Promise<void>;
   /** Every /api route with who may call it (filled as routes register; walked by the auth test). */
   routes: { method: string; url: string; auth: "admin" | "public"; codeOracle: boolean }[];
 }

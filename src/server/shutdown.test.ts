@@ -18,7 +18,7 @@ import { clients, contactMessages, notificationOutbox } from "./db/schema";
 import { seedDatabase } from "./seed/seed";
 import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "./providers/messaging/fake-graph-api";
 import { freePort } from "./test/free-port";
-import { createTestDatabase, type TestDatabase } from "./test/database";
+import { createMigratedPgliteDir, createTestDatabase, type TestDatabase } from "./test/database";
 
 const LIMIT_MS = 2000;
 /** The shutdown's own bounded steps after the limit (jobs, database) and the process exit. */
@@ -159,6 +159,8 @@ describe("SIGTERM with work in flight", () => {
     async () => {
       const dataDir = path.join(tmp, "in-flight");
       if (process.env.DATABASE_URL) testDb = await createTestDatabase();
+      // Copied from the run's migrated template rather than created and migrated here.
+      else await createMigratedPgliteDir(path.join(dataDir, "pglite"));
       const seeded = testDb ?? (await openSeededDatabase(dataDir));
       if (!testDb) await seeded.migrate();
       await seedDatabase(seeded.db, { clients: 50, trackings: 0, seed: 7 });
@@ -283,6 +285,7 @@ describe("SIGTERM with work in flight", () => {
 describe("SIGTERM through npm", () => {
   it("npm run serve hands SIGTERM on to the server, which stops within the limit", { timeout: 120_000 }, async () => {
     const dataDir = path.join(tmp, "npm");
+    await createMigratedPgliteDir(path.join(dataDir, "pglite"));
     const port = await freePort();
     const npm = spawn("npm", ["run", "serve", "--silent"], {
       env: { ...serverEnv(dataDir, port), DATABASE_URL: "" },

@@ -13,6 +13,8 @@ export interface TestApp {
   ctx: AppContext;
   database: TestDatabase;
   config: Config;
+  /** The deliberate slowdowns the app asked for, in ms (recorded, not waited: see createTestApp). */
+  slowDowns: number[];
   /** A valid admin bearer header. */
   adminHeaders(): { authorization: string };
   close(): Promise<void>;
@@ -29,7 +31,13 @@ export async function createTestApp(
     EXCHANGE_RATE_URLS: "http://127.0.0.1:9/unreachable",
     ...options.env,
   });
-  const { app, ctx } = await buildApp({ config, database, adminPassword: TEST_ADMIN_PASSWORD, ...options.deps });
+  // Deliberate slowdowns (failed admin logins: up to 2 s each) are recorded rather than waited
+  // out, so the tests that fail logins on purpose do not spend their time asleep.
+  const slowDowns: number[] = [];
+  const slowDown = async (ms: number) => {
+    slowDowns.push(ms);
+  };
+  const { app, ctx } = await buildApp({ config, database, adminPassword: TEST_ADMIN_PASSWORD, slowDown, ...options.deps });
   await app.ready();
   let { token } = await ctx.sessions.issue();
   // Emptying the tables ends the helper's session too: open a new one for adminHeaders().
@@ -43,6 +51,7 @@ export async function createTestApp(
     ctx,
     database,
     config,
+    slowDowns,
     adminHeaders: () => ({ authorization: `Bearer ${token}` }),
     async close() {
       await app.close();

@@ -1,7 +1,11 @@
 // Test databases: a fresh, migrated database per test file. With DATABASE_URL set (CI runs the
 // suite a second time that way) each file gets its own PostgreSQL database, dropped at the end;
-// otherwise an in-memory PGlite, loaded from a migrated snapshot made once per process.
+// otherwise an in-memory PGlite. Both start from the migrated template that the run's
+// globalSetup made (./global-setup.ts); without one (a script, another config) the migrations
+// run here, once per process for PGlite.
 import { randomBytes } from "node:crypto";
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase, type Database } from "../db/client";
 
@@ -16,6 +20,8 @@ let snapshot: Promise<Blob> | undefined;
 
 async function migratedSnapshot(): Promise<Blob> {
   snapshot ??= (async () => {
+    const template = process.env.EI_TEST_PGLITE_TEMPLATE;
+    if (template) return new Blob([await readFile(template)]);
     const d = await openDatabase({ dataDir: "memory://" });
     await d.migrate();
     const client = (d.db as unknown as { $client: PGlite }).$client;
@@ -24,6 +30,18 @@ async function migratedSnapshot(): Promise<Blob> {
     return blob;
   })();
   return snapshot;
+}
+
+/**
+ * Writes a migrated PGlite database into the folder `dir` (a data folder's pglite/, which must
+ * not exist yet), copied from the template instead of created and migrated there: tests of
+ * scripts and of the real server that need a database on disk, on either kind of run.
+ */
+export async function createMigratedPgliteDir(dir: string): Promise<void> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  await mkdir(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create(dir, { loadDataDir: await migratedSnapshot() });
+  await client.close();
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -35,14 +53,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const { default: pg } = await import("pg");
     const name = `ei_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
+    const template = process.env.EI_TEST_POSTGRES_TEMPLATE;
     await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    try {
+      await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+    } finally {
+      await admin.end();
+    }
     const target = new URL(url);
     target.pathname = `/${name}`;
     testUrl = target.toString();
     database = await openDatabase({ databaseUrl: testUrl, poolSize: 5 });
-    await database.migrate();
+    if (!template) await database.migrate();
     dropDatabase = async () => {
       // An autovacuum worker (owned by the superuser) may still be in the database: FORCE
       // cannot end it for a non-superuser role, so wait for it a few times. A scratch database

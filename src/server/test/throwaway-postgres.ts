@@ -1,14 +1,35 @@
-// A throw-away PostgreSQL 15 cluster for fault tests: created in a temporary folder, started on
+// A throw-away PostgreSQL cluster for fault tests: created in a temporary folder, started on
 // a free port, stopped and restarted at will, deleted at the end. The shared test server is
 // never touched (other test files use it). The server binaries refuse to run as root, so
 // as root the commands run as the postgres user (runuser); any other user runs them directly.
+// The binaries (initdb, pg_ctl) are found, not assumed: PG_BIN_DIR when set, else
+// `pg_config --bindir`, else the newest /usr/lib/postgresql/<version>/bin (Debian's layout).
 import { spawn, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port";
 
-const BIN = process.env.PG_BIN_DIR ?? "/usr/lib/postgresql/15/bin";
+const hasServerBinaries = (dir: string) => existsSync(path.join(dir, "initdb")) && existsSync(path.join(dir, "pg_ctl"));
+
+/** The folder with initdb and pg_ctl, or the places looked in when there is none. */
+function findServerBinaries(): { dir: string } | { looked: string[] } {
+  const candidates: string[] = [];
+  if (process.env.PG_BIN_DIR) candidates.push(process.env.PG_BIN_DIR);
+  const fromPgConfig = spawnSync("pg_config", ["--bindir"], { encoding: "utf8" });
+  if (fromPgConfig.status === 0 && fromPgConfig.stdout.trim()) candidates.push(fromPgConfig.stdout.trim());
+  try {
+    const versions = readdirSync("/usr/lib/postgresql").filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    candidates.push(...versions.map((v) => `/usr/lib/postgresql/${v}/bin`));
+  } catch {
+    // Not Debian's layout.
+  }
+  const dir = candidates.find(hasServerBinaries);
+  return dir ? { dir } : { looked: candidates.length ? candidates : ["PG_BIN_DIR, pg_config --bindir, /usr/lib/postgresql/*/bin"] };
+}
+
+const found = findServerBinaries();
+const BIN = "dir" in found ? found.dir : "";
 
 function postgresUser(): { uid: number; gid: number } | null {
   const result = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
@@ -19,7 +40,9 @@ function postgresUser(): { uid: number; gid: number } | null {
 
 /** Why a throw-away cluster cannot be made here, or null when it can. */
 export function throwawayPostgresUnavailable(): string | null {
-  if (!existsSync(path.join(BIN, "initdb")) || !existsSync(path.join(BIN, "pg_ctl"))) return `no PostgreSQL binaries in ${BIN}`;
+  if (!("dir" in found)) {
+    return `no PostgreSQL server binaries (initdb, pg_ctl) in ${found.looked.join(", ")}: apt-get install postgresql, or set PG_BIN_DIR`;
+  }
   const isRoot = process.getuid?.() === 0;
   if (isRoot && !postgresUser()) return "running as root without a postgres user";
   if (isRoot && spawnSync("runuser", ["--help"]).status !== 0) return "runuser is missing";
@@ -53,8 +76,9 @@ function run(args: string[]): Promise<void> {
   });
 }
 
-
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  const unavailable = throwawayPostgresUnavailable();
+  if (unavailable) throw new Error(`A throw-away PostgreSQL cluster cannot be made here: ${unavailable}`);
   const dir = mkdtempSync(path.join(os.tmpdir(), "ei-pg-fault-"));
   const user = process.getuid?.() === 0 ? postgresUser() : null;
   if (user) chownSync(dir, user.uid, user.gid);

@@ -41,7 +41,7 @@ describe("POST /api/product-analysis with an AI configured", () => {
       { write: (line: string) => void logs.push(line) },
     );
     t = await createTestApp({
-      env: { AI_BASE_URL: ai.baseUrl, AI_API_KEY: KEY, AI_MODEL: "modelo-prueba", AI_TIMEOUT_MS: "500" },
+      env: { AI_BASE_URL: ai.baseUrl, AI_API_KEY: KEY, AI_MODEL: "modelo-prueba", AI_TIMEOUT_MS: "2000" },
       deps: { logger },
     });
   });

@@ -47,6 +47,8 @@ interface Fixtures {
 
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}${(++serial).toString(36)}`.toUpperCase();
+// A new number each call: a plausible registration body that went through (2xx) must not hold
+// the number the next fixture client registers with.
 const phone = () => `8${String(1_000_000 + ((++serial * 7919) % 8_999_999)).padStart(7, "0")}`;
 
 async function createFixtures(): Promise<Fixtures> {

@@ -35,8 +35,14 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 }
 
 // Needs PostgreSQL binaries to make a cluster of its own (the shared server must keep running for
-// the other test files); CI's PostgreSQL pass has them. Skipped on PGlite runs and where they are missing.
-const noOwnCluster = !process.env.DATABASE_URL ? "DATABASE_URL unset (PGlite run)" : throwawayPostgresUnavailable();
+// the other test files); CI's PostgreSQL pass has them. Skipped on PGlite runs. Where they are
+// missing it is skipped with the reason printed, except in CI (CI=true), where it runs and fails.
+const noOwnCluster = !process.env.DATABASE_URL
+  ? "DATABASE_URL unset (PGlite run)"
+  : process.env.CI === "true"
+    ? null
+    : throwawayPostgresUnavailable();
+if (process.env.DATABASE_URL && noOwnCluster) console.warn(`faults.test.ts: the PostgreSQL stop/restart test is SKIPPED: ${noOwnCluster}`);
 
 /** A number spelled in letters: client names are letters only (docs/decisions/098). */
 const lettersOf = (n: number) => String(n).replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
@@ -151,7 +157,7 @@ describe("WhatsApp API failing or hanging", () => {
       apiUrl: fake.url,
       language: whatsapp.language,
       templates: whatsapp.templates,
-      timeoutMs: 800,
+      timeoutMs: 2000,
     });
     t = await createTestApp({ env, deps: { providers: { messaging } } });
   });

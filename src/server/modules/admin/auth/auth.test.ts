@@ -102,6 +102,8 @@ describe("admin sessions", () => {
       for (let i = 0; i < 9; i++) await fresh.ctx.limiter.hit("admin-login:127.0.0.1", 10, 60_000);
       const tenth = await fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: "mala" } });
       expect(tenth.statusCode).toBe(401);
+      // The tenth failure is held back 2 s (250 ms per failure, at most 2 s).
+      expect(fresh.slowDowns).toEqual([2000]);
       const blocked = await fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD } });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toMatch(/Demasiados intentos/);
@@ -123,6 +125,10 @@ describe("admin sessions", () => {
       const checked = burst.filter((r) => r.statusCode === 401).length;
       const refused = burst.filter((r) => r.statusCode === 429);
       expect(checked).toBe(ABUSE_LIMITS.adminLogin.limit);
+      // Each checked failure was held back 250 ms more than the one before, at most 2 s.
+      expect(fresh.slowDowns.sort((a, b) => a - b)).toEqual(
+        Array.from({ length: ABUSE_LIMITS.adminLogin.limit }, (_, i) => Math.min((i + 1) * 250, 2000)),
+      );
       expect(refused).toHaveLength(300 - ABUSE_LIMITS.adminLogin.limit);
       expect(refused.every((r) => /Demasiados intentos/.test(r.json().message))).toBe(true);
       // Even the right password waits for the window now.
@@ -171,6 +177,14 @@ describe("sessions across restarts and instances", () => {
   };
   const session = (app: FastifyInstance, token: string) =>
     app.inject({ method: "GET", url: "/api/admin/session", headers: bearer(token) }).then((r) => r.statusCode);
+
+  it("holds a failed login back for real when nothing replaces the wait (the test app only records it)", async () => {
+    const app = await restart({ RATE_LIMIT: "on" });
+    const started = performance.now();
+    const res = await app.inject({ method: "POST", url: "/api/admin/login", payload: { password: "mala" }, remoteAddress: "10.66.0.9" });
+    expect(res.statusCode).toBe(401);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+  });
 
   it("ends every session when the admin password changes", async () => {
     const before = [(await t.ctx.sessions.issue()).token, (await t.ctx.sessions.issue()).token];

@@ -8,6 +8,9 @@ import { claimAttempt, clearLimit } from "../../../lib/abuse-limits";
 import { bearerToken } from "./service";
 
 
+/** How long the answer to an address's n-th failed login is held back. */
+const loginFailureDelayMs = (failures: number): number => Math.min(failures * 250, 2000);
+
 export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/admin/login", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
     const { password } = parseWith(ZAdminLoginRequestSchema, request.body ?? {});
@@ -16,7 +19,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     const attempt = await claimAttempt(ctx, request, "adminLogin", reply);
     if (!ctx.sessions.checkPassword(password)) {
       // Each failure costs the guesser a little more time.
-      await sleep(Math.min(attempt.count * 250, 2000));
+      await ctx.slowDown(loginFailureDelayMs(attempt.count));
       request.log.warn({ ip: request.ip, failures: attempt.count }, "admin login failed");
       throw new AppError("UNAUTHORIZED", 401, ADMIN_PASSWORD_WRONG);
     }
@@ -32,5 +35,3 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     return reply.code(204).send();
   });
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
