@@ -2,6 +2,7 @@
 // deleted a day after its address was handed out, from the object storage in use (local disk or
 // S3) and then from the table; one that a search refers to is marked kept and stays. Runs at
 // start and every hour in every instance (deleting twice is harmless), stops when the app closes.
+import { startPeriodicJob, type PeriodicJob } from "../../lib/jobs";
 import type { FastifyInstance } from "fastify";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -85,31 +86,22 @@ export async function cleanUpUploads(
   return { kept: kept.length, deleted, failed };
 }
 
-/** Runs the clean-up now and every `intervalMs`; stopped (and waited for) when the app closes. */
+/**
+ * Runs the clean-up at start and every `intervalMs` as one of the app's periodic jobs (lib/jobs.ts:
+ * never overlapping itself, stopped on app close; at the shutdown limit it stops between deletions).
+ */
 export function startUploadCleanup(
   app: FastifyInstance,
   ctx: Pick<AppContext, "db" | "providers">,
   intervalMs: number = UPLOAD_CLEANUP_INTERVAL_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = cleanUpUploads(ctx.db, ctx.providers.storage, new Date(), () => stopped)
-      .then((result) => {
-        if (result.deleted || result.failed) app.log.info(result, "upload clean-up");
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, "upload clean-up failed"));
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  // The job must not keep a finished process alive.
-  timer.unref();
-  const stop = async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
-  app.addHook("onClose", stop);
-  return { stop };
+): PeriodicJob {
+  return startPeriodicJob(app, {
+    name: "upload-cleanup",
+    everyMs: intervalMs,
+    firstAfterMs: 0,
+    run: async (signal) => {
+      const result = await cleanUpUploads(ctx.db, ctx.providers.storage, new Date(), () => signal.aborted);
+      if (result.deleted || result.failed) app.log.info(result, "upload clean-up");
+    },
+  });
 }
