@@ -1,7 +1,7 @@
 // The admin password: ADMIN_PASSWORD when set; otherwise one generated on first start,
 // kept in DATA_DIR/admin-password (mode 600) and printed once.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { storedOnce } from "./data-file";
 import { generateAdminPassword } from "../modules/admin/auth/service";
 
 export function resolveAdminPassword(
@@ -10,14 +10,9 @@ export function resolveAdminPassword(
   print: (line: string) => void,
 ): string {
   if (configured) return configured;
+  const { value: password, created } = storedOnce(dataDir, "admin-password", generateAdminPassword);
+  if (!created) return password;
   const file = path.join(dataDir, "admin-password");
-  if (existsSync(file)) {
-    const stored = readFileSync(file, "utf8").trim();
-    if (stored) return stored;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const password = generateAdminPassword();
-  writeFileSync(file, `${password}\n`, { mode: 0o600 });
   print(
     [
       "",
