@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   CLIENT_CODE_EXAMPLE,
   CLIENT_CODE_PATTERN,
+  CODE_ALPHABET,
   generateClientCode,
+  isLookalikeFreeCode,
+  mapLookalikes,
   isClientCode,
   isNewClientCode,
   STORED_CLIENT_CODE_PATTERN,
@@ -62,33 +65,66 @@ describe("generateClientCode", () => {
   it("issues 10 000 well-formed codes with (practically) no repeats", () => {
     const codes = Array.from({ length: 10_000 }, () => generateClientCode());
     for (const code of codes) expect(code).toMatch(/^EX[A-Z0-9]{6}$/);
-    // 36^6 ≈ 2.2 billion codes: 10 000 draws repeat about 0.02 times on average, so five or
-    // more repeats would only happen with a broken source (odds below 1 in 10^10).
+    // 30^6 ≈ 729 million codes: 10 000 draws repeat about 0.07 times on average, so five or
+    // more repeats would only happen with a broken source (odds below 1 in 10^7).
     expect(new Set(codes).size).toBeGreaterThanOrEqual(9_995);
   });
 
-  it("maps bytes below 252 onto A–Z0–9 by value modulo 36", () => {
-    const code = generateClientCode((bytes) => bytes.fill(0).map((_, i) => [0, 25, 26, 35, 36, 251, 7, 7][i]));
-    expect(code).toBe("EXAZ09A9");
+  it("only emits the look-alike-free alphabet: no B, I, L, O, S or Z, ever (issue 17 item 8)", () => {
+    expect(CODE_ALPHABET).toHaveLength(30);
+    expect(new Set(CODE_ALPHABET).size).toBe(30);
+    for (const letter of "BILOSZ") expect(CODE_ALPHABET, letter).not.toContain(letter);
+    const seen = new Set<string>();
+    for (let i = 0; i < 5_000; i++) {
+      const code = generateClientCode();
+      expect(code).toMatch(/^EX[0-9ACDEFGHJKMNPQRTUVWXY]{6}$/);
+      expect(isLookalikeFreeCode(code)).toBe(true);
+      for (const c of code.slice(2)) seen.add(c);
+    }
+    // 30 000 draws of 30 characters: every one shows up (a missing one has odds below 10^-400).
+    expect([...seen].sort().join("")).toBe([...CODE_ALPHABET].sort().join(""));
   });
 
-  it("skips bytes at or above 252 so no character is favoured", () => {
+  it("maps bytes below 240 onto the alphabet by value modulo 30", () => {
+    const code = generateClientCode((bytes) => bytes.fill(0).map((_, i) => [0, 9, 10, 29, 30, 239, 7, 7][i]));
+    expect(code).toBe("EX09AY0Y");
+  });
+
+  it("skips bytes at or above 240 so no character is favoured", () => {
     const batches = [
-      [252, 253, 254, 255, 252, 253, 254, 255],
-      [255, 1, 252, 2, 3, 254, 4, 5],
-      [6, 0, 0, 0, 0, 0, 0, 0],
+      [240, 245, 250, 255, 240, 241, 254, 255],
+      [255, 11, 252, 12, 13, 244, 14, 15],
+      [16, 0, 0, 0, 0, 0, 0, 0],
     ];
     let calls = 0;
     const code = generateClientCode((bytes) => {
       bytes.set(batches[calls++]);
       return bytes;
     });
-    expect(code).toBe("EXBCDEFG");
+    expect(code).toBe("EXCDEFGH");
     expect(calls).toBe(3);
   });
 
   it("uses the system's cryptographic source by default", () => {
     expect(generateClientCode()).toMatch(/^EX[A-Z0-9]{6}$/);
+  });
+});
+
+describe("look-alikes typed for an issued code", () => {
+  it("reads each left-out letter as the digit it resembles, after EX", () => {
+    expect(mapLookalikes("EX3TO8ZK")).toBe("EX3T082K");
+    expect(mapLookalikes("EXOILZSB")).toBe("EX011258");
+    expect(mapLookalikes("EX4K7P2M")).toBe("EX4K7P2M");
+  });
+
+  it("leaves codes of other shapes alone", () => {
+    expect(mapLookalikes("XEOOOOOO")).toBe("XEOOOOOO");
+  });
+
+  it("an old-alphabet code with a look-alike is not look-alike free", () => {
+    expect(isLookalikeFreeCode("EX3TO8ZK")).toBe(false);
+    expect(isLookalikeFreeCode("EX3T082K")).toBe(true);
+    expect(isLookalikeFreeCode("EX3T08")).toBe(false);
   });
 });
 
