@@ -6,6 +6,7 @@ import { loadEnvFile } from "./env-file";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "./db/client";
 import { buildApp } from "./app";
+import { fillReferralCodes } from "./modules/clients/codes";
 import { resolveAdminPassword } from "./lib/admin-password";
 import { closeWithin, SHUTDOWN_STEP_MS } from "./lib/shutdown";
 
@@ -20,6 +21,9 @@ async function main() {
   );
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config) });
   await database.migrate();
+  // Clients from before referral codes (or written in by hand) get theirs (decision 108).
+  const referralCodes = await fillReferralCodes(database.db);
+  if (referralCodes > 0) logger.info({ clients: referralCodes }, "referral codes given");
   logger.info({ database: database.kind }, "database ready");
   if (database.kind === "pglite") scheduleAnalyze(database);
 

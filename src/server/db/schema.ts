@@ -46,6 +46,16 @@ export const clients = pgTable(
   {
     id: serial("id").primaryKey(),
     clientCode: varchar("client_code", { length: 16 }).notNull(),
+    /**
+     * The code was issued from the look-alike-free alphabet, so a code typed with a look-alike
+     * letter (O for 0…) may reach it; old-system codes are matched only as typed (decision 107).
+     */
+    codeLookalikeFree: boolean("code_lookalike_free").notNull().default(false),
+    /**
+     * The code the client's share link carries (?ref=): EX + 6, never any client's code. Null only
+     * until the start-up fill gives one to clients made before it or written straight in (decision 108).
+     */
+    referralCode: varchar("referral_code", { length: 8 }),
     nombre: text("nombre").notNull(),
     direccion: text("direccion").notNull(),
     /** WhatsApp number, normalized to +506 and 8 digits on registration (imports keep what they bring). */
@@ -65,11 +75,15 @@ export const clients = pgTable(
   },
   (t) => [
     uniqueIndex("clients_client_code_key").on(t.clientCode),
+    uniqueIndex("clients_referral_code_key").on(t.referralCode),
+    // How an issued code reads with its look-alikes as digits: a new code must not be the reading of a stored one.
+    index("clients_client_code_read_idx").on(sql`translate(${t.clientCode}, 'OILZSB', '011258')`),
     index("clients_telefono_idx").on(t.telefono),
     index("clients_created_at_idx").on(t.createdAt),
     index("clients_nombre_lower_idx").on(sql`lower(${t.nombre})`),
     index("clients_whatsapp_enviado_idx").on(t.whatsappEnviado),
     check("clients_client_code_format", sql`${t.clientCode} ~ '^EX[A-Z0-9]{3,14}$'`),
+    check("clients_referral_code_format", sql`${t.referralCode} ~ '^EX[A-Z0-9]{6}$'`),
     check("clients_whatsapp_enviado_check", oneOf(t.whatsappEnviado, WELCOME_STATES)),
     check("clients_search_count_check", sql`${t.searchCount} >= 0`),
     check("clients_search_limit_check", sql`${t.searchLimit} >= 0`),

@@ -1,5 +1,6 @@
 // A client's referrals (public-site §3, §4, §7): GET /api/referrals/{clientCode}, and the
-// referral link the share button spreads ({origin}?ref={clientCode}).
+// referral link the share button spreads: {origin}?ref={referralCode}, the client's separate
+// referral code, never its client code (decision 108).
 import { z } from "../validation";
 import { REFERRAL_STATUSES } from "../domain/statuses";
 
@@ -18,7 +19,7 @@ export type TClientReferralsResponse = z.infer<typeof ZClientReferralsResponseSc
 
 export const REFERRAL_LINK_COPIED_TITLE = "Link copiado";
 
-/** "https://example.cr" + "EX4K7P2M" → "https://example.cr?ref=EX4K7P2M" (the spec's form). */
-export function referralLink(origin: string, clientCode: string): string {
-  return `${origin.replace(/\/+$/, "")}?ref=${encodeURIComponent(clientCode)}`;
+/** "https://example.cr" + "EX4K7P2M" → "https://example.cr?ref=EX4K7P2M" (the spec's form, with the referral code). */
+export function referralLink(origin: string, referralCode: string): string {
+  return `${origin.replace(/\/+$/, "")}?ref=${encodeURIComponent(referralCode)}`;
 }

@@ -82,7 +82,8 @@ export const ZClientTrackingSchema = z.object({
 export type TClientTracking = z.infer<typeof ZClientTrackingSchema>;
 
 export const ZClientTrackingsResponseSchema = z.object({
-  client: z.object({ nombre: z.string(), clientCode: z.string() }),
+  /** referralCode: what the share link carries (decision 108); null until the start-up fill reaches the client. */
+  client: z.object({ nombre: z.string(), clientCode: z.string(), referralCode: z.string().nullable() }),
   trackings: z.array(ZClientTrackingSchema),
 });
 export type TClientTrackingsResponse = z.infer<typeof ZClientTrackingsResponseSchema>;

@@ -175,7 +175,7 @@ export function ClientPackages({ data }: { data: { client: { nombre: string; cli
           pending={remove.isPending}
         />
       </AlertDialog>
-      <ShareReferralButton clientCode={client.clientCode} />
+      {client.referralCode ? <ShareReferralButton referralCode={client.referralCode} /> : null}
     </>
   );
 }

@@ -75,7 +75,7 @@ function tracking(overrides: Partial<TClientTracking>): TClientTracking {
   };
 }
 
-const CLIENT = { nombre: "Laura Chaves", clientCode: "EXAB12CD" };
+const CLIENT = { nombre: "Laura Chaves", clientCode: "EXAB12CD", referralCode: "EXQR7TUV" };
 
 function search(code: string) {
   fireEvent.change(screen.getByLabelText("Código de cliente"), { target: { value: code } });
@@ -194,6 +194,27 @@ describe("package cards", () => {
 });
 
 describe("coupons and referrals", () => {
+  it("shares a link with the referral code: the client code appears in no link (issue 17 item 9)", async () => {
+    serve([tracking()]);
+    renderPortal();
+    search("EXAB12CD");
+    fireEvent.click(await screen.findByRole("button", { name: /Invitar amigos/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Invita a tus amigos" });
+    expect((within(dialog).getByLabelText("Tu link de referido") as HTMLInputElement).value).toBe(`${window.location.origin}?ref=EXQR7TUV`);
+    for (const link of within(dialog).getAllByRole("link")) expect(link.getAttribute("href")).not.toContain("EXAB12CD");
+    expect(document.body.innerHTML).not.toMatch(/ref(=|%3D)EXAB12CD/);
+  });
+
+  it("offers no share link while the client has no referral code yet", async () => {
+    serve([tracking()], (_method, url) =>
+      url.startsWith("/api/clients/trackings?code=") ? json(200, { client: { ...CLIENT, referralCode: null }, trackings: [] }) : (undefined as unknown as Response),
+    );
+    renderPortal();
+    search("EXAB12CD");
+    expect(await screen.findByRole("heading", { name: "Laura Chaves" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Invitar amigos/ })).toBeNull();
+  });
+
   it("shows the client's coupons and the friends it brought", async () => {
     serve([], (_method, url) => {
       if (url.startsWith("/api/coupons/")) {

@@ -23,7 +23,7 @@ describe("ShareReferralButton", () => {
   it("shares {origin}?ref={code} to WhatsApp and Facebook and copies it", async () => {
     render(
       <>
-        <ShareReferralButton clientCode="EX4K7P2M" />
+        <ShareReferralButton referralCode="EX4K7P2M" />
         <Toaster />
       </>,
     );

@@ -1,5 +1,6 @@
 // The floating share button of /rastreo (public-site §2, §7): the client's referral link
-// {origin}?ref={clientCode}, shared to WhatsApp or Facebook, or copied ('Link copiado').
+// {origin}?ref={referralCode}, shared to WhatsApp or Facebook, or copied ('Link copiado'). The
+// referral code is not the client code: a shared link must not open the account (decision 108).
 
 import { useState } from "react";
 import { Copy, Share2 } from "lucide-react";
@@ -22,9 +23,9 @@ export function shareLinks(link: string) {
   };
 }
 
-export function ShareReferralButton({ clientCode }: { clientCode: string }) {
+export function ShareReferralButton({ referralCode }: { referralCode: string }) {
   const [open, setOpen] = useState(false);
-  const link = referralLink(window.location.origin, clientCode);
+  const link = referralLink(window.location.origin, referralCode);
   const links = shareLinks(link);
 
   return (

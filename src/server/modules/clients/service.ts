@@ -1,6 +1,7 @@
 // Client registration (public-site §2 "Registration", §5, §7): one transaction creates the
-// client with a new unique EX + 6 code, records a referral when a valid referrer code came
-// with it, and queues the welcome WhatsApp message (staff see it pending until it is sent).
+// client with a new unique EX + 6 code and a separate referral code (codes.ts), records a
+// referral when a valid referrer code came with it, and queues the welcome WhatsApp message
+// (staff see it pending until it is sent).
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { clients } from "../../db/schema";
@@ -8,7 +9,7 @@ import { badRequest, conflict } from "../../errors";
 import { enqueueNotification, inOutboxTransaction } from "../notifications/outbox";
 import { welcomeNotification } from "../notifications/messages";
 import { recordReferralOnRegistration } from "../referrals/service";
-import { generateClientCode } from "../../../shared/domain/client-code";
+import { issueCodes } from "./codes";
 import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
 import {
   REGISTER_WHATSAPP_NOT_CR,
@@ -16,9 +17,6 @@ import {
   type TRegisterClientRequest,
   type TRegisterClientResponse,
 } from "../../../shared/api/clients";
-
-/** Fresh codes tried before giving up; with 36^6 codes a second try is already very rare. */
-export const CLIENT_CODE_ATTEMPTS = 10;
 
 export interface RegisterClientOptions {
   brandName: string;
@@ -35,7 +33,6 @@ export async function registerClient(
   const telefono = normalizeCostaRicanWhatsapp(input.telefono);
   if (!telefono) throw badRequest(REGISTER_WHATSAPP_NOT_CR);
   const now = options.now ?? new Date();
-  const generate = options.generateCode ?? (() => generateClientCode());
 
   return inOutboxTransaction(db, async (tx) => {
     // Two registrations of one number at the same moment: the second waits here, then sees the first.
@@ -54,24 +51,22 @@ export async function registerClient(
       .limit(1);
     if (existing) throw conflict(REGISTER_WHATSAPP_TAKEN);
 
-    let created: { id: number; clientCode: string; nombre: string } | undefined;
-    for (let attempt = 0; attempt < CLIENT_CODE_ATTEMPTS && !created; attempt++) {
-      // ON CONFLICT DO NOTHING keeps the transaction usable when a code is taken; we draw again.
-      [created] = await tx
-        .insert(clients)
-        .values({
-          clientCode: generate(),
-          nombre: input.nombre,
-          direccion: input.direccion,
-          telefono,
-          email: input.email ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: clients.clientCode })
-        .returning({ id: clients.id, clientCode: clients.clientCode, nombre: clients.nombre });
-    }
-    if (!created) throw new Error("No se pudo generar un código de cliente único");
+    // Both codes are checked against every stored client code, referral code and look-alike reading.
+    const [clientCode, referralCode] = await issueCodes(tx, 2, options.generateCode);
+    const [created] = await tx
+      .insert(clients)
+      .values({
+        clientCode,
+        codeLookalikeFree: true,
+        referralCode,
+        nombre: input.nombre,
+        direccion: input.direccion,
+        telefono,
+        email: input.email ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: clients.id, clientCode: clients.clientCode, nombre: clients.nombre });
 
     const referral = await recordReferralOnRegistration(tx, {
       referredClientId: created.id,

@@ -1,9 +1,9 @@
 // Client verification for the parts assistant: finds a client by code and presents its monthly
 // search quota. Reading never writes: a counter from an earlier month shows as 0 here and is
 // reset for real by the next search (parts-assistant/service.ts), in the same statement that counts it.
-import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { clients } from "../../db/schema";
+import { exactCodeFirst, typedCodeWhere } from "./codes";
 import { notFound } from "../../errors";
 import { VERIFY_NOT_FOUND, type TVerifiedClient } from "../../../shared/api/clients-verification";
 import { effectiveSearchLimit, needsMonthlyReset, searchesRemaining, SEARCH_ACCESS } from "../../../shared/domain/search-quota";
@@ -39,7 +39,12 @@ export const quotaColumns = {
 };
 
 export async function findClientForSearch(db: DbOrTx, clientCode: string): Promise<(QuotaRow & { id: number }) | null> {
-  const [row] = await db.select(quotaColumns).from(clients).where(eq(clients.clientCode, clientCode)).limit(1);
+  const [row] = await db
+    .select(quotaColumns)
+    .from(clients)
+    .where(typedCodeWhere(clientCode))
+    .orderBy(exactCodeFirst(clientCode))
+    .limit(1);
   return row ?? null;
 }
 

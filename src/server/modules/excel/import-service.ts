@@ -23,6 +23,7 @@ import {
 } from "../trackings/service";
 import type { TrackingStatus } from "../../../shared/domain/statuses";
 import { isNewClientCode } from "../../../shared/domain/client-code";
+import { fillReferralCodes } from "../clients/codes";
 import {
   parseClientSheet,
   parseTrackingSheet,
@@ -112,6 +113,9 @@ async function applyClients(
       .returning({ id: clients.id });
     created += inserted.length;
   }
+  // Imported clients get their referral code here (decision 108); an imported code that equals
+  // someone's referral code makes that one be drawn again.
+  if (created > 0) await fillReferralCodes(tx);
   return { created, skipped: rows.length - created, errors };
 }
 

@@ -1,11 +1,12 @@
 // The referral programme (public-site §4, §9; staff-side §4, §9), in one place for every path:
 // - on registration with a valid referrer code: a REGISTRADO referral and a 5 % welcome coupon
-//   for the new client (an unknown code is ignored, it never blocks the registration);
+//   for the new client (an unknown code is ignored, it never blocks the registration). The code
+//   is the referrer's referral code (decision 108), or its client code from a link shared before;
 // - on delivery (applyDeliveryRewards, called by trackings/service.ts changeTrackingStatus for
 //   the client portal, the admin panel and the Excel import alike): the package takes the
 //   client's best coupon, and a referred client's first delivered package completes the
 //   referral and gives the referrer a 10 % coupon. Coupons last 60 days.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { clients, coupons, referrals } from "../../db/schema";
 import { REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../../shared/domain/coupons";
@@ -13,6 +14,7 @@ import { type ReferralStatus } from "../../../shared/domain/statuses";
 import { isReferralCode } from "../../../shared/domain/client-code";
 import type { TReferral } from "../../../shared/api/referrals";
 import { applyBestCouponToTracking, issueCoupon, type AppliedCoupon, type CouponRow } from "../coupons/service";
+import { exactCodeFirst, typedCodeWhere } from "../clients/codes";
 
 export interface RecordedReferral {
   referralId: number;
@@ -30,7 +32,13 @@ export async function recordReferralOnRegistration(
 ): Promise<RecordedReferral | null> {
   const code = input.referrerCode?.trim();
   if (!code || !isReferralCode(code)) return null;
-  const [referrer] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.clientCode, code));
+  // A referral code and a client code are never equal (codes.ts), so at most one client matches each way.
+  const [referrer] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(or(eq(clients.referralCode, code), eq(clients.clientCode, code)))
+    .orderBy(sql`(${clients.referralCode} = ${code}) is true desc`)
+    .limit(1);
   if (!referrer || referrer.id === input.referredClientId) return null;
 
   const [referral] = await tx
@@ -148,7 +156,12 @@ export function maskReferredName(nombre: string | null | undefined): string | nu
 
 /** GET /api/referrals/{clientCode}: the referrals this client made, newest first; null for an unknown client. */
 export async function getClientReferrals(db: Db, clientCode: string): Promise<TReferral[] | null> {
-  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.clientCode, clientCode));
+  const [client] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(typedCodeWhere(clientCode))
+    .orderBy(exactCodeFirst(clientCode))
+    .limit(1);
   if (!client) return null;
   const rows = await db
     .select({

@@ -17,6 +17,8 @@ import {
   type TPreAlertRequest,
   type TTrackingHistoryEntry,
 } from "../../../shared/api/trackings";
+import { exactCodeFirst, typedCodeWhere } from "../clients/codes";
+import { mapLookalikes } from "../../../shared/domain/client-code";
 import { CHANGED_BY, createTracking, deleteTracking, updateTracking, type TrackingRow } from "./service";
 
 type HistoryRow = Pick<typeof trackingStatusHistory.$inferSelect, "previousStatus" | "newStatus" | "changedAt">;
@@ -71,9 +73,11 @@ async function historyOf(db: DbOrTx, trackingIds: number[]): Promise<Map<number,
 
 async function findClient(db: DbOrTx, clientCode: string) {
   const [client] = await db
-    .select({ id: clients.id, nombre: clients.nombre, clientCode: clients.clientCode })
+    .select({ id: clients.id, nombre: clients.nombre, clientCode: clients.clientCode, referralCode: clients.referralCode })
     .from(clients)
-    .where(eq(clients.clientCode, clientCode));
+    .where(typedCodeWhere(clientCode))
+    .orderBy(exactCodeFirst(clientCode))
+    .limit(1);
   return client ?? null;
 }
 
@@ -88,7 +92,7 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', ${ISO})`;
  */
 const CLIENT_TRACKINGS_JSON_SQL = `
 select json_build_object(
-  'client', json_build_object('nombre', c.nombre, 'clientCode', c.client_code),
+  'client', json_build_object('nombre', c.nombre, 'clientCode', c.client_code, 'referralCode', c.referral_code),
   'trackings', coalesce((
     select json_agg(json_build_object(
       'id', ct.id,
@@ -114,7 +118,7 @@ select json_build_object(
         then json_build_object('discountPercent', ct.discount_percent) else null end
     ) order by ct.created_at desc, ct.id desc)
     from client_trackings ct where ct.client_id = c.id), '[]'::json)
-)::text as body, c.client_code as code
+)::text as body, c.client_code as code, c.code_lookalike_free as "lookalikeFree"
 from clients c where c.client_code = any($1::text[])`;
 
 /** Codes per statement, at most. */
@@ -122,8 +126,14 @@ const LOOKUP_BATCH_MAX = 64;
 /** Statements under way at once; lookups arriving meanwhile wait and go together in the next. */
 const LOOKUP_IN_FLIGHT_MAX = 4;
 
+/** One client's answer, and whether its code was issued look-alike free (a reading may reach it). */
+interface Found {
+  body: string;
+  lookalikeFree: boolean;
+}
+
 interface Waiter {
-  resolve(body: string | null): void;
+  resolve(found: Found | null): void;
   reject(error: unknown): void;
 }
 
@@ -141,7 +151,7 @@ class LookupBatcher {
 
   constructor(private readonly database: Database) {}
 
-  load(code: string): Promise<string | null> {
+  load(code: string): Promise<Found | null> {
     return new Promise((resolve, reject) => {
       const list = this.waiting.get(code);
       if (list) list.push({ resolve, reject });
@@ -166,11 +176,11 @@ class LookupBatcher {
       }
       this.inFlight++;
       this.database
-        .queryPrepared<{ code: string; body: string }>("client-trackings-json", CLIENT_TRACKINGS_JSON_SQL, [[...batch.keys()]])
+        .queryPrepared<Found & { code: string }>("client-trackings-json", CLIENT_TRACKINGS_JSON_SQL, [[...batch.keys()]])
         .then(
           (rows) => {
-            const bodies = new Map(rows.map((row) => [row.code, row.body]));
-            for (const [code, list] of batch) for (const waiter of list) waiter.resolve(bodies.get(code) ?? null);
+            const found = new Map(rows.map((row) => [row.code, row]));
+            for (const [code, list] of batch) for (const waiter of list) waiter.resolve(found.get(code) ?? null);
           },
           (error: unknown) => {
             for (const list of batch.values()) for (const waiter of list) waiter.reject(error);
@@ -186,14 +196,24 @@ class LookupBatcher {
 
 const batchers = new WeakMap<Database, LookupBatcher>();
 
-/** GET /api/clients/trackings?code= as a ready JSON text; null when no client has the code. */
-export function getClientTrackingsJson(database: Database, clientCode: string): Promise<string | null> {
+/**
+ * GET /api/clients/trackings?code= as a ready JSON text; null when no client has the code. A code
+ * typed with a look-alike also asks for its reading, in the same statement, and takes it only
+ * when that code was issued look-alike free; the code as typed wins (codes.ts, decision 107).
+ */
+export async function getClientTrackingsJson(database: Database, clientCode: string): Promise<string | null> {
   let batcher = batchers.get(database);
   if (!batcher) {
     batcher = new LookupBatcher(database);
     batchers.set(database, batcher);
   }
-  return batcher.load(clientCode);
+  const reading = mapLookalikes(clientCode);
+  const [exact, read] = await Promise.all([
+    batcher.load(clientCode),
+    reading === clientCode ? null : batcher.load(reading),
+  ]);
+  if (exact) return exact.body;
+  return read?.lookalikeFree ? read.body : null;
 }
 
 /** The same answer built with drizzle and toClientTrackingDto: newest package first; null when no client has the code. */
@@ -210,7 +230,7 @@ export async function getClientTrackings(db: Db, clientCode: string): Promise<TC
     rows.map((r) => r.id),
   );
   return {
-    client: { nombre: client.nombre, clientCode: client.clientCode },
+    client: { nombre: client.nombre, clientCode: client.clientCode, referralCode: client.referralCode },
     trackings: rows.map((row) => toClientTrackingDto(row, history.get(row.id) ?? [])),
   };
 }
