@@ -70,7 +70,7 @@ export function MiamiAddressCard({ nombre, clientCode, className }: MiamiAddress
     <Card className={cn("p-5 sm:p-6", className)}>
       <h2 className="text-lg font-bold text-ink">Tu casillero en Miami</h2>
       <p className="mt-1 text-sm text-muted">
-        Usa esta dirección al comprar en tiendas de Estados Unidos. Escribe siempre tu código {clientCode} junto a tu
+        Usa esta dirección al comprar en tiendas de Estados Unidos. Escribe siempre tu código <span className="font-mono">{clientCode}</span> junto a tu
         nombre para que identifiquemos tus paquetes.
       </p>
       <Tabs defaultValue="air" className="mt-4">

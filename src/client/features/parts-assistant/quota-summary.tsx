@@ -17,7 +17,7 @@ export function QuotaSummary({ client, clientCode, onChange }: { client: TVerifi
           <BadgeCheck className="h-5 w-5 text-green-700" aria-hidden="true" />
           {client.nombre}
         </p>
-        <p className="text-sm text-muted">Código verificado: {clientCode}</p>
+        <p className="text-sm text-muted">Código verificado: <span className="font-mono">{clientCode}</span></p>
       </div>
       <div className="flex flex-wrap items-center gap-4">
         {client.unlimitedAccess ? (

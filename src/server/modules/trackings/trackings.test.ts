@@ -49,7 +49,10 @@ describe("GET /api/clients/trackings?code=", () => {
     const client = await registerTestClient(t.app, { nombre: "Marta Quesada" });
     const res = await lookup(`  ${client.clientCode.toLowerCase()} `);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ client: { nombre: "Marta Quesada", clientCode: client.clientCode }, trackings: [] });
+    expect(res.json()).toEqual({
+      client: { nombre: "Marta Quesada", clientCode: client.clientCode, referralCode: expect.stringMatching(/^EX[A-Z0-9]{6}$/) },
+      trackings: [],
+    });
   });
 
   it("answers 404 'no client' for an unknown code and 400 with the spec's messages for a bad one", async () => {
