@@ -108,13 +108,18 @@ describe("client portal", () => {
     expect(await edited.getByText("Amazon", { exact: true }).isVisible()).toBe(true);
     expect(await edited.getByText("Barco", { exact: true }).isVisible()).toBe(true);
 
-    // The floating share button copies the referral link.
+    // The floating share button copies the referral link: the referral code, never the client code (issue 17 item 9).
     await page.getByRole("button", { name: /Invitar amigos/ }).click();
     const share = page.getByRole("dialog", { name: "Invita a tus amigos" });
     await share.getByRole("button", { name: "Copiar link" }).click();
     await toastWith(page, "Link copiado");
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}?ref=${clientCode}`);
-    expect(await share.getByRole("link", { name: "WhatsApp" }).getAttribute("href")).toContain(encodeURIComponent(`?ref=${clientCode}`));
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const referralCode = new URL(copied).searchParams.get("ref") ?? "";
+    expect(copied).toBe(`${baseUrl()}?ref=${referralCode}`);
+    expect(referralCode).toMatch(/^EX[A-Z0-9]{6}$/);
+    expect(referralCode).not.toBe(clientCode);
+    expect(await share.getByRole("link", { name: "WhatsApp" }).getAttribute("href")).toContain(encodeURIComponent(`?ref=${referralCode}`));
+    expect(await share.innerHTML()).not.toContain(clientCode);
     await share.getByRole("button", { name: "Cerrar", exact: true }).click();
     await share.waitFor({ state: "detached" });
 
