@@ -33,7 +33,7 @@ import { useTrackingMutations } from "./use-client-trackings";
 const failure = (err: unknown, fallback: string) =>
   toast({ title: ERROR_TITLE, description: errorMessageFrom(err, fallback), variant: "destructive" });
 
-export function ClientPackages({ data }: { data: { client: { nombre: string; clientCode: string }; trackings: TClientTracking[] } }) {
+export function ClientPackages({ data }: { data: { client: { nombre: string; clientCode: string; referralCode: string | null }; trackings: TClientTracking[] } }) {
   const { client, trackings } = data;
   const { create, update, remove } = useTrackingMutations(client.clientCode);
   const [preAlertOpen, setPreAlertOpen] = useState(false);

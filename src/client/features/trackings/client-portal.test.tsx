@@ -195,7 +195,7 @@ describe("package cards", () => {
 
 describe("coupons and referrals", () => {
   it("shares a link with the referral code: the client code appears in no link (issue 17 item 9)", async () => {
-    serve([tracking()]);
+    serve([tracking({})]);
     renderPortal();
     search("EXAB12CD");
     fireEvent.click(await screen.findByRole("button", { name: /Invitar amigos/ }));
@@ -206,7 +206,7 @@ describe("coupons and referrals", () => {
   });
 
   it("offers no share link while the client has no referral code yet", async () => {
-    serve([tracking()], (_method, url) =>
+    serve([tracking({})], (_method, url) =>
       url.startsWith("/api/clients/trackings?code=") ? json(200, { client: { ...CLIENT, referralCode: null }, trackings: [] }) : (undefined as unknown as Response),
     );
     renderPortal();
