@@ -1,11 +1,12 @@
 // The spare-parts assistant against the real server: a registered client verifies on
 // /repuestos, sees the quota and the Miami card, copies an address, uploads a PNG and sees it,
-// searches, and 'Cambiar' clears everything. Then, over HTTP: the monthly limit, refused
+// searches (offline: English store searches, not counted), and 'Cambiar' clears everything.
+// Then, over HTTP: the monthly limit, refused
 // uploads (a text file named .png, 11 MB, a reused or tampered address) and path tricks.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { DESKTOP, adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
 import { makePng, makePngOfSize } from "../../src/server/test/images";
 
 function randomPhone(): string {
@@ -111,11 +112,15 @@ describe("parts assistant", () => {
     await page.getByRole("button", { name: "Buscar Repuestos" }).click();
     const results = page.getByRole("region", { name: /Resultados/ });
     await results.waitFor();
-    expect(await results.getByRole("listitem").count()).toBeGreaterThanOrEqual(5);
-    expect(await results.getByText("Consultar en la tienda").count()).toBeGreaterThanOrEqual(5);
-    const rockAuto = await results.getByRole("link", { name: /Ver en RockAuto/ }).getAttribute("href");
-    expect(rockAuto).toBe("https://www.rockauto.com/en/catalog/toyota,2015,hilux");
-    expect(await page.getByTestId("quota-used").textContent()).toBe("1 / 10");
+    // Without an AI: English searches at stores that sell Hilux parts (not a US-market model, so
+    // no RockAuto), said to be store searches, and not counted (issue 17, item 12).
+    expect(await results.getByRole("listitem").count()).toBeGreaterThanOrEqual(3);
+    expect(await results.getByText("Consultar en la tienda").count()).toBe(await results.getByRole("listitem").count());
+    expect(await results.getByRole("link", { name: /RockAuto/ }).count()).toBe(0);
+    const ebay = await results.getByRole("link", { name: /Buscar en eBay Motors/ }).getAttribute("href");
+    expect(new URL(ebay!).searchParams.get("_nkw")).toBe("front brake pads Toyota Hilux 2015");
+    await results.getByText("Esta búsqueda no se descontó de tus búsquedas del mes.").waitFor();
+    expect(await page.getByTestId("quota-used").textContent()).toBe("0 / 10");
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // 'Cambiar' resets verification, results, photo and forms.
@@ -143,14 +148,26 @@ describe("parts assistant", () => {
 });
 
 describe("parts assistant over HTTP", () => {
-  it("refuses the limit-th + 1 search with the spec's message, and does not count it", async () => {
+  it("spends no search on answers without AI, and refuses a used-up quota with the spec's message", async () => {
     const clientCode = await registerClient("Daniela Quesada Arias");
     const body = { clientCode, marca: "Nissan", modelo: "Frontier", anio: 2012, parte: "Bomba de agua" };
-    for (let i = 1; i <= 10; i++) {
+    for (let i = 1; i <= 3; i++) {
       const res = await post("/api/parts-assistant", body);
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { clientInfo: { searchCount: number } }).clientInfo.searchCount).toBe(i);
+      expect(await res.json()).toMatchObject({ fallbackUsado: true, clientInfo: { searchCount: 0 } });
     }
+    // The staff mark the month's searches as used (only AI answers spend them; this server has no AI).
+    const { token } = (await (await post("/api/admin/login", { password: adminPassword() })).json()) as { token: string };
+    const admin = { authorization: `Bearer ${token}` };
+    const quota = (await (await fetch(`${baseUrl()}/api/admin/search-quota?q=${clientCode}`, { headers: admin })).json()) as {
+      clients: { id: number }[];
+    };
+    const patched = await fetch(`${baseUrl()}/api/clients/${quota.clients[0].id}/search-limits`, {
+      method: "PATCH",
+      headers: { ...admin, "content-type": "application/json" },
+      body: JSON.stringify({ searchLimit: 10, unlimitedAccess: 0, searchCount: 10 }),
+    });
+    expect(patched.status).toBe(200);
     const refused = await post("/api/parts-assistant", body);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({

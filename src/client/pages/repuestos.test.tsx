@@ -170,9 +170,12 @@ describe("search", () => {
     fireEvent.click(screen.getByRole("button", { name: "Buscar Repuestos" }));
     const list = await screen.findByRole("region", { name: /Resultados/ });
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
-    expect(within(list).getByRole("link", { name: /Ver en RockAuto/ }).getAttribute("href")).toBe(RESULTS[0].url);
+    expect(within(list).getByRole("link", { name: /Buscar en RockAuto/ }).getAttribute("href")).toBe(RESULTS[0].url);
     expect(within(list).getAllByText("Consultar en la tienda")).toHaveLength(2);
     expect(screen.getByTestId("quota-used").textContent).toBe("4 / 10");
+    // Store links found without the AI say so, and that the search was not counted.
+    expect(within(list).getByRole("note").textContent).toContain("no son piezas encontradas por inteligencia artificial");
+    expect(within(list).getByText("Esta búsqueda no se descontó de tus búsquedas del mes.")).toBeTruthy();
     const sent = calls.find((c) => c.url === "/api/parts-assistant")!.body;
     expect(sent).toMatchObject({ clientCode: "EX4K7P2M", marca: "Toyota", modelo: "Hilux", anio: 2015, parte: "Pastillas de freno" });
     expect(sent).not.toHaveProperty("imagenUrl");

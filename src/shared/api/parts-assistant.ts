@@ -25,6 +25,13 @@ export const SEARCH_RATE_LIMITED = "Demasiadas búsquedas desde esta conexión. 
 /** The error code of the quota refusal, so the page tells it from other failures. */
 export const LIMIT_REACHED_CODE = "LIMIT_REACHED";
 
+/** Above results found without the AI (fallbackUsado): what they are, and that the quota was not spent. */
+export const OFFLINE_RESULTS_NOTICE =
+  "Sin asistente de IA: no son piezas encontradas por inteligencia artificial, sino búsquedas directas en tiendas que venden repuestos para tu vehículo, con el nombre de la pieza en el idioma de cada tienda. Abre cada una para ver precio y disponibilidad; con el número de pieza el resultado es exacto.";
+export const OFFLINE_SEARCH_NOT_COUNTED = "Esta búsqueda no se descontó de tus búsquedas del mes.";
+export const AI_RESULTS_NOTICE =
+  "Opciones sugeridas por nuestro asistente de IA. Los precios son aproximados: confírmalos en la tienda antes de comprar.";
+
 /** What a store-link result says instead of a price: never an invented number. */
 export const PRICE_CHECK_IN_STORE = "Consultar en la tienda";
 export const AVAILABILITY_CHECK_IN_STORE = "Ver disponibilidad en la tienda";

@@ -1,9 +1,16 @@
 // The offers of the last search (public-site §3, §4): each with name, store, price, availability
-// and a link to the store. Store-link answers say plainly that the store has the price.
+// and a link to the store. Answers made without the AI (fallbackUsado) say plainly that they are
+// store searches, not parts an AI found, and that they spent none of the month's searches
+// (docs/decisions/111); their links read 'Buscar en …', the AI's 'Ver en …'.
 
 import { ExternalLink, Store } from "lucide-react";
 import { Card } from "../../components/ui/card";
-import type { TPartsSearchResponse } from "../../../shared/api/parts-assistant";
+import {
+  AI_RESULTS_NOTICE,
+  OFFLINE_RESULTS_NOTICE,
+  OFFLINE_SEARCH_NOT_COUNTED,
+  type TPartsSearchResponse,
+} from "../../../shared/api/parts-assistant";
 
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
 
@@ -14,15 +21,12 @@ export function PartResults({ answer }: { answer: TPartsSearchResponse }) {
         Resultados ({answer.results.length})
       </h2>
       {answer.fallbackUsado ? (
-        <p className="rounded-lg bg-primary-soft px-4 py-3 text-sm text-ink">
-          Te dejamos búsquedas directas en las principales tiendas de repuestos de Estados Unidos: abre cada tienda para ver
-          el precio y la disponibilidad de tu pieza. Con el número de pieza los resultados son exactos.
-        </p>
+        <div role="note" className="space-y-1 rounded-lg bg-primary-soft px-4 py-3 text-sm text-ink">
+          <p>{OFFLINE_RESULTS_NOTICE}</p>
+          <p className="font-semibold">{OFFLINE_SEARCH_NOT_COUNTED}</p>
+        </div>
       ) : (
-        <p className="rounded-lg bg-primary-soft px-4 py-3 text-sm text-ink">
-          Opciones sugeridas por nuestro asistente de IA. Los precios son aproximados: confírmalos en la tienda antes de
-          comprar.
-        </p>
+        <p className="rounded-lg bg-primary-soft px-4 py-3 text-sm text-ink">{AI_RESULTS_NOTICE}</p>
       )}
       {answer.results.length === 0 ? (
         <p className="text-muted">No encontramos opciones para esa búsqueda. Prueba con otra descripción o con el número de pieza.</p>
@@ -31,7 +35,7 @@ export function PartResults({ answer }: { answer: TPartsSearchResponse }) {
           {answer.results.map((result, index) => (
             <li key={`${result.tienda}-${index}`}>
               <Card className="flex h-full flex-col gap-3 p-5">
-                <h3 className="font-semibold text-ink">{result.nombre}</h3>
+                <h3 className="font-semibold break-words text-ink">{result.nombre}</h3>
                 <p className="flex items-center gap-1.5 text-sm text-muted">
                   <Store className="h-4 w-4" aria-hidden="true" />
                   {result.tienda}
@@ -49,7 +53,7 @@ export function PartResults({ answer }: { answer: TPartsSearchResponse }) {
                     rel="noopener noreferrer"
                     className="mt-auto inline-flex items-center gap-1.5 text-sm font-semibold text-primary underline-offset-2 hover:underline"
                   >
-                    Ver en {result.tienda}
+                    {answer.fallbackUsado ? "Buscar en" : "Ver en"} {result.tienda}
                     <ExternalLink className="h-4 w-4" aria-hidden="true" />
                     <span className="sr-only">(se abre en una pestaña nueva)</span>
                   </a>

@@ -1,6 +1,6 @@
 // HTTP tests of the parts assistant: verification (GET /api/clients/verify/{code}) and the
 // search (POST /api/parts-assistant) with its monthly quota, on PGlite and on PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { clients, partsSearches } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
@@ -26,8 +26,17 @@ import {
 import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 
 let t: TestApp;
+/** Stands in for an AI that answers: only such answers spend one of the month's searches. */
+const aiAnswers: PartsProvider = {
+  name: "openai",
+  search: async () => ({
+    results: [{ nombre: "Pastillas Akebono", tienda: "RockAuto", precio: "$45.99", disponibilidad: "En stock", url: "https://www.rockauto.com/" }],
+    fallbackUsado: false,
+  }),
+};
+const storeLinks = createStoreLinksPartsProvider();
 /** The provider the app uses; each test may swap what is behind it. */
-let provider: PartsProvider = createStoreLinksPartsProvider();
+let provider: PartsProvider = aiAnswers;
 let lastAddress = 0;
 const newAddress = () => `10.6.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}`;
 
@@ -187,7 +196,14 @@ describe("POST /api/parts-assistant: the form's rules", () => {
 });
 
 describe("POST /api/parts-assistant: results and history", () => {
-  it("answers store links with no invented price, counts one search and stores it with its results", async () => {
+  beforeEach(() => {
+    provider = storeLinks;
+  });
+  afterEach(() => {
+    provider = aiAnswers;
+  });
+
+  it("answers store links with no invented price, counts nothing and stores the search with its results", async () => {
     const client = await createClient({ searchCount: 2, searchLimit: 10 });
     const imagenUrl = "http://localhost/objects/uploads/0123456789abcdef0123456789abcdef";
     const res = await search(body(client.clientCode.toLowerCase(), { numeroPieza: "04465-0K240", imagenUrl }));
@@ -195,10 +211,10 @@ describe("POST /api/parts-assistant: results and history", () => {
     const answer = res.json();
     expect(answer.clientInfo).toEqual({
       nombre: client.nombre,
-      searchCount: 3,
+      searchCount: 2,
       searchLimit: 10,
       unlimitedAccess: false,
-      searchesRemaining: 7,
+      searchesRemaining: 8,
     });
     expect(answer.fallbackUsado).toBe(true);
     expect(answer.results.length).toBeGreaterThanOrEqual(5);
@@ -207,7 +223,7 @@ describe("POST /api/parts-assistant: results and history", () => {
       expect(r.url).toMatch(/^https:\/\//);
       expect(r.url).toContain("04465-0K240");
     }
-    expect((await clientRow(client.id)).searchCount).toBe(3);
+    expect((await clientRow(client.id)).searchCount).toBe(2);
     const [stored] = await searchesOf(client.id);
     expect(stored).toMatchObject({
       marca: "Toyota",
@@ -219,6 +235,32 @@ describe("POST /api/parts-assistant: results and history", () => {
       fallbackUsado: true,
     });
     expect(stored.results).toEqual(answer.results);
+  });
+});
+
+describe("POST /api/parts-assistant: answered without AI", () => {
+  beforeEach(() => {
+    provider = storeLinks;
+  });
+  afterEach(() => {
+    provider = aiAnswers;
+  });
+
+  it("spends none of the monthly searches, says it was not the AI, and still records the search", async () => {
+    const client = await createClient({ searchCount: 2, searchLimit: 10 });
+    const res = await search(body(client.clientCode));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ fallbackUsado: true, clientInfo: { searchCount: 2, searchesRemaining: 8 } });
+    expect((await clientRow(client.id)).searchCount).toBe(2);
+    const [stored] = await searchesOf(client.id);
+    expect(stored).toMatchObject({ fallbackUsado: true, modelo: "Hilux" });
+  });
+
+  it("answers the Hilux brake-pad search with English searches at stores that sell Hilux parts", async () => {
+    const client = await createClient();
+    const { results } = (await search(body(client.clientCode))).json() as { results: { tienda: string; url: string }[] };
+    expect(results.map((r) => r.tienda)).not.toContain("RockAuto");
+    for (const r of results) expect(decodeURIComponent(r.url).replace(/\+/g, " ")).toContain("front brake pads Toyota Hilux 2015");
   });
 });
 
@@ -282,13 +324,12 @@ describe("POST /api/parts-assistant: the monthly quota", () => {
     let arrived = 0;
     let releaseAll!: () => void;
     const gate = new Promise<void>((resolve) => (releaseAll = resolve));
-    const links = createStoreLinksPartsProvider();
     provider = {
-      name: "store-links",
+      name: "openai",
       async search(query) {
         if (++arrived === 20) releaseAll();
         await gate;
-        return links.search(query);
+        return aiAnswers.search(query);
       },
     };
     try {
@@ -299,7 +340,7 @@ describe("POST /api/parts-assistant: the monthly quota", () => {
       expect(refused).toHaveLength(17);
       for (const r of refused) expect(r.json().error).toBe(LIMIT_REACHED_TITLE);
     } finally {
-      provider = links;
+      provider = aiAnswers;
     }
     expect((await clientRow(client.id)).searchCount).toBe(10);
     expect(await searchesOf(client.id)).toHaveLength(3);
@@ -307,9 +348,8 @@ describe("POST /api/parts-assistant: the monthly quota", () => {
 
   it("counts nothing and stores nothing when the provider fails outright", async () => {
     const client = await createClient({ searchCount: 1 });
-    const links = createStoreLinksPartsProvider();
     provider = {
-      name: "store-links",
+      name: "openai",
       search: async () => {
         throw new Error("caída total");
       },
@@ -319,7 +359,7 @@ describe("POST /api/parts-assistant: the monthly quota", () => {
       expect(res.statusCode).toBe(500);
       expect(res.json().message).not.toContain("caída");
     } finally {
-      provider = links;
+      provider = aiAnswers;
     }
     expect((await clientRow(client.id)).searchCount).toBe(1);
     expect(await searchesOf(client.id)).toHaveLength(0);

@@ -3,6 +3,8 @@
 // monthly reset, in the same transaction that stores the search with its results, and only after
 // the provider has answered (docs/decisions/051): a failed provider counts nothing, a stored
 // search is counted exactly once, and two searches at once can never both take the last one.
+// Only an answer from the AI spends a search: store links answered without it (no AI configured,
+// or the AI failed) are stored for the staff's history but counted nothing (docs/decisions/111).
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { clients, partsSearches } from "../../db/schema";
@@ -61,6 +63,12 @@ export async function countSearch(tx: DbOrTx, clientId: number, now: Date) {
   return row ?? null;
 }
 
+/** The quota as it stands, for an answer that spent none of it. */
+async function currentQuota(tx: DbOrTx, clientId: number) {
+  const [row] = await tx.select(quotaColumns).from(clients).where(eq(clients.id, clientId));
+  return row ?? null;
+}
+
 export async function searchParts(
   db: Db,
   input: TPartsSearchRequest,
@@ -77,7 +85,7 @@ export async function searchParts(
   const outcome = await options.provider.search(query, options.log);
 
   return db.transaction(async (tx) => {
-    const counted = await countSearch(tx, client.id, now);
+    const counted = outcome.fallbackUsado ? await currentQuota(tx, client.id) : await countSearch(tx, client.id, now);
     if (!counted) {
       // Another search took the last one while the provider was answering: this one is not stored.
       const [latest] = await tx.select(quotaColumns).from(clients).where(eq(clients.id, client.id));

@@ -123,7 +123,7 @@ describe("POST /api/product-analysis without an AI", () => {
   it("accepts a product address alone", async () => {
     const res = await analyze(t, { productUrl: "https://www.walmart.com/ip/Ninja-Air-Fryer-4-Quart/123456" }, "10.0.1.2");
     expect(res.statusCode).toBe(200);
-    expect(res.json().analysis.categoria_producto).toBe("Electrodoméstico pequeño de cocina");
+    expect(res.json().analysis.categoria_producto).toBe("Electrodoméstico pequeño");
   });
 
   it.each([

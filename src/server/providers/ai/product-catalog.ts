@@ -39,6 +39,15 @@ export interface CatalogCategory {
   /** Import notes specific to this kind of product. */
   notes: string[];
   screen?: ScreenScaling;
+  /**
+   * Furniture, large appliances and other big boxes: sea is recommended whatever the per-gram air
+   * price says, because by air they travel at their volumetric weight (docs/decisions/112).
+   */
+  bulky?: boolean;
+  /** The unpacked sizes are the product taken apart as it travels (a bicycle, a desk, a treadmill). */
+  knockedDown?: boolean;
+  /** Why this kind of goods may not fly at all (sea is then the only recommendation). */
+  airForbidden?: string;
 }
 
 const LITHIUM =
@@ -301,13 +310,14 @@ export const CATALOG: CatalogCategory[] = [
   },
   {
     id: "electrodomestico-pequeno",
-    label: "Electrodoméstico pequeño de cocina",
+    label: "Electrodoméstico pequeño",
     keywords: {
       licuadora: 6, blender: 6, cafetera: 6, "coffee maker": 7, espresso: 4, nespresso: 6, keurig: 6,
       "air fryer": 7, airfryer: 7, freidora: 6, tostadora: 6, toaster: 6, batidora: 6, mixer: 4, kitchenaid: 5,
       "procesador de alimentos": 7, "food processor": 7, "instant pot": 7, "olla de presion": 7,
       "pressure cooker": 7, "olla arrocera": 7, "rice cooker": 7, "slow cooker": 7, waflera: 6, "waffle maker": 7,
       sandwichera: 6, extractor: 4, juicer: 6, hervidor: 5, kettle: 5, electrodomestico: 4, appliance: 4,
+      ventilador: 5, fan: 3, "purificador de aire": 7, "air purifier": 7,
     },
     grams: 3500,
     packedGrams: 5000,
@@ -322,16 +332,68 @@ export const CATALOG: CatalogCategory[] = [
     id: "electrodomestico-mediano",
     label: "Electrodoméstico mediano",
     keywords: {
-      microondas: 6, microwave: 6, "horno electrico": 7, "toaster oven": 7, aspiradora: 6, vacuum: 5,
-      "robot aspiradora": 7, "robot vacuum": 7, "aire acondicionado": 7, "air conditioner": 7, deshumidificador: 6,
-      dehumidifier: 6, "purificador de aire": 7, "air purifier": 7, ventilador: 5, fan: 3, "mini refrigerador": 7,
-      "mini fridge": 7, "maquina de coser": 7, "sewing machine": 7,
+      microondas: 7, microwave: 7, "horno electrico": 7, "toaster oven": 7, deshumidificador: 6,
+      dehumidifier: 6, "mini refrigerador": 7, "mini fridge": 7, "maquina de coser": 7, "sewing machine": 7,
     },
-    grams: 10000,
-    packedGrams: 13000,
-    size: { largo: 50, ancho: 40, alto: 30 },
-    packedSize: { largo: 58, ancho: 46, alto: 38 },
+    // A 1.2 ft³ microwave oven.
+    grams: 14000,
+    packedGrams: 16000,
+    size: { largo: 52, ancho: 40, alto: 31 },
+    packedSize: { largo: 60, ancho: 47, alto: 38 },
     notes: ["Revisa que funcione a 110–120 V y 60 Hz como la corriente de Costa Rica.", FRAGILE, BULKY],
+  },
+  {
+    id: "aspiradora",
+    label: "Aspiradora",
+    keywords: { aspiradora: 6, vacuum: 5, "robot aspiradora": 7, "robot vacuum": 7, "stick vacuum": 7, "aspiradora inalambrica": 7 },
+    grams: 3500,
+    packedGrams: 5500,
+    size: { largo: 65, ancho: 25, alto: 22 },
+    packedSize: { largo: 72, ancho: 30, alto: 28 },
+    notes: [LITHIUM, "Revisa que el cargador funcione a 110–120 V y 60 Hz como la corriente de Costa Rica."],
+    knockedDown: true,
+  },
+  {
+    id: "refrigeradora",
+    label: "Refrigeradora o congelador",
+    keywords: {
+      refrigeradora: 7, refrigerador: 7, refrigerator: 7, refri: 6, nevera: 7, fridge: 6, congelador: 7, freezer: 6,
+    },
+    // A two-door, 18 ft³ model.
+    grams: 65000,
+    packedGrams: 72000,
+    size: { largo: 70, ancho: 68, alto: 170 },
+    packedSize: { largo: 76, ancho: 74, alto: 178 },
+    notes: [BULKY, "Revisa que funcione a 110–120 V y 60 Hz como la corriente de Costa Rica.", "Debe viajar de pie: pide a la tienda que lo marque así."],
+    bulky: true,
+  },
+  {
+    id: "lavadora",
+    label: "Lavadora, secadora o cocina",
+    keywords: {
+      lavadora: 7, "washing machine": 8, washer: 5, secadora: 5, dryer: 4, "lavadora secadora": 8, lavavajillas: 7,
+      dishwasher: 7, estufa: 6, "cocina de gas": 8, "cocina electrica": 8, stove: 6,
+    },
+    grams: 68000,
+    packedGrams: 74000,
+    size: { largo: 60, ancho: 60, alto: 85 },
+    packedSize: { largo: 66, ancho: 66, alto: 90 },
+    notes: [BULKY, "Revisa que funcione a 110–120 V y 60 Hz como la corriente de Costa Rica."],
+    bulky: true,
+  },
+  {
+    id: "aire-acondicionado",
+    label: "Aire acondicionado",
+    keywords: {
+      "aire acondicionado": 8, "air conditioner": 8, "mini split": 8, minisplit: 8, "aire inverter": 7, btu: 3, inverter: 2,
+    },
+    // A 12 000 BTU split: the outdoor unit's size, both boxes' weight.
+    grams: 38000,
+    packedGrams: 45000,
+    size: { largo: 80, ancho: 30, alto: 55 },
+    packedSize: { largo: 92, ancho: 40, alto: 62 },
+    notes: [BULKY, "Los equipos split traen gas refrigerante y la instalación la debe hacer un técnico certificado."],
+    bulky: true,
   },
   {
     id: "cuidado-personal",
@@ -376,12 +438,48 @@ export const CATALOG: CatalogCategory[] = [
   {
     id: "llanta",
     label: "Llanta o aro",
-    keywords: { llanta: 6, llantas: 6, tire: 6, tyre: 6, neumatico: 6, rin: 5, rim: 5, aro: 3, wheel: 3 },
-    grams: 10000,
-    packedGrams: 10500,
-    size: { largo: 65, ancho: 65, alto: 22 },
-    packedSize: { largo: 67, ancho: 67, alto: 24 },
+    keywords: { llanta: 6, llantas: 6, tire: 6, tyre: 6, neumatico: 6 },
+    // A 205/55 R16 car tyre.
+    grams: 9000,
+    packedGrams: 9500,
+    size: { largo: 63, ancho: 63, alto: 21 },
+    packedSize: { largo: 65, ancho: 65, alto: 23 },
     notes: [BULKY, "Las llantas se cotizan por unidad: multiplica por la cantidad que compres."],
+  },
+  {
+    id: "aro",
+    label: "Aro de vehículo",
+    keywords: { aro: 4, rin: 6, rines: 6, rim: 6, rims: 6, wheel: 3, "aro de magnesio": 8, "aros de lujo": 8 },
+    // A 17-inch alloy wheel.
+    grams: 10000,
+    packedGrams: 11000,
+    size: { largo: 45, ancho: 45, alto: 22 },
+    packedSize: { largo: 50, ancho: 50, alto: 26 },
+    notes: ["Los aros se cotizan por unidad: multiplica por la cantidad que compres."],
+  },
+  {
+    id: "bateria-carro",
+    label: "Batería de vehículo",
+    keywords: {
+      "bateria de carro": 9, "bateria para carro": 9, "bateria de auto": 9, "bateria automotriz": 9, "car battery": 9,
+      "bateria de moto": 9, acumulador: 6,
+    },
+    grams: 15000,
+    packedGrams: 16000,
+    size: { largo: 26, ancho: 17, alto: 19 },
+    packedSize: { largo: 30, ancho: 21, alto: 23 },
+    notes: ["Las baterías de plomo-ácido llevan ácido: deben venir selladas, de pie y con los bornes protegidos."],
+    airForbidden: "Una batería de plomo-ácido es carga peligrosa y no puede viajar por avión",
+  },
+  {
+    id: "casco",
+    label: "Casco",
+    keywords: { casco: 6, helmet: 6, "casco de moto": 8, "casco para moto": 8, "motorcycle helmet": 8, "casco de bicicleta": 8 },
+    grams: 1500,
+    packedGrams: 2200,
+    size: { largo: 30, ancho: 25, alto: 25 },
+    packedSize: { largo: 36, ancho: 30, alto: 30 },
+    notes: [],
   },
   {
     id: "juguete",
@@ -428,17 +526,29 @@ export const CATALOG: CatalogCategory[] = [
   },
   {
     id: "suplementos",
-    label: "Suplementos y vitaminas",
+    label: "Suplementos y proteína",
     keywords: {
-      suplemento: 6, supplement: 6, proteina: 6, protein: 6, whey: 6, vitaminas: 6, vitamins: 6, vitamina: 5,
-      vitamin: 5, creatina: 6, creatine: 6, colageno: 6, collagen: 6, omega: 4, multivitaminico: 6,
-      multivitamin: 6, "pre workout": 6, preworkout: 6, melatonina: 6, melatonin: 6, gomitas: 3, gummies: 3,
-      iherb: 3,
+      suplemento: 5, supplement: 5, proteina: 6, protein: 6, whey: 6, creatina: 6, creatine: 6, "pre workout": 6,
+      preworkout: 6, iherb: 2,
     },
-    grams: 1200,
-    packedGrams: 1500,
-    size: { largo: 15, ancho: 15, alto: 22 },
-    packedSize: { largo: 20, ancho: 20, alto: 25 },
+    // A 5 lb tub of protein powder.
+    grams: 2300,
+    packedGrams: 2700,
+    size: { largo: 20, ancho: 20, alto: 28 },
+    packedSize: { largo: 25, ancho: 25, alto: 32 },
+    notes: [SANITARY, "No traemos medicamentos que requieran receta médica."],
+  },
+  {
+    id: "vitaminas",
+    label: "Vitaminas",
+    keywords: {
+      vitaminas: 6, vitamins: 6, vitamina: 5, vitamin: 5, colageno: 6, collagen: 6, omega: 4, multivitaminico: 6,
+      multivitamin: 6, melatonina: 6, melatonin: 6, gomitas: 3, gummies: 3, tabletas: 2, capsulas: 2, iherb: 2,
+    },
+    grams: 350,
+    packedGrams: 500,
+    size: { largo: 8, ancho: 8, alto: 14 },
+    packedSize: { largo: 15, ancho: 12, alto: 18 },
     notes: [SANITARY, "No traemos medicamentos que requieran receta médica."],
   },
   {
@@ -474,18 +584,75 @@ export const CATALOG: CatalogCategory[] = [
     notes: [],
   },
   {
+    id: "sofa",
+    label: "Sofá",
+    keywords: {
+      sofa: 7, sillon: 5, couch: 7, loveseat: 7, "sofa cama": 8, seccional: 6, sectional: 6, "mueble de sala": 8, futon: 6,
+    },
+    // A three-seat sofa, assembled, wrapped for transport.
+    grams: 50000,
+    packedGrams: 58000,
+    size: { largo: 210, ancho: 90, alto: 85 },
+    packedSize: { largo: 215, ancho: 95, alto: 90 },
+    notes: [BULKY, "Mide las puertas y escaleras de tu casa: un sofá armado no siempre pasa."],
+    bulky: true,
+  },
+  {
+    id: "colchon",
+    label: "Colchón",
+    keywords: { colchon: 7, mattress: 7 },
+    // Queen size, 28 cm thick, shipped flat in plastic (a rolled mattress in a box is smaller).
+    grams: 32000,
+    packedGrams: 36000,
+    size: { largo: 203, ancho: 152, alto: 28 },
+    packedSize: { largo: 206, ancho: 156, alto: 32 },
+    notes: [BULKY, "Los colchones enrollados al vacío (en caja) miden y cuestan mucho menos por barco."],
+    bulky: true,
+  },
+  {
+    id: "escritorio",
+    label: "Escritorio o mesa",
+    keywords: {
+      escritorio: 6, desk: 6, "standing desk": 7, "mesa de comedor": 7, "dining table": 7, "mesa de centro": 7,
+      "coffee table": 7, mesa: 3, table: 3,
+    },
+    grams: 26000,
+    packedGrams: 30000,
+    size: { largo: 125, ancho: 60, alto: 10 },
+    packedSize: { largo: 132, ancho: 66, alto: 16 },
+    notes: [BULKY, "Viene desarmado en caja plana: así cuesta mucho menos por barco que armado."],
+    bulky: true,
+    knockedDown: true,
+  },
+  {
+    id: "silla",
+    label: "Silla",
+    keywords: {
+      "silla de oficina": 8, "office chair": 8, "silla gamer": 8, "gaming chair": 8, "silla ergonomica": 8,
+      "silla de comedor": 7, silla: 4, chair: 4,
+    },
+    grams: 16000,
+    packedGrams: 19000,
+    size: { largo: 65, ancho: 32, alto: 58 },
+    packedSize: { largo: 72, ancho: 38, alto: 64 },
+    notes: [BULKY, "Viene desarmada en su caja: así ocupa menos pies cúbicos."],
+    bulky: true,
+    knockedDown: true,
+  },
+  {
     id: "muebles",
     label: "Mueble",
     keywords: {
-      mueble: 5, furniture: 5, silla: 4, chair: 4, "silla gamer": 7, "gaming chair": 7, "silla de oficina": 7,
-      "office chair": 7, escritorio: 5, desk: 5, mesa: 3, table: 3, sofa: 6, estante: 5, shelf: 5, bookshelf: 6,
-      colchon: 6, mattress: 6, cama: 3, gabinete: 4, cabinet: 4,
+      mueble: 5, furniture: 5, estante: 6, shelf: 5, bookshelf: 6, librero: 6, gabinete: 4, cabinet: 4, comoda: 6,
+      dresser: 6, "mueble de tv": 8, "tv stand": 8, cama: 4, "bed frame": 7, ropero: 6, closet: 5,
     },
-    grams: 15000,
-    packedGrams: 18000,
-    size: { largo: 70, ancho: 60, alto: 40 },
-    packedSize: { largo: 80, ancho: 65, alto: 35 },
+    grams: 30000,
+    packedGrams: 33000,
+    size: { largo: 115, ancho: 45, alto: 10 },
+    packedSize: { largo: 125, ancho: 50, alto: 16 },
     notes: [BULKY, "Los muebles que vienen desarmados (en caja plana) cuestan bastante menos por barco que armados."],
+    bulky: true,
+    knockedDown: true,
   },
   {
     id: "bicicleta",
@@ -494,11 +661,30 @@ export const CATALOG: CatalogCategory[] = [
       bicicleta: 7, bicycle: 7, bike: 5, "mountain bike": 7, "e bike": 7, scooter: 5, "scooter electrico": 7,
       "electric scooter": 7, patineta: 5, skateboard: 6, patines: 5,
     },
-    grams: 14000,
-    packedGrams: 18000,
-    size: { largo: 170, ancho: 60, alto: 100 },
+    // In its box: front wheel, handlebar and pedals off.
+    grams: 13000,
+    packedGrams: 16000,
+    size: { largo: 135, ancho: 20, alto: 72 },
     packedSize: { largo: 140, ancho: 25, alto: 78 },
     notes: [BULKY, "Las bicicletas y scooters eléctricos llevan baterías grandes de litio: consúltanos antes de comprarlos."],
+    bulky: true,
+    knockedDown: true,
+  },
+  {
+    id: "maquina-ejercicio",
+    label: "Máquina de ejercicio",
+    keywords: {
+      caminadora: 7, treadmill: 7, "banda de correr": 7, "bicicleta estacionaria": 9, "exercise bike": 8,
+      eliptica: 7, elliptical: 7, "maquina de ejercicio": 8, "home gym": 7,
+    },
+    // A folding treadmill in its box.
+    grams: 70000,
+    packedGrams: 80000,
+    size: { largo: 180, ancho: 78, alto: 28 },
+    packedSize: { largo: 190, ancho: 85, alto: 35 },
+    notes: [BULKY, "Revisa que funcione a 110–120 V y 60 Hz como la corriente de Costa Rica."],
+    bulky: true,
+    knockedDown: true,
   },
   {
     id: "deporte",
@@ -519,15 +705,40 @@ export const CATALOG: CatalogCategory[] = [
     id: "bebe",
     label: "Artículo para bebé",
     keywords: {
-      bebe: 4, baby: 4, "coche de bebe": 8, carriola: 7, stroller: 7, "car seat": 7, "silla de carro": 7,
-      "asiento para carro": 7, panales: 6, diapers: 6, biberon: 6, "baby bottle": 7, pacha: 5, chupon: 5,
-      "monitor de bebe": 8, "baby monitor": 8, cuna: 6, crib: 6, "pack n play": 7,
+      bebe: 4, baby: 4, panales: 6, diapers: 6, biberon: 6, "baby bottle": 7, pacha: 5, chupon: 5,
+      "monitor de bebe": 8, "baby monitor": 8,
     },
-    grams: 4000,
-    packedGrams: 5200,
-    size: { largo: 50, ancho: 35, alto: 25 },
-    packedSize: { largo: 60, ancho: 42, alto: 30 },
+    grams: 1500,
+    packedGrams: 2000,
+    size: { largo: 35, ancho: 25, alto: 20 },
+    packedSize: { largo: 40, ancho: 30, alto: 25 },
+    notes: [],
+  },
+  {
+    id: "coche-bebe",
+    label: "Coche o silla de carro para bebé",
+    keywords: {
+      "coche de bebe": 9, carriola: 8, stroller: 8, "car seat": 8, "silla de carro": 8, "silla para carro": 8,
+      "asiento para carro": 8,
+    },
+    // Folded, in its box.
+    grams: 9000,
+    packedGrams: 11000,
+    size: { largo: 78, ancho: 45, alto: 32 },
+    packedSize: { largo: 82, ancho: 48, alto: 36 },
     notes: [BULKY],
+  },
+  {
+    id: "cuna",
+    label: "Cuna",
+    keywords: { cuna: 7, crib: 7, "pack n play": 7, corral: 6, "cuna para bebe": 9 },
+    grams: 22000,
+    packedGrams: 25000,
+    size: { largo: 120, ancho: 60, alto: 12 },
+    packedSize: { largo: 128, ancho: 66, alto: 18 },
+    notes: [BULKY],
+    bulky: true,
+    knockedDown: true,
   },
   {
     id: "instrumento",

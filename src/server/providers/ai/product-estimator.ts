@@ -1,8 +1,10 @@
 // The offline product estimator: what the assistant answers when no AI is configured or the AI
 // fails. It reads the words of the description and of the product address (the slug of an
 // Amazon, Walmart, Best Buy, Temu or Shein page), picks the best-matching catalog category, scales
-// screens by their diagonal, and recommends the cheaper mode when the saving is worth the wait.
-// Every answer carries fallback_usado: true so the page calls it a basic estimate.
+// screens by their diagonal, and recommends sea for bulky boxes and for goods that may not fly,
+// else the cheaper mode when the saving is worth the wait. Weights and sizes come from the one
+// reference table (product-catalog.ts), packed never smaller than unpacked (docs/decisions/112).
+// Every answer carries fallback_usado: true and says it is an estimate by category.
 import {
   airCostUsd,
   CUBIC_CM_PER_CUBIC_FOOT,
@@ -195,7 +197,30 @@ export interface Recommendation {
   reason: string;
 }
 
-export function recommendMode(packedGrams: number, packedSize: Size, origin: "usa" | "china"): Recommendation {
+/** Airlines weigh a box at length × width × height (cm) / 6000 kg when that exceeds its real weight (IATA). */
+export const VOLUMETRIC_CM3_PER_KG = 6000;
+/** A packed box this long on any side, or this many cubic feet, is bulky whatever its category. */
+export const BULKY_LONGEST_SIDE_CM = 120;
+export const BULKY_CUBIC_FEET = 10;
+
+export function isBulkyBox(packedSize: Size): boolean {
+  const { largo, ancho, alto } = packedSize;
+  return Math.max(largo, ancho, alto) >= BULKY_LONGEST_SIDE_CM || cubicFeetOf(packedSize) >= BULKY_CUBIC_FEET;
+}
+
+export interface SeaReasons {
+  /** Furniture, large appliances, long boxes: sea whatever the per-gram air price. */
+  bulky?: boolean;
+  /** Why it may not fly at all. */
+  airForbidden?: string;
+}
+
+export function recommendMode(
+  packedGrams: number,
+  packedSize: Size,
+  origin: "usa" | "china",
+  why: SeaReasons = {},
+): Recommendation {
   const air = airCostUsd(packedGrams);
   const feet = cubicFeetFromCm(packedSize.largo, packedSize.ancho, packedSize.alto);
   const sea = seaCostUsd(packedSize.largo, packedSize.ancho, packedSize.alto);
@@ -203,6 +228,20 @@ export function recommendMode(packedGrams: number, packedSize: Size, origin: "us
   const seaTime = SHIPPING_MODE_INFO[seaMode].deliveryTime;
   const airTime = SHIPPING_MODE_INFO.aereo.deliveryTime;
   const feetText = `${feet} ${feet === 1 ? "pie cúbico" : "pies cúbicos"}`;
+  if (why.airForbidden) {
+    return { mode: seaMode, reason: `${why.airForbidden}: va por barco, unos ${usd(sea)} (${feetText}), ${seaTime}.` };
+  }
+  if (why.bulky || isBulkyBox(packedSize)) {
+    const { largo, ancho, alto } = packedSize;
+    const volumetricKg = Math.round((largo * ancho * alto) / VOLUMETRIC_CM3_PER_KG);
+    return {
+      mode: seaMode,
+      reason:
+        `Es un bulto voluminoso (${largo} × ${ancho} × ${alto} cm empacado): en avión ocupa lo que unos ${volumetricKg} kg ` +
+        `de peso volumétrico, así que recomendamos barco: unos ${usd(sea)} (${feetText}), ${seaTime}. ` +
+        `Si lo prefieres por avión, consúltanos antes de comprarlo.`,
+    };
+  }
   if (sea > 0 && sea <= air * SEA_SHARE_OF_AIR_TO_RECOMMEND[origin]) {
     const saving = Math.round((1 - sea / air) * 100);
     return {
@@ -249,7 +288,8 @@ export function estimateProduct(input: EstimatorInput): TProductAnalysis {
   const urlWords = normalizeWords(url.text);
   const match = matchCategory([...descriptionWords, ...urlWords], store);
   const physical = physicalFor(match.category, `${description} ${url.text}`);
-  const recommendation = recommendMode(physical.packedGrams, physical.packedSize, origin);
+  const category = match.category;
+  const recommendation = recommendMode(physical.packedGrams, physical.packedSize, origin, category);
 
   const sentences: string[] = [];
   if (match.matched.length > 0) {
@@ -267,6 +307,12 @@ export function estimateProduct(input: EstimatorInput): TProductAnalysis {
   if (physical.inches !== null) sentences.push(`Consideramos una pantalla de ${physical.inches} pulgadas.`);
   if (physical.namedGrams !== null) sentences.push(`Usamos el peso indicado: ${physical.namedGrams} g sin empaque.`);
   if (store) sentences.push(`Tienda: ${store.name} (${store.origin === "china" ? "China" : "Estados Unidos"}).`);
+  sentences.push(
+    category === GENERIC_CATEGORY
+      ? "Es una estimación por categoría, sin inteligencia artificial."
+      : `Es una estimación por categoría, sin inteligencia artificial: peso y medidas típicos de ${category.label.toLowerCase()}.`,
+  );
+  if (category.knockedDown) sentences.push("Las medidas sin embalaje son las del producto desarmado, como viaja en su caja.");
 
   const notes = [...match.category.notes];
   if (origin === "china" && recommendation.mode === "aereo") notes.push(CHINA_AIR_NOTE);

@@ -11,7 +11,7 @@ import { generateClientCode } from "../../../shared/domain/client-code";
 import { costaRicaMonthKey } from "../../../shared/domain/dates";
 import { PRICE_CHECK_IN_STORE } from "../../../shared/api/parts-assistant";
 import { MAX_AI_OFFERS, createOpenAiPartsProvider, isSafeOfferUrl, normalizePrice } from "./openai";
-import { PART_STORES, storeLinkResults } from "./store-links";
+import { storeLinkResults } from "./store-links";
 import { createPartsProvider } from "./index";
 import type { PartsQuery } from "./types";
 
@@ -37,35 +37,34 @@ const OFFERS = [
 const answerWith = (resultados: unknown) => ({ kind: "content" as const, content: JSON.stringify({ resultados }) });
 
 describe("store links (offline)", () => {
-  it("gives one search link per main store, URL-encoded, with no price", () => {
-    const results = storeLinkResults({ ...QUERY, parte: "Filtro de aceite & aire/cabina" });
-    expect(results.map((r) => r.tienda)).toEqual(PART_STORES.map((s) => s.tienda));
+  // The market, language and card rules are in store-links.test.ts; these are the address rules.
+  it("URL-encodes the search and opens RockAuto's catalog at the vehicle, for a US-market model", () => {
+    const results = storeLinkResults({ ...QUERY, modelo: "Tacoma", parte: "Filtro de aceite & aire/cabina" });
     expect(results.map((r) => r.tienda)).toEqual(
       expect.arrayContaining(["RockAuto", "AutoZone", "eBay Motors", "Amazon", "Advance Auto Parts", "AliExpress"]),
     );
     for (const r of results) {
       expect(r.precio).toBe(PRICE_CHECK_IN_STORE);
-      expect(r.nombre).toBe("Filtro de aceite & aire/cabina Toyota Hilux 2015");
       const url = new URL(r.url);
       expect(url.protocol).toBe("https:");
       if (r.tienda !== "RockAuto") {
-        expect(decodeURIComponent(url.search)).toContain("Filtro de aceite & aire/cabina Toyota Hilux 2015");
+        expect(decodeURIComponent(url.search)).toContain("oil filter Toyota Tacoma 2015");
         expect(url.search).not.toContain("&aire");
       }
     }
-    expect(results.find((r) => r.tienda === "RockAuto")!.url).toBe("https://www.rockauto.com/en/catalog/toyota,2015,hilux");
+    expect(results.find((r) => r.tienda === "RockAuto")!.url).toBe("https://www.rockauto.com/en/catalog/toyota,2015,tacoma");
   });
 
   it("searches the part number at every store when there is one", () => {
     for (const r of storeLinkResults({ ...QUERY, numeroPieza: "04465-0K240" })) {
       expect(r.url).toContain("04465-0K240");
-      expect(r.nombre).toContain("(pieza 04465-0K240)");
+      expect(r.nombre).toContain("Número de pieza 04465-0K240");
     }
   });
 
   it("uses the first line of a description when no part is named", () => {
     const [first] = storeLinkResults({ ...QUERY, parte: undefined, descripcion: "Espejo del lado del chofer\ncon señal" });
-    expect(first.nombre).toBe("Espejo del lado del chofer Toyota Hilux 2015");
+    expect(first.nombre).toBe('Busca "driver side side mirror Toyota Hilux 2015"');
   });
 
   it("is what the factory picks when no AI is configured", () => {
@@ -209,14 +208,16 @@ describe("POST /api/parts-assistant with the AI configured", () => {
     expect(stored.results).toEqual(res.json().results);
   });
 
-  it("answers store links when the AI sends bad JSON, still counted once", async () => {
+  it("answers store links when the AI sends bad JSON, and counts nothing: the AI did not answer", async () => {
     server.set({ kind: "content", content: "{no es json" });
     const client = await newClient();
     const res = await search(client.clientCode);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ fallbackUsado: true, clientInfo: { searchCount: 1 } });
+    expect(res.json()).toMatchObject({ fallbackUsado: true, clientInfo: { searchCount: 0 } });
     expect(res.json().results).toEqual(storeLinkResults(QUERY));
     const [row] = await t.ctx.db.select().from(clients).where(eq(clients.id, client.id));
-    expect(row.searchCount).toBe(1);
+    expect(row.searchCount).toBe(0);
+    const [stored] = await t.ctx.db.select().from(partsSearches).where(eq(partsSearches.clientId, client.id));
+    expect(stored).toMatchObject({ fallbackUsado: true });
   });
 });

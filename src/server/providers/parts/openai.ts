@@ -4,7 +4,7 @@
 // fails in any way (HTTP error, time-out, bad JSON, wrong shape, nothing usable).
 import { z } from "zod";
 import type { ChatClient } from "../ai/chat-client";
-import { PRICE_CHECK_IN_STORE, type TPartResult } from "../../../shared/api/parts-assistant";
+import { AVAILABILITY_CHECK_IN_STORE, PRICE_CHECK_IN_STORE, type TPartResult } from "../../../shared/api/parts-assistant";
 import { PART_STORES, storeLinkResults } from "./store-links";
 import type { PartsProvider, PartsQuery, WarnLogger } from "./types";
 
@@ -76,7 +76,9 @@ export const ZAiPartOffersSchema = z.object({
 export const PARTS_SYSTEM_PROMPT = [
   "Eres el asistente de repuestos de un courier que trae compras de Estados Unidos (casillero en Miami) y de China a Costa Rica.",
   "Con el vehículo y la pieza que pide el cliente, propone de 3 a 6 opciones para comprarla en tiendas en línea de Estados Unidos",
-  `(${PART_STORES.filter((s) => s.tienda !== "AliExpress").map((s) => s.tienda).join(", ")}, O'Reilly Auto Parts…) o de China (AliExpress).`,
+  `(${PART_STORES.filter((s) => s.country === "EE. UU.").map((s) => s.tienda).join(", ")}, O'Reilly Auto Parts…) o de China (AliExpress).`,
+  "Si el vehículo no se vendió en Estados Unidos (por ejemplo Hilux, Navara, L200, Grand i10), no propongas catálogos por vehículo de EE. UU. como RockAuto o AutoZone:",
+  `usa eBay Motors, AliExpress o catálogos de piezas originales para todos los mercados (${PART_STORES.filter((s) => s.partNumberOnly).map((s) => s.tienda).join(", ")}).`,
   "Usa el número de pieza si lo hay; si no, el nombre de la pieza en inglés tal como lo buscan esas tiendas.",
   `precio: precio aproximado en USD con el formato $123.45 solo si lo conoces con confianza; si no, escribe exactamente '${PRICE_CHECK_IN_STORE}'. No inventes precios.`,
   "url: la dirección https de BÚSQUEDA de esa pieza en la tienda (con el número o el nombre en la consulta), nunca una página de producto que no puedas asegurar.",
@@ -97,7 +99,7 @@ function usableOffers(answer: z.infer<typeof ZAiPartOffersSchema>): TPartResult[
   return answer.resultados
     .filter((offer) => offer.nombre && offer.tienda && isSafeOfferUrl(offer.url))
     .slice(0, MAX_AI_OFFERS)
-    .map((offer) => ({ ...offer, disponibilidad: offer.disponibilidad || "Ver disponibilidad en la tienda" }));
+    .map((offer) => ({ ...offer, disponibilidad: offer.disponibilidad || AVAILABILITY_CHECK_IN_STORE }));
 }
 
 export function createOpenAiPartsProvider(chat: ChatClient): PartsProvider {

@@ -49,7 +49,9 @@ let a: Party;
 let b: Party;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT: "off" } });
+  // Parts answers stand in for an AI's, so a search spends quota (store links alone spend none).
+  const aiAnswers = { name: "openai" as const, search: async () => ({ results: [], fallbackUsado: false }) };
+  t = await createTestApp({ env: { RATE_LIMIT: "off" }, deps: { providers: { parts: aiAnswers } } });
   a = await partyNamed("Alicia Aguilar Araya");
   b = await partyNamed("Bruno Barrantes Brenes");
   // B has a referral (a friend registered with B's code) and a parts search of its own.
