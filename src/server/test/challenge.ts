@@ -21,7 +21,8 @@ export async function solvedChallenge(app: FastifyInstance, remoteAddress: strin
 }
 
 export function asksForChallenge(res: LightMyRequestResponse): boolean {
-  return res.statusCode === 428 && res.json().code === CHALLENGE_REQUIRED_CODE;
+  // A HEAD answer has no body: its status says it.
+  return res.statusCode === 428 && (res.body === "" || res.json().code === CHALLENGE_REQUIRED_CODE);
 }
 
 /**
