@@ -28,7 +28,7 @@ function askForSolution(message: string): Promise<string> {
     const request: ChallengeRequest = { message, resolve, reject };
     const event = new CustomEvent<ChallengeRequest>(CHALLENGE_EVENT, { detail: request, cancelable: true });
     // The host cancels the event when it takes the request; nobody listening: the call fails as before.
-    if (window.dispatchEvent(event)) reject(new Error("no challenge host"));
+    if (typeof window === "undefined" || window.dispatchEvent(event)) reject(new Error("no challenge host"));
   }).finally(() => {
     pendingSolution = null;
   });
