@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
-import { PHONE, launchBrowser, seriousAxeViolations } from "./browser";
+import { launchBrowser, seriousAxeViolations } from "./browser";
 
 describe("a challenge instead of a block", () => {
   let browser: Browser;

@@ -6,7 +6,7 @@ import "altcha/external";
 import "altcha/altcha.css";
 import type {} from "altcha/types/react";
 import Pbkdf2Worker from "altcha/workers/pbkdf2?worker";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { CHALLENGE_URL } from "../../shared/api/challenge";
 import { Dialog, DialogContent } from "./ui/dialog";
 
@@ -34,20 +34,22 @@ $altcha.i18n.set(LANGUAGE, {
 const CONFIGURATION = JSON.stringify({ hideFooter: true, hideLogo: true });
 
 export default function ChallengeDialog({ message, onSettle }: { message: string; onSettle(payload: string | null): void }) {
-  const widget = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(true);
 
-  useEffect(() => {
-    const element = widget.current;
-    if (!element) return;
-    const verified = (event: Event) => {
-      const { payload } = (event as CustomEvent<{ payload: string }>).detail;
-      setOpen(false);
-      onSettle(payload);
-    };
-    element.addEventListener("verified", verified);
-    return () => element.removeEventListener("verified", verified);
-  }, [onSettle]);
+  // A callback ref: the dialog's portal mounts the widget a render after this component.
+  const widget = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return;
+      const verified = (event: Event) => {
+        const { payload } = (event as CustomEvent<{ payload: string }>).detail;
+        setOpen(false);
+        onSettle(payload);
+      };
+      element.addEventListener("verified", verified);
+      return () => element.removeEventListener("verified", verified);
+    },
+    [onSettle],
+  );
 
   return (
     <Dialog
