@@ -48,13 +48,17 @@ async function challengeMessage(res: Response): Promise<string | null> {
  * solution. If the visitor closes the widget, the 428 answer stands (its Spanish message shows).
  */
 async function send(method: string, url: string, body?: unknown, token = adminToken): Promise<Response> {
+  const sentWith = heldSolution;
   const res = await sendOnce(method, url, body, token);
   const message = await challengeMessage(res);
   if (message === null) return res;
-  try {
-    heldSolution = await askForSolution(message);
-  } catch {
-    return res;
+  // A call that went out before a parallel one got a new solution tries that one first.
+  if (heldSolution === sentWith) {
+    try {
+      heldSolution = await askForSolution(message);
+    } catch {
+      return res;
+    }
   }
   return sendOnce(method, url, body, token);
 }
