@@ -8,6 +8,7 @@ import { Route, Switch, useLocation } from "wouter";
 import { PageErrorBoundary } from "./components/error-boundary";
 import { Layout } from "./components/layout/layout";
 import { DeferredToaster } from "./components/ui/deferred-toaster";
+import { ChallengeHost } from "./components/challenge-host";
 import HomePage from "./pages/home";
 
 const loadQueryProvider = () => import("./lib/query-provider");
@@ -111,6 +112,7 @@ export function App() {
         <AppRoutes />
       </Layout>
       <DeferredToaster />
+      <ChallengeHost />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { installClosingConnectionHeader } from "./lib/shutdown";
 import { installCodeGuessGuard } from "./lib/abuse-limits";
 import { bearerToken, createAdminSessionService } from "./modules/admin/auth/service";
 import { resolveSessionSecret } from "./lib/session-secret";
+import { resolvePowSecret } from "./lib/proof-of-work";
 import { registerModules } from "./modules";
 import { startOutboxWorker } from "./modules/notifications/worker";
 import type { AppContext } from "./context";
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     database,
     db: database.db,
     limiter: createRateLimiter(database.db, config.rateLimit),
+    powSecret: resolvePowSecret(config),
     sessions: createAdminSessionService({
       db: database.db,
       password: deps.adminPassword,

@@ -47,11 +47,17 @@ const envSchema = z.object({
           z.enum(ABUSE_LIMIT_NAMES),
           z.strictObject({
             limit: z.number().int().min(1).optional(),
+            challengeAfter: z.number().int().min(0).optional(),
             windowMinutes: z.number().positive().optional(),
           }),
         ),
       ),
   ),
+  /** Signs proof-of-work challenges (decision 109); unset = random, kept in DATA_DIR/pow-secret. */
+  POW_SECRET: optionalString,
+  /** PBKDF2 iterations per try of a challenge, and the highest counter a solver must reach. */
+  POW_COST: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  POW_MAX_COUNTER: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   REDIS_URL: optionalString,
   // Messaging (WhatsApp Business Cloud API); unset = record in the outbox only.
   WHATSAPP_TOKEN: optionalString,
@@ -128,6 +134,8 @@ export interface Config {
   rateLimit: boolean;
   /** Per-limit overrides from RATE_LIMITS (names of src/server/lib/abuse-limit-table.ts). */
   rateLimits: Partial<Record<AbuseLimitName, AbuseLimitOverride>>;
+  /** Proof-of-work challenges (lib/proof-of-work.ts). */
+  pow: { secret?: string; cost: number; maxCounter: number };
   redisUrl?: string;
   whatsapp: {
     token?: string;
@@ -186,6 +194,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trust === undefined ? false : trust === "true" ? true : trust,
     rateLimit: e.RATE_LIMIT === "on",
     rateLimits: e.RATE_LIMITS,
+    pow: { secret: e.POW_SECRET, cost: e.POW_COST, maxCounter: e.POW_MAX_COUNTER },
     redisUrl: e.REDIS_URL,
     whatsapp: {
       token: e.WHATSAPP_TOKEN,

@@ -10,6 +10,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   limiter: RateLimiter;
+  /** Signs and checks proof-of-work challenges (lib/proof-of-work.ts). */
+  powSecret: string;
   sessions: AdminSessionService;
   providers: Providers;
   /** Waits out a deliberate slowdown (after a failed admin login). Tests record it instead of waiting. */

@@ -12,6 +12,7 @@ export type ErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
+  | "CHALLENGE_REQUIRED"
   | "LIMIT_REACHED"
   | "UNAVAILABLE"
   | "INTERNAL";
@@ -26,6 +27,7 @@ const TITLES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: "Contenido demasiado grande",
   UNSUPPORTED_MEDIA_TYPE: "Tipo de contenido no soportado",
   RATE_LIMITED: "Demasiadas solicitudes",
+  CHALLENGE_REQUIRED: "Verificación requerida",
   LIMIT_REACHED: "Límite alcanzado",
   UNAVAILABLE: "Servicio no disponible",
   INTERNAL: "Error del servidor",

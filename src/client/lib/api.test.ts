@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
+import { CHALLENGE_EVENT, type ChallengeRequest } from "./challenge-event";
 import { apiRequest, errorMessageFrom, errorStatusFrom, getQueryFn, setAdminToken, uploadFile } from "./api";
 
 interface Seen {
@@ -33,6 +34,13 @@ beforeAll(async () => {
       if (path === "/api/code-only") return res.writeHead(409, { "content-type": "application/json" }).end('{"error":"Duplicado"}');
       if (path === "/api/html") return res.writeHead(502, { "content-type": "text/html" }).end("<html>Bad gateway</html>");
       if (path === "/api/empty") return res.writeHead(404).end();
+      if (path === "/api/guarded" || path === "/api/guarded-always") {
+        // Like the server's limits past the free requests: a 428 until the solution comes along.
+        if (req.headers["x-altcha"] === "solucion-1" && !req.url?.includes("always")) return res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+        return res
+          .writeHead(428, { "content-type": "application/json" })
+          .end('{"error":"Verificación requerida","code":"CHALLENGE_REQUIRED","message":"Confirma que no eres un robot."}');
+      }
       if (path === "/api/private") return res.writeHead(401, { "content-type": "application/json" }).end('{"error":"UNAUTHORIZED","message":"No autorizado"}');
       res.writeHead(204).end();
     });
@@ -133,6 +141,47 @@ describe("default query function", () => {
     await expect(client.fetchQuery({ queryKey: key, queryFn: getQueryFn({ on401: "returnNull" }) })).resolves.toBeNull();
     client.clear();
     await expect(client.fetchQuery({ queryKey: key, queryFn: getQueryFn({ on401: "throw" }) })).rejects.toThrow(/^401: /);
+  });
+});
+
+describe("a call asked for a proof-of-work challenge (428)", () => {
+  it("asks the page once for parallel calls, then sends each again with the solution", async () => {
+    const asked: ChallengeRequest[] = [];
+    const host = (event: Event) => {
+      event.preventDefault();
+      asked.push((event as CustomEvent<ChallengeRequest>).detail);
+      setTimeout(() => (event as CustomEvent<ChallengeRequest>).detail.resolve("solucion-1"), 0);
+    };
+    vi.stubGlobal("window", new EventTarget());
+    window.addEventListener(CHALLENGE_EVENT, host);
+    try {
+      const answers = await Promise.all([apiRequest("GET", `${base}/api/guarded`), apiRequest("POST", `${base}/api/guarded`, { a: 1 })]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      expect(asked).toHaveLength(1);
+      expect(asked[0].message).toBe("Confirma que no eres un robot.");
+      const retried = seen.filter((s) => s.headers["x-altcha"] === "solucion-1");
+      expect(retried.map((s) => s.method).sort()).toEqual(["GET", "POST"]);
+      expect(JSON.parse(retried.find((s) => s.method === "POST")!.body)).toEqual({ a: 1 });
+    } finally {
+      window.removeEventListener(CHALLENGE_EVENT, host);
+    }
+  });
+
+  it("keeps the server's Spanish message when the visitor closes the widget", async () => {
+    const host = (event: Event) => {
+      event.preventDefault();
+      (event as CustomEvent<ChallengeRequest>).detail.reject(new Error("closed"));
+    };
+    vi.stubGlobal("window", new EventTarget());
+    window.addEventListener(CHALLENGE_EVENT, host);
+    try {
+      // This path takes no solution: the 428 stands, with its message for the form.
+      const error = await apiRequest("GET", `${base}/api/guarded-always`).catch((e: unknown) => e);
+      expect(errorStatusFrom(error)).toBe(428);
+      expect(errorMessageFrom(error, "otro")).toBe("Confirma que no eres un robot.");
+    } finally {
+      window.removeEventListener(CHALLENGE_EVENT, host);
+    }
   });
 });
 

@@ -3,6 +3,8 @@
 // (public-site §7 and §8).
 
 import type { QueryFunction } from "@tanstack/react-query";
+import { CHALLENGE_HEADER, CHALLENGE_REQUIRED_CODE } from "../../shared/api/challenge";
+import { CHALLENGE_EVENT, type ChallengeRequest } from "./challenge-event";
 
 let adminToken: string | null = null;
 
@@ -15,7 +17,53 @@ export function getAdminToken(): string | null {
   return adminToken;
 }
 
+/** The last solved challenge: sent with every call until the server wants another. */
+let heldSolution: string | null = null;
+/** One widget for every call that is asked at the same time (the portal reads three at once). */
+let pendingSolution: Promise<string> | null = null;
+
+/** A solved challenge from the visitor, or a rejection when nobody can show the widget or they close it. */
+function askForSolution(message: string): Promise<string> {
+  pendingSolution ??= new Promise<string>((resolve, reject) => {
+    const request: ChallengeRequest = { message, resolve, reject };
+    const event = new CustomEvent<ChallengeRequest>(CHALLENGE_EVENT, { detail: request, cancelable: true });
+    // The host cancels the event when it takes the request; nobody listening: the call fails as before.
+    if (typeof window === "undefined" || window.dispatchEvent(event)) reject(new Error("no challenge host"));
+  }).finally(() => {
+    pendingSolution = null;
+  });
+  return pendingSolution;
+}
+
+/** The Spanish message of a 428 that asks for a challenge, else null. */
+async function challengeMessage(res: Response): Promise<string | null> {
+  if (res.status !== 428) return null;
+  const body = (await res.clone().json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
+  return body?.code === CHALLENGE_REQUIRED_CODE && typeof body.message === "string" ? body.message : null;
+}
+
+/**
+ * Sends a call; when the server answers that this connection must first prove it is no robot
+ * (docs/decisions/109), shows the challenge widget and sends the same call again with the
+ * solution. If the visitor closes the widget, the 428 answer stands (its Spanish message shows).
+ */
 async function send(method: string, url: string, body?: unknown, token = adminToken): Promise<Response> {
+  const sentWith = heldSolution;
+  const res = await sendOnce(method, url, body, token);
+  const message = await challengeMessage(res);
+  if (message === null) return res;
+  // A call that went out before a parallel one got a new solution tries that one first.
+  if (heldSolution === sentWith) {
+    try {
+      heldSolution = await askForSolution(message);
+    } catch {
+      return res;
+    }
+  }
+  return sendOnce(method, url, body, token);
+}
+
+async function sendOnce(method: string, url: string, body?: unknown, token = adminToken): Promise<Response> {
   const headers: Record<string, string> = {};
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -26,6 +74,7 @@ async function send(method: string, url: string, body?: unknown, token = adminTo
     payload = JSON.stringify(body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (heldSolution) headers[CHALLENGE_HEADER] = heldSolution;
   return fetch(url, { method, headers, body: payload, credentials: "include" });
 }
 

@@ -17,7 +17,14 @@ export type LimitMessage = string | ((minutesLeft: number) => string);
 export interface AbuseLimit {
   /** Counter key prefix (kept stable: tests and running instances address counters by it). */
   key: string;
+  /** The hard ceiling per window: beyond it, a Spanish 429 until the window ends. */
   limit: number;
+  /**
+   * Below this count a request is free; from it up to `limit`, each one must carry a solved
+   * proof-of-work challenge (lib/proof-of-work.ts, decision 109). Unset: no challenge, just `limit`.
+   * Shared addresses (carrier-grade NAT) then pay CPU seconds instead of being locked out.
+   */
+  challengeAfter?: number;
   windowMs: number;
   message: LimitMessage;
   /** What the limit protects (docs/security.md repeats it). */
@@ -27,6 +34,7 @@ export interface AbuseLimit {
 const MINUTE = 60_000;
 
 export const ADMIN_LOGIN_LIMITED = (minutes: number) => `Demasiados intentos fallidos. Intenta de nuevo en ${minutes} minutos.`;
+const CHALLENGE_RATE_LIMITED = "Demasiadas verificaciones desde esta conexión. Espera un minuto e intenta de nuevo.";
 export const CODE_MISSES_LIMITED = (minutes: number) =>
   `Demasiados códigos de cliente no encontrados desde esta conexión. Intenta de nuevo en ${minutes} minutos o escríbenos por WhatsApp.`;
 
@@ -35,18 +43,26 @@ export const ABUSE_LIMITS = {
   /** Failed admin logins only (a right password clears the count). */
   adminLogin: { key: "admin-login", limit: 10, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "the shared staff password against guessing" },
   /** Lookups by client code: packages, coupons, referrals. */
-  clientLookup: { key: "clients-lookup", limit: 60, windowMs: MINUTE, message: LOOKUP_RATE_LIMITED, protects: "the database against scraping by code" },
-  /** Misses on any route declaring config.codeOracle (counted by the guard below). */
-  codeMisses: { key: "client-code-misses", limit: 100, windowMs: 24 * 60 * MINUTE, message: CODE_MISSES_LIMITED, protects: "client codes against guessing" },
+  clientLookup: { key: "clients-lookup", challengeAfter: 60, limit: 600, windowMs: MINUTE, message: LOOKUP_RATE_LIMITED, protects: "the database against scraping by code" },
+  /**
+   * Misses on any route declaring config.codeOracle (counted by the guard in abuse-limits.ts):
+   * 10 free, then one solved challenge per 3 misses, never more than 500 (docs/security.md).
+   */
+  codeMisses: { key: "client-code-misses", challengeAfter: 10, limit: 200, windowMs: 24 * 60 * MINUTE, message: CODE_MISSES_LIMITED, protects: "client codes against guessing" },
   /** A client's pre-alerts, edits and deletes. */
-  clientWrite: { key: "clients-write", limit: 30, windowMs: MINUTE, message: WRITE_RATE_LIMITED, protects: "clients' package lists against floods" },
-  registration: { key: "clients-register", limit: 5, windowMs: 60 * MINUTE, message: REGISTER_RATE_LIMITED, protects: "the client table and the WhatsApp welcome messages (each costs money)" },
-  verification: { key: "parts-verify", limit: 30, windowMs: 10 * MINUTE, message: VERIFY_RATE_LIMITED, protects: "client codes against guessing through the parts assistant" },
+  clientWrite: { key: "clients-write", challengeAfter: 30, limit: 300, windowMs: MINUTE, message: WRITE_RATE_LIMITED, protects: "clients' package lists against floods" },
+  /** Per address: 5 free an hour, then one solved challenge each (409s included), at most 600. */
+  registration: { key: "clients-register", challengeAfter: 5, limit: 600, windowMs: 60 * MINUTE, message: REGISTER_RATE_LIMITED, protects: "the client table and the WhatsApp welcome messages (each costs money)" },
+  /** Per phone number, whatever the address: registrations (409s included). */
+  registrationPhone: { key: "clients-register-phone", limit: 3, windowMs: 24 * 60 * MINUTE, message: REGISTER_RATE_LIMITED, protects: "one number against repeated sign-ups and number probing" },
+  verification: { key: "parts-verify", challengeAfter: 30, limit: 300, windowMs: 10 * MINUTE, message: VERIFY_RATE_LIMITED, protects: "client codes against guessing through the parts assistant" },
   partsSearch: { key: "parts-search", limit: 20, windowMs: 10 * MINUTE, message: SEARCH_RATE_LIMITED, protects: "the AI budget" },
   upload: { key: "parts-uploadUrl", limit: 20, windowMs: 10 * MINUTE, message: UPLOAD_RATE_LIMITED, protects: "object storage" },
   contact: { key: "contact", limit: 5, windowMs: 10 * MINUTE, message: CONTACT_RATE_LIMITED, protects: "the staff's inbox" },
   productAnalysis: { key: "product-analysis", limit: 20, windowMs: 10 * MINUTE, message: ANALYSIS_RATE_LIMITED, protects: "the AI budget" },
-  whatsappNotice: { key: "whatsapp-add", limit: 10, windowMs: 10 * MINUTE, message: ADD_CODES_RATE_LIMITED, protects: "the WhatsApp entries table and message budget" },
+  /** New proof-of-work challenges (each costs the server one key derivation). */
+  challenge: { key: "pow-challenge", limit: 600, windowMs: MINUTE, message: CHALLENGE_RATE_LIMITED, protects: "the server's CPU" },
+  whatsappNotice: { key: "whatsapp-add", challengeAfter: 10, limit: 200, windowMs: 10 * MINUTE, message: ADD_CODES_RATE_LIMITED, protects: "the WhatsApp entries table and message budget" },
 } satisfies Record<string, AbuseLimit>;
 
 export type AbuseLimitName = keyof typeof ABUSE_LIMITS;
@@ -55,5 +71,6 @@ export const ABUSE_LIMIT_NAMES = Object.keys(ABUSE_LIMITS) as [AbuseLimitName, .
 /** What RATE_LIMITS may say about one limit. */
 export interface AbuseLimitOverride {
   limit?: number;
+  challengeAfter?: number;
   windowMinutes?: number;
 }

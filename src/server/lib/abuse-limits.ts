@@ -10,6 +10,7 @@ import type { AppContext } from "../context";
 import type { Config } from "../config";
 import { AppError } from "../errors";
 import type { RateLimitResult } from "./rate-limiter";
+import { returnMiss, useSolution } from "./proof-of-work";
 import { ABUSE_LIMITS, type AbuseLimit, type AbuseLimitName } from "./abuse-limit-table";
 
 /** The limit in force: the default with the configuration's override applied. */
@@ -20,6 +21,7 @@ export function effectiveLimit(config: Pick<Config, "rateLimits">, name: AbuseLi
   return {
     ...base,
     limit: override.limit ?? base.limit,
+    challengeAfter: override.challengeAfter ?? base.challengeAfter,
     windowMs: override.windowMinutes !== undefined ? override.windowMinutes * 60_000 : base.windowMs,
   };
 }
@@ -44,8 +46,9 @@ function expandIpv6(ip: string): string[] {
   return groups.map((g) => (g.includes(".") ? g : g.toLowerCase().replace(/^0+(?=.)/, "")));
 }
 
-function counterKey(config: Pick<Config, "rateLimits">, name: AbuseLimitName, request: FastifyRequest): string {
-  return `${effectiveLimit(config, name).key}:${limitAddress(request.ip)}`;
+/** The counter of `name` for the request's address, or for `subject` (a phone number, a code) when given. */
+function counterKey(config: Pick<Config, "rateLimits">, name: AbuseLimitName, request: FastifyRequest, subject?: string): string {
+  return `${effectiveLimit(config, name).key}:${subject ?? limitAddress(request.ip)}`;
 }
 
 /** The Spanish 429 of a limit, with Retry-After when a reply is at hand. */
@@ -62,17 +65,30 @@ export function limitedError(
   return new AppError("RATE_LIMITED", 429, text, { retryAfterSeconds: seconds });
 }
 
-/** Counts one call of `name` from the request's address; past the limit throws the Spanish 429. */
+/**
+ * Counts one call of `name` from the request's address (or against `subject`: a phone number);
+ * past the limit throws the Spanish 429. Past `challengeAfter` the request must carry a solved
+ * proof-of-work challenge, spent here (lib/proof-of-work.ts); without one it is not counted and
+ * answers the 428 that makes the browser show the widget and send it again.
+ */
 export async function enforceLimit(
   ctx: AppContext,
   request: FastifyRequest,
   name: AbuseLimitName,
   reply?: FastifyReply,
+  subject?: string,
 ): Promise<void> {
   if (!ctx.config.rateLimit) return;
-  const { limit, windowMs } = effectiveLimit(ctx.config, name);
-  const hit = await ctx.limiter.hit(counterKey(ctx.config, name, request), limit, windowMs);
+  const { limit, windowMs, challengeAfter } = effectiveLimit(ctx.config, name);
+  const key = counterKey(ctx.config, name, request, subject);
+  const hit = await ctx.limiter.hit(key, limit, windowMs);
   if (!hit.allowed) throw limitedError(ctx.config, name, hit.retryAfterSeconds, reply);
+  if (challengeAfter === undefined || hit.count <= challengeAfter) return;
+  // Counted first (atomic, so a burst cannot all pass as free), given back when no solution came.
+  await useSolution(ctx, request, "request", reply).catch(async (error: unknown) => {
+    await ctx.limiter.release(key);
+    throw error;
+  });
 }
 
 /**
@@ -136,8 +152,18 @@ export function installCodeGuessGuard(app: FastifyInstance, ctx: AppContext): vo
   if (!ctx.config.rateLimit) return;
   app.addHook("onRequest", async (request, reply) => {
     if (request.routeOptions.config?.codeOracle !== true) return;
-    await claimAttempt(ctx, request, "codeMisses", reply);
-    heldMisses.set(request, { key: counterKey(ctx.config, "codeMisses", request), miss: false });
+    const claimed = await claimAttempt(ctx, request, "codeMisses", reply);
+    const key = counterKey(ctx.config, "codeMisses", request);
+    // Past the free misses, every request (the right code too) carries a solved challenge that
+    // covers a few misses: a neighbour behind the same address solves one, a guesser one per 3.
+    const { challengeAfter } = effectiveLimit(ctx.config, "codeMisses");
+    if (challengeAfter !== undefined && claimed.count > challengeAfter) {
+      await useSolution(ctx, request, "miss", reply).catch(async (error: unknown) => {
+        await ctx.limiter.release(key);
+        throw error;
+      });
+    }
+    heldMisses.set(request, { key, miss: false });
   });
   const settle = async (request: FastifyRequest, statusCode: number) => {
     const held = heldMisses.get(request);
@@ -146,6 +172,7 @@ export function installCodeGuessGuard(app: FastifyInstance, ctx: AppContext): vo
     if (held.miss || statusCode === 404) return;
     try {
       await ctx.limiter.release(held.key);
+      await returnMiss(ctx, request);
     } catch (err) {
       // Not given back only makes the allowance stricter; database trouble answers elsewhere.
       request.log.warn({ err }, "could not give back a client-code miss");

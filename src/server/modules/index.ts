@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { registerAdminAuthRoutes } from "./admin/auth/routes";
 import { registerContactRoutes } from "./contact/routes";
+import { registerChallengeRoutes } from "./challenge/routes";
 import { registerHealthRoutes } from "./health/routes";
 import { registerSeoRoutes } from "./seo/routes";
 import { registerClientVerificationRoutes } from "./clients/verification-routes";
@@ -30,6 +31,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerExchangeRateRoutes(app, ctx);
   registerProductAnalysisRoutes(app, ctx);
   registerContactRoutes(app, ctx);
+  registerChallengeRoutes(app, ctx);
   registerClientVerificationRoutes(app, ctx);
   registerPartsAssistantRoutes(app, ctx);
   registerUploadRoutes(app, ctx);

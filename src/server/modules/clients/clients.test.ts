@@ -18,6 +18,7 @@ import { CLIENT_CODE_PATTERN } from "../../../shared/domain/client-code";
 import { welcomeMessage } from "../../../shared/domain/messages";
 import { registerClient } from "./service";
 import { registerTestClient, uniquePhone } from "../../test/clients";
+import { CHALLENGE_REQUIRED } from "../../../shared/api/challenge";
 
 let t: TestApp;
 
@@ -172,15 +173,30 @@ describe("registration abuse limit", () => {
     await limited?.close();
   });
 
-  it("allows 5 registrations an hour from one address, then answers 429 in Spanish; others are not affected", async () => {
+  it("allows 5 registrations an hour from one address, then asks for a solved challenge in Spanish; others are not affected", async () => {
     const from = (remoteAddress: string) =>
       limited.app.inject({ method: "POST", url: "/api/clients/register", payload: valid(), remoteAddress });
     for (let i = 0; i < 5; i++) expect((await from("10.0.0.7")).statusCode).toBe(201);
-    const refused = await from("10.0.0.7");
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(REGISTER_RATE_LIMITED);
-    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // A shared address (carrier NAT) is not locked out: the next one needs a challenge (decision 109).
+    const asked = await from("10.0.0.7");
+    expect(asked.statusCode).toBe(428);
+    expect(asked.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", message: CHALLENGE_REQUIRED, challengeUrl: "/api/challenge" });
     expect((await from("10.0.0.8")).statusCode).toBe(201);
+  });
+
+  it("answers 429 past the hard ceiling", async () => {
+    const ceiling = await createTestApp({ env: { RATE_LIMIT: "on", RATE_LIMITS: '{"registration":{"limit":2}}' } });
+    try {
+      const from = () => ceiling.app.inject({ method: "POST", url: "/api/clients/register", payload: valid(), remoteAddress: "10.0.0.9" });
+      expect((await from()).statusCode).toBe(201);
+      expect((await from()).statusCode).toBe(201);
+      const refused = await from();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(REGISTER_RATE_LIMITED);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await ceiling.close();
+    }
   });
 });
 

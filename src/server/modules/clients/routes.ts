@@ -12,7 +12,9 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
   app.post("/api/clients/register", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const input = parseWith(ZRegisterClientRequestSchema, request.body ?? {});
     // Counted after validation, so a typo in the form does not use up the allowance.
+    // Per address (a solved challenge past the first few, decision 109) and per phone number.
     await enforceLimit(ctx, request, "registration", reply);
+    await enforceLimit(ctx, request, "registrationPhone", reply, input.telefono.replace(/\D/g, ""));
     // Both ways this answer tells a stranger something count as code misses (docs/decisions/099):
     // a registered number (409), and a referrer code that earned no welcome coupon.
     const result = await registerClient(ctx.db, input, { brandName: ctx.config.brand.name }).catch((error: unknown) => {

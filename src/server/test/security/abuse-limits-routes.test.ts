@@ -22,6 +22,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+const phones = new Map<string, string>();
+const phoneOf = (address: string) => phones.get(address) ?? phones.set(address, uniquePhone()).get(address)!;
+
 type Send = (app: FastifyInstance, remoteAddress: string) => Promise<LightMyRequestResponse>;
 
 /** One request each limit counts, as a real visitor would send it. */
@@ -38,6 +41,15 @@ const EXERCISES: Record<AbuseLimitName, Send> = {
       payload: { nombre: "Registro Repetido", direccion: "Grecia centro, 100 m al sur", telefono: uniquePhone() },
       remoteAddress,
     }),
+  // Per phone number: one number per test address, each attempt from an address of its own.
+  registrationPhone: (app, remoteAddress) =>
+    app.inject({
+      method: "POST",
+      url: "/api/clients/register",
+      payload: { nombre: "Registro Repetido", direccion: "Grecia centro, 100 m al sur", telefono: phoneOf(remoteAddress) },
+      remoteAddress: `10.67.${++n % 250}.${Math.floor(n / 250) + 1}`,
+    }),
+  challenge: (app, remoteAddress) => app.inject({ method: "GET", url: "/api/challenge", remoteAddress }),
   verification: (app, remoteAddress) => app.inject({ method: "GET", url: `/api/clients/verify/${clientCode}`, remoteAddress }),
   partsSearch: (app, remoteAddress) =>
     app.inject({ method: "POST", url: "/api/parts-assistant", payload: { clientCode, marca: "Toyota", modelo: "Yaris", anio: 2012, parte: "Filtro" }, remoteAddress }),
