@@ -171,7 +171,7 @@ describe("public site", () => {
       await scrollThrough(page);
       for (const name of [
         "Importar es fácil en cuatro pasos",
-        "Personas reales detrás de cada envío",
+        "El equipo detrás de cada envío",
         "Clientes que ya importan con nosotros",
         "Lo que dicen nuestros clientes",
         "Importar no tendría que ser complicado",

@@ -5,6 +5,7 @@ import { registerAdminAuthRoutes } from "./admin/auth/routes";
 import { registerContactRoutes } from "./contact/routes";
 import { registerHealthRoutes } from "./health/routes";
 import { registerSeoRoutes } from "./seo/routes";
+import { registerBrandRoutes } from "./brand/routes";
 import { registerClientVerificationRoutes } from "./clients/verification-routes";
 import { registerPartsAssistantRoutes } from "./parts-assistant/routes";
 import { registerUploadRoutes } from "./uploads/routes";
@@ -27,6 +28,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
   registerAdminAuthRoutes(app, ctx);
   registerSeoRoutes(app, ctx);
+  registerBrandRoutes(app, ctx);
   registerExchangeRateRoutes(app, ctx);
   registerProductAnalysisRoutes(app, ctx);
   registerContactRoutes(app, ctx);
