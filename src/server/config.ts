@@ -2,6 +2,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BRAND, type Brand } from "../shared/brand";
+import { loadBrandTeam, type TeamPhoto } from "./lib/brand-team";
 import { EXCHANGE_RATE_SOURCE_TIMEOUT_MS } from "../shared/domain/exchange-rate";
 import { ABUSE_LIMIT_NAMES, type AbuseLimitName, type AbuseLimitOverride } from "./lib/abuse-limit-table";
 
@@ -115,6 +116,8 @@ const envSchema = z.object({
   BRAND_ADDRESS: optionalString,
   BRAND_FACEBOOK_URL: optionalString,
   BRAND_LINKEDIN_URL: optionalString,
+  /** A folder with team.json and the team's photographs (decision 105); unset: illustrations. */
+  BRAND_TEAM_DIR: optionalString,
 });
 
 
@@ -153,6 +156,8 @@ export interface Config {
   brand: Brand;
   /** True when any brand fact differs from the built-in one (the page then carries the overrides). */
   brandOverridden: boolean;
+  /** The team's photographs from BRAND_TEAM_DIR, by file name (empty without it). */
+  brandTeamPhotos: Map<string, TeamPhoto>;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -162,8 +167,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuración inválida: ${detail}`);
   }
   const e = parsed.data;
+  const team = e.BRAND_TEAM_DIR ? loadBrandTeam(path.resolve(e.BRAND_TEAM_DIR)) : { members: [], photos: new Map<string, TeamPhoto>() };
   const brand: Brand = {
     ...DEFAULT_BRAND,
+    team: team.members,
     name: e.BRAND_NAME ?? DEFAULT_BRAND.name,
     tagline: e.BRAND_TAGLINE ?? DEFAULT_BRAND.tagline,
     whatsapp: e.BRAND_WHATSAPP?.replace(/\D/g, "") ?? DEFAULT_BRAND.whatsapp,
@@ -227,6 +234,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     brand,
     brandOverridden: JSON.stringify(brand) !== JSON.stringify(DEFAULT_BRAND),
+    brandTeamPhotos: team.photos,
   };
 }
 

@@ -11,6 +11,19 @@ export interface MiamiAddress {
   phone: string;
 }
 
+/** Where the server serves the team's photographs from BRAND_TEAM_DIR. */
+export const BRAND_TEAM_PHOTO_PATH = "/brand/equipo/";
+
+/** A person of the business's own team (BRAND_TEAM_DIR; decision 105). */
+export interface BrandTeamMember {
+  name: string;
+  role: string;
+  bio: string;
+  /** Served by this site: /brand/equipo/<file>. */
+  photo: string;
+  photoAlt: string;
+}
+
 export interface Brand {
   name: string;
   tagline: string;
@@ -31,6 +44,8 @@ export interface Brand {
   globalTrackerUrl: string;
   /** Map embed shown on /contacto. */
   mapEmbedUrl: string;
+  /** The business's own team with photographs; empty: the built-in illustrated team. */
+  team: BrandTeamMember[];
 }
 
 export const DEFAULT_BRAND: Brand = {
@@ -68,4 +83,5 @@ export const DEFAULT_BRAND: Brand = {
   shipmentsClaim: "5,000+",
   globalTrackerUrl: "https://parcelsapp.com/es/tracking/",
   mapEmbedUrl: "https://www.google.com/maps?q=Grecia,+Alajuela,+Costa+Rica&output=embed",
+  team: [],
 };

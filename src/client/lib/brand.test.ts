@@ -44,4 +44,18 @@ describe("brand", () => {
     );
     expect(merged).toEqual({ name: "A", year: 2020, hours: { weekdays: "L" } });
   });
+
+  it("takes the business's own team, whole members with photos served here only", () => {
+    const karla = { name: "Karla Jiménez Mora", role: "Servicio al cliente", bio: "Responde el WhatsApp.", photo: "/brand/equipo/karla.jpg", photoAlt: "Karla en la oficina" };
+    const brand = readBrand(
+      pageWith(
+        JSON.stringify({
+          team: [karla, { ...karla, photo: "https://otro.sitio/x.jpg" }, { ...karla, bio: 5 }, "x", { ...karla, extra: "y" }],
+        }),
+      ),
+    );
+    expect(brand.team).toEqual([karla, karla]);
+    expect(readBrand(pageWith(JSON.stringify({ team: "x" }))).team).toEqual([]);
+    expect(DEFAULT_BRAND.team).toEqual([]);
+  });
 });

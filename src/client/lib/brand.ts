@@ -1,7 +1,7 @@
 // The brand facts the browser shows: the shared defaults, merged with the overrides the
 // server writes into the page as <script id="brand-data" type="application/json">.
 
-import { DEFAULT_BRAND, type Brand } from "../../shared/brand";
+import { BRAND_TEAM_PHOTO_PATH, DEFAULT_BRAND, type Brand, type BrandTeamMember } from "../../shared/brand";
 
 type Plain = Record<string, unknown>;
 
@@ -25,12 +25,26 @@ export function mergeBrand<T extends Plain>(defaults: T, overrides: unknown): T 
   return merged as T;
 }
 
+const TEAM_FIELDS = ["name", "role", "bio", "photo", "photoAlt"] as const;
+
+/** The team list (mergeBrand copies no arrays): whole members only, photos served by this site. */
+function readTeam(value: unknown): BrandTeamMember[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((item): item is Plain => isPlainObject(item))
+    .filter((item) => TEAM_FIELDS.every((key) => typeof item[key] === "string" && item[key] !== ""))
+    .filter((item) => (item.photo as string).startsWith(BRAND_TEAM_PHOTO_PATH))
+    .map((item) => Object.fromEntries(TEAM_FIELDS.map((key) => [key, item[key]])) as unknown as BrandTeamMember);
+}
+
 /** Reads the page's brand overrides; a missing tag or bad JSON leaves the defaults. */
 export function readBrand(doc: Document | undefined = globalThis.document): Brand {
   const text = doc?.getElementById("brand-data")?.textContent;
   if (!text) return DEFAULT_BRAND;
   try {
-    return mergeBrand(DEFAULT_BRAND as unknown as Plain, JSON.parse(text)) as unknown as Brand;
+    const overrides: unknown = JSON.parse(text);
+    const merged = mergeBrand(DEFAULT_BRAND as unknown as Plain, overrides) as unknown as Brand;
+    return { ...merged, team: isPlainObject(overrides) ? readTeam(overrides.team) : [] };
   } catch {
     return DEFAULT_BRAND;
   }

@@ -6,6 +6,7 @@ import { registerContactRoutes } from "./contact/routes";
 import { registerChallengeRoutes } from "./challenge/routes";
 import { registerHealthRoutes } from "./health/routes";
 import { registerSeoRoutes } from "./seo/routes";
+import { registerBrandRoutes } from "./brand/routes";
 import { registerClientVerificationRoutes } from "./clients/verification-routes";
 import { registerPartsAssistantRoutes } from "./parts-assistant/routes";
 import { registerUploadRoutes } from "./uploads/routes";
@@ -28,6 +29,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
   registerAdminAuthRoutes(app, ctx);
   registerSeoRoutes(app, ctx);
+  registerBrandRoutes(app, ctx);
   registerExchangeRateRoutes(app, ctx);
   registerProductAnalysisRoutes(app, ctx);
   registerContactRoutes(app, ctx);

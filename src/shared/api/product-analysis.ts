@@ -4,6 +4,7 @@
 import { SHIPPING_MODES } from "../domain/pricing";
 import { z } from "../validation";
 import { zText } from "../text-rules";
+import { SHIPMENT_MAX_GRAMS, SHIPMENT_MAX_SIDE_CM, ZShipmentCentimetresSchema, ZShipmentGramsSchema } from "./shipment";
 
 export const PRODUCT_DESCRIPTION_MAX = 2000;
 export const PRODUCT_URL_MAX = 2000;
@@ -51,12 +52,15 @@ export const ZProductAnalysisRequestSchema = z
 export type TProductAnalysisRequest = z.infer<typeof ZProductAnalysisRequestSchema>;
 export type TProductAnalysisForm = z.input<typeof ZProductAnalysisRequestSchema>;
 
-/** Upper bounds that no parcel a courier carries exceeds; an AI answer beyond them is refused. */
-export const MAX_ESTIMATED_GRAMS = 500_000;
-export const MAX_ESTIMATED_CM = 500;
+/**
+ * Upper bounds that no parcel a courier carries exceeds; an AI answer beyond them is refused.
+ * The calculator's own (./shipment), so every estimate fits the calculator it fills.
+ */
+export const MAX_ESTIMATED_GRAMS = SHIPMENT_MAX_GRAMS;
+export const MAX_ESTIMATED_CM = SHIPMENT_MAX_SIDE_CM;
 
-const grams = z.number().positive().max(MAX_ESTIMATED_GRAMS);
-const centimetres = z.number().positive().max(MAX_ESTIMATED_CM);
+const grams = ZShipmentGramsSchema;
+const centimetres = ZShipmentCentimetresSchema;
 
 export const ZDimensionsSchema = z.object({ largo: centimetres, ancho: centimetres, alto: centimetres });
 export type TDimensions = z.infer<typeof ZDimensionsSchema>;

@@ -8,6 +8,8 @@ import {
   formatDateTime,
   formatThousands,
   formatUsd,
+  formatUsdAmount,
+  formatWholeNumber,
 } from "./format";
 
 // Node's ICU writes es-CR digit groups with U+00A0 (no-break space); the expected strings
@@ -42,6 +44,24 @@ describe("formatUsd", () => {
     expect(formatUsd(1.005)).toBe("$1,01"); // Intl alone would print 1,00 from the binary value
     expect(formatUsd(-0.004)).toBe("$0,00");
     expect(formatUsd(Number.POSITIVE_INFINITY)).toBe("—");
+  });
+});
+
+describe("formatUsdAmount", () => {
+  it("writes dollars as US stores do, thousands grouped", () => {
+    expect(formatUsdAmount(24)).toBe("$24.00 USD");
+    expect(formatUsdAmount(999.999)).toBe("$1,000.00 USD");
+    expect(formatUsdAmount(7000)).toBe("$7,000.00 USD");
+    expect(formatUsdAmount(1399999999.99)).toBe("$1,399,999,999.99 USD");
+    expect(formatUsdAmount(-1234.5)).toBe("-$1,234.50 USD");
+    expect(formatUsdAmount(0)).toBe("$0.00 USD");
+  });
+});
+
+describe("formatWholeNumber", () => {
+  it("groups thousands as es-CR does", () => {
+    expect(formatWholeNumber(500000)).toBe(`500${NBSP}000`);
+    expect(formatWholeNumber(500)).toBe("500");
   });
 });
 

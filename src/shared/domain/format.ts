@@ -16,6 +16,7 @@ export const EMPTY_VALUE = "—";
 
 const wholeNumber = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usStoreDollars = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const dateFormat = new Intl.DateTimeFormat(LOCALE, {
   timeZone: COSTA_RICA_TIME_ZONE,
   day: "2-digit",
@@ -43,15 +44,20 @@ export function formatColones(n: number | null | undefined): string {
   return signed(whole, (abs) => COLON_SIGN + wholeNumber.format(abs));
 }
 
-/** "$24,00": dollars to the cent, in the same es-CR number style as the colones beside them. */
-/**
- * "$24.00 USD": dollars as US stores print them, so the visitor compares like with like; the
- * colones beside them use the es-CR format.
- */
-export function formatUsdAmount(usd: number): string {
-  return `$${roundUsd(usd).toFixed(2)} USD`;
+/** "500 000": a whole number with es-CR digit groups (grams, centimetres, limits in texts). */
+export function formatWholeNumber(n: number): string {
+  return wholeNumber.format(n);
 }
 
+/**
+ * "$1,234.00 USD": dollars as US stores print them, thousands grouped, so the visitor compares
+ * like with like; the colones beside them use the es-CR format.
+ */
+export function formatUsdAmount(usd: number): string {
+  return signed(roundUsd(usd), (abs) => `$${usStoreDollars.format(abs)} USD`);
+}
+
+/** "$24,00": dollars to the cent, in the same es-CR number style as the colones beside them. */
 export function formatUsd(n: number | null | undefined): string {
   if (typeof n !== "number" || !Number.isFinite(n)) return EMPTY_VALUE;
   // Rounded like the prices themselves, so the shown cents match the charged ones.

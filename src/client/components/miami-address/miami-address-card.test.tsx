@@ -24,7 +24,10 @@ afterEach(() => {
 describe("miamiRecipient", () => {
   it.each([
     ["Laura Chaves Ulate", { firstName: "Laura", lastName: "Chaves Ulate EX4K7P2M" }],
-    ["  Ana   María  Solís ", { firstName: "Ana", lastName: "María Solís EX4K7P2M" }],
+    ["  Ana   María  Solís ", { firstName: "Ana María", lastName: "Solís EX4K7P2M" }],
+    ["María José Pérez Rojas", { firstName: "María José", lastName: "Pérez Rojas EX4K7P2M" }],
+    ["José Pablo Jiménez Solano", { firstName: "José Pablo", lastName: "Jiménez Solano EX4K7P2M" }],
+    ["María de los Ángeles Vargas Mora", { firstName: "María de los Ángeles", lastName: "Vargas Mora EX4K7P2M" }],
     ["Madonna", { firstName: "Madonna", lastName: "EX4K7P2M" }],
   ])("%j → %j", (nombre, expected) => {
     expect(miamiRecipient(nombre, "EX4K7P2M")).toEqual(expected);

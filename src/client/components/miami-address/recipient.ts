@@ -1,6 +1,8 @@
 // How a client writes the Miami address in a US store's First name / Last name fields: the
-// first word of the name, then the rest of the name followed by the client code, so every
-// package arrives labelled with the code (see docs/decisions/034).
+// given names, then the surnames followed by the client code, so every package arrives
+// labelled with the code (see docs/decisions/034 and, for the split, 106).
+
+import { splitFullName } from "../../../shared/domain/person-name";
 
 export interface MiamiRecipient {
   firstName: string;
@@ -8,7 +10,6 @@ export interface MiamiRecipient {
 }
 
 export function miamiRecipient(nombre: string, clientCode: string): MiamiRecipient {
-  const words = nombre.trim().split(/\s+/).filter(Boolean);
-  const [first = "", ...rest] = words;
-  return { firstName: first, lastName: [...rest, clientCode].join(" ") };
+  const { nombres, apellidos } = splitFullName(nombre);
+  return { firstName: nombres, lastName: [apellidos, clientCode].filter(Boolean).join(" ") };
 }

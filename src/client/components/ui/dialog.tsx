@@ -1,10 +1,12 @@
 // Radix Dialog as a centred modal (pre-alert and edit forms, share panel): overlay, focus trap,
-// Escape and the close button. The title is required for screen readers.
+// Escape and the close button. The title is required for screen readers. On close, focus goes
+// back to the control that opened it (lib/focus-return), Radix trigger or not.
 
 import type { ReactNode } from "react";
 import { Dialog as RadixDialog } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "../../lib/cn";
+import { useFocusReturn } from "../../lib/focus-return";
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -19,11 +21,13 @@ export interface DialogContentProps {
 }
 
 export function DialogContent({ title, description, closeLabel = "Cerrar", className, children }: DialogContentProps) {
+  const focusReturn = useFocusReturn();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
       <RadixDialog.Content
         {...(description ? {} : { "aria-describedby": undefined })}
+        {...focusReturn}
         className={cn(
           "fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4",
           "overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus-visible:outline-none",

@@ -6,6 +6,7 @@ import type { ReactNode, RefObject } from "react";
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "../../lib/cn";
+import { useFocusReturn } from "../../lib/focus-return";
 
 export interface SheetContentProps {
   title: string;
@@ -13,24 +14,18 @@ export interface SheetContentProps {
   closeLabel?: string;
   className?: string;
   children: ReactNode;
-  /** Where focus goes when the sheet closes (a trigger outside Radix); Radix's own trigger otherwise. */
+  /** Where focus goes when the sheet closes (a trigger outside Radix); else what had focus when it opened. */
   returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 export function SheetContent({ title, hideTitle = false, closeLabel = "Cerrar", className, children, returnFocusRef }: SheetContentProps) {
+  const focusReturn = useFocusReturn(returnFocusRef);
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="sheet-overlay fixed inset-0 z-50 bg-slate-950/50" />
       <Dialog.Content
         aria-describedby={undefined}
-        onCloseAutoFocus={
-          returnFocusRef
-            ? (event) => {
-                event.preventDefault();
-                returnFocusRef.current?.focus();
-              }
-            : undefined
-        }
+        {...focusReturn}
         className={cn(
           "sheet-content fixed inset-y-0 right-0 z-50 flex h-full w-4/5 max-w-sm flex-col gap-4 overflow-y-auto bg-white p-6 shadow-xl",
           "focus-visible:outline-none",

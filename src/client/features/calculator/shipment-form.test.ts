@@ -4,6 +4,13 @@ import { estimateLike } from "./test-analysis";
 import { formatUsdAmount } from "../../../shared/domain/format";
 import { quoteMessage } from "./quote-message";
 import { EMPTY_SHIPMENT, NUMBER_INVALID, readShipment, valuesFromAnalysis } from "./shipment-form";
+import {
+  SHIPMENT_MAX_GRAMS,
+  SHIPMENT_MAX_SIDE_CM,
+  SHIPMENT_SIDE_TOO_HIGH,
+  SHIPMENT_WEIGHT_TOO_HIGH,
+} from "../../../shared/api/shipment";
+import { ZProductAnalysisSchema } from "../../../shared/api/product-analysis";
 
 describe("reading the calculator", () => {
   it("prices 1500 g by air at 24.00 USD and the colones at the rate", () => {
@@ -36,6 +43,41 @@ describe("reading the calculator", () => {
     expect(reading.errors).toEqual({ ancho: NUMBER_INVALID });
     expect(readShipment({ ...EMPTY_SHIPMENT, weight: "-5" }, 514).errors.weight).toBe(NUMBER_INVALID);
     expect(readShipment({ ...EMPTY_SHIPMENT, weight: "2,5" }, 514).grams).toBe(2.5);
+  });
+});
+
+describe("what a courier ships", () => {
+  it("refuses 99 999 999 999 g instead of quoting $1399999999.99, with a clear message and no cost", () => {
+    const reading = readShipment({ ...EMPTY_SHIPMENT, weight: "99999999999" }, 514);
+    expect(reading.errors.weight).toBe(SHIPMENT_WEIGHT_TOO_HIGH);
+    expect(SHIPMENT_WEIGHT_TOO_HIGH).toContain("500 kg");
+    expect(reading.quote.usd).toBe(0);
+    expect(reading.canQuote).toBe(false);
+  });
+
+  it("takes the heaviest allowed weight and prices it with grouped thousands", () => {
+    const reading = readShipment({ ...EMPTY_SHIPMENT, weight: String(SHIPMENT_MAX_GRAMS) }, 514);
+    expect(reading.errors).toEqual({});
+    expect(formatUsdAmount(reading.quote.usd)).toBe("$7,000.00 USD");
+    expect(readShipment({ ...EMPTY_SHIPMENT, weight: String(SHIPMENT_MAX_GRAMS + 1) }, 514).errors.weight).toBe(SHIPMENT_WEIGHT_TOO_HIGH);
+  });
+
+  it("bounds each sea size and says which", () => {
+    const sea = { ...EMPTY_SHIPMENT, mode: "maritimo" as const, weight: "1000", largo: "500", ancho: "40", alto: "1200" };
+    const reading = readShipment(sea, 514);
+    expect(reading.errors).toEqual({ alto: SHIPMENT_SIDE_TOO_HIGH });
+    expect(reading.quote.usd).toBe(0);
+  });
+
+  it("accepts every estimate the product assistant may give (the same limits on both sides)", () => {
+    const biggest = estimateLike({
+      mejor_opcion_envio: "maritimo",
+      peso_estimado_con_embalaje: SHIPMENT_MAX_GRAMS,
+      dimensiones_estimadas_con_embalaje: { largo: SHIPMENT_MAX_SIDE_CM, ancho: SHIPMENT_MAX_SIDE_CM, alto: SHIPMENT_MAX_SIDE_CM },
+    });
+    expect(ZProductAnalysisSchema.safeParse(biggest).success).toBe(true);
+    expect(readShipment(valuesFromAnalysis(biggest), 514).errors).toEqual({});
+    expect(ZProductAnalysisSchema.safeParse({ ...biggest, peso_estimado_con_embalaje: SHIPMENT_MAX_GRAMS + 1 }).success).toBe(false);
   });
 });
 

@@ -1,9 +1,11 @@
 // The calculator's state (public-site §2, §9): the chosen mode and the weight and sizes as
 // typed. Every change recomputes the quote from the shared pricing rules; nothing is stored.
+// Each field is read with the shared shipment schemas, which also bound what a courier ships.
 
 import { useCallback, useState } from "react";
 import type { TProductAnalysis } from "../../../shared/api/product-analysis";
-import { parseDecimalInput, quoteShipment, type ShipmentQuote, type ShippingMode } from "../../../shared/domain/pricing";
+import { SHIPMENT_NUMBER_INVALID, ZTypedShipmentSchemas } from "../../../shared/api/shipment";
+import { quoteShipment, type ShipmentQuote, type ShippingMode } from "../../../shared/domain/pricing";
 
 export type SizeField = "largo" | "ancho" | "alto";
 
@@ -19,12 +21,12 @@ export interface ShipmentValues {
 
 export const EMPTY_SHIPMENT: ShipmentValues = { mode: "aereo", weight: "", largo: "", ancho: "", alto: "" };
 
-export const NUMBER_INVALID = "Ingresa un número mayor que 0";
+export const NUMBER_INVALID = SHIPMENT_NUMBER_INVALID;
 
 export interface ShipmentReading {
   grams: number | null;
   sizes: Record<SizeField, number | null>;
-  /** A message per field that holds text but not a usable number. */
+  /** A message per field that holds text but not a usable number, or one beyond the limits. */
   errors: Partial<Record<"weight" | SizeField, string>>;
   quote: ShipmentQuote;
   /** The WhatsApp quote needs a weight and a cost above zero. */
@@ -36,9 +38,10 @@ export function readShipment(values: ShipmentValues, rate: number): ShipmentRead
   const read = (field: "weight" | SizeField): number | null => {
     const text = values[field].trim();
     if (text === "") return null;
-    const value = parseDecimalInput(text);
-    if (value === null) errors[field] = NUMBER_INVALID;
-    return value;
+    const parsed = ZTypedShipmentSchemas[field].safeParse(text);
+    if (parsed.success) return parsed.data;
+    errors[field] = parsed.error.issues[0]?.message ?? NUMBER_INVALID;
+    return null;
   };
   const grams = read("weight");
   const sizes = { largo: read("largo"), ancho: read("ancho"), alto: read("alto") };

@@ -1,22 +1,24 @@
-// A word from the founder (home page), with a WhatsApp chat addressed to him.
+// A word from the founder (home page), with a WhatsApp chat addressed to them: the first of the
+// business's own team when BRAND_TEAM_DIR sets one, else the built-in illustrated founder.
 
 import { brand } from "../../lib/brand";
 import { SectionHeading } from "./section-heading";
-import { FOUNDER, TEAM_IMAGE_SIZE } from "./team";
+import { shownTeam, TEAM_IMAGE_SIZE } from "./team";
 import { WhatsappLinkButton, whatsappLinks } from "../../components/whatsapp-link";
 
 export function FounderMessage() {
+  const { founder } = shownTeam();
   return (
     <section aria-labelledby="mensaje-fundador" className="bg-primary text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[auto_1fr]">
         <img
-          src={FOUNDER.image}
-          alt={FOUNDER.imageAlt}
+          src={founder.image}
+          alt={founder.imageAlt}
           width={TEAM_IMAGE_SIZE.width}
           height={TEAM_IMAGE_SIZE.height}
           loading="lazy"
           decoding="async"
-          className="mx-auto h-40 w-40 rounded-full border-4 border-white/30 lg:h-56 lg:w-56"
+          className="mx-auto h-40 w-40 rounded-full border-4 border-white/30 object-cover lg:h-56 lg:w-56"
         />
         <div>
           <SectionHeading id="mensaje-fundador" eyebrow="Mensaje del fundador" title="Importar no tendría que ser complicado" align="left" tone="dark" />
@@ -29,11 +31,11 @@ export function FounderMessage() {
             </p>
           </div>
           <p className="mt-6 font-semibold">
-            {FOUNDER.name}
-            <span className="block text-sm font-normal text-slate-200">{FOUNDER.role}</span>
+            {founder.name}
+            <span className="block text-sm font-normal text-slate-200">{founder.role}</span>
           </p>
-          <WhatsappLinkButton href={whatsappLinks.founder(FOUNDER.firstName)} className="mt-6">
-            {`Escribirle a ${FOUNDER.firstName}`}
+          <WhatsappLinkButton href={whatsappLinks.founder(founder.firstName)} className="mt-6">
+            {`Escribirle a ${founder.firstName}`}
           </WhatsappLinkButton>
         </div>
       </div>

@@ -1,19 +1,26 @@
 // The team cards, each with a WhatsApp chat addressed to that person (home and about pages).
+// Only the business's own photographs are announced as real people; the built-in pictures are
+// illustrations and the heading does not say otherwise (decision 105).
 
 import { Card } from "../../components/ui/card";
+import { brand } from "../../lib/brand";
 import { SectionHeading } from "./section-heading";
-import { TEAM, TEAM_IMAGE_SIZE } from "./team";
+import { shownTeam, TEAM_IMAGE_SIZE } from "./team";
 import { whatsappLinks } from "../../components/whatsapp-link";
 import { WhatsappIcon } from "../../components/layout/brand-icons";
 
+export const TEAM_TITLE_PHOTOS = "Personas reales detrás de cada envío";
+export const TEAM_TITLE_ILLUSTRATED = "El equipo detrás de cada envío";
+
 export function TeamSection({ id = "equipo" }: { id?: string }) {
+  const { members, photographs } = shownTeam();
   return (
     <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-      <SectionHeading id={id} eyebrow="Nuestro equipo" title="Personas reales detrás de cada envío">
-        Un equipo pequeño en Grecia que conoce tu nombre y tu código de cliente.
+      <SectionHeading id={id} eyebrow="Nuestro equipo" title={photographs ? TEAM_TITLE_PHOTOS : TEAM_TITLE_ILLUSTRATED}>
+        {`Un equipo pequeño en ${brand.city} que conoce tu nombre y tu código de cliente.`}
       </SectionHeading>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {TEAM.map((member) => (
+        {members.map((member) => (
           <li key={member.name}>
             <Card className="flex h-full flex-col items-center p-6 text-center">
               <img
@@ -23,7 +30,7 @@ export function TeamSection({ id = "equipo" }: { id?: string }) {
                 height={TEAM_IMAGE_SIZE.height}
                 loading="lazy"
                 decoding="async"
-                className="h-28 w-28 rounded-full"
+                className="h-28 w-28 rounded-full object-cover"
               />
               <h3 className="mt-4 text-lg font-semibold text-ink">{member.name}</h3>
               <p className="text-sm font-semibold text-accent-strong">{member.role}</p>

@@ -1,4 +1,10 @@
-// The people of the office in Grecia, shown on the home and about pages.
+// The people of the office, shown on the home and about pages: the business's own team with
+// photographs when BRAND_TEAM_DIR sets one (brand.team, decision 105), else the built-in
+// illustrated team below, which the page presents as illustrations.
+
+import type { BrandTeamMember } from "../../../shared/brand";
+import { splitFullName } from "../../../shared/domain/person-name";
+import { brand } from "../../lib/brand";
 
 export interface TeamMember {
   name: string;
@@ -12,7 +18,7 @@ export interface TeamMember {
 
 export const TEAM_IMAGE_SIZE = { width: 240, height: 240 } as const;
 
-export const FOUNDER: TeamMember = {
+const FOUNDER: TeamMember = {
   name: "Andrés Solano Vargas",
   firstName: "Andrés",
   role: "Fundador y gerente general",
@@ -21,7 +27,7 @@ export const FOUNDER: TeamMember = {
   imageAlt: "Ilustración de Andrés Solano, fundador, con camisa azul",
 };
 
-export const TEAM: readonly TeamMember[] = [
+const TEAM: readonly TeamMember[] = [
   FOUNDER,
   {
     name: "Karla Jiménez Mora",
@@ -48,3 +54,28 @@ export const TEAM: readonly TeamMember[] = [
     imageAlt: "Ilustración de Mariela Quesada, de bodega y entregas, con anteojos y camisa azul",
   },
 ];
+
+export interface ShownTeam {
+  members: readonly TeamMember[];
+  /** The first member signs the founder's message. */
+  founder: TeamMember;
+  /** True for the business's own photographs; false for the built-in illustrations. */
+  photographs: boolean;
+}
+
+function fromBrand(member: BrandTeamMember): TeamMember {
+  return {
+    name: member.name,
+    firstName: splitFullName(member.name).nombres,
+    role: member.role,
+    bio: member.bio,
+    image: member.photo,
+    imageAlt: member.photoAlt,
+  };
+}
+
+export function shownTeam(team: readonly BrandTeamMember[] = brand.team): ShownTeam {
+  if (team.length === 0) return { members: TEAM, founder: FOUNDER, photographs: false };
+  const members = team.map(fromBrand);
+  return { members, founder: members[0], photographs: true };
+}

@@ -1,6 +1,7 @@
 // The spare-parts assistant (public-site §2, §4, §8): not verified → verified (code remembered in
 // local storage) → search within the monthly quota; 'Cambiar' returns to the start and clears
-// results, image and forms. The Miami locker card appears once the client is verified.
+// results, image and forms. The Miami locker card appears once the client is verified. A code
+// handed over by the home page's 'Probar Ahora' panel is verified as the page opens.
 
 import { useState } from "react";
 import { toast } from "../../components/ui/use-toast";
@@ -21,6 +22,7 @@ import { PartResults } from "./part-results";
 import { QuotaSummary } from "./quota-summary";
 import { PartsSearchForm } from "./search-form";
 import { VerifyForm } from "./verify-form";
+import { peekHandedOverCode } from "./code-handoff";
 import { clearVerifiedCode, storeVerifiedCode } from "./verified-code-storage";
 
 interface Verified {
@@ -33,6 +35,7 @@ export function PartsAssistant() {
   const [answer, setAnswer] = useState<TPartsSearchResponse | null>(null);
   // A new key remounts the forms, so 'Cambiar' leaves no typed value or photo behind.
   const [round, setRound] = useState(0);
+  const [handedOver, setHandedOver] = useState(peekHandedOverCode);
 
   const onVerified = (clientCode: string, client: TVerifiedClient) => {
     storeVerifiedCode(clientCode);
@@ -41,6 +44,7 @@ export function PartsAssistant() {
 
   const onChange = () => {
     clearVerifiedCode();
+    setHandedOver(null);
     setVerified(null);
     setAnswer(null);
     setRound((n) => n + 1);
@@ -73,7 +77,7 @@ export function PartsAssistant() {
     }
   };
 
-  if (!verified) return <VerifyForm key={round} onVerified={onVerified} />;
+  if (!verified) return <VerifyForm key={round} initialCode={handedOver} onVerified={onVerified} />;
 
   return (
     <div key={round} className="space-y-6">

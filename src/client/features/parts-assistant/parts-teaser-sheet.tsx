@@ -1,13 +1,15 @@
 // The home grid's sixth card opens the spare-parts assistant in a side panel labelled
 // 'Probar Ahora' (public-site §2). The panel's form is its own chunk, fetched when the visitor
 // points at the button (with the panel's dialog code), so the home page's first download
-// carries only this small shell.
+// carries only this small shell. A code in the right format travels to /repuestos in memory
+// (./code-handoff), where the assistant verifies it at once.
 
 import { lazy, Suspense, useState } from "react";
 import { useLocation } from "wouter";
 import { Sparkles } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { LazySheet } from "../../components/ui/lazy-sheet";
+import { handOverCode } from "./code-handoff";
 
 const loadStep = () => import("./verify-code-step");
 const VerifyCodeStep = lazy(loadStep);
@@ -41,7 +43,8 @@ export function PartsTeaserSheet({ className }: { className?: string }) {
         }
       >
         <VerifyCodeStep
-          onVerified={() => {
+          onVerified={(clientCode) => {
+            handOverCode(clientCode);
             setOpen(false);
             navigate("/repuestos");
           }}

@@ -1,6 +1,8 @@
 // Step one of the parts assistant (public-site §4, §5, §8): the client code, uppercased as it is
-// typed, checked by the shared rule and then by GET /api/clients/verify/{code}.
+// typed, checked by the shared rule and then by GET /api/clients/verify/{code}. A code handed
+// over by the home page's panel fills the field and is checked at once.
 
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
@@ -22,15 +24,22 @@ import {
 } from "../../../shared/api/clients-verification";
 import { CLIENT_CODE_EXAMPLE } from "../../../shared/domain/client-code";
 import { verifyClientCode } from "./api";
+import { clearHandedOverCode } from "./code-handoff";
 
-export function VerifyForm({ onVerified }: { onVerified(clientCode: string, client: TVerifiedClient): void }) {
+export interface VerifyFormProps {
+  /** A code typed elsewhere (the home page's panel), verified as the form appears. */
+  initialCode?: string | null;
+  onVerified(clientCode: string, client: TVerifiedClient): void;
+}
+
+export function VerifyForm({ initialCode, onVerified }: VerifyFormProps) {
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<TVerifyClientForm, unknown, TVerifyClientRequest>({
     resolver: zodResolver(ZVerifyClientRequestSchema),
-    defaultValues: { clientCode: "" },
+    defaultValues: { clientCode: initialCode ?? "" },
   });
   const field = register("clientCode");
 
@@ -41,6 +50,16 @@ export function VerifyForm({ onVerified }: { onVerified(clientCode: string, clie
       toast({ variant: "destructive", title: VERIFY_FAILED_TITLE, description: errorMessageFrom(error, VERIFY_FAILED_FALLBACK) });
     }
   };
+
+  // Once per handed-over code (the ref survives StrictMode's second effect run); a refused code
+  // stays in the field with the usual toast.
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (!initialCode || submitted.current) return;
+    submitted.current = true;
+    clearHandedOverCode();
+    void handleSubmit(onSubmit)();
+  });
 
   return (
     <Card className="mx-auto max-w-xl p-5 sm:p-8">

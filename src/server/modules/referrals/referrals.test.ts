@@ -190,7 +190,9 @@ describe("GET /api/coupons/{code} and GET /api/referrals/{code}", () => {
 
 describe("maskReferredName", () => {
   it.each([
-    ["María José Pérez", "María J."],
+    ["María José Pérez Rojas", "María José P."],
+    ["Laura Chaves Ulate", "Laura C."],
+    ["Juan Carlos de la Cruz Rojas", "Juan Carlos C."],
     ["  Ana  ", "Ana"],
     ["ana ñuñez", "ana Ñ."],
     ["", null],

@@ -13,6 +13,7 @@ import { REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../../sh
 import { type ReferralStatus } from "../../../shared/domain/statuses";
 import { isReferralCode } from "../../../shared/domain/client-code";
 import type { TReferral } from "../../../shared/api/referrals";
+import { givenNamesAndInitial } from "../../../shared/domain/person-name";
 import { applyBestCouponToTracking, issueCoupon, type AppliedCoupon, type CouponRow } from "../coupons/service";
 import { exactCodeFirst, typedCodeWhere } from "../clients/codes";
 
@@ -146,12 +147,9 @@ export async function applyDeliveryRewardsMany(
   return out;
 }
 
-/** "María José Pérez" → "María J.": enough for a referrer to recognise a friend, no more. */
+/** "María José Pérez Rojas" → "María José P.": enough for a referrer to recognise a friend, no more. */
 export function maskReferredName(nombre: string | null | undefined): string | null {
-  const words = (nombre ?? "").trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return null;
-  const [first, second] = words;
-  return second ? `${first} ${Array.from(second)[0].toUpperCase()}.` : first;
+  return givenNamesAndInitial(nombre) || null;
 }
 
 /** GET /api/referrals/{clientCode}: the referrals this client made, newest first; null for an unknown client. */
