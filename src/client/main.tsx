@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, preloadPage } from "./app";
 import { installGlobalErrorHandlers } from "./lib/global-errors";
+import { installLinkPreloading } from "./lib/link-preload";
 import { captureReferralCode } from "./lib/referral";
 import "./styles.css";
 
@@ -16,6 +17,8 @@ zodConfigHolder.__zod_globalConfig = { ...zodConfigHolder.__zod_globalConfig, ji
 
 installGlobalErrorHandlers();
 captureReferralCode();
+// The next page's code is on its way before the click (first-click navigation, issue 17).
+installLinkPreloading(preloadPage);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Falta el elemento #root en index.html");
