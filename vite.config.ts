@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlibConstants } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { prerenderPages } from "./scripts/lib/prerender-plugin";
+import { prerenderPages } from "./scripts/lib/prerender-plugin.ts";
 
 const brotli = promisify(brotliCompress);
 

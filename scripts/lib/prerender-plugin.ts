@@ -9,7 +9,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { NOT_FOUND_PAGE, PRERENDERED_DIR, PUBLIC_PAGE_PATHS, prerenderedFileOf } from "../../src/shared/page-routes";
+import { NOT_FOUND_PAGE, PRERENDERED_DIR, PUBLIC_PAGE_PATHS, prerenderedFileOf } from "../../src/shared/page-routes.ts";
 import type { PrerenderedPage } from "../../src/client/entry-server";
 
 /** A path no route matches: renders the app's '404 Page Not Found'. */
