@@ -73,7 +73,8 @@ afterAll(async () => {
   rmSync(staticDir, { recursive: true, force: true });
 });
 
-const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const preloadsOf = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 describe("page HTML", () => {
   it("preloads a page's chunk and everything it imports, with the query provider, but nothing the entry already loads", async () => {
@@ -110,6 +111,8 @@ describe("prerendered pages and the 404", () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"><h1>Cotiza tu Envío</h1></div>');
       expect(preloadsOf(res.body)).toContain("/assets/calculadora-b2.js");
+      // The page paints without its scripts: they wait behind what the paint needs.
+      expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/calculadora-b2.js">');
     }
     const home = await app.inject({ method: "GET", url: "/" });
     expect(home.body).toContain("<h1>Inicio</h1>");

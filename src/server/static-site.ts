@@ -102,13 +102,15 @@ function sitePages(staticDir: string, config: Pick<Config, "brand" | "brandOverr
   const withPreloads = pagePreloads(staticDir);
   const page = new Map<PagePath, { prerendered: string; shell: string }>();
   for (const route of PUBLIC_PAGE_PATHS) {
-    page.set(route, { prerendered: withPreloads(prerendered(route), route), shell: withPreloads(shell, route) });
+    const html = prerendered(route);
+    page.set(route, { prerendered: withPreloads(html, route, html !== shell), shell: withPreloads(shell, route, false) });
   }
   for (const route of STAFF_PAGE_PATHS) {
-    const html = withPreloads(shell, route);
+    const html = withPreloads(shell, route, false);
     page.set(route, { prerendered: html, shell: html });
   }
-  return { page, notFound: withPreloads(prerendered(NOT_FOUND_PAGE), NOT_FOUND_PAGE) };
+  const notFound = prerendered(NOT_FOUND_PAGE);
+  return { page, notFound: withPreloads(notFound, NOT_FOUND_PAGE, notFound !== shell) };
 }
 
 interface ManifestChunk {
@@ -126,9 +128,12 @@ const LAZY_PAGE_COMPANIONS = ["lib/query-provider.tsx"];
  * Adds to a page's HTML <link rel="modulepreload"> for the page's own chunk and everything it
  * imports, read from Vite's manifest: the browser fetches them alongside the entry script
  * instead of after it has run (no request chain before the page is ready). Inicio is in the
- * entry itself and gets its picture.
+ * entry itself and gets its picture. A prerendered page paints without them: they are fetched
+ * at low priority, after what the first paint needs, like its entry script (decision 110).
  */
-function pagePreloads(staticDir: string): (html: string, page: PagePath | typeof NOT_FOUND_PAGE) => string {
+function pagePreloads(
+  staticDir: string,
+): (html: string, page: PagePath | typeof NOT_FOUND_PAGE, prerendered: boolean) => string {
   const homeHint = existsSync(path.join(staticDir, HOME_PICTURE))
     ? `<link rel="preload" as="image" href="${HOME_PICTURE}" fetchpriority="high">`
     : "";
@@ -146,7 +151,7 @@ function pagePreloads(staticDir: string): (html: string, page: PagePath | typeof
   for (const chunk of Object.values(manifest ?? {})) {
     if (chunk.isEntry) for (const imported of chunk.imports ?? []) collect(imported, inIndex);
   }
-  return (html, page) => {
+  return (html, page, prerendered) => {
     if (page === "/") return homeHint ? html.replace("</head>", `${homeHint}</head>`) : html;
     const key = pageModuleOf(page);
     if (!manifest?.[key]) return html;
@@ -154,7 +159,7 @@ function pagePreloads(staticDir: string): (html: string, page: PagePath | typeof
     for (const start of [key, ...LAZY_PAGE_COMPANIONS]) collect(start, files);
     const links = [...files]
       .filter((file) => !inIndex.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .map((file) => `<link rel="modulepreload"${prerendered ? ' fetchpriority="low"' : ""} crossorigin href="/${file}">`)
       .join("");
     return html.replace("</head>", `${links}</head>`);
   };
