@@ -138,6 +138,22 @@ describe("prerendered pages and the 404", () => {
     }
   });
 
+  it("serves the plain page, rendered in the browser, when the brand is overridden (the build drew the default brand)", async () => {
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data", EXCHANGE_RATE_URLS: "http://127.0.0.1:9/x", BRAND_NAME: "Otra Marca" });
+    const { app: rebranded } = await buildApp({ config, database, adminPassword: TEST_ADMIN_PASSWORD, staticDir });
+    try {
+      const page = await rebranded.inject({ method: "GET", url: "/calculadora" });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).toContain("Otra Marca");
+      const missing = await rebranded.inject({ method: "GET", url: "/no-existe" });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain('<div id="root"></div>');
+    } finally {
+      await rebranded.close();
+    }
+  });
+
   it("does not serve the prerendered files at their own addresses", async () => {
     const res = await app.inject({ method: "GET", url: "/.pages/calculadora.html" });
     expect(res.statusCode).toBe(404);
