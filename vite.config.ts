@@ -1,10 +1,12 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { prerenderPages } from "./scripts/lib/prerender-plugin.ts";
 
 const brotli = promisify(brotliCompress);
 
@@ -17,7 +19,7 @@ function precompress(): Plugin {
   let outDir: string | undefined;
   return {
     name: "express-import:precompress",
-    apply: "build",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     writeBundle(options) {
       outDir = options.dir;
     },
@@ -38,12 +40,14 @@ function precompress(): Plugin {
   };
 }
 
-// The browser app lives in src/client; the server serves dist/client in production.
-export default defineConfig({
+// The browser app lives in src/client; the server serves dist/client in production. The same
+// config builds src/client/entry-server.tsx for Node (isSsrBuild), which the prerender plugin
+// runs at the end of the browser build to write each public page's HTML.
+export default defineConfig(({ isSsrBuild }) => ({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), precompress()],
-  build: {
+  plugins: [react(), tailwindcss(), precompress(), prerenderPages({ projectRoot: fileURLToPath(new URL(".", import.meta.url)) })],
+  build: isSsrBuild ? { sourcemap: false, copyPublicDir: false } : {
     outDir: "../../dist/client",
     emptyOutDir: true,
     sourcemap: false,
@@ -90,4 +94,4 @@ export default defineConfig({
       "/objects": "http://127.0.0.1:5000",
     },
   },
-});
+}));

@@ -10,6 +10,7 @@ import { Layout } from "./components/layout/layout";
 import { DeferredToaster } from "./components/ui/deferred-toaster";
 import { ChallengeHost } from "./components/challenge-host";
 import HomePage from "./pages/home";
+import { pagePathOf, type PagePath } from "../shared/page-routes";
 
 const loadQueryProvider = () => import("./lib/query-provider");
 
@@ -52,26 +53,32 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): RoutePage {
   return Object.assign(Page, { preload });
 }
 
-/** Every route: the home page is in the first download; the others are chunks of their own. */
-const ROUTES: { path: string; page: RoutePage }[] = [
-  { path: "/", page: HomePage },
-  { path: "/calculadora", page: lazyPage(() => import("./pages/calculadora")) },
-  { path: "/repuestos", page: lazyPage(() => import("./pages/repuestos")) },
-  { path: "/rastreo", page: lazyPage(() => import("./pages/rastreo")) },
-  { path: "/avisos-tracking", page: lazyPage(() => import("./pages/avisos-tracking")) },
-  { path: "/servicios", page: lazyPage(() => import("./pages/servicios")) },
-  { path: "/sobre-nosotros", page: lazyPage(() => import("./pages/sobre-nosotros")) },
-  { path: "/faq", page: lazyPage(() => import("./pages/faq")) },
-  { path: "/contacto", page: lazyPage(() => import("./pages/contacto")) },
-  { path: "/tracking-whatsapp", page: lazyPage(() => import("./pages/tracking-whatsapp")) },
-  { path: "/admin", page: lazyPage(() => import("./pages/admin")) },
-  { path: "/admin/tracking", page: lazyPage(() => import("./pages/admin-tracking")) },
-];
+/**
+ * Every page by its path (the list is shared with the build and the server,
+ * shared/page-routes.ts): the home page is in the first download; the others are chunks of
+ * their own.
+ */
+const PAGES: Record<PagePath, RoutePage> = {
+  "/": HomePage,
+  "/calculadora": lazyPage(() => import("./pages/calculadora")),
+  "/repuestos": lazyPage(() => import("./pages/repuestos")),
+  "/rastreo": lazyPage(() => import("./pages/rastreo")),
+  "/avisos-tracking": lazyPage(() => import("./pages/avisos-tracking")),
+  "/servicios": lazyPage(() => import("./pages/servicios")),
+  "/sobre-nosotros": lazyPage(() => import("./pages/sobre-nosotros")),
+  "/faq": lazyPage(() => import("./pages/faq")),
+  "/contacto": lazyPage(() => import("./pages/contacto")),
+  "/tracking-whatsapp": lazyPage(() => import("./pages/tracking-whatsapp")),
+  "/admin": lazyPage(() => import("./pages/admin")),
+  "/admin/tracking": lazyPage(() => import("./pages/admin-tracking")),
+};
+const ROUTES = Object.entries(PAGES).map(([path, page]) => ({ path, page }));
 const NotFoundPage = lazyPage(() => import("./pages/not-found"));
 
 /** Fetches the page of a path (resolves at once for the home page); never rejects. */
 export function preloadPage(pathname: string): Promise<void> {
-  const page = ROUTES.find((route) => route.path === pathname)?.page ?? NotFoundPage;
+  const path = pagePathOf(pathname);
+  const page = path ? PAGES[path] : NotFoundPage;
   return Promise.resolve(page.preload?.()).then(
     () => undefined,
     () => undefined, // the page's own error boundary shows the failure when it renders

@@ -1,4 +1,5 @@
-// The built site as the server hands it out (registerStaticSite in static-site.ts): each page's HTML
+// The built site as the server hands it out (registerStaticSite in static-site.ts): each public
+// page's prerendered HTML, unknown paths the not-found page with a 404; each page's HTML
 // asks for that page's chunks (read from Vite's manifest) and Inicio's for its hero picture;
 // the manifest itself is not served; hashed assets are immutable, pictures cached a week; the
 // build's Brotli copies are sent as they are.
@@ -32,9 +33,13 @@ const MANIFEST = {
   "_icons-i1.js": { file: "assets/icons-i1.js" },
   "features/product-analysis/product-assistant.tsx": { file: "assets/product-assistant-p1.js", isDynamicEntry: true },
   "pages/admin-tracking.tsx": { file: "assets/admin-tracking-t1.js", isDynamicEntry: true, imports: ["index.html"] },
+  "pages/not-found.tsx": { file: "assets/not-found-n1.js", isDynamicEntry: true, imports: ["index.html"] },
   "lib/query-provider.tsx": { file: "assets/query-provider-q1.js", isDynamicEntry: true, imports: ["index.html", "_query-q2.js"] },
   "_query-q2.js": { file: "assets/query-q2.js", imports: ["index.html"] },
 };
+
+/** What the build's prerender step writes for a page (dist/client/.pages/<name>.html). */
+const prerendered = (text: string) => INDEX.replace('<div id="root"></div>', `<div id="root"><h1>${text}</h1></div>`);
 
 const SCRIPT = `export const words = ${JSON.stringify("palabra ".repeat(400))};`;
 
@@ -46,6 +51,10 @@ beforeAll(async () => {
   staticDir = mkdtempSync(path.join(os.tmpdir(), "ei-static-"));
   for (const dir of ["assets", "images", ".vite"]) mkdirSync(path.join(staticDir, dir));
   writeFileSync(path.join(staticDir, "index.html"), INDEX);
+  mkdirSync(path.join(staticDir, ".pages"));
+  writeFileSync(path.join(staticDir, ".pages", "home.html"), prerendered("Inicio"));
+  writeFileSync(path.join(staticDir, ".pages", "calculadora.html"), prerendered("Cotiza tu Envío"));
+  writeFileSync(path.join(staticDir, ".pages", "not-found.html"), prerendered("404 Page Not Found"));
   writeFileSync(path.join(staticDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   writeFileSync(path.join(staticDir, "assets", "index-a1.js"), "document.title = 'x';");
   writeFileSync(path.join(staticDir, "assets", "big-b1.js"), SCRIPT);
@@ -64,7 +73,8 @@ afterAll(async () => {
   rmSync(staticDir, { recursive: true, force: true });
 });
 
-const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const preloadsOf = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 
 describe("page HTML", () => {
   it("preloads a page's chunk and everything it imports, with the query provider, but nothing the entry already loads", async () => {
@@ -84,15 +94,70 @@ describe("page HTML", () => {
     expect(preloadsOf(res.body)).toContain("/assets/admin-tracking-t1.js");
   });
 
-  it("gives Inicio its hero picture early and other paths the plain page", async () => {
+  it("gives Inicio its hero picture early and a page without chunks or prerendered HTML the plain page", async () => {
     const home = await app.inject({ method: "GET", url: "/" });
     expect(home.body).toContain('<link rel="preload" as="image" href="/images/hero-importacion.svg" fetchpriority="high">');
     expect(preloadsOf(home.body)).toEqual([]);
-    for (const url of ["/no-existe", "/faq"]) {
+    const faq = await app.inject({ method: "GET", url: "/faq" });
+    expect(faq.statusCode).toBe(200);
+    expect(faq.body).toBe(INDEX);
+  });
+});
+
+describe("prerendered pages and the 404", () => {
+  it("serves a public page's prerendered HTML, with its chunks preloaded", async () => {
+    for (const url of ["/calculadora", "/calculadora?ref=EXABC123"]) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX);
+      expect(res.body).toContain('<div id="root"><h1>Cotiza tu Envío</h1></div>');
+      expect(preloadsOf(res.body)).toContain("/assets/calculadora-b2.js");
+      // The page paints without its scripts: they wait behind what the paint needs.
+      expect(res.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/calculadora-b2.js">');
     }
+    const home = await app.inject({ method: "GET", url: "/" });
+    expect(home.body).toContain("<h1>Inicio</h1>");
+  });
+
+  it("answers an unknown path 404 with the app's own '404 Page Not Found' page and its chunk", async () => {
+    for (const url of ["/no-existe", "/calculadora/extra", "/admin/otra-cosa", "/rastreo.php"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.body).toContain("<h1>404 Page Not Found</h1>");
+      expect(preloadsOf(res.body)).toContain("/assets/not-found-n1.js");
+    }
+    const head = await app.inject({ method: "HEAD", url: "/no-existe" });
+    expect(head.statusCode).toBe(404);
+  });
+
+  it("answers 200 for every page of the router, the staff panels rendered in the browser", async () => {
+    for (const url of ["/rastreo", "/avisos-tracking", "/tracking-whatsapp", "/admin", "/admin/tracking", "/admin/", "/Calculadora/"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("serves the plain page, rendered in the browser, when the brand is overridden (the build drew the default brand)", async () => {
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data", EXCHANGE_RATE_URLS: "http://127.0.0.1:9/x", BRAND_NAME: "Otra Marca" });
+    const { app: rebranded } = await buildApp({ config, database, adminPassword: TEST_ADMIN_PASSWORD, staticDir });
+    try {
+      const page = await rebranded.inject({ method: "GET", url: "/calculadora" });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).toContain("Otra Marca");
+      const missing = await rebranded.inject({ method: "GET", url: "/no-existe" });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain('<div id="root"></div>');
+    } finally {
+      await rebranded.close();
+    }
+  });
+
+  it("does not serve the prerendered files at their own addresses", async () => {
+    const res = await app.inject({ method: "GET", url: "/.pages/calculadora.html" });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain("Cotiza tu Envío");
   });
 });
 

@@ -1,6 +1,9 @@
 // The browser app served by the API server: dist/client as static files (Brotli copies, a year's
-// cache for hashed assets), index.html for every page path with <link rel="modulepreload"> for that
-// page's chunks (read from Vite's manifest) and the brand overrides, and the Spanish 404 for
+// cache for hashed assets); for every page path its HTML — prerendered at build time for the
+// public pages (dist/client/.pages, vite.config.ts), index.html for the staff panels — with
+// <link rel="modulepreload"> for that page's chunks (read from Vite's manifest) and the brand
+// overrides; the app's '404 Page Not Found' page with status 404 for any other path (the page
+// list is shared with the client router, shared/page-routes.ts), and the Spanish JSON 404 for
 // unknown /api and /objects addresses. Registered last by buildApp (app.ts).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -8,6 +11,15 @@ import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import type { Config } from "./config";
 import { errorBody } from "./errors";
+import {
+  NOT_FOUND_PAGE,
+  pagePathOf,
+  PRERENDERED_DIR,
+  PUBLIC_PAGE_PATHS,
+  prerenderedFileOf,
+  STAFF_PAGE_PATHS,
+  type PagePath,
+} from "../shared/page-routes";
 
 /** The built browser app, its pages with their preloads, and the Spanish 404 of every other path. */
 export async function registerStaticSite(
@@ -15,19 +27,18 @@ export async function registerStaticSite(
   deps: { staticDir?: string; config: Pick<Config, "brand" | "brandOverridden"> },
 ): Promise<void> {
   const indexFile = deps.staticDir ? path.join(deps.staticDir, "index.html") : undefined;
-  let indexHtml: string | undefined;
-  let pageHtml = new Map<string, string>();
+  let pages: SitePages | undefined;
   if (deps.staticDir && indexFile && existsSync(indexFile)) {
-    indexHtml = injectBrand(readFileSync(indexFile, "utf8"), deps.config);
-    pageHtml = pagesWithPreloads(indexHtml, deps.staticDir);
+    pages = sitePages(deps.staticDir, deps.config);
     await app.register(fastifyStatic, {
       root: deps.staticDir,
       index: false,
       wildcard: true,
       // The build writes a Brotli copy of each script, style sheet and picture (vite.config.ts).
       preCompressed: true,
-      // Vite's build manifest (.vite/) is for the server only; the browser never needs it.
-      allowedPath: (pathName) => !pathName.startsWith("/.vite/"),
+      // Vite's build manifest (.vite/) and the prerendered pages (.pages/) are for the server
+      // only: the browser gets the pages at their own addresses.
+      allowedPath: (pathName) => !pathName.startsWith("/.vite/") && !pathName.startsWith(`/${PRERENDERED_DIR}/`),
       setHeaders(res, filePath) {
         // Vite puts content hashes in /assets names: cache them for a year. Pictures and the icon
         // keep their names when they change, so a week, then revalidated with their ETag.
@@ -39,10 +50,10 @@ export async function registerStaticSite(
     });
   }
 
-  if (indexHtml) {
-    const html = pageHtml.get(pageModuleFor("/")) ?? indexHtml;
+  if (pages) {
+    const home = pages.page.get("/")!;
     app.get("/", (_request, reply) =>
-      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html),
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(home.prerendered),
     );
   }
 
@@ -51,13 +62,55 @@ export async function registerStaticSite(
     if (url.startsWith("/api/") || url === "/api" || url.startsWith("/objects/")) {
       return reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado"));
     }
-    if ((request.method === "GET" || request.method === "HEAD") && indexHtml) {
-      // The browser app owns every other path, including its own 404 page.
-      const html = pageHtml.get(pageModuleFor(url)) ?? indexHtml;
-      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+    if ((request.method === "GET" || request.method === "HEAD") && pages) {
+      // The browser app owns every other path: its pages answer 200, anything else its own
+      // '404 Page Not Found' page with a real 404, so search engines and link checkers see it.
+      const pathname = url.split(/[?#]/)[0];
+      const page = pagePathOf(pathname);
+      const html = page
+        ? // The prerendered HTML was drawn for the path as written in the list; another spelling
+          // the router accepts (/Calculadora/) gets the page rendered in the browser instead.
+          (pathname === page ? pages.page.get(page)!.prerendered : pages.page.get(page)!.shell)
+        : pages.notFound;
+      return reply
+        .status(page ? 200 : 404)
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .send(html);
     }
     return reply.status(404).send(errorBody("NOT_FOUND", "Página no encontrada"));
   });
+}
+
+interface SitePages {
+  /** Each page: its prerendered HTML (index.html for the staff panels) and the bare shell. */
+  page: Map<PagePath, { prerendered: string; shell: string }>;
+  notFound: string;
+}
+
+/**
+ * Every page's HTML, read once at start. With the brand overridden the build's HTML (drawn with
+ * the default brand) cannot be used, or the browser would find other names than it renders:
+ * those pages render in the browser, as before prerendering (docs/decisions/110).
+ */
+function sitePages(staticDir: string, config: Pick<Config, "brand" | "brandOverridden">): SitePages {
+  const shell = injectBrand(readFileSync(path.join(staticDir, "index.html"), "utf8"), config);
+  const prerendered = (page: (typeof PUBLIC_PAGE_PATHS)[number] | typeof NOT_FOUND_PAGE): string => {
+    const file = path.join(staticDir, PRERENDERED_DIR, prerenderedFileOf(page));
+    return !config.brandOverridden && existsSync(file) ? readFileSync(file, "utf8") : shell;
+  };
+  const withPreloads = pagePreloads(staticDir);
+  const page = new Map<PagePath, { prerendered: string; shell: string }>();
+  for (const route of PUBLIC_PAGE_PATHS) {
+    const html = prerendered(route);
+    page.set(route, { prerendered: withPreloads(html, route, html !== shell), shell: withPreloads(shell, route, false) });
+  }
+  for (const route of STAFF_PAGE_PATHS) {
+    const html = withPreloads(shell, route, false);
+    page.set(route, { prerendered: html, shell: html });
+  }
+  const notFound = prerendered(NOT_FOUND_PAGE);
+  return { page, notFound: withPreloads(notFound, NOT_FOUND_PAGE, notFound !== shell) };
 }
 
 interface ManifestChunk {
@@ -72,47 +125,49 @@ const HOME_PICTURE = "/images/hero-importacion.svg";
 const LAZY_PAGE_COMPANIONS = ["lib/query-provider.tsx"];
 
 /**
- * index.html for each page path, with <link rel="modulepreload"> for the page's own chunk and
- * everything it imports, read from Vite's manifest: the browser fetches them alongside the
- * entry script instead of after it has run (no request chain before the first paint). Keyed
- * by page module (see pageModuleFor); Inicio is in the entry itself and gets its picture.
+ * Adds to a page's HTML <link rel="modulepreload"> for the page's own chunk and everything it
+ * imports, read from Vite's manifest: the browser fetches them alongside the entry script
+ * instead of after it has run (no request chain before the page is ready). Inicio is in the
+ * entry itself and gets its picture. A prerendered page paints without them: they are fetched
+ * at low priority, after what the first paint needs, like its entry script (decision 110).
  */
-function pagesWithPreloads(indexHtml: string, staticDir: string): Map<string, string> {
-  const pages = new Map<string, string>();
-  if (existsSync(path.join(staticDir, HOME_PICTURE))) {
-    const hint = `<link rel="preload" as="image" href="${HOME_PICTURE}" fetchpriority="high">`;
-    pages.set(pageModuleFor("/"), indexHtml.replace("</head>", `${hint}</head>`));
-  }
+function pagePreloads(
+  staticDir: string,
+): (html: string, page: PagePath | typeof NOT_FOUND_PAGE, prerendered: boolean) => string {
+  const homeHint = existsSync(path.join(staticDir, HOME_PICTURE))
+    ? `<link rel="preload" as="image" href="${HOME_PICTURE}" fetchpriority="high">`
+    : "";
   const manifestFile = path.join(staticDir, ".vite", "manifest.json");
-  if (!existsSync(manifestFile)) return pages;
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>)
+    : undefined;
   const inIndex = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
-    const chunk = manifest[key];
+    const chunk = manifest?.[key];
     if (!chunk || chunk.isEntry || into.has(chunk.file)) return;
     into.add(chunk.file);
     for (const imported of chunk.imports ?? []) collect(imported, into);
   };
-  for (const chunk of Object.values(manifest)) {
+  for (const chunk of Object.values(manifest ?? {})) {
     if (chunk.isEntry) for (const imported of chunk.imports ?? []) collect(imported, inIndex);
   }
-  for (const key of Object.keys(manifest)) {
-    if (!/^pages\/[a-z0-9-]+\.tsx$/.test(key) || key === pageModuleFor("/")) continue;
+  return (html, page, prerendered) => {
+    if (page === "/") return homeHint ? html.replace("</head>", `${homeHint}</head>`) : html;
+    const key = pageModuleOf(page);
+    if (!manifest?.[key]) return html;
     const files = new Set<string>();
     for (const start of [key, ...LAZY_PAGE_COMPANIONS]) collect(start, files);
     const links = [...files]
       .filter((file) => !inIndex.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .map((file) => `<link rel="modulepreload"${prerendered ? ' fetchpriority="low"' : ""} crossorigin href="/${file}">`)
       .join("");
-    pages.set(key, indexHtml.replace("</head>", `${links}</head>`));
-  }
-  return pages;
+    return html.replace("</head>", `${links}</head>`);
+  };
 }
 
-/** The page module of a path by the client's naming: / is home, /admin/tracking is admin-tracking. */
-function pageModuleFor(url: string): string {
-  const pathname = url.split(/[?#]/)[0].replace(/^\/+|\/+$/g, "");
-  return `pages/${pathname ? pathname.replace(/\//g, "-") : "home"}.tsx`;
+/** The page module of a page by the client's naming: /admin/tracking is admin-tracking. */
+function pageModuleOf(page: PagePath | typeof NOT_FOUND_PAGE): string {
+  return `pages/${page.replace(/^\//, "").replace(/\//g, "-")}.tsx`;
 }
 
 /** Puts brand overrides in the page as inert JSON the browser reads at start. */

@@ -6,6 +6,7 @@ import { BUSINESS_HOURS, isWithinBusinessHours } from "../../../shared/domain/po
 import { Card } from "../../components/ui/card";
 import { brand } from "../../lib/brand";
 import { cn } from "../../lib/cn";
+import { useHydrated } from "../../lib/use-hydrated";
 import { WhatsappLinkButton, whatsappLinks } from "../../components/whatsapp-link";
 
 const linkClasses =
@@ -47,8 +48,11 @@ export function ContactInfoCard() {
   );
 }
 
-export function BusinessHoursCard({ now = new Date() }: { now?: Date }) {
-  const open = isWithinBusinessHours(now);
+export function BusinessHoursCard({ now }: { now?: Date }) {
+  // The page is prerendered at build time: whether the office is open is known only in the
+  // browser, after hydration.
+  const hydrated = useHydrated();
+  const open = hydrated ? isWithinBusinessHours(now ?? new Date()) : undefined;
   const rows = [
     { day: BUSINESS_HOURS.weekdays.label, hours: brand.hours.weekdays.replace(/^[^:]+:\s*/, "") },
     { day: BUSINESS_HOURS.saturday.label, hours: brand.hours.saturday.replace(/^[^:]+:\s*/, "") },
@@ -61,14 +65,16 @@ export function BusinessHoursCard({ now = new Date() }: { now?: Date }) {
           <Clock className="h-5 w-5 text-accent-strong" aria-hidden="true" />
           Horario de atención
         </h2>
-        <span
-          className={cn(
-            "shrink-0 rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap",
-            open ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700",
-          )}
-        >
-          {open ? "Abierto ahora" : "Cerrado ahora"}
-        </span>
+        {open === undefined ? null : (
+          <span
+            className={cn(
+              "shrink-0 rounded-full px-3 py-1 text-xs font-semibold whitespace-nowrap",
+              open ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700",
+            )}
+          >
+            {open ? "Abierto ahora" : "Cerrado ahora"}
+          </span>
+        )}
       </div>
       <dl className="mt-4 grid gap-2">
         {rows.map((row) => (

@@ -1,6 +1,7 @@
 // Renders a lazily loaded part of a page once the visitor scrolls near it. Until then a
 // placeholder of about the expected height keeps the footer from jumping; browsers without
-// IntersectionObserver (and tests) get the content at once.
+// IntersectionObserver (and tests) get the content at once. Prerendering at build time (no
+// window) renders the placeholder, as the browser's first render does.
 
 import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 
@@ -12,7 +13,9 @@ export interface DeferredSectionProps {
 }
 
 export function DeferredSection({ children, rootMargin = "800px 0px", minHeight = "100vh" }: DeferredSectionProps) {
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === "undefined");
+  const [visible, setVisible] = useState(
+    () => typeof window !== "undefined" && typeof IntersectionObserver === "undefined",
+  );
   const placeholder = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -13,6 +13,10 @@ export const REMEMBERED_CONTACT_KEY = "express-import-whatsapp-contact";
 const EMPTY: RememberedContact = { whatsapp: "", nombre: "", email: "" };
 
 export function loadRememberedContact(): RememberedContact {
+  // Prerendering at build time has no storage: the page is drawn empty, and the form fills its
+  // inputs from storage when it mounts in the browser (they are not part of the HTML React
+  // compares while hydrating).
+  if (typeof window === "undefined") return EMPTY;
   try {
     const raw = window.localStorage.getItem(REMEMBERED_CONTACT_KEY);
     if (!raw) return EMPTY;

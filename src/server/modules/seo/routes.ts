@@ -4,19 +4,10 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import type { Config } from "../../config";
+import { PUBLIC_PAGE_PATHS } from "../../../shared/page-routes";
 
-export const PUBLIC_PATHS = [
-  "/",
-  "/calculadora",
-  "/repuestos",
-  "/rastreo",
-  "/avisos-tracking",
-  "/tracking-whatsapp",
-  "/servicios",
-  "/sobre-nosotros",
-  "/faq",
-  "/contacto",
-];
+/** The sitemap's pages: the app's public pages (one list with the router and the prerender). */
+export const PUBLIC_PATHS: readonly string[] = PUBLIC_PAGE_PATHS;
 
 /** This site's absolute origin as configured; the sitemap protocol needs absolute addresses. */
 export function configuredOrigin(config: Pick<Config, "publicUrl" | "port">): string {
