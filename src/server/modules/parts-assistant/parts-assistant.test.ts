@@ -24,6 +24,8 @@ import {
   limitReachedMessage,
 } from "../../../shared/api/parts-assistant";
 import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
+import { CHEAP_POW_ENV, asksForChallenge, solvedChallenge } from "../../test/challenge";
+import { CHALLENGE_HEADER } from "../../../shared/api/challenge";
 
 let t: TestApp;
 /** Stands in for an AI that answers: only such answers spend one of the month's searches. */
@@ -91,6 +93,7 @@ const verify = (code: string, remoteAddress = newAddress()) =>
 
 beforeAll(async () => {
   t = await createTestApp({
+    env: CHEAP_POW_ENV,
     deps: { providers: { parts: { name: "store-links", search: (query: PartsQuery) => provider.search(query) } } },
   });
 });
@@ -138,14 +141,27 @@ describe("GET /api/clients/verify/{code}", () => {
     expect(res.json().message).toBe(VERIFY_NOT_FOUND);
   });
 
-  it(`allows ${ABUSE_LIMITS.verification.limit} checks per address in 10 minutes, then 429 in Spanish`, async () => {
+  it(`allows ${ABUSE_LIMITS.verification.challengeAfter} checks per address free, then asks for a challenge, and 429 past ${ABUSE_LIMITS.verification.limit}`, async () => {
+    // Hits only: misses have their own, smaller allowance (code-guessing.test.ts).
+    const client = await createClient();
     const address = newAddress();
-    for (let i = 0; i < ABUSE_LIMITS.verification.limit; i++) expect((await verify("EXNOPE01", address)).statusCode).toBe(404);
-    const res = await verify("EXNOPE01", address);
-    expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe(VERIFY_RATE_LIMITED);
-    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
-    expect((await verify("EXNOPE01", newAddress())).statusCode).toBe(404);
+    for (let i = 0; i < ABUSE_LIMITS.verification.challengeAfter; i++) expect((await verify(client.clientCode, address)).statusCode).toBe(200);
+    const asked = await verify(client.clientCode, address);
+    expect(asksForChallenge(asked)).toBe(true);
+    const paid = await t.app.inject({
+      method: "GET",
+      url: `/api/clients/verify/${client.clientCode}`,
+      remoteAddress: address,
+      headers: { [CHALLENGE_HEADER]: await solvedChallenge(t.app, address) },
+    });
+    expect(paid.statusCode).toBe(200);
+    // The hard ceiling: every further check is a 429 in Spanish, solved or not.
+    await t.ctx.db.execute(sql`UPDATE rate_limits SET count = ${ABUSE_LIMITS.verification.limit} WHERE key LIKE ${`${ABUSE_LIMITS.verification.key}%${address}%`}`);
+    const refused = await verify(client.clientCode, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(VERIFY_RATE_LIMITED);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await verify(client.clientCode, newAddress())).statusCode).toBe(200);
   });
 });
 
