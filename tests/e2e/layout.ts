@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
  * Only the outermost offender of each branch is named: its children overflow because it does.
  */
 export async function horizontalOverflow(page: Page): Promise<string[]> {
+  await animationsDone(page);
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const found: string[] = [];
@@ -90,6 +91,13 @@ export async function coveredControls(page: Page): Promise<string[]> {
     }
     return found;
   });
+}
+
+/** Waits for sliding panels and toasts to arrive: a box in mid-flight is not the layout. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 }
 
 /** Scroll positions to check a page at: the top, every screen on the way down, the bottom. */
