@@ -94,7 +94,7 @@ export async function coveredControls(page: Page): Promise<string[]> {
 }
 
 /** Waits for sliding panels and toasts to arrive: a box in mid-flight is not the layout. */
-export async function animationsDone(page: Page): Promise<void> {
+async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
   );

@@ -36,7 +36,8 @@ export function useStayClear(ref: RefObject<HTMLElement | null>): void {
     let frame = 0;
     const check = () => {
       frame = 0;
-      floating.toggleAttribute("data-covering", controlUnder(floating));
+      // A keyboard user who reached the button keeps it: hiding it would lose their focus.
+      floating.toggleAttribute("data-covering", floating !== document.activeElement && controlUnder(floating));
     };
     // Once a frame at most, however many scroll events arrive.
     const schedule = () => {
@@ -44,6 +45,8 @@ export function useStayClear(ref: RefObject<HTMLElement | null>): void {
     };
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
+    floating.addEventListener("focus", schedule);
+    floating.addEventListener("blur", schedule);
     // Content arriving (a lazy section, search results) moves controls without a scroll, and
     // may fill a space kept for it without changing the page's size.
     const resized = new ResizeObserver(schedule);
@@ -54,6 +57,8 @@ export function useStayClear(ref: RefObject<HTMLElement | null>): void {
     return () => {
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
+      floating.removeEventListener("focus", schedule);
+      floating.removeEventListener("blur", schedule);
       resized.disconnect();
       changed.disconnect();
       cancelAnimationFrame(frame);
