@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
  * Everything visible that reaches past the left or right edge of the viewport (after the
  * clipping of its scrolling or overflow-hidden ancestors), plus the document's own scroll width.
  * Only the outermost offender of each branch is named: its children overflow because it does.
+ * A text truncated with an ellipsis counts too: it hides part of what it shows.
  */
 export async function horizontalOverflow(page: Page): Promise<string[]> {
   await animationsDone(page);
@@ -36,6 +37,13 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
       }
       if (right - left <= 0) continue;
       if (right > width + 0.5 || left < -0.5) offenders.add(el);
+    }
+    // A text cut off with an ellipsis hides part of a value (a last name and the code after it);
+    // a field scrolls its own text, so fields are left out.
+    for (const el of document.body.querySelectorAll(":not(input, textarea, select)")) {
+      if (getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth && el.checkVisibility()) {
+        found.push(`cut off: "${(el.textContent ?? "").trim().slice(0, 80)}"`);
+      }
     }
     for (const el of offenders) {
       if (el.parentElement && offenders.has(el.parentElement)) continue;
