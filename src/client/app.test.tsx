@@ -167,6 +167,14 @@ describe("footer and WhatsApp button", () => {
     expect(within(footer).getByText("© 2024 Express Import. Todos los derechos reservados.")).toBeTruthy();
   });
 
+  it("links the WhatsApp tracking notices (/tracking-whatsapp) from the footer of every page and from /rastreo", async () => {
+    renderAt("/rastreo");
+    const footer = screen.getByRole("contentinfo");
+    expect(within(footer).getByRole("link", { name: "Avisos de tracking por WhatsApp" }).getAttribute("href")).toBe("/tracking-whatsapp");
+    const main = screen.getByRole("main");
+    expect((await within(main).findByRole("link", { name: "Recibe avisos por WhatsApp" })).getAttribute("href")).toBe("/tracking-whatsapp");
+  });
+
   it("opens a WhatsApp purchase chat in a new tab on public pages, not in the admin", async () => {
     renderAt("/");
     const button = screen.getByRole("link", { name: "Escríbenos por WhatsApp" });

@@ -53,6 +53,9 @@ export const footerLinks: NavLink[] = [
   { label: "Contacto", href: "/contacto" },
 ];
 
+/** Beside the spec's quick links: the page where anyone gets a package's status by WhatsApp. */
+export const WHATSAPP_NOTICES_LINK: NavLink = { label: "Avisos de tracking por WhatsApp", href: "/tracking-whatsapp" };
+
 export const QUOTE_HREF = "/calculadora";
 export const LOCKER_HREF = "/avisos-tracking";
 

@@ -10,6 +10,7 @@ import { AfterFirstPaint } from "../components/after-first-paint";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { GlobalTracker } from "../features/trackings/global-tracker";
 import { importInSteps } from "../lib/import-in-steps";
+import { WHATSAPP_NOTICES_LINK } from "../lib/navigation";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 
 const ClientPortal = lazy(() =>
@@ -39,7 +40,11 @@ export default function RastreoPage() {
             <Link href="/avisos-tracking" className="font-semibold text-primary underline underline-offset-2">
               Inscríbete gratis aquí
             </Link>{" "}
-            y recibe tu código al instante.
+            y recibe tu código al instante. ¿Solo quieres saber de un paquete?{" "}
+            <Link href={WHATSAPP_NOTICES_LINK.href} className="font-semibold text-primary underline underline-offset-2">
+              Recibe avisos por WhatsApp
+            </Link>{" "}
+            con su número de tracking, sin inscribirte.
           </span>
         </p>
         <Tabs defaultValue="mis-paquetes">

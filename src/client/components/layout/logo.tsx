@@ -11,7 +11,7 @@ export function Logo({ className, onNavigate }: { className?: string; onNavigate
       href="/"
       onClick={onNavigate}
       className={cn(
-        "inline-flex items-center gap-2 rounded-md text-lg font-bold text-primary",
+        "inline-flex shrink-0 items-center gap-2 rounded-md text-lg font-bold whitespace-nowrap text-primary",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
         className,
       )}

@@ -3,9 +3,9 @@
 
 import type { ComponentType, SVGProps } from "react";
 import { Link } from "wouter";
-import { Clock, MapPin, Phone } from "lucide-react";
+import { BellRing, Clock, MapPin, Phone } from "lucide-react";
 import { brand } from "../../lib/brand";
-import { footerLinks } from "../../lib/navigation";
+import { footerLinks, WHATSAPP_NOTICES_LINK } from "../../lib/navigation";
 import { BrandMark, FacebookIcon, LinkedinIcon, WhatsappIcon } from "./brand-icons";
 
 const footerFocus = "rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
@@ -89,6 +89,12 @@ export function SiteFooter() {
                 {brand.phoneDisplay}
               </a>
             </li>
+            <li className="flex gap-2">
+              <BellRing className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
+              <Link href={WHATSAPP_NOTICES_LINK.href} className={`hover:text-white hover:underline ${footerFocus}`}>
+                {WHATSAPP_NOTICES_LINK.label}
+              </Link>
+            </li>
           </ul>
         </div>
 
@@ -112,7 +118,8 @@ export function SiteFooter() {
           </div>
         </div>
       </div>
-      <div className="border-t border-white/10">
+      {/* The bottom padding is the floating buttons' room: at the page's end they cover nothing. */}
+      <div className="border-t border-white/10 pb-20 sm:pb-0">
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm sm:px-6">
           {`© ${brand.copyrightYear} ${brand.name}. Todos los derechos reservados.`}
         </p>

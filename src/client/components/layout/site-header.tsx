@@ -17,7 +17,8 @@ import { MobileNav } from "./mobile-nav";
 
 const navItemClasses = (active: boolean) =>
   cn(
-    "inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+    // Narrower between lg and xl, so the whole bar fits on one line from 1024 px.
+    "inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors xl:px-3",
     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
     active ? "bg-primary-soft text-primary" : "text-ink hover:bg-slate-100 hover:text-primary",
   );
@@ -26,7 +27,7 @@ export function SiteHeader() {
   const [location] = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-4 xl:gap-4 xl:px-6">
         <Logo />
         <NavigationMenu label="Principal" className="hidden lg:block">
           {primaryLinks.map((link) => {

@@ -47,7 +47,8 @@ function AddressLines({ lines, mode }: { lines: Line[]; mode: string }) {
             {line.label} <span className="font-normal">({line.storeField})</span>
           </dt>
           <dd className="flex items-center justify-between gap-3">
-            <span className="min-w-0 truncate font-semibold text-ink" title={line.value}>
+            {/* Wrapped, never cut: a long last name would hide the client code at its end. */}
+            <span className="min-w-0 font-semibold [overflow-wrap:anywhere] text-ink">
               {line.value}
             </span>
             <button

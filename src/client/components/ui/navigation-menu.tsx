@@ -1,7 +1,7 @@
 // Radix NavigationMenu wrapped once: site navigation whose dropdowns keep links as links
 // (no menu roles), open on click, hover or keyboard, and close when a link is followed.
 
-import type { ReactElement, ReactNode } from "react";
+import { useRef, type MouseEvent, type ReactElement, type ReactNode } from "react";
 import { NavigationMenu as Nav } from "radix-ui";
 import { ChevronDown } from "lucide-react";
 import { cn } from "../../lib/cn";
@@ -9,7 +9,7 @@ import { cn } from "../../lib/cn";
 export function NavigationMenu({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
     <Nav.Root aria-label={label} className={className}>
-      <Nav.List className="flex items-center gap-1">{children}</Nav.List>
+      <Nav.List className="flex items-center xl:gap-1">{children}</Nav.List>
     </Nav.Root>
   );
 }
@@ -35,9 +35,27 @@ export interface NavigationMenuDropdownProps {
 
 /** A top-level dropdown: its trigger and a panel of links (NavigationMenuDropdownLink). */
 export function NavigationMenuDropdown({ label, active, triggerClassName, children }: NavigationMenuDropdownProps) {
+  // Radix toggles on every click, so a visitor who hovers (the panel opens after 200 ms) and then
+  // clicks the trigger, as most do, shut the panel they were reaching for. A click opens, or
+  // confirms a panel hovering opened; only a click on a panel a click opened closes it.
+  const openedByClick = useRef(false);
+  const onPointerEnter = (event: MouseEvent<HTMLButtonElement>) => {
+    if (event.currentTarget.dataset.state !== "open") openedByClick.current = false;
+  };
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    const open = event.currentTarget.dataset.state === "open";
+    if (open && !openedByClick.current) {
+      event.preventDefault(); // Radix skips its toggle
+      openedByClick.current = true;
+      return;
+    }
+    openedByClick.current = !open;
+  };
   return (
     <Nav.Item value={label} className="relative">
       <Nav.Trigger
+        onPointerEnter={onPointerEnter}
+        onClick={onClick}
         className={cn(triggerClassName, "group data-[state=open]:bg-slate-100")}
         // "true", not "page": the trigger is not itself the page, it holds the current one.
         aria-current={active ? "true" : undefined}

@@ -1,8 +1,9 @@
 // The floating share button of /rastreo (public-site §2, §7): the client's referral link
 // {origin}?ref={referralCode}, shared to WhatsApp or Facebook, or copied ('Link copiado'). The
 // referral code is not the client code: a shared link must not open the account (decision 108).
+// Like the WhatsApp button, it steps aside while a field or button lies under it.
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Copy, Share2 } from "lucide-react";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog";
@@ -12,6 +13,8 @@ import { brand } from "../../lib/brand";
 import { REFERRAL_LINK_COPIED_TITLE, referralLink } from "../../../shared/api/referrals";
 import { COUPON_VALIDITY_DAYS, REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../../shared/domain/coupons";
 import { copyText } from "../../lib/copy-text";
+import { cn } from "../../lib/cn";
+import { STAY_CLEAR_CLASSES, useStayClear } from "../../lib/use-stay-clear";
 
 export function shareLinks(link: string) {
   const text =
@@ -25,6 +28,8 @@ export function shareLinks(link: string) {
 
 export function ShareReferralButton({ referralCode }: { referralCode: string }) {
   const [open, setOpen] = useState(false);
+  const floating = useRef<HTMLButtonElement>(null);
+  useStayClear(floating);
   const link = referralLink(window.location.origin, referralCode);
   const links = shareLinks(link);
 
@@ -32,9 +37,13 @@ export function ShareReferralButton({ referralCode }: { referralCode: string }) 
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <button
+          ref={floating}
           type="button"
           aria-label="Invitar amigos: compartir mi link de referido"
-          className="fixed bottom-4 left-4 z-40 inline-flex h-14 items-center gap-2 rounded-full bg-accent px-5 font-semibold text-accent-foreground shadow-lg transition-transform hover:scale-105 hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:bottom-6 sm:left-6"
+          className={cn(
+            "fixed bottom-4 left-4 z-40 inline-flex h-14 items-center gap-2 rounded-full bg-accent px-5 font-semibold text-accent-foreground shadow-lg hover:scale-105 hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:bottom-6 sm:left-6",
+            STAY_CLEAR_CLASSES,
+          )}
         >
           <Share2 className="h-5 w-5" aria-hidden="true" />
           <span className="hidden sm:inline">Invitar amigos</span>

@@ -1,0 +1,71 @@
+// A floating button (the WhatsApp chat, the referral share) must never sit on a field, a button
+// or a link (issue 17): while one lies under it, it steps aside (data-covering: hidden, not
+// clickable) and comes back once the visitor has scrolled the control away. The page's end
+// keeps room for it (the footer's bottom padding), so there it stays in view.
+
+import { useEffect, type RefObject } from "react";
+
+const CONTROLS = "a[href], button, input, select, textarea, [role='button'], [role='tab']";
+
+/** A grid of points about 20 px apart inside the box (a circle's corners left out). */
+function probePoints(box: DOMRect): [number, number][] {
+  const points: [number, number][] = [];
+  const columns = Math.max(3, Math.ceil(box.width / 20));
+  const rows = Math.max(3, Math.ceil(box.height / 20));
+  for (let c = 0; c < columns; c++) {
+    for (let r = 0; r < rows; r++) {
+      points.push([box.left + (box.width * (c + 1)) / (columns + 1), box.top + (box.height * (r + 1)) / (rows + 1)]);
+    }
+  }
+  return points;
+}
+
+/** True when a control other than the floating element's own lies under any point of it. */
+function controlUnder(floating: HTMLElement): boolean {
+  const box = floating.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) return false;
+  return probePoints(box).some(([x, y]) =>
+    document.elementsFromPoint(x, y).some((hit) => !floating.contains(hit) && hit.matches(CONTROLS)),
+  );
+}
+
+export function useStayClear(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const floating = ref.current;
+    if (!floating || typeof ResizeObserver === "undefined") return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      // A keyboard user who reached the button keeps it: hiding it would lose their focus.
+      floating.toggleAttribute("data-covering", floating !== document.activeElement && controlUnder(floating));
+    };
+    // Once a frame at most, however many scroll events arrive.
+    const schedule = () => {
+      frame ||= requestAnimationFrame(check);
+    };
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    floating.addEventListener("focus", schedule);
+    floating.addEventListener("blur", schedule);
+    // Content arriving (a lazy section, search results) moves controls without a scroll, and
+    // may fill a space kept for it without changing the page's size.
+    const resized = new ResizeObserver(schedule);
+    resized.observe(document.body);
+    const changed = new MutationObserver(schedule);
+    changed.observe(document.body, { childList: true, subtree: true });
+    schedule();
+    return () => {
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      floating.removeEventListener("focus", schedule);
+      floating.removeEventListener("blur", schedule);
+      resized.disconnect();
+      changed.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [ref]);
+}
+
+/** The classes that hide a floating button while it would cover a control. */
+export const STAY_CLEAR_CLASSES =
+  "transition-[opacity,translate,scale] data-[covering]:invisible data-[covering]:translate-y-4 data-[covering]:opacity-0";

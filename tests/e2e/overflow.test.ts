@@ -1,0 +1,232 @@
+// Nothing may be wider than a phone (issue 17, item 1): a client with the longest realistic
+// values (an 80-character name, a long address and e-mail, long tracking codes, amounts in the
+// millions) registers, gets packages, and every public page and dialog is walked at 320 and
+// 390 px. Each state is checked for anything sticking out sideways; the offenders of every state
+// are collected, so one failure lists them all.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { adminPassword, baseUrl, launchBrowser, openPage } from "./browser";
+import { horizontalOverflow } from "./layout";
+
+const LONG_NAME = "José Pablo Jiménez Solano de la Santísima Trinidad Villalobos Quesada Hernández";
+const LONG_ADDRESS =
+  "Grecia, Alajuela, barrio San Roque, del Palí 300 metros al norte y 150 metros al oeste, casa esquinera de dos plantas color terracota con portón negro";
+const LONG_EMAIL = "josepablo.jimenezsolano.santisimatrinidad@correo-empresarial-largo.co.cr";
+const LONG_CODES = ["9261290100830012345678901234", "1Z999AA10123456784", "TBA123456789012", "420331789400111899223397658831"];
+const LONG_TEXT =
+  "Juego de pastillas de freno delanteras cerámicas con sensores de desgaste para Toyota Hilux 2018 doble cabina 4x4 diésel";
+
+function randomPhone(): string {
+  return `8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
+}
+
+async function adminCall(method: string, path: string, body: unknown): Promise<{ tracking: { id: number } }> {
+  const login = await fetch(`${baseUrl()}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password: adminPassword() }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return (await res.json()) as { tracking: { id: number } };
+}
+
+/** Staff give the client packages with the longest values: codes, store, carrier, description, amounts in the millions, a history. */
+async function givePackages(clientCode: string): Promise<void> {
+  const statuses = [["EN_BODEGA_MIAMI", "EN_ADUANAS", "LISTO_PARA_ENTREGAR"], ["EN_BODEGA_MIAMI"], []];
+  for (const [index, steps] of statuses.entries()) {
+    const { tracking } = await adminCall("POST", "/api/admin/trackings", {
+      clientCode,
+      trackingCode: `${LONG_CODES[index]}${index}`,
+      origen: index === 1 ? "CHINA" : "USA",
+      formaEnvio: index === 1 ? "BARCO" : "AVION",
+      descripcionPaquete: LONG_TEXT,
+      carrier: "FedEx International Priority Freight",
+      tiendaOrigen: "Amazon.com Services LLC Marketplace Seller Autopartes",
+      pesoEstimado: 9_999_999,
+      valorDeclarado: 9_999_999,
+      costo: 1_234_567_890,
+    });
+    for (const estado of steps) {
+      await adminCall("PATCH", `/api/trackings/${tracking.id}`, { estado, montoColones: 1_987_654_321, pesoPieCubicos: "123456.78" });
+    }
+  }
+}
+
+/** Scrolls to the bottom in steps, so lazily loaded sections come in before the check. */
+async function scrollThrough(page: Page): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    const atBottom = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    if (atBottom) break;
+    await page.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
+  }
+  await page.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
+}
+
+describe("no page or dialog is wider than a phone, with the longest realistic values", () => {
+  let browser: Browser;
+  let referrerCode = "";
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const width of [320, 390]) {
+    it(`walks every public page and dialog at ${width} px without sideways overflow`, { timeout: 240_000 }, async () => {
+      const viewport = { width, height: 740 };
+      const offenders: string[] = [];
+      const check = async (page: Page, state: string) => {
+        for (const offender of await horizontalOverflow(page)) offenders.push(`${width}px ${state}: ${offender}`);
+      };
+
+      // Registration, with the spec's messages shown first, then the success panel (a referred
+      // client at the second width, so the welcome coupon shows too).
+      const registration = await openPage(browser, referrerCode ? `/avisos-tracking?ref=${referrerCode}` : "/avisos-tracking", viewport);
+      let page = registration.page;
+      await page.getByRole("button", { name: "Abrir mi casillero" }).click();
+      await page.getByText("El nombre debe tener al menos 3 caracteres").waitFor();
+      await check(page, "/avisos-tracking with errors");
+      await page.getByLabel("Nombre completo").fill(LONG_NAME);
+      await page.getByLabel("Dirección de entrega en Costa Rica").fill(LONG_ADDRESS);
+      await page.getByRole("textbox", { name: "WhatsApp" }).fill(randomPhone());
+      await page.getByLabel("Email").fill(LONG_EMAIL);
+      await page.getByRole("button", { name: "Abrir mi casillero" }).click();
+      const codeShown = page.getByTestId("client-code");
+      await codeShown.waitFor();
+      const clientCode = ((await codeShown.textContent()) ?? "").trim();
+      await check(page, "registration success (Avión)");
+      await page.getByRole("tab", { name: "Barco" }).click();
+      await check(page, "registration success (Barco)");
+      await registration.context.close();
+      referrerCode ||= clientCode;
+      await givePackages(clientCode);
+
+      // /rastreo with the client's packages, and each of its dialogs.
+      const rastreo = await openPage(browser, "/rastreo", viewport);
+      page = rastreo.page;
+      await page.getByLabel("Código de cliente").fill(clientCode);
+      await page.getByRole("button", { name: "Buscar" }).click();
+      await page.getByRole("heading", { name: LONG_NAME }).waitFor();
+      await page.getByRole("button", { name: "Pre-alertar Nuevo Paquete" }).click();
+      const preAlert = page.getByRole("dialog", { name: "Pre-alertar Nuevo Paquete" });
+      await preAlert.getByRole("button", { name: "Crear Pre-alerta" }).click();
+      await preAlert.getByText("Código de tracking es requerido").waitFor();
+      await check(page, "pre-alert dialog with an error");
+      await preAlert.getByLabel("Código de tracking").fill(LONG_CODES[3]);
+      await preAlert.getByRole("button", { name: "Crear Pre-alerta" }).click();
+      await preAlert.waitFor({ state: "detached" });
+      await page.getByRole("article", { name: LONG_CODES[3] }).waitFor();
+      await scrollThrough(page);
+      await check(page, "/rastreo with the client's packages");
+      await page.getByRole("button", { name: `Editar ${LONG_CODES[3]}` }).click();
+      await page.getByRole("dialog", { name: "Editar Tracking" }).waitFor();
+      await check(page, "edit dialog");
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: "Editar Tracking" }).waitFor({ state: "detached" });
+      await page.getByRole("button", { name: `Eliminar ${LONG_CODES[3]}` }).click();
+      await page.getByRole("alertdialog").waitFor();
+      await check(page, "delete confirmation");
+      await page.getByRole("alertdialog").getByRole("button", { name: "Cancelar" }).click();
+      await page.getByRole("alertdialog").waitFor({ state: "detached" });
+      await page.getByRole("button", { name: /Invitar amigos/ }).click();
+      await page.getByRole("dialog", { name: "Invita a tus amigos" }).waitFor();
+      await check(page, "share dialog");
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: "Invita a tus amigos" }).waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Abrir menú" }).click();
+      await page.getByRole("dialog", { name: "Menú" }).waitFor();
+      await check(page, "mobile menu");
+      await page.keyboard.press("Escape");
+      await page.getByRole("tab", { name: "Rastreo Global" }).click();
+      await page.getByLabel("Número de tracking").fill(LONG_CODES[0]);
+      await check(page, "/rastreo global tracker");
+      await rastreo.context.close();
+
+      // /repuestos verified, with a search's results.
+      const repuestos = await openPage(browser, "/repuestos", viewport);
+      page = repuestos.page;
+      await page.getByRole("textbox", { name: "Código de cliente" }).fill(clientCode);
+      await page.getByRole("button", { name: "Verificar código" }).click();
+      await page.getByRole("heading", { name: "Tu casillero en Miami" }).waitFor();
+      await page.getByLabel("Marca", { exact: true }).fill("Mercedes-Benz");
+      await page.getByLabel("Modelo", { exact: true }).fill("Sprinter 2500 High Roof");
+      await page.getByLabel("Año", { exact: true }).fill("2019");
+      await page.getByLabel("Parte", { exact: true }).fill(LONG_TEXT.slice(0, 80));
+      await page.getByRole("button", { name: "Buscar Repuestos" }).click();
+      await page.getByRole("region", { name: /Resultados/ }).waitFor();
+      await scrollThrough(page);
+      await check(page, "/repuestos verified with results");
+      await page.getByRole("tab", { name: "Barco" }).click();
+      await check(page, "/repuestos Barco tab");
+      await repuestos.context.close();
+
+      // /calculadora with a big sea shipment and the product assistant's answer.
+      const calculadora = await openPage(browser, "/calculadora", viewport);
+      page = calculadora.page;
+      await page.getByLabel("Peso (gramos)").fill("45000");
+      await check(page, "/calculadora by air");
+      await page.getByText("Marítimo Miami", { exact: true }).click();
+      await page.getByLabel("Largo (cm)").fill("250");
+      await page.getByLabel("Ancho (cm)").fill("200");
+      await page.getByLabel("Alto (cm)").fill("200");
+      await page.getByLabel("Descripción del producto").fill(LONG_TEXT);
+      await page.getByRole("button", { name: "Analizar producto" }).click();
+      await page.getByRole("button", { name: "Usar estos datos" }).waitFor();
+      await scrollThrough(page);
+      await check(page, "/calculadora by sea with the assistant's answer");
+      await calculadora.context.close();
+
+      // /tracking-whatsapp with five long codes, then its confirmation.
+      const notices = await openPage(browser, "/tracking-whatsapp", viewport);
+      page = notices.page;
+      await page.getByLabel(/Número de WhatsApp/).fill(`+506${randomPhone()}`);
+      await page.getByLabel(/Nombre completo/).fill(LONG_NAME);
+      await page.getByLabel(/Email/).fill(LONG_EMAIL);
+      const rows = page.getByLabel(/^Código de tracking \d+$/);
+      while ((await rows.count()) < LONG_CODES.length) await page.getByRole("button", { name: "Agregar otro código" }).click();
+      for (const [index, code] of LONG_CODES.entries()) await rows.nth(index).fill(`${code}${width}`);
+      await check(page, "/tracking-whatsapp with long codes");
+      await page.getByRole("button", { name: "Registrar códigos" }).click();
+      await page.getByRole("heading", { name: "¡Códigos registrados!" }).waitFor();
+      await scrollThrough(page);
+      await check(page, "/tracking-whatsapp confirmation");
+      await notices.context.close();
+
+      // Home with the parts assistant's side panel, the marketing pages, contact, the 404 page.
+      const home = await openPage(browser, "/", viewport);
+      page = home.page;
+      await scrollThrough(page);
+      await check(page, "/");
+      await page.getByRole("button", { name: "Probar Ahora" }).click();
+      await page.getByRole("dialog", { name: "Asistente de Repuestos IA" }).getByLabel("Código de cliente").waitFor();
+      await check(page, "parts assistant side panel");
+      await home.context.close();
+
+      for (const path of ["/servicios", "/sobre-nosotros", "/faq", "/contacto", "/pagina-que-no-existe"]) {
+        const visit = await openPage(browser, path, viewport);
+        if (path === "/faq") await visit.page.locator("main h2 > button[aria-expanded]").first().click();
+        if (path === "/contacto") {
+          await visit.page.getByLabel("Nombre completo").fill(LONG_NAME);
+          await visit.page.getByLabel("Email").fill(LONG_EMAIL);
+          await visit.page.getByRole("button", { name: "Enviar Mensaje" }).click();
+          await visit.page.getByText("El mensaje debe tener al menos 10 caracteres").waitFor();
+        }
+        await scrollThrough(visit.page);
+        await check(visit.page, path);
+        await visit.context.close();
+      }
+
+      expect(offenders).toEqual([]);
+    });
+  }
+});
