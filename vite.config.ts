@@ -1,6 +1,5 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
@@ -25,7 +24,8 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       if (!outDir) return;
-      const files = (await readdir(outDir, { recursive: true })).filter((file) => /\.(js|css|svg)$/.test(file));
+      // Not the server's own folders (the prerender plugin's .ssr bundle is never sent).
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => /\.(js|css|svg)$/.test(file) && !file.startsWith("."));
       await Promise.all(
         files.map(async (file) => {
           const source = await readFile(path.join(outDir!, file));
@@ -46,7 +46,7 @@ function precompress(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), precompress(), prerenderPages({ projectRoot: fileURLToPath(new URL(".", import.meta.url)) })],
+  plugins: [react(), tailwindcss(), precompress(), prerenderPages()],
   build: isSsrBuild ? { sourcemap: false, copyPublicDir: false } : {
     outDir: "../../dist/client",
     emptyOutDir: true,

@@ -30,7 +30,7 @@ const app = (
 // The public pages come prerendered (vite.config.ts): their text and pictures are already on
 // screen, and React takes over that HTML (hydrateRoot) once the page's chunk is here, so the
 // first render matches it instead of showing the loading state. The staff panels (and a
-// rebranded server, which cannot use the build's HTML) send an empty #root: rendered here.
+// rebranded server's pages until its own render of them is ready) send an empty #root: rendered here.
 // On a very slow connection the first render waits at most FIRST_PAGE_WAIT_MS for the chunk,
 // then goes ahead with the loading state (hydration keeps the server's HTML until the chunk
 // arrives). It runs as a transition: React renders in small slices, yielding to the browser

@@ -4,15 +4,17 @@
 // the manifest itself is not served; hashed assets are immutable, pictures cached a week; the
 // build's Brotli copies are sent as they are.
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { createTestDatabase, type TestDatabase } from "./test/database";
 import { TEST_ADMIN_PASSWORD } from "./test/app";
+import { SERVER_BRAND_GLOBAL } from "../shared/brand";
 
 const INDEX =
   '<!doctype html><html lang="es"><head><script type="module" crossorigin src="/assets/index-a1.js"></script>' +
@@ -41,6 +43,18 @@ const MANIFEST = {
 /** What the build's prerender step writes for a page (dist/client/.pages/<name>.html). */
 const prerendered = (text: string) => INDEX.replace('<div id="root"></div>', `<div id="root"><h1>${text}</h1></div>`);
 
+/**
+ * A stand-in for the build's server bundle (.ssr/entry-server.js, prerender plugin): draws two
+ * pages with the brand the server's render worker hands it, as the real one does (the e2e
+ * journey tests/e2e/prerender.test.ts runs the real one).
+ */
+const SSR_BUNDLE = `export async function prerenderSite(template) {
+  const brand = JSON.parse(globalThis[${JSON.stringify(SERVER_BRAND_GLOBAL)}] ?? '{"name":"Express Import"}');
+  const page = (text) => template.replace('<div id="root"></div>', '<div id="root"><h1>' + text + '</h1><p>' + brand.name + '</p></div>');
+  return { "calculadora.html": page("Cotiza tu Envío"), "not-found.html": page("404 Page Not Found") };
+}
+`;
+
 const SCRIPT = `export const words = ${JSON.stringify("palabra ".repeat(400))};`;
 
 let database: TestDatabase;
@@ -56,6 +70,9 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, ".pages", "calculadora.html"), prerendered("Cotiza tu Envío"));
   writeFileSync(path.join(staticDir, ".pages", "not-found.html"), prerendered("404 Page Not Found"));
   writeFileSync(path.join(staticDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  mkdirSync(path.join(staticDir, ".ssr"));
+  writeFileSync(path.join(staticDir, ".ssr", "package.json"), '{ "type": "module" }');
+  writeFileSync(path.join(staticDir, ".ssr", "entry-server.js"), SSR_BUNDLE);
   writeFileSync(path.join(staticDir, "assets", "index-a1.js"), "document.title = 'x';");
   writeFileSync(path.join(staticDir, "assets", "big-b1.js"), SCRIPT);
   // Marked, to tell the build's copy from one compressed on the fly.
@@ -72,6 +89,9 @@ afterAll(async () => {
   await database?.close();
   rmSync(staticDir, { recursive: true, force: true });
 });
+
+const rebrandedConfig = () =>
+  loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data", EXCHANGE_RATE_URLS: "http://127.0.0.1:9/x", BRAND_NAME: "Otra Marca" });
 
 const preloadsOf = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="([^"]+)">/g)].map((m) => m[1]);
@@ -138,26 +158,62 @@ describe("prerendered pages and the 404", () => {
     }
   });
 
-  it("serves the plain page, rendered in the browser, when the brand is overridden (the build drew the default brand)", async () => {
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: ".tmp/test-data", EXCHANGE_RATE_URLS: "http://127.0.0.1:9/x", BRAND_NAME: "Otra Marca" });
-    const { app: rebranded } = await buildApp({ config, database, adminPassword: TEST_ADMIN_PASSWORD, staticDir });
+  it("renders the pages again with the configured brand when it is overridden, and serves them once ready", async () => {
+    const { app: rebranded } = await buildApp({ config: rebrandedConfig(), database, adminPassword: TEST_ADMIN_PASSWORD, staticDir });
     try {
+      // The build's HTML (default brand) is never served; the server's own render replaces the shell.
+      await vi.waitFor(
+        async () => {
+          const page = await rebranded.inject({ method: "GET", url: "/calculadora" });
+          expect(page.body).toContain('<div id="root"><h1>Cotiza tu Envío</h1><p>Otra Marca</p></div>');
+        },
+        { timeout: 20_000, interval: 50 },
+      );
       const page = await rebranded.inject({ method: "GET", url: "/calculadora" });
       expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('<div id="root"></div>');
-      expect(page.body).toContain("Otra Marca");
+      // The browser reads the same brand to hydrate it, and the page's scripts wait behind the paint.
+      expect(page.body).toContain('<script id="brand-data" type="application/json">{"name":"Otra Marca"');
+      expect(page.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/calculadora-b2.js">');
       const missing = await rebranded.inject({ method: "GET", url: "/no-existe" });
       expect(missing.statusCode).toBe(404);
-      expect(missing.body).toContain('<div id="root"></div>');
+      expect(missing.body).toContain("<h1>404 Page Not Found</h1><p>Otra Marca</p>");
+      // A page the render did not give (here: not in the stand-in bundle) is drawn in the browser.
+      const faq = await rebranded.inject({ method: "GET", url: "/faq" });
+      expect(faq.body).toContain('<div id="root"></div>');
+      expect(faq.body).toContain("Otra Marca");
     } finally {
       await rebranded.close();
     }
   });
 
-  it("does not serve the prerendered files at their own addresses", async () => {
+  it("serves the plain page, rendered in the browser, when the brand's render fails, and starts all the same", async () => {
+    const brokenDir = mkdtempSync(path.join(os.tmpdir(), "ei-static-broken-"));
+    cpSync(staticDir, brokenDir, { recursive: true });
+    writeFileSync(path.join(brokenDir, ".ssr", "entry-server.js"), 'export async function prerenderSite() { throw new Error("roto"); }');
+    const warnings: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => void warnings.push(line) });
+    const { app: rebranded } = await buildApp({ config: rebrandedConfig(), database, adminPassword: TEST_ADMIN_PASSWORD, staticDir: brokenDir, logger });
+    try {
+      await rebranded.ready();
+      await vi.waitFor(() => expect(warnings.join("")).toContain("could not render the pages with the configured brand"), { timeout: 20_000 });
+      const page = await rebranded.inject({ method: "GET", url: "/calculadora" });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).toContain("Otra Marca");
+      expect(page.body).not.toContain("Cotiza tu Envío");
+    } finally {
+      await rebranded.close();
+      rmSync(brokenDir, { recursive: true, force: true });
+    }
+  });
+
+  it("does not serve the prerendered files at their own addresses, nor the bundle that renders them", async () => {
     const res = await app.inject({ method: "GET", url: "/.pages/calculadora.html" });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain("Cotiza tu Envío");
+    const bundle = await app.inject({ method: "GET", url: "/.ssr/entry-server.js" });
+    expect(bundle.statusCode).toBe(404);
+    expect(bundle.body).not.toContain("prerenderSite");
   });
 });
 

@@ -2,7 +2,8 @@
 // cache for hashed assets); for every page path its HTML — prerendered at build time for the
 // public pages (dist/client/.pages, vite.config.ts), index.html for the staff panels — with
 // <link rel="modulepreload"> for that page's chunks (read from Vite's manifest) and the brand
-// overrides; the app's '404 Page Not Found' page with status 404 for any other path (the page
+// overrides (with BRAND_* set, the public pages are rendered again with that brand at start, in a
+// worker, lib/site-render.ts); the app's '404 Page Not Found' page with status 404 for any other path (the page
 // list is shared with the client router, shared/page-routes.ts), and the Spanish JSON 404 for
 // unknown /api and /objects addresses. Registered last by buildApp (app.ts).
 import { existsSync, readFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import type { Config } from "./config";
 import { errorBody } from "./errors";
+import { renderSite, SSR_DIR, ssrEntryOf } from "./lib/site-render";
 import {
   NOT_FOUND_PAGE,
   pagePathOf,
@@ -27,18 +29,27 @@ export async function registerStaticSite(
   deps: { staticDir?: string; config: Pick<Config, "brand" | "brandOverridden"> },
 ): Promise<void> {
   const indexFile = deps.staticDir ? path.join(deps.staticDir, "index.html") : undefined;
+  // Replaced whole once a rebranded server's own render is ready (handlers read it per request).
   let pages: SitePages | undefined;
   if (deps.staticDir && indexFile && existsSync(indexFile)) {
-    pages = sitePages(deps.staticDir, deps.config);
+    const staticDir = deps.staticDir;
+    const site = siteOf(staticDir, deps.config);
+    pages = site.pages(site.buildPage);
+    if (deps.config.brandOverridden) {
+      renderWithBrand(app, staticDir, { template: site.shell, brandData: brandDataOf(deps.config) }, (rendered) => {
+        pages = site.pages((page) => rendered[prerenderedFileOf(page)]);
+      });
+    }
     await app.register(fastifyStatic, {
       root: deps.staticDir,
       index: false,
       wildcard: true,
       // The build writes a Brotli copy of each script, style sheet and picture (vite.config.ts).
       preCompressed: true,
-      // Vite's build manifest (.vite/) and the prerendered pages (.pages/) are for the server
-      // only: the browser gets the pages at their own addresses.
-      allowedPath: (pathName) => !pathName.startsWith("/.vite/") && !pathName.startsWith(`/${PRERENDERED_DIR}/`),
+      // Vite's build manifest (.vite/), the prerendered pages (.pages/) and the server bundle
+      // that renders them (.ssr/) are for the server only: the browser gets the pages at their
+      // own addresses.
+      allowedPath: (pathName) => ![".vite", PRERENDERED_DIR, SSR_DIR].some((dir) => pathName.startsWith(`/${dir}/`)),
       setHeaders(res, filePath) {
         // Vite puts content hashes in /assets names: cache them for a year. Pictures and the icon
         // keep their names when they change, so a week, then revalidated with their ETag.
@@ -51,9 +62,8 @@ export async function registerStaticSite(
   }
 
   if (pages) {
-    const home = pages.page.get("/")!;
     app.get("/", (_request, reply) =>
-      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(home.prerendered),
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(pages!.page.get("/")!.prerendered),
     );
   }
 
@@ -88,29 +98,69 @@ interface SitePages {
   notFound: string;
 }
 
+type PrerenderedKey = (typeof PUBLIC_PAGE_PATHS)[number] | typeof NOT_FOUND_PAGE;
+
 /**
- * Every page's HTML, read once at start. With the brand overridden the build's HTML (drawn with
- * the default brand) cannot be used, or the browser would find other names than it renders:
- * those pages render in the browser, as before prerendering (docs/decisions/110).
+ * The site's shell (index.html with the brand overrides), the build's prerendered HTML of a
+ * page, and every page's HTML from a source of prerendered pages (a page it lacks gets the
+ * shell, rendered in the browser). With the brand overridden the build's HTML (drawn with the
+ * default brand) cannot be used, or the browser would find other names than it renders: the
+ * server renders its own (renderWithBrand) and serves the shell until then (decision 110).
  */
-function sitePages(staticDir: string, config: Pick<Config, "brand" | "brandOverridden">): SitePages {
+function siteOf(staticDir: string, config: Pick<Config, "brand" | "brandOverridden">) {
   const shell = injectBrand(readFileSync(path.join(staticDir, "index.html"), "utf8"), config);
-  const prerendered = (page: (typeof PUBLIC_PAGE_PATHS)[number] | typeof NOT_FOUND_PAGE): string => {
+  const buildPage = (page: PrerenderedKey): string | undefined => {
     const file = path.join(staticDir, PRERENDERED_DIR, prerenderedFileOf(page));
-    return !config.brandOverridden && existsSync(file) ? readFileSync(file, "utf8") : shell;
+    return !config.brandOverridden && existsSync(file) ? readFileSync(file, "utf8") : undefined;
   };
   const withPreloads = pagePreloads(staticDir);
-  const page = new Map<PagePath, { prerendered: string; shell: string }>();
-  for (const route of PUBLIC_PAGE_PATHS) {
-    const html = prerendered(route);
-    page.set(route, { prerendered: withPreloads(html, route, html !== shell), shell: withPreloads(shell, route, false) });
-  }
-  for (const route of STAFF_PAGE_PATHS) {
-    const html = withPreloads(shell, route, false);
-    page.set(route, { prerendered: html, shell: html });
-  }
-  const notFound = prerendered(NOT_FOUND_PAGE);
-  return { page, notFound: withPreloads(notFound, NOT_FOUND_PAGE, notFound !== shell) };
+  const pages = (prerenderedOf: (page: PrerenderedKey) => string | undefined): SitePages => {
+    const page = new Map<PagePath, { prerendered: string; shell: string }>();
+    for (const route of PUBLIC_PAGE_PATHS) {
+      const html = prerenderedOf(route);
+      page.set(route, { prerendered: withPreloads(html ?? shell, route, html !== undefined), shell: withPreloads(shell, route, false) });
+    }
+    for (const route of STAFF_PAGE_PATHS) {
+      const html = withPreloads(shell, route, false);
+      page.set(route, { prerendered: html, shell: html });
+    }
+    const notFound = prerenderedOf(NOT_FOUND_PAGE);
+    return { page, notFound: withPreloads(notFound ?? shell, NOT_FOUND_PAGE, notFound !== undefined) };
+  };
+  return { shell, buildPage, pages };
+}
+
+/**
+ * A rebranded server's own prerendered pages: the build's server bundle renders them with the
+ * configured brand in a worker, in the background once the app is ready (the shell is served
+ * meanwhile, so the start is not slowed), and `use` takes them. Any failure leaves the shell,
+ * with a warning: the site works as before, without the early paint.
+ */
+function renderWithBrand(
+  app: FastifyInstance,
+  staticDir: string,
+  page: { template: string; brandData: string },
+  use: (pages: Record<string, string>) => void,
+) {
+  const entry = ssrEntryOf(staticDir);
+  const stop = new AbortController();
+  app.addHook("onReady", async () => {
+    if (!existsSync(entry)) {
+      app.log.warn({ entry }, "the build has no server bundle: the rebranded pages render in the browser");
+      return;
+    }
+    const started = performance.now();
+    renderSite({ entry, ...page, signal: stop.signal }).then(
+      (rendered) => {
+        use(rendered);
+        app.log.info({ pages: Object.keys(rendered).length, ms: Math.round(performance.now() - started) }, "public pages rendered with the configured brand");
+      },
+      (error: unknown) => {
+        if (!stop.signal.aborted) app.log.warn({ err: error }, "could not render the pages with the configured brand: they render in the browser");
+      },
+    );
+  });
+  app.addHook("onClose", async () => stop.abort());
 }
 
 interface ManifestChunk {
@@ -170,9 +220,14 @@ function pageModuleOf(page: PagePath | typeof NOT_FOUND_PAGE): string {
   return `pages/${page.replace(/^\//, "").replace(/\//g, "-")}.tsx`;
 }
 
-/** Puts brand overrides in the page as inert JSON the browser reads at start. */
+/** The brand as the page carries it: JSON that cannot close its script tag. */
+const brandDataOf = (config: Pick<Config, "brand">) => JSON.stringify(config.brand).replace(/</g, "\\u003c");
+
+/**
+ * Puts brand overrides in the page as inert JSON the browser reads at start; the server's own
+ * render reads the same text (renderWithBrand), so both draw the same brand.
+ */
 function injectBrand(html: string, config: Pick<Config, "brand" | "brandOverridden">): string {
   if (!config.brandOverridden) return html;
-  const json = JSON.stringify(config.brand).replace(/</g, "\\u003c");
-  return html.replace("</head>", `<script id="brand-data" type="application/json">${json}</script></head>`);
+  return html.replace("</head>", `<script id="brand-data" type="application/json">${brandDataOf(config)}</script></head>`);
 }

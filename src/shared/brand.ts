@@ -11,6 +11,13 @@ export interface MiamiAddress {
   phone: string;
 }
 
+/**
+ * Where a server-side render finds the brand overrides (the same JSON the page carries in
+ * <script id="brand-data">): the server's render worker sets this global before it imports the
+ * prerendering bundle, whose brand module reads it once at import (server/lib/site-render.ts).
+ */
+export const SERVER_BRAND_GLOBAL = "__expressImportBrandData";
+
 /** Where the server serves the team's photographs from BRAND_TEAM_DIR. */
 export const BRAND_TEAM_PHOTO_PATH = "/brand/equipo/";
 

@@ -1,9 +1,16 @@
 // First paint before JavaScript (issue 17, items 11 and 7): the public pages arrive as HTML
 // rendered at build time, readable with scripts off; the browser takes them over without a
 // hydration mismatch; an unknown path answers 404 with the app's own page; a link's page is
-// fetched when the pointer rests on it, and the first-click navigation time is printed.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// fetched when the pointer rests on it, and the first-click navigation time is printed. A server
+// with its own brand (BRAND_*, BRAND_TEAM_DIR) renders the pages with it at start: same early
+// paint, same hydration (decision 110).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
+import { makePng } from "../../src/server/test/images";
 import { PUBLIC_PAGE_PATHS } from "../../src/shared/page-routes";
 import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage } from "./browser";
 
@@ -105,6 +112,95 @@ describe("prerendered pages", () => {
       await context.close();
     }
   });
+});
+
+describe("prerendered pages of a server with its own brand", () => {
+  const BRAND = "Courier del Valle";
+  const MEMBER = { name: "Karla Jiménez Mora", role: "Servicio al cliente", bio: "Responde el WhatsApp.", photo: "karla.png", photoAlt: "Karla en la oficina" };
+  let browser: Browser;
+  let server: ServerProcess;
+  let dataDir: string;
+  let teamDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "ei-brand-"));
+    teamDir = mkdtempSync(path.join(os.tmpdir(), "ei-brand-team-"));
+    writeFileSync(path.join(teamDir, "team.json"), JSON.stringify({ members: [MEMBER] }));
+    writeFileSync(path.join(teamDir, "karla.png"), makePng(8, 8));
+    server = await startProductionServer({
+      DATA_DIR: dataDir,
+      STATIC_DIR: inject("staticDir"),
+      BRAND_NAME: BRAND,
+      BRAND_TEAM_DIR: teamDir,
+      EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
+      DATABASE_URL: "",
+    });
+    browser = await launchBrowser();
+    // The server renders its pages in the background after start, serving the plain page
+    // meanwhile: up to a minute for them (the tests then say what is missing).
+    const deadline = Date.now() + 60_000;
+    while (!rootOf(await (await fetch(`${server.baseUrl}/calculadora`)).text()).includes(BRAND) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(teamDir, { recursive: true, force: true });
+  });
+
+  it("sends the pages drawn with the configured name and team, never the build's default brand", async () => {
+    for (const route of [...PUBLIC_PAGE_PATHS, "/no-existe"]) {
+      const res = await fetch(server.baseUrl + route);
+      expect(res.status, route).toBe(route === "/no-existe" ? 404 : 200);
+      const root = rootOf(await res.text());
+      expect(root.length, `${route} has markup in #root`).toBeGreaterThan(2000);
+      expect(root, route).toContain(BRAND);
+      expect(root, route).not.toContain("Express Import");
+    }
+    const about = await (await fetch(`${server.baseUrl}/sobre-nosotros`)).text();
+    expect(about).toContain(`<title>Sobre Nosotros | ${BRAND}</title>`);
+    expect(rootOf(about)).toContain(MEMBER.name);
+  });
+
+  it("shows the brand's name and team with JavaScript turned off", async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/sobre-nosotros`);
+      expect(await page.getByRole("banner").getByText(BRAND).isVisible()).toBe(true);
+      expect(await page.getByRole("heading", { name: MEMBER.name }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const route of ["/", "/sobre-nosotros", "/calculadora"]) {
+    it(`${route} hydrates without a mismatch under the configured brand`, async () => {
+      const context = await browser.newContext({ viewport: PHONE, locale: "es-CR", timezoneId: "America/Costa_Rica" });
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (r) => r.abort());
+      const problems: string[] = [];
+      try {
+        // What React takes over is the server's HTML, drawn with this brand.
+        expect(rootOf(await (await fetch(server.baseUrl + route)).text())).toContain(BRAND);
+        const page = await context.newPage();
+        page.on("console", (msg) => {
+          if (msg.type() === "error" && !/net::ERR_FAILED|ERR_BLOCKED_BY_CLIENT/.test(msg.text())) problems.push(msg.text());
+        });
+        page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+        await page.goto(server.baseUrl + route, { waitUntil: "networkidle" });
+        expect(await page.getByRole("banner").getByText(BRAND).isVisible()).toBe(true);
+        // Hydrated: React's handlers answer (the menu button opens the side sheet).
+        await page.getByRole("button", { name: "Abrir menú" }).click();
+        await page.getByRole("dialog").waitFor();
+        // A mismatch is logged by React as a console error (minified #418/#423/#425).
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
 
 /**

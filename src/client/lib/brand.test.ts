@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BRAND } from "../../shared/brand";
+import { DEFAULT_BRAND, SERVER_BRAND_GLOBAL } from "../../shared/brand";
 import { mergeBrand, readBrand } from "./brand";
 
 function pageWith(json: string | null): Document {
@@ -57,5 +57,24 @@ describe("brand", () => {
     expect(brand.team).toEqual([karla, karla]);
     expect(readBrand(pageWith(JSON.stringify({ team: "x" }))).team).toEqual([]);
     expect(DEFAULT_BRAND.team).toEqual([]);
+  });
+});
+
+describe("brand in a server-side render", () => {
+  it("reads the overrides the render worker puts in a global when there is no document, sanitised the same way", () => {
+    const holder = globalThis as Record<string, unknown>;
+    holder[SERVER_BRAND_GLOBAL] = JSON.stringify({ name: "Otra Courier", foundedYear: "x", team: [{ name: "Sin foto" }] });
+    try {
+      const brand = readBrand(null);
+      expect(brand.name).toBe("Otra Courier");
+      expect(brand.foundedYear).toBe(DEFAULT_BRAND.foundedYear);
+      expect(brand.team).toEqual([]);
+      // A page's own tag wins: the global is the server's only.
+      expect(readBrand(pageWith(null))).toEqual(DEFAULT_BRAND);
+      holder[SERVER_BRAND_GLOBAL] = "{not json";
+      expect(readBrand(null)).toEqual(DEFAULT_BRAND);
+    } finally {
+      delete holder[SERVER_BRAND_GLOBAL];
+    }
   });
 });

@@ -1,7 +1,8 @@
 // The brand facts the browser shows: the shared defaults, merged with the overrides the
-// server writes into the page as <script id="brand-data" type="application/json">.
+// server writes into the page as <script id="brand-data" type="application/json"> (or, when the
+// server renders the pages itself for a rebranded site, hands its render worker as a global).
 
-import { BRAND_TEAM_PHOTO_PATH, DEFAULT_BRAND, type Brand, type BrandTeamMember } from "../../shared/brand";
+import { BRAND_TEAM_PHOTO_PATH, DEFAULT_BRAND, SERVER_BRAND_GLOBAL, type Brand, type BrandTeamMember } from "../../shared/brand";
 
 type Plain = Record<string, unknown>;
 
@@ -37,9 +38,13 @@ function readTeam(value: unknown): BrandTeamMember[] {
     .map((item) => Object.fromEntries(TEAM_FIELDS.map((key) => [key, item[key]])) as unknown as BrandTeamMember);
 }
 
-/** Reads the page's brand overrides; a missing tag or bad JSON leaves the defaults. */
-export function readBrand(doc: Document | undefined = globalThis.document): Brand {
-  const text = doc?.getElementById("brand-data")?.textContent;
+/**
+ * Reads the page's brand overrides; a missing tag or bad JSON leaves the defaults. Without a
+ * document (a server-side render) the overrides come from the render worker's global, checked
+ * the same way, so the server draws exactly the brand the browser will hydrate with.
+ */
+export function readBrand(doc: Document | null = globalThis.document ?? null): Brand {
+  const text = doc ? doc.getElementById("brand-data")?.textContent : serverBrandData();
   if (!text) return DEFAULT_BRAND;
   try {
     const overrides: unknown = JSON.parse(text);
@@ -48,6 +53,11 @@ export function readBrand(doc: Document | undefined = globalThis.document): Bran
   } catch {
     return DEFAULT_BRAND;
   }
+}
+
+function serverBrandData(): string | undefined {
+  const value = (globalThis as Record<string, unknown>)[SERVER_BRAND_GLOBAL];
+  return typeof value === "string" ? value : undefined;
 }
 
 export const brand: Brand = readBrand();
