@@ -61,7 +61,7 @@ export default async function setup(project: TestProject) {
       Object.fromEntries([
         // The whole suite's misses come from one address: no challenge before the old ceiling.
         ["codeMisses", { challengeAfter: 100, limit: 100 }],
-        ...["registration", "contact", "whatsappNotice", "productAnalysis", "partsSearch", "upload", "verification", "clientWrite"].map(
+        ...["clientLookup", "registration", "contact", "whatsappNotice", "productAnalysis", "partsSearch", "upload", "verification", "clientWrite"].map(
           (name) => [name, { challengeAfter: 1000, limit: 1000 }],
         ),
       ]),
