@@ -2,7 +2,7 @@
 // The page behind a link is fetched on hover, touch or focus, once per path; other sites,
 // new-tab links and downloads are left alone.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { installLinkPreloading } from "./link-preload";
+import { HOLD_MS, installLinkPreloading } from "./link-preload";
 
 let undo: (() => void) | undefined;
 afterEach(() => {
@@ -47,5 +47,44 @@ describe("installLinkPreloading", () => {
     undo = undefined;
     link("/servicios").dispatchEvent(new Event("pointerover", { bubbles: true }));
     expect(preload).not.toHaveBeenCalled();
+  });
+
+  it("holds a click that comes before the page's chunk until the chunk arrives, then lets it through once", async () => {
+    let arrive!: () => void;
+    const preload = vi.fn(() => new Promise<void>((resolve) => (arrive = resolve)));
+    undo = installLinkPreloading(preload);
+    const calculadora = link("/calculadora");
+    const router = vi.fn((event: MouseEvent) => event.preventDefault());
+    calculadora.addEventListener("click", router);
+    const first = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+    calculadora.dispatchEvent(first);
+    calculadora.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
+    expect(preload).toHaveBeenCalledWith("/calculadora");
+    expect(first.defaultPrevented).toBe(true);
+    expect(router).not.toHaveBeenCalled();
+    arrive();
+    await vi.waitFor(() => expect(router).toHaveBeenCalledTimes(1));
+    // Once here, clicks go straight through.
+    calculadora.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
+    expect(router).toHaveBeenCalledTimes(2);
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets a slow chunk's click through after HOLD_MS, and never holds new-tab or modified clicks", async () => {
+    vi.useFakeTimers();
+    try {
+      undo = installLinkPreloading(() => new Promise<void>(() => {}));
+      const faq = link("/faq");
+      const router = vi.fn((event: MouseEvent) => event.preventDefault());
+      faq.addEventListener("click", router);
+      faq.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true }));
+      expect(router).toHaveBeenCalledTimes(1);
+      faq.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 }));
+      expect(router).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(HOLD_MS);
+      expect(router).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
