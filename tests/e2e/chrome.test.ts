@@ -3,26 +3,11 @@
 // button or a link, and the WhatsApp tracking notices are linked from the public site.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, adminPassword, baseUrl, launchBrowser, openPage } from "./browser";
+import { DESKTOP, baseUrl, launchBrowser, openPage } from "./browser";
+import { adminCall } from "./api";
 import { coveredControls, scrollPositions } from "./layout";
 
 const PHONE_TALL = { width: 390, height: 844 };
-
-async function adminCall(method: string, path: string, body: unknown): Promise<{ tracking: { id: number } }> {
-  const login = await fetch(`${baseUrl()}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ password: adminPassword() }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as { tracking: { id: number } };
-}
 
 /** A client with three packages, one with a long history: /rastreo's tallest realistic page. */
 async function clientWithPackages(): Promise<string> {

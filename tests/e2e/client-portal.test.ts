@@ -4,12 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { randomPhone } from "./api";
 
 const DELETE_CONFIRMATION = "¿Estás seguro de que deseas eliminar este tracking? Esta acción no se puede deshacer.";
-
-function randomPhone(): string {
-  return `8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
-}
 
 async function toastWith(page: Page, title: string): Promise<void> {
   await page.locator(".toast").filter({ hasText: title }).first().waitFor();

@@ -4,10 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
-
-function randomPhone(): string {
-  return `8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
-}
+import { randomPhone } from "./api";
 
 async function register(nombre: string): Promise<string> {
   const res = await fetch(`${baseUrl()}/api/clients/register`, {

@@ -119,3 +119,19 @@ export async function scrollPositions(page: Page): Promise<number[]> {
   positions.push(Math.max(0, height));
   return positions;
 }
+
+/**
+ * Scrolls to the bottom in steps, so lazily loaded sections and images come in before a check.
+ * A frame whose outside request was aborted may keep the network busy: the waits do not insist.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    const atBottom = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    if (atBottom) break;
+    await page.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
+  }
+  await page.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
+}

@@ -5,8 +5,9 @@
 // are collected, so one failure lists them all.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { adminPassword, baseUrl, launchBrowser, openPage } from "./browser";
-import { horizontalOverflow } from "./layout";
+import { launchBrowser, openPage } from "./browser";
+import { adminCall, randomPhone } from "./api";
+import { horizontalOverflow, scrollThrough } from "./layout";
 
 const LONG_NAME = "José Pablo Jiménez Solano de la Santísima Trinidad Villalobos Quesada Hernández";
 const LONG_ADDRESS =
@@ -15,26 +16,6 @@ const LONG_EMAIL = "josepablo.jimenezsolano.santisimatrinidad@correo-empresarial
 const LONG_CODES = ["9261290100830012345678901234", "1Z999AA10123456784", "TBA123456789012", "420331789400111899223397658831"];
 const LONG_TEXT =
   "Juego de pastillas de freno delanteras cerámicas con sensores de desgaste para Toyota Hilux 2018 doble cabina 4x4 diésel";
-
-function randomPhone(): string {
-  return `8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
-}
-
-async function adminCall(method: string, path: string, body: unknown): Promise<{ tracking: { id: number } }> {
-  const login = await fetch(`${baseUrl()}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ password: adminPassword() }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBeLessThan(300);
-  return (await res.json()) as { tracking: { id: number } };
-}
 
 /** Staff give the client packages with the longest values: codes, store, carrier, description, amounts in the millions, a history. */
 async function givePackages(clientCode: string): Promise<void> {
@@ -56,19 +37,6 @@ async function givePackages(clientCode: string): Promise<void> {
       await adminCall("PATCH", `/api/trackings/${tracking.id}`, { estado, montoColones: 1_987_654_321, pesoPieCubicos: "123456.78" });
     }
   }
-}
-
-/** Scrolls to the bottom in steps, so lazily loaded sections come in before the check. */
-async function scrollThrough(page: Page): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    const atBottom = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight);
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-    });
-    if (atBottom) break;
-    await page.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
-  }
-  await page.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
 }
 
 describe("no page or dialog is wider than a phone, with the longest realistic values", () => {

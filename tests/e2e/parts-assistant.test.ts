@@ -7,11 +7,8 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { randomPhone } from "./api";
 import { makePng, makePngOfSize } from "../../src/server/test/images";
-
-function randomPhone(): string {
-  return `8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
-}
 
 /** A new client through the public registration call (limit 10, nothing used). */
 async function registerClient(nombre: string): Promise<string> {

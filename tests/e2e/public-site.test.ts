@@ -2,10 +2,11 @@
 // hero and services grid, the FAQ accordion, and a contact message that reaches the staff list.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { DEFAULT_BRAND } from "../../src/shared/brand";
 import { quoteRequestMessage } from "../../src/shared/domain/messages";
 import { DESKTOP, PHONE, adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { scrollThrough } from "./layout";
 
 const PAGES = [
   { path: "/", h1: "Tu casillero en Miami para importar a Costa Rica", title: `${DEFAULT_BRAND.name} | Courier y casillero en Miami para Costa Rica` },
@@ -14,24 +15,6 @@ const PAGES = [
   { path: "/faq", h1: "Preguntas Frecuentes", title: `Preguntas Frecuentes | ${DEFAULT_BRAND.name}` },
   { path: "/contacto", h1: "Contáctanos", title: `Contáctanos | ${DEFAULT_BRAND.name}` },
 ];
-
-/** Scrolls to the bottom in steps, so lazily loaded sections and images come in. */
-async function scrollThrough(page: Page): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    const atBottom = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight);
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-    });
-    if (atBottom) break;
-    await settle(page);
-  }
-  await settle(page);
-}
-
-/** Lets lazy chunks and images load; a frame whose outside request was aborted may keep the network busy, so this does not insist. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
-}
 
 async function adminToken(): Promise<string> {
   const res = await fetch(`${baseUrl()}/api/admin/login`, {

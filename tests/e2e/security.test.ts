@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { PUBLIC_PATHS } from "../../src/server/modules/seo/routes";
 import { NAME_CHARS_INVALID } from "../../src/shared/text-rules";
 import { DESKTOP, PHONE, adminPassword, launchBrowser, openPage } from "./browser";
+import { scrollThrough } from "./layout";
 
 const stamp = Date.now().toString(36).toUpperCase();
 const HOSTILE_NAME = "<script>alert(1)</script> Pérez";
@@ -21,19 +22,6 @@ const SAFE_SENDER = `Mario ${stamp.replace(/\d/g, (d) => "ABCDEFGHIJ"[Number(d)]
 
 /** Every public page (the sitemap's list), the staff pages and a page that does not exist. */
 const PAGES = [...PUBLIC_PATHS, "/admin", "/admin/tracking", "/pagina-que-no-existe"];
-
-/** Scrolls to the end in steps, so below-the-fold chunks, images and the map load. */
-async function scrollThrough(page: Page): Promise<void> {
-  for (let i = 0; i < 12; i++) {
-    const done = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight);
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-    });
-    await page.waitForTimeout(150);
-    if (done) break;
-  }
-  await page.waitForLoadState("networkidle");
-}
 
 /** Records every dialog a script might open (and closes it, so nothing hangs). */
 function watchDialogs(page: Page): string[] {

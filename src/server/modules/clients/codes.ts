@@ -4,6 +4,8 @@
 // - Referral code: what the share link carries. Same EX + 6 shape; never equal to any client code,
 //   so a shared link opens no account.
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { DbOrTx } from "../../db/client";
 import { clients } from "../../db/schema";
 import { rowsOf } from "../../lib/rate-limiter";
@@ -21,6 +23,14 @@ export function typedCodeWhere(typed: string): SQL {
 /** Orders the matches of typedCodeWhere: a code stored exactly as typed wins over a reading. */
 export function exactCodeFirst(typed: string): SQL {
   return sql`(${clients.clientCode} = ${typed}) desc`;
+}
+
+/** The one client a code typed on a public screen names (as typed first, then its reading). */
+export async function findClientByTypedCode<T extends SelectedFields>(db: DbOrTx, typed: string, columns: T): Promise<SelectResultFields<T> | null> {
+  // Widened for the builder (drizzle cannot narrow a generic selection); the row is T's shape.
+  const selection: SelectedFields = columns;
+  const [row] = await db.select(selection).from(clients).where(typedCodeWhere(typed)).orderBy(exactCodeFirst(typed)).limit(1);
+  return (row as SelectResultFields<T> | undefined) ?? null;
 }
 
 /** Draws from here are serialized: a new code is checked against both columns, then written. */

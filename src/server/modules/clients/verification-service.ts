@@ -3,7 +3,7 @@
 // reset for real by the next search (parts-assistant/service.ts), in the same statement that counts it.
 import type { DbOrTx } from "../../db/client";
 import { clients } from "../../db/schema";
-import { exactCodeFirst, typedCodeWhere } from "./codes";
+import { findClientByTypedCode } from "./codes";
 import { notFound } from "../../errors";
 import { VERIFY_NOT_FOUND, type TVerifiedClient } from "../../../shared/api/clients-verification";
 import { effectiveSearchLimit, needsMonthlyReset, searchesRemaining, SEARCH_ACCESS } from "../../../shared/domain/search-quota";
@@ -39,13 +39,7 @@ export const quotaColumns = {
 };
 
 export async function findClientForSearch(db: DbOrTx, clientCode: string): Promise<(QuotaRow & { id: number }) | null> {
-  const [row] = await db
-    .select(quotaColumns)
-    .from(clients)
-    .where(typedCodeWhere(clientCode))
-    .orderBy(exactCodeFirst(clientCode))
-    .limit(1);
-  return row ?? null;
+  return findClientByTypedCode(db, clientCode, quotaColumns);
 }
 
 /** GET /api/clients/verify/{code}: the client's name and quota, or 404. */

@@ -8,7 +8,7 @@ import { clientTrackings, clients, coupons } from "../../db/schema";
 import { couponDisplayStatus, couponExpiry, groupCoupons, pickCouponToApply } from "../../../shared/domain/coupons";
 import type { CouponStatus } from "../../../shared/domain/statuses";
 import type { TClientCouponsResponse, TCoupon } from "../../../shared/api/coupons";
-import { exactCodeFirst, typedCodeWhere } from "../clients/codes";
+import { findClientByTypedCode } from "../clients/codes";
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponReason = "BIENVENIDA" | "REFERIDO";
@@ -87,12 +87,7 @@ export function toCouponDto(row: CouponRow, now: Date): TCoupon {
 
 /** GET /api/coupons/{clientCode}: newest first within each group; null for an unknown client. */
 export async function getClientCoupons(db: Db, clientCode: string, now = new Date()): Promise<TClientCouponsResponse | null> {
-  const [client] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(typedCodeWhere(clientCode))
-    .orderBy(exactCodeFirst(clientCode))
-    .limit(1);
+  const client = await findClientByTypedCode(db, clientCode, { id: clients.id });
   if (!client) return null;
   const rows = await db
     .select()

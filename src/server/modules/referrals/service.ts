@@ -15,7 +15,7 @@ import { isReferralCode } from "../../../shared/domain/client-code";
 import type { TReferral } from "../../../shared/api/referrals";
 import { givenNamesAndInitial } from "../../../shared/domain/person-name";
 import { applyBestCouponToTracking, issueCoupon, type AppliedCoupon, type CouponRow } from "../coupons/service";
-import { exactCodeFirst, typedCodeWhere } from "../clients/codes";
+import { findClientByTypedCode } from "../clients/codes";
 
 export interface RecordedReferral {
   referralId: number;
@@ -154,12 +154,7 @@ export function maskReferredName(nombre: string | null | undefined): string | nu
 
 /** GET /api/referrals/{clientCode}: the referrals this client made, newest first; null for an unknown client. */
 export async function getClientReferrals(db: Db, clientCode: string): Promise<TReferral[] | null> {
-  const [client] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(typedCodeWhere(clientCode))
-    .orderBy(exactCodeFirst(clientCode))
-    .limit(1);
+  const client = await findClientByTypedCode(db, clientCode, { id: clients.id });
   if (!client) return null;
   const rows = await db
     .select({

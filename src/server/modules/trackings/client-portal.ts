@@ -17,7 +17,7 @@ import {
   type TPreAlertRequest,
   type TTrackingHistoryEntry,
 } from "../../../shared/api/trackings";
-import { exactCodeFirst, typedCodeWhere } from "../clients/codes";
+import { findClientByTypedCode } from "../clients/codes";
 import { mapLookalikes } from "../../../shared/domain/client-code";
 import { CHANGED_BY, createTracking, deleteTracking, updateTracking, type TrackingRow } from "./service";
 
@@ -72,13 +72,12 @@ async function historyOf(db: DbOrTx, trackingIds: number[]): Promise<Map<number,
 }
 
 async function findClient(db: DbOrTx, clientCode: string) {
-  const [client] = await db
-    .select({ id: clients.id, nombre: clients.nombre, clientCode: clients.clientCode, referralCode: clients.referralCode })
-    .from(clients)
-    .where(typedCodeWhere(clientCode))
-    .orderBy(exactCodeFirst(clientCode))
-    .limit(1);
-  return client ?? null;
+  return findClientByTypedCode(db, clientCode, {
+    id: clients.id,
+    nombre: clients.nombre,
+    clientCode: clients.clientCode,
+    referralCode: clients.referralCode,
+  });
 }
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;

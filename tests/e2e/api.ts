@@ -1,0 +1,26 @@
+// Calls the journeys make straight to the server's API, beside the browser: a fresh phone number
+// for each registration, and staff calls (login, then the call) to give clients packages.
+import { expect } from "vitest";
+import { adminPassword, baseUrl } from "./browser";
+
+/** A Costa Rican mobile number no other journey is likely to have registered. */
+export function randomPhone(): string {
+  return `8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
+}
+
+/** One staff call with a fresh session; fails the journey on anything but a 2xx. */
+export async function adminCall(method: string, path: string, body: unknown): Promise<{ tracking: { id: number } }> {
+  const login = await fetch(`${baseUrl()}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password: adminPassword() }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
+  return (await res.json()) as { tracking: { id: number } };
+}
