@@ -51,6 +51,8 @@ export const ABUSE_LIMITS = {
   codeMisses: { key: "client-code-misses", challengeAfter: 10, limit: 200, windowMs: 24 * 60 * MINUTE, message: CODE_MISSES_LIMITED, protects: "client codes against guessing" },
   /** A client's pre-alerts, edits and deletes. */
   clientWrite: { key: "clients-write", challengeAfter: 30, limit: 300, windowMs: MINUTE, message: WRITE_RATE_LIMITED, protects: "clients' package lists against floods" },
+  /** The same writes counted per client code, from any address: many addresses cannot flood one list. */
+  clientWriteCode: { key: "clients-write-code", limit: 120, windowMs: 60 * MINUTE, message: WRITE_RATE_LIMITED, protects: "one client's package list against floods from many addresses" },
   /** Per address: 5 free an hour, then one solved challenge each (409s included), at most 600. */
   registration: { key: "clients-register", challengeAfter: 5, limit: 600, windowMs: 60 * MINUTE, message: REGISTER_RATE_LIMITED, protects: "the client table and the WhatsApp welcome messages (each costs money)" },
   /** Per phone number, whatever the address: registrations (409s included). */

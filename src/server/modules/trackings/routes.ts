@@ -1,7 +1,8 @@
 // The client portal's package calls (public, identified by the client code): list, pre-alert,
 // edit and delete (public-site §7). The staff's tracking calls belong to the admin module and
 // use the same service.ts.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { mapLookalikes } from "../../../shared/domain/client-code";
 import { CLIENT_NOT_FOUND_MESSAGE, ZClientTrackingsQuerySchema } from "../../../shared/api/clients";
 import {
   ZDeleteClientTrackingRequestSchema,
@@ -24,22 +25,28 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
 
   app.post("/api/clients/trackings", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const input = parseWith(ZPreAlertRequestSchema, request.body ?? {});
-    await enforceLimit(ctx, request, "clientWrite", reply);
+    await enforceWriteLimits(ctx, request, reply, input.clientCode);
     return reply.status(201).send(await preAlertTracking(ctx.db, input));
   });
 
   app.patch("/api/clients/trackings/:id", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const input = parseWith(ZPreAlertRequestSchema, request.body ?? {});
-    await enforceLimit(ctx, request, "clientWrite", reply);
+    await enforceWriteLimits(ctx, request, reply, input.clientCode);
     return updateClientTracking(ctx.db, id, input);
   });
 
   app.delete("/api/clients/trackings/:id", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const { clientCode } = parseWith(ZDeleteClientTrackingRequestSchema, request.body ?? {});
-    await enforceLimit(ctx, request, "clientWrite", reply);
+    await enforceWriteLimits(ctx, request, reply, clientCode);
     await deleteClientTracking(ctx.db, id, clientCode);
     return { success: true as const, id };
   });
+}
+
+/** A client's write counts against its address and against the code it names (any address). */
+async function enforceWriteLimits(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, clientCode: string): Promise<void> {
+  await enforceLimit(ctx, request, "clientWrite", reply);
+  await enforceLimit(ctx, request, "clientWriteCode", reply, mapLookalikes(clientCode));
 }

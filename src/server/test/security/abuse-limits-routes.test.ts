@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ABUSE_LIMIT_NAMES, ABUSE_LIMITS, type AbuseLimitName } from "../../lib/abuse-limit-table";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../app";
 import { registerTestClient, uniquePhone } from "../clients";
+import { clients } from "../../db/schema";
+import { generateClientCode } from "../../../shared/domain/client-code";
 
 const LIMIT = 2;
 let t: TestApp;
@@ -25,6 +27,19 @@ afterAll(async () => {
 const phones = new Map<string, string>();
 const phoneOf = (address: string) => phones.get(address) ?? phones.set(address, uniquePhone()).get(address)!;
 
+/** A client of its own per test address (written directly: registrations have their own limit). */
+const codes = new Map<string, string>();
+async function codeOf(address: string): Promise<string> {
+  const known = codes.get(address);
+  if (known) return known;
+  const code = generateClientCode();
+  await t.ctx.db.insert(clients).values({ clientCode: code, codeLookalikeFree: true, nombre: "Cliente Con Límites", direccion: "Grecia centro", telefono: uniquePhone() });
+  codes.set(address, code);
+  return code;
+}
+const preAlert = async (app: FastifyInstance, code: string, remoteAddress: string) =>
+  app.inject({ method: "POST", url: "/api/clients/trackings", payload: { clientCode: code, trackingCode: `LIM${Date.now()}${++n}` }, remoteAddress });
+
 type Send = (app: FastifyInstance, remoteAddress: string) => Promise<LightMyRequestResponse>;
 
 /** One request each limit counts, as a real visitor would send it. */
@@ -32,8 +47,10 @@ const EXERCISES: Record<AbuseLimitName, Send> = {
   adminLogin: (app, remoteAddress) => app.inject({ method: "POST", url: "/api/admin/login", payload: { password: "equivocada" }, remoteAddress }),
   clientLookup: (app, remoteAddress) => app.inject({ method: "GET", url: `/api/clients/trackings?code=${clientCode}`, remoteAddress }),
   codeMisses: (app, remoteAddress) => app.inject({ method: "GET", url: `/api/coupons/EXNO${String(++n).padStart(4, "0")}`, remoteAddress }),
-  clientWrite: (app, remoteAddress) =>
-    app.inject({ method: "POST", url: "/api/clients/trackings", payload: { clientCode, trackingCode: `LIM${Date.now()}${++n}` }, remoteAddress }),
+  // Each address writes to a client of its own, so only the per-address count is reached.
+  clientWrite: async (app, remoteAddress) => preAlert(app, await codeOf(remoteAddress), remoteAddress),
+  // Per client code: one client per test address, each attempt from an address of its own.
+  clientWriteCode: async (app, remoteAddress) => preAlert(app, await codeOf(remoteAddress), `10.68.${++n % 250}.${Math.floor(n / 250) + 1}`),
   registration: (app, remoteAddress) =>
     app.inject({
       method: "POST",
