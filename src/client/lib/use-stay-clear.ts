@@ -29,10 +29,17 @@ function controlUnder(floating: HTMLElement): boolean {
   );
 }
 
-export function useStayClear(ref: RefObject<HTMLElement | null>): void {
+/**
+ * Keeps the floating element in `ref` off the controls below it. Returns the attributes to spread
+ * on it: it starts stepped aside — in the prerendered HTML too, so it covers nothing while the
+ * page waits for its script — and shows once the first check finds room.
+ */
+export function useStayClear(ref: RefObject<HTMLElement | null>): { "data-covering": "" } {
   useEffect(() => {
     const floating = ref.current;
-    if (!floating || typeof ResizeObserver === "undefined") return;
+    if (!floating) return;
+    // Without the observers it cannot follow the page: shown, as before this hook.
+    if (typeof ResizeObserver === "undefined") return void floating.removeAttribute("data-covering");
     let frame = 0;
     const check = () => {
       frame = 0;
@@ -64,7 +71,11 @@ export function useStayClear(ref: RefObject<HTMLElement | null>): void {
       cancelAnimationFrame(frame);
     };
   }, [ref]);
+  // Constant, so React never writes it again after mount: the checks above own the attribute.
+  return STARTS_ASIDE;
 }
+
+const STARTS_ASIDE = { "data-covering": "" } as const;
 
 /** The classes that hide a floating button while it would cover a control. */
 export const STAY_CLEAR_CLASSES =

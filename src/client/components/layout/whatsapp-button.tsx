@@ -11,10 +11,11 @@ import { WhatsappIcon } from "./brand-icons";
 
 export function WhatsappButton() {
   const ref = useRef<HTMLAnchorElement>(null);
-  useStayClear(ref);
+  const stayClear = useStayClear(ref);
   return (
     <a
       ref={ref}
+      {...stayClear}
       href={whatsappChatLink(brand.whatsapp, purchaseInquiryMessage(brand.name))}
       target="_blank"
       rel="noopener noreferrer"

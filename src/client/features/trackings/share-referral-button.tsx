@@ -29,7 +29,7 @@ export function shareLinks(link: string) {
 export function ShareReferralButton({ referralCode }: { referralCode: string }) {
   const [open, setOpen] = useState(false);
   const floating = useRef<HTMLButtonElement>(null);
-  useStayClear(floating);
+  const stayClear = useStayClear(floating);
   const link = referralLink(window.location.origin, referralCode);
   const links = shareLinks(link);
 
@@ -38,6 +38,7 @@ export function ShareReferralButton({ referralCode }: { referralCode: string }) 
       <DialogTrigger asChild>
         <button
           ref={floating}
+          {...stayClear}
           type="button"
           aria-label="Invitar amigos: compartir mi link de referido"
           className={cn(
