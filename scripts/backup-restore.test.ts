@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { pgliteDir } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
+import { openDatabase, pgliteExtensions } from "../src/server/db/client";
 import { createMigratedPgliteDir } from "../src/server/test/database";
 import { createBackup, databaseInUse } from "./backup";
 import { restoreBackup } from "./restore";
@@ -193,7 +193,7 @@ describe("backup and restore of the embedded database", () => {
     const source = await migratedDataDir();
     await withDatabase(source, (q) => q(addClient("EXVIEJ01", "Respaldo Antiguo")));
     const { PGlite } = await import("@electric-sql/pglite");
-    const db = await PGlite.create(pgliteDir({ dataDir: source }));
+    const db = await PGlite.create(pgliteDir({ dataDir: source }), { extensions: await pgliteExtensions() });
     const old = path.join(source, "antiguo.tar.gz");
     try {
       writeFileSync(old, Buffer.from(await (await db.dumpDataDir("gzip")).arrayBuffer()));

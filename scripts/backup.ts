@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadConfig, pgliteDir } from "../src/server/config";
+import { pgliteExtensions } from "../src/server/db/client";
 import { loadEnvFile } from "../src/server/env-file";
 import { ArchiveWriter, DATABASE_MEMBER } from "./backup-archive";
 
@@ -53,7 +54,7 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
   mkdirSync(path.dirname(file), { recursive: true });
 
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(dir);
+  const db = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   let dump: Buffer;
   let kept: string[];
   try {

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { loadConfig, pgliteDir } from "../src/server/config";
+import { pgliteExtensions } from "../src/server/db/client";
 import { loadEnvFile } from "../src/server/env-file";
 import { BackupError, databaseExists, databaseInUse, reportBackupError, runIfScript } from "./backup";
 import { DATABASE_MEMBER, PHOTO_MEMBER, firstMemberName, members } from "./backup-archive";
@@ -114,7 +115,7 @@ async function checkedDatabaseArchive(bytes: Buffer): Promise<Blob> {
   const blob = new Blob([new Uint8Array(bytes)], { type: "application/x-gzip" });
   // Opened in memory first: a file that is not a backup of this app changes nothing on disk.
   try {
-    const probe = await PGlite.create({ loadDataDir: blob });
+    const probe = await PGlite.create({ loadDataDir: blob, extensions: await pgliteExtensions() });
     try {
       await countsOf(probe);
     } finally {
@@ -135,7 +136,7 @@ async function restoreDatabase(dir: string, blob: Blob, stamp: string): Promise<
     renameSync(dir, previous);
   }
   try {
-    const db = await PGlite.create(dir, { loadDataDir: blob });
+    const db = await PGlite.create(dir, { loadDataDir: blob, extensions: await pgliteExtensions() });
     try {
       return { ...(await countsOf(db)), photos: 0, previous };
     } finally {

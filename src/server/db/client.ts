@@ -29,6 +29,17 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/**
+ * The contrib extensions the migrations create (unaccent, pg_trgm: the admin search, decision 116).
+ * PGlite compiles them in but must be handed them at every open of a data folder that uses them,
+ * backups and restores included; PostgreSQL has them as contrib.
+ */
+export async function pgliteExtensions() {
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return { unaccent, pg_trgm };
+}
+
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; "memory://" keeps it in memory (tests). */
@@ -65,7 +76,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = options.dataDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   const raw = drizzle(client, { schema });
   const db = raw as unknown as Db;
   let closed = false;

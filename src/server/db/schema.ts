@@ -81,6 +81,11 @@ export const clients = pgTable(
     index("clients_telefono_idx").on(t.telefono),
     index("clients_created_at_idx").on(t.createdAt),
     index("clients_nombre_lower_idx").on(sql`lower(${t.nombre})`),
+    // Admin search (decision 116): trigram indexes answer "contains" for names without accents,
+    // any part of a client code and the phone's digits however it was stored.
+    index("clients_nombre_search_idx").using("gin", sql`search_fold(${t.nombre}) gin_trgm_ops`),
+    index("clients_client_code_trgm_idx").using("gin", sql`${t.clientCode} gin_trgm_ops`),
+    index("clients_telefono_digits_trgm_idx").using("gin", sql`translate(${t.telefono}, ' +-().', '') gin_trgm_ops`),
     index("clients_whatsapp_enviado_idx").on(t.whatsappEnviado),
     check("clients_client_code_format", sql`${t.clientCode} ~ '^EX[A-Z0-9]{3,14}$'`),
     check("clients_referral_code_format", sql`${t.referralCode} ~ '^EX[A-Z0-9]{6}$'`),
@@ -161,6 +166,8 @@ export const clientTrackings = pgTable(
     // Admin panel (docs/decisions/060): tracking-code prefix search whatever the database collation,
     // the not-yet-delivered packages (active count, "needs update" filter) and the weekly chart.
     index("client_trackings_tracking_code_prefix_idx").on(sql`upper(${t.trackingCode}) text_pattern_ops`),
+    // Any part of a code (the last digits read off a label), decision 116.
+    index("client_trackings_tracking_code_trgm_idx").using("gin", sql`upper(${t.trackingCode}) gin_trgm_ops`),
     index("client_trackings_active_idx").on(t.clientId, t.updatedAt).where(sql`${t.estado} <> 'ENTREGADO'`),
     index("client_trackings_created_at_idx").on(t.createdAt),
     check("client_trackings_estado_check", oneOf(t.estado, TRACKING_STATUSES)),

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { openDatabase, type Database } from "../db/client";
+import { openDatabase, pgliteExtensions, type Database } from "../db/client";
 
 export interface TestDatabase extends Database {
   /** Empties every table (between tests that need a clean slate). */
@@ -40,7 +40,7 @@ async function migratedSnapshot(): Promise<Blob> {
 export async function createMigratedPgliteDir(dir: string): Promise<void> {
   const { PGlite } = await import("@electric-sql/pglite");
   await mkdir(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, { loadDataDir: await migratedSnapshot() });
+  const client = await PGlite.create(dir, { loadDataDir: await migratedSnapshot(), extensions: await pgliteExtensions() });
   await client.close();
 }
 
@@ -90,7 +90,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const schema = await import("../db/schema");
-    const client = await PGlite.create({ loadDataDir: await migratedSnapshot() });
+    const client = await PGlite.create({ loadDataDir: await migratedSnapshot(), extensions: await pgliteExtensions() });
     const db = drizzle(client, { schema }) as unknown as Database["db"];
     database = {
       db,

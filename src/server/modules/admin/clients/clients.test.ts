@@ -91,6 +91,48 @@ describe("GET /api/clients", () => {
     }
   });
 
+  it("finds a name typed without accents or in any case ('jimenez' finds 'Jiménez')", async () => {
+    const word = uniqueWord();
+    const client = await registerTestClient(t.app, { nombre: `Ana Jiménez Ñúñez ${word}` });
+    for (const q of [`jimenez nunez ${word}`, `JIMÉNEZ ñuñez ${word.toLowerCase()}`, `Jimenez Nuñez ${word.toUpperCase()}`]) {
+      const body = await list(`q=${encodeURIComponent(q)}`);
+      expect(body.clients.map((c) => c.clientCode), q).toEqual([client.clientCode]);
+    }
+  });
+
+  it("finds a package by any part of its tracking code: the last digits read off a label", async () => {
+    const client = await registerTestClient(t.app, { nombre: `Rocío ${uniqueWord()}` });
+    const tail = String(Date.now()).slice(-7);
+    const code = `1Z999AA10${tail}`;
+    const tracking = await addPackage(client.clientCode, code);
+    await addPackage(client.clientCode, uniqueTracking("OTHER"));
+    for (const q of [tail.slice(-4), tail, `aa10${tail}`]) {
+      const body = await list(`q=${encodeURIComponent(q)}`);
+      const found = body.clients.find((c) => c.clientCode === client.clientCode);
+      expect(found, q).toBeDefined();
+      expect(found!.trackings[0], q).toMatchObject({ id: tracking.id, trackingCode: code, matchesFilters: true });
+      expect(found!.trackings[1].matchesFilters, q).toBe(false);
+    }
+  });
+
+  it("finds a phone however it was typed or stored: spaces, dashes, the +506 prefix", async () => {
+    const registered = await registerTestClient(t.app, { nombre: `Andrés ${uniqueWord()}` });
+    const imported = await registerTestClient(t.app, { nombre: `Inés ${uniqueWord()}` });
+    // A phone as an imported sheet left it: no prefix, a space in the middle.
+    const digits = imported.telefono;
+    await t.ctx.db
+      .update(clients)
+      .set({ telefono: `${digits.slice(0, 4)} ${digits.slice(4)}` })
+      .where(eq(clients.clientCode, imported.clientCode));
+    const typings = (d: string) => [d, `${d.slice(0, 4)}-${d.slice(4)}`, `+506 ${d}`, `506-${d.slice(0, 4)}-${d.slice(4)}`, `(506) ${d.slice(0, 4)} ${d.slice(4)}`];
+    for (const [client, d] of [[registered, registered.telefono], [imported, digits]] as const) {
+      for (const q of typings(d)) {
+        const body = await list(`q=${encodeURIComponent(q)}`);
+        expect(body.clients.map((c) => c.clientCode), q).toContain(client.clientCode);
+      }
+    }
+  });
+
   it("matches LIKE wildcards literally", async () => {
     const body = await list("q=%25_%25");
     expect(body.filteredTotal).toBe(0);

@@ -12,6 +12,7 @@ import { NOTIFICATIONS_JSON_FIELDS, toNotificationState } from "../../notificati
 import { toAdminTracking, trackingJson } from "../trackings/presenter";
 import { costaRicaDayKey, costaRicaMonthKey } from "../../../../shared/domain/dates";
 import { normalizeTrackingCode } from "../../../../shared/api/trackings";
+import { CR_PREFIX } from "../../../../shared/domain/phone";
 import {
   ADMIN_CLIENT_NOT_FOUND,
   PHONE_SEARCH_MIN_DIGITS,
@@ -48,17 +49,33 @@ const WELCOME_DELIVERED = sql`exists (select 1 from notification_outbox wn
 const WELCOME_SENT = sql`(c.whatsapp_enviado = 'ENVIADO' or ${WELCOME_DELIVERED})`;
 const WELCOME_PENDING = sql`(c.whatsapp_enviado = 'PENDIENTE' and not ${WELCOME_DELIVERED})`;
 
-/** Case-insensitive name or client-code substring, or phone digits, for clients `c` (OR-ed). */
+/**
+ * Name (accents and case ignored), client-code substring, or phone digits, for clients `c`
+ * (OR-ed). Each alternative has a trigram index (decision 116); the typed text is folded by the
+ * same database function as the column, so both sides follow one rule.
+ */
 export function clientSearchAlternatives(q: string): SQL[] {
   const alternatives: SQL[] = [sql`c.client_code like ${`%${likeEscape(q.toUpperCase())}%`}`];
-  // Names carry no digits: a search with one (a tracking code, a phone) skips the costlier name scan.
-  if (!/\d/.test(q)) alternatives.push(sql`lower(c.nombre) like ${`%${likeEscape(q.toLowerCase())}%`}`);
-  const digits = q.replace(/\D/g, "");
-  if (/^[\d\s+().-]+$/.test(q) && digits.length >= PHONE_SEARCH_MIN_DIGITS) {
+  // Names carry no digits: a search with one (a tracking code, a phone) skips the name scan.
+  if (!/\d/.test(q)) alternatives.push(sql`search_fold(c.nombre) like '%' || search_fold(${likeEscape(q)}) || '%'`);
+  const digits = phoneSearchDigits(q);
+  if (digits) {
     // Imported phones keep the punctuation their spreadsheet had.
     alternatives.push(sql`translate(c.telefono, ' +-().', '') like ${`%${digits}%`}`);
   }
   return alternatives;
+}
+
+/**
+ * The digits a phone search looks for, however it was typed ("8888-1234", "+506 8888 1234",
+ * "(506) 88881234"), or null when the text is no phone. The +506 prefix is dropped: a phone
+ * stored with it contains the eight local digits, one imported without it contains nothing more.
+ */
+export function phoneSearchDigits(q: string): string | null {
+  if (!/^[\d\s+().-]+$/.test(q)) return null;
+  let digits = q.replace(/\D/g, "");
+  if (digits.length > 8 && digits.startsWith(CR_PREFIX)) digits = digits.slice(CR_PREFIX.length);
+  return digits.length >= PHONE_SEARCH_MIN_DIGITS ? digits : null;
 }
 
 interface Conditions {
@@ -66,14 +83,14 @@ interface Conditions {
   client: SQL[];
   /** Over one package `t` (the package filters apply to the same package). */
   tracking: SQL[];
-  /** The tracking-code prefix searched, if the search looks like one. */
-  trackingPrefix: string | null;
+  /** The LIKE pattern of the tracking-code part searched, if the search looks like one. */
+  trackingPattern: string | null;
 }
 
 function buildConditions(filters: TAdminClientsFilters, now: Date): Conditions {
   const client: SQL[] = [];
   const tracking: SQL[] = [];
-  let trackingPrefix: string | null = null;
+  let trackingPattern: string | null = null;
 
   if (filters.whatsapp === "pendientes") client.push(WELCOME_PENDING);
   if (filters.whatsapp === "enviados") client.push(WELCOME_SENT);
@@ -89,10 +106,10 @@ function buildConditions(filters: TAdminClientsFilters, now: Date): Conditions {
     const alternatives = clientSearchAlternatives(q);
     const code = normalizeTrackingCode(q);
     if (code.length >= TRACKING_SEARCH_MIN_CHARS && /^[A-Z0-9-]+$/.test(code)) {
-      trackingPrefix = `${likeEscape(code)}%`;
-      // Prefix match on the indexed upper(tracking_code) (text_pattern_ops): a whole code or its start.
+      trackingPattern = `%${likeEscape(code)}%`;
+      // Any part of the code (the last digits read off a label): the trigram index on upper(tracking_code).
       alternatives.push(
-        sql`c.id in (select tp.client_id from client_trackings tp where upper(tp.tracking_code) like ${trackingPrefix})`,
+        sql`c.id in (select tp.client_id from client_trackings tp where upper(tp.tracking_code) like ${trackingPattern})`,
       );
     }
     client.push(sql`(${sql.join(alternatives, sql` or `)})`);
@@ -101,7 +118,7 @@ function buildConditions(filters: TAdminClientsFilters, now: Date): Conditions {
   if (tracking.length > 0) {
     client.push(sql`exists (select 1 from client_trackings t where t.client_id = c.id and ${sql.join(tracking, sql` and `)})`);
   }
-  return { client, tracking, trackingPrefix };
+  return { client, tracking, trackingPattern };
 }
 
 const where = (conditions: SQL[]): SQL => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
@@ -121,7 +138,7 @@ export function adminClientsStatement(query: TAdminClientsQuery, now: Date): SQL
 
   // Which packages a card lists first: those that made the client match.
   const matchParts = [...conditions.tracking];
-  if (conditions.trackingPrefix) matchParts.push(sql`upper(t.tracking_code) like ${conditions.trackingPrefix}`);
+  if (conditions.trackingPattern) matchParts.push(sql`upper(t.tracking_code) like ${conditions.trackingPattern}`);
   const matches = matchParts.length ? sql`(${sql.join(matchParts, sql` and `)})` : sql`true`;
 
   const paging = sql`order by created_at desc, id desc limit ${pageSize} offset ${(page - 1) * pageSize}`;
