@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   if (!sample) throw new Error("La base de datos está vacía: siembra primero (npm run seed).");
   const nameFragment = sample.nombre.split(" ")[0].slice(0, 4).toLowerCase();
   const phoneDigits = sample.telefono.replace(/\D/g, "").slice(-4);
+  const localPhone = sample.telefono.replace(/\D/g, "").slice(-8);
 
   const scenarios: [string, string][] = [
     ["sin filtros, página 1", "/api/clients"],
@@ -60,6 +61,9 @@ async function main(): Promise<void> {
     ["código de tracking completo", `/api/clients?q=${sample.tracking_code}`],
     ["inicio de código de tracking (8)", `/api/clients?q=${sample.tracking_code.slice(0, 8)}`],
     ["nombre (4 letras)", `/api/clients?q=${encodeURIComponent(nameFragment)}`],
+    ["nombre sin tildes (jimenez)", "/api/clients?q=jimenez"],
+    ["últimos 4 dígitos del tracking", `/api/clients?q=${sample.tracking_code.slice(-4)}`],
+    ["teléfono con +506 y guion", `/api/clients?q=${encodeURIComponent(`+506 ${localPhone.slice(0, 4)}-${localPhone.slice(4)}`)}`],
     ["código de cliente", `/api/clients?q=${sample.client_code}`],
     ["teléfono (4 dígitos)", `/api/clients?q=${phoneDigits}`],
     ["WhatsApp pendientes", "/api/clients?whatsapp=pendientes"],
@@ -105,9 +109,9 @@ async function main(): Promise<void> {
     const plan = rowsOf<Record<string, string>>(
       await database.db.execute(sql`explain (analyze, costs off, timing off)
         select c.id from clients c where c.id in
-          (select tp.client_id from client_trackings tp where upper(tp.tracking_code) like ${`${sample.tracking_code}%`})`),
+          (select tp.client_id from client_trackings tp where upper(tp.tracking_code) like ${`%${sample.tracking_code.slice(-4)}%`})`),
     );
-    console.log("\nPlan de la búsqueda por código de tracking:");
+    console.log("\nPlan de la búsqueda por parte del código de tracking:");
     for (const line of plan) console.log(`  ${Object.values(line)[0]}`);
   }
 
