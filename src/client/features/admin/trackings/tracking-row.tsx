@@ -14,6 +14,7 @@ import { Select } from "../../../components/ui/select";
 import { WhatsappIcon } from "../../../components/layout/brand-icons";
 import { brand } from "../../../lib/brand";
 import { cn } from "../../../lib/cn";
+import { useServerField } from "../../../lib/use-server-field";
 import { computeMontoColones, parseDecimalInput } from "../../../../shared/domain/pricing";
 import { digitsOnly, formatColones, formatDateTime, formatThousands } from "../../../../shared/domain/format";
 import { trackingNeedsUpdate } from "../../../../shared/domain/tracking-updates";
@@ -54,6 +55,7 @@ export const STATUS_TONES: Record<TrackingStatus, "info" | "warning" | "success"
 };
 
 const weightChars = (text: string) => text.replace(/[^\d.,]/g, "");
+const orEmpty = (text: string | null) => text ?? "";
 
 export interface TrackingRowProps {
   tracking: TAdminTracking;
@@ -75,15 +77,9 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
   const [confirming, setConfirming] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
 
-  // The inputs follow the server's values whenever the package changes (after a save or a refetch).
-  const [seen, setSeen] = useState(tracking.updatedAt);
-  const [costoText, setCostoText] = useState(formatThousands(tracking.costo));
-  const [pesoText, setPesoText] = useState(tracking.pesoPieCubicos ?? "");
-  if (seen !== tracking.updatedAt) {
-    setSeen(tracking.updatedAt);
-    setCostoText(formatThousands(tracking.costo));
-    setPesoText(tracking.pesoPieCubicos ?? "");
-  }
+  // Each input follows its own server value, never over what staff are typing in it.
+  const [costoText, setCostoText] = useServerField(tracking.costo, formatThousands);
+  const [pesoText, setPesoText] = useServerField(tracking.pesoPieCubicos, orEmpty);
 
   const monto = computeMontoColones({ formaEnvio: tracking.formaEnvio, pesoPieCubicos: pesoText, rate });
   const showMonto = parseDecimalInput(pesoText) !== null && monto !== null;
