@@ -11,6 +11,7 @@ import { queryClient } from "../../../lib/query-client";
 import { CLIENTS_KEY } from "../../../lib/admin/admin-queries";
 import { AdminSessionContext } from "../../../lib/admin/admin-session";
 import type { TAdminClientsResponse, TAdminTracking } from "../../../../shared/api/admin/clients";
+import { COSTO_NEGATIVE, COSTO_TOO_HIGH, PESO_NEGATIVE } from "../../../../shared/api/admin/trackings";
 import { BulkSelectionProvider } from "./bulk-selection";
 import { TrackingRow } from "./tracking-row";
 
@@ -183,5 +184,27 @@ describe("TrackingRow inline fields", () => {
     await act(async () => pending[0].release());
     await waitFor(() => expect(costo.value.replace(/\D/g, "")).toBe("3000"));
     expect(peso.value).toBe("520");
+  });
+
+  it("refuses a negative or too large cost and a negative weight with a Spanish range error, sending nothing", async () => {
+    const { costo, peso } = renderRow();
+    costo.focus();
+    typeKeys(costo, "-5");
+    expect(costo.value).toBe("-5");
+    peso.focus();
+    expect((await screen.findByRole("alert")).textContent).toBe(COSTO_NEGATIVE);
+    expect(costo.getAttribute("aria-invalid")).toBe("true");
+
+    fireEvent.change(costo, { target: { value: "3000000000" } });
+    costo.focus();
+    peso.focus();
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(COSTO_TOO_HIGH));
+    expect(COSTO_TOO_HIGH).toMatch(/^El costo máximo es ₡2.000.000.000$/);
+
+    typeKeys(peso, "-5");
+    costo.focus();
+    await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContain(PESO_NEGATIVE));
+    expect(pending).toEqual([]);
+    expect(stored).toEqual(base);
   });
 });
