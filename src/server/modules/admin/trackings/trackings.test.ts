@@ -212,6 +212,18 @@ describe("PATCH and DELETE /api/admin/trackings/{id}, GET /api/trackings/{id}/hi
     ]);
   });
 
+  it("detects the carrier from the code again when staff clear it", async () => {
+    const client = await registerTestClient(t.app);
+    const pkg = await create(client.clientCode, { trackingCode: "1Z999AA10123456784", carrier: "DHL" });
+    expect(pkg.carrier).toBe("DHL");
+    const res = await call("PATCH", `/api/admin/trackings/${pkg.id}`, { carrier: null });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as TAdminTrackingResponse).tracking.carrier).toBe("UPS");
+    const unknown = await create(client.clientCode, { carrier: "Aeropost" });
+    const cleared = await call("PATCH", `/api/admin/trackings/${unknown.id}`, { carrier: null });
+    expect((cleared.json() as TAdminTrackingResponse).tracking.carrier).toBeNull();
+  });
+
   it("refuses to give a package a code the client already uses", async () => {
     const client = await registerTestClient(t.app);
     const a = await create(client.clientCode);
