@@ -338,6 +338,8 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
     const now = input.now ?? defaultNow;
     const { estado, ...fields } = input.changes;
     const values: Record<string, unknown> = pickFields(fields);
+    // A cleared carrier is detected again from the code (the dialog's hint: 'Vacío: se detecta por el código').
+    if (fields.carrier === null) values.carrier = detectCarrier(fields.trackingCode ?? row.trackingCode);
     if (fields.trackingCode !== undefined && fields.trackingCode !== row.trackingCode) {
       await assertNoDuplicate(tx, row.clientId, fields.trackingCode, row.id);
       if (fields.carrier === undefined) {

@@ -39,12 +39,29 @@ export const ZUpdateSearchLimitsRequestSchema = z.object({
 });
 export type TUpdateSearchLimitsRequest = z.infer<typeof ZUpdateSearchLimitsRequestSchema>;
 
-/** The dialog's number inputs (§5): minimum 0, non-numbers become 0. */
-export const ZSearchLimitsFormSchema = z.object({
-  unlimitedAccess: z.enum(["0", "1"]),
-  searchLimit: z.union([z.string(), z.number()]).transform((v) => Math.min(parseCountInput(v), SEARCH_NUMBER_MAX)),
-  searchCount: z.union([z.string(), z.number()]).transform((v) => Math.min(parseCountInput(v), SEARCH_NUMBER_MAX)),
-});
+export const SEARCH_LIMIT_REQUIRED = "Indica el límite de búsquedas mensuales";
+export const SEARCH_COUNT_REQUIRED = "Indica las búsquedas usadas este mes";
+
+const countInput = z.union([z.string(), z.number()]);
+const isBlank = (v: string | number) => typeof v === "string" && v.trim() === "";
+const toCount = (v: string | number) => Math.min(parseCountInput(v), SEARCH_NUMBER_MAX);
+
+/**
+ * The dialog's number inputs (§5): minimum 0, non-numbers become 0; an emptied field is asked for
+ * rather than saved as 0 (issue 18 item 7, docs/decisions/113). The limit counts only while the
+ * access is limited (its input is hidden otherwise): blank then gives null, "keep the current one".
+ */
+export const ZSearchLimitsFormSchema = z
+  .object({ unlimitedAccess: z.enum(["0", "1"]), searchLimit: countInput, searchCount: countInput })
+  .superRefine((v, ctx) => {
+    if (v.unlimitedAccess === "0" && isBlank(v.searchLimit)) ctx.addIssue({ code: "custom", path: ["searchLimit"], message: SEARCH_LIMIT_REQUIRED });
+    if (isBlank(v.searchCount)) ctx.addIssue({ code: "custom", path: ["searchCount"], message: SEARCH_COUNT_REQUIRED });
+  })
+  .transform((v) => ({
+    unlimitedAccess: v.unlimitedAccess,
+    searchLimit: isBlank(v.searchLimit) ? null : toCount(v.searchLimit),
+    searchCount: toCount(v.searchCount),
+  }));
 export type TSearchLimitsForm = z.input<typeof ZSearchLimitsFormSchema>;
 export type TSearchLimitsFormValues = z.output<typeof ZSearchLimitsFormSchema>;
 

@@ -6,21 +6,41 @@ import { zText } from "../../text-rules";
 import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, type ShippingType } from "../../domain/statuses";
 import { ZClientCodeLooseSchema } from "../clients";
 import { ORIGIN_INVALID, SHIPPING_TYPE_INVALID, ZTrackingCodeSchema } from "../trackings";
+import { formatColones, formatThousands } from "../../domain/format";
 import { ZAdminTrackingSchema, type TAdminTracking } from "./clients";
 
 export const TRACKING_STATUS_REQUIRED = "El estado es requerido";
-export const COSTO_INVALID = "El costo debe ser un número entero de colones mayor o igual a 0";
-export const MONTO_INVALID = "El monto debe ser un número entero de colones mayor o igual a 0";
+/** Largest colones a cost or amount may hold (the database's integer, with room to add). */
+export const COLONES_MAX = 2_000_000_000;
+/** Largest estimated weight or declared value of the dialog. */
+export const AMOUNT_MAX = 10_000_000;
+export const COSTO_INVALID = "El costo debe ser un número entero de colones";
+export const COSTO_NEGATIVE = "El costo no puede ser negativo";
+export const COSTO_TOO_HIGH = `El costo máximo es ${formatColones(COLONES_MAX)}`;
+export const MONTO_INVALID = "El monto debe ser un número entero de colones";
+export const MONTO_NEGATIVE = "El monto no puede ser negativo";
+export const MONTO_TOO_HIGH = `El monto máximo es ${formatColones(COLONES_MAX)}`;
 export const PESO_INVALID = "El peso o los pies cúbicos deben ser un número mayor que 0";
+export const PESO_NEGATIVE = "El peso o los pies cúbicos no pueden ser negativos";
 export const NUMBER_INVALID = "Debe ser un número mayor o igual a 0";
+export const NUMBER_NEGATIVE = "No puede ser negativo";
+export const NUMBER_TOO_HIGH = `El máximo es ${formatThousands(AMOUNT_MAX)}`;
 export const TEXT_TOO_LONG = (max: number) => `Puede tener hasta ${max} caracteres`;
 export const TRACKING_CHANGE_REQUIRED = "Indica al menos un cambio";
 export const BULK_IDS_REQUIRED = "Selecciona al menos un paquete";
 export const BULK_MAX = 200;
 export const BULK_TOO_MANY = `Puedes cambiar hasta ${BULK_MAX} paquetes a la vez`;
 
-/** Colones are whole and never negative (the database checks it too). */
-const colones = (message: string) => z.number({ error: message }).int(message).min(0, message).max(2_000_000_000, message);
+/** Colones are whole and never negative (the database checks it too); each failure says which. */
+const colones = (invalid: string, negative: string, tooHigh: string) =>
+  z.number({ error: invalid }).int(invalid).min(0, negative).max(COLONES_MAX, tooHigh);
+const costo = colones(COSTO_INVALID, COSTO_NEGATIVE, COSTO_TOO_HIGH);
+const montoColones = colones(MONTO_INVALID, MONTO_NEGATIVE, MONTO_TOO_HIGH);
+
+/** A signed decimal as typed ("-5", "1,5"): a minus sign is refused by name, never dropped. */
+const DECIMAL_TEXT = /^(\d+([.,]\d*)?|[.,]\d+)$/;
+const isNegativeText = (v: string) => v.startsWith("-") && DECIMAL_TEXT.test(v.slice(1).trim());
+const toNumber = (v: string): number => Number(v.replace(",", "."));
 
 /** Absent stays absent ("leave as is"); blank or null becomes null ("none"). */
 const blankToNull = <T extends string>(v: T | null | undefined): T | null | undefined => (v === undefined ? undefined : v || null);
@@ -34,11 +54,14 @@ const pesoPieCubicos = z
   .string({ error: PESO_INVALID })
   .trim()
   .max(32, PESO_INVALID)
-  .refine((v) => v === "" || /^(\d+([.,]\d*)?|[.,]\d+)$/.test(v), PESO_INVALID)
+  .superRefine((v, ctx) => {
+    if (v === "" || DECIMAL_TEXT.test(v)) return;
+    ctx.addIssue({ code: "custom", message: isNegativeText(v) ? PESO_NEGATIVE : PESO_INVALID });
+  })
   .nullish()
   .transform(blankToNull);
 
-const amount = z.number({ error: NUMBER_INVALID }).min(0, NUMBER_INVALID).max(10_000_000, NUMBER_INVALID).nullish();
+const amount = z.number({ error: NUMBER_INVALID }).min(0, NUMBER_NEGATIVE).max(AMOUNT_MAX, NUMBER_TOO_HIGH).nullish();
 
 const estado = z.enum(TRACKING_STATUSES, { error: TRACKING_STATUS_REQUIRED });
 
@@ -47,9 +70,9 @@ export const ZPatchTrackingRequestSchema = z
   .object({
     estado: estado.optional(),
     formaEnvio: z.enum(SHIPPING_TYPES, { error: SHIPPING_TYPE_INVALID }).optional(),
-    costo: colones(COSTO_INVALID).nullish(),
+    costo: costo.nullish(),
     pesoPieCubicos,
-    montoColones: colones(MONTO_INVALID).nullish(),
+    montoColones: montoColones.nullish(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), TRACKING_CHANGE_REQUIRED);
 export type TPatchTrackingRequest = z.infer<typeof ZPatchTrackingRequestSchema>;
@@ -66,9 +89,9 @@ const trackingFormFields = {
   tiendaOrigen: optionalText(120),
   pesoEstimado: amount,
   valorDeclarado: amount,
-  costo: colones(COSTO_INVALID).nullish(),
+  costo: costo.nullish(),
   pesoPieCubicos,
-  montoColones: colones(MONTO_INVALID).nullish(),
+  montoColones: montoColones.nullish(),
   notas: optionalText(2000, { multiline: true }),
 };
 
@@ -136,7 +159,11 @@ const formText = (max: number) => zText().pipe(z.string().max(max, TEXT_TOO_LONG
 const formNumber = z
   .string()
   .trim()
-  .refine((v) => v === "" || /^(\d+([.,]\d*)?|[.,]\d+)$/.test(v), NUMBER_INVALID);
+  .superRefine((v, ctx) => {
+    if (v === "") return;
+    if (!DECIMAL_TEXT.test(v)) ctx.addIssue({ code: "custom", message: isNegativeText(v) ? NUMBER_NEGATIVE : NUMBER_INVALID });
+    else if (toNumber(v) > AMOUNT_MAX) ctx.addIssue({ code: "custom", message: NUMBER_TOO_HIGH });
+  });
 
 /** What the dialog holds: every field a string as typed; tracking code and status required. */
 export const ZTrackingFormSchema = z.object({
@@ -155,7 +182,6 @@ export type TTrackingForm = z.output<typeof ZTrackingFormSchema>;
 
 const OPTIONAL_TEXTS = ["carrier", "tiendaOrigen", "descripcionPaquete"] as const;
 const OPTIONAL_NUMBERS = ["pesoEstimado", "valorDeclarado"] as const;
-const toNumber = (v: string): number => Number(v.replace(",", "."));
 
 /** The dialog's values for a new package (the spec's defaults) or for editing one. */
 export function trackingFormDefaults(t?: TAdminTracking): TTrackingFormValues {

@@ -1,6 +1,6 @@
 // 'Gestionar': access type (limited by the monthly quota or unlimited), the monthly limit (only
 // when limited) and the searches used, with 'Resetear' putting 0 in the form. Numbers are at least
-// 0 and anything that is not a number becomes 0 (staff-side §5).
+// 0 and anything that is not a number becomes 0 (staff-side §5); an emptied field is asked for, never saved as 0.
 
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -23,7 +23,13 @@ import { useUpdateSearchLimits } from "./api";
 
 export function ManageQuotaDialog({ client, onDone }: { client: TSearchQuotaRow; onDone: () => void }) {
   const save = useUpdateSearchLimits();
-  const { register, handleSubmit, watch, setValue } = useForm<TSearchLimitsForm, unknown, TSearchLimitsFormValues>({
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<TSearchLimitsForm, unknown, TSearchLimitsFormValues>({
     resolver: zodResolver(ZSearchLimitsFormSchema),
     defaultValues: {
       unlimitedAccess: client.unlimitedAccess === 1 ? "1" : "0",
@@ -37,7 +43,12 @@ export function ManageQuotaDialog({ client, onDone }: { client: TSearchQuotaRow;
     save.mutate(
       {
         id: client.id,
-        body: { unlimitedAccess: v.unlimitedAccess === "1" ? 1 : 0, searchLimit: v.searchLimit, searchCount: v.searchCount },
+        body: {
+          unlimitedAccess: v.unlimitedAccess === "1" ? 1 : 0,
+          // Blank only while unlimited (the schema asks for it otherwise): the limit stays as it was.
+          searchLimit: v.searchLimit ?? effectiveSearchLimit(client.searchLimit),
+          searchCount: v.searchCount,
+        },
       },
       { onSuccess: onDone },
     ),
@@ -55,11 +66,11 @@ export function ManageQuotaDialog({ client, onDone }: { client: TSearchQuotaRow;
           )}
         </FormField>
         {limited ? (
-          <FormField id="quota-limit" label="Límite de búsquedas mensuales">
+          <FormField id="quota-limit" label="Límite de búsquedas mensuales" error={errors.searchLimit?.message}>
             {(control) => <Input {...control} {...register("searchLimit")} type="number" min={0} step={1} inputMode="numeric" />}
           </FormField>
         ) : null}
-        <FormField id="quota-count" label="Búsquedas usadas este mes">
+        <FormField id="quota-count" label="Búsquedas usadas este mes" error={errors.searchCount?.message}>
           {(control) => (
             <div className="flex gap-2">
               <Input {...control} {...register("searchCount")} type="number" min={0} step={1} inputMode="numeric" />

@@ -14,6 +14,7 @@ import { Select } from "../../../components/ui/select";
 import { WhatsappIcon } from "../../../components/layout/brand-icons";
 import { brand } from "../../../lib/brand";
 import { cn } from "../../../lib/cn";
+import { useServerField } from "../../../lib/use-server-field";
 import { computeMontoColones, parseDecimalInput } from "../../../../shared/domain/pricing";
 import { digitsOnly, formatColones, formatDateTime, formatThousands } from "../../../../shared/domain/format";
 import { trackingNeedsUpdate } from "../../../../shared/domain/tracking-updates";
@@ -29,7 +30,12 @@ import {
 } from "../../../../shared/domain/statuses";
 import type { TAdminTracking } from "../../../../shared/api/admin/clients";
 import { describeNotification, type TMessagingStatus } from "../../../../shared/api/notifications";
-import { measureLabel, trackingDeleteConfirmation } from "../../../../shared/api/admin/trackings";
+import {
+  ZPatchTrackingRequestSchema,
+  measureLabel,
+  trackingDeleteConfirmation,
+  type TPatchTrackingBody,
+} from "../../../../shared/api/admin/trackings";
 import { useDeleteTracking, usePatchTracking, useTrackingHistory } from "./api";
 import { useBulkSelection } from "./bulk-selection";
 import { TrackingFormDialog } from "./tracking-form-dialog";
@@ -53,7 +59,11 @@ export const STATUS_TONES: Record<TrackingStatus, "info" | "warning" | "success"
   ENTREGADO: "success",
 };
 
-const weightChars = (text: string) => text.replace(/[^\d.,]/g, "");
+// A leading minus is kept, so '-5' is refused as negative instead of saved as 5 (issue 18 item 3).
+const sign = (text: string) => (text.trimStart().startsWith("-") ? "-" : "");
+const weightChars = (text: string) => sign(text) + text.replace(/[^\d.,]/g, "");
+const costoChars = (text: string) => sign(text) + formatThousands(text);
+const orEmpty = (text: string | null) => text ?? "";
 
 export interface TrackingRowProps {
   tracking: TAdminTracking;
@@ -74,16 +84,11 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [errors, setErrors] = useState<{ costo?: string; peso?: string }>({});
 
-  // The inputs follow the server's values whenever the package changes (after a save or a refetch).
-  const [seen, setSeen] = useState(tracking.updatedAt);
-  const [costoText, setCostoText] = useState(formatThousands(tracking.costo));
-  const [pesoText, setPesoText] = useState(tracking.pesoPieCubicos ?? "");
-  if (seen !== tracking.updatedAt) {
-    setSeen(tracking.updatedAt);
-    setCostoText(formatThousands(tracking.costo));
-    setPesoText(tracking.pesoPieCubicos ?? "");
-  }
+  // Each input follows its own server value, never over what staff are typing in it.
+  const [costoText, setCostoText] = useServerField(tracking.costo, formatThousands);
+  const [pesoText, setPesoText] = useServerField(tracking.pesoPieCubicos, orEmpty);
 
   const monto = computeMontoColones({ formaEnvio: tracking.formaEnvio, pesoPieCubicos: pesoText, rate });
   const showMonto = parseDecimalInput(pesoText) !== null && monto !== null;
@@ -106,20 +111,26 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
     });
   };
 
+  /** Checked with the server's own schema first: a value it would refuse is not sent. */
+  const save = (field: "costo" | "peso", body: TPatchTrackingBody) => {
+    const checked = ZPatchTrackingRequestSchema.safeParse(body);
+    setErrors((e) => ({ ...e, [field]: checked.success ? undefined : checked.error.issues[0]?.message }));
+    if (checked.success) patch.mutate({ id: tracking.id, field, body });
+  };
+
   const saveCosto = () => {
     const digits = digitsOnly(costoText);
-    const costo = digits === "" ? null : Number(digits);
-    if (costo === tracking.costo) return;
-    patch.mutate({ id: tracking.id, field: "costo", body: { costo } });
+    const costo = digits === "" ? null : Number(sign(costoText) + digits);
+    if (costo === tracking.costo) return setErrors((e) => ({ ...e, costo: undefined }));
+    save("costo", { costo });
   };
 
   const savePeso = () => {
     const text = pesoText.trim();
-    if (text === (tracking.pesoPieCubicos ?? "")) return;
-    patch.mutate({
-      id: tracking.id,
-      field: "peso",
-      body: { pesoPieCubicos: text || null, montoColones: computeMontoColones({ formaEnvio: tracking.formaEnvio, pesoPieCubicos: text, rate }) },
+    if (text === (tracking.pesoPieCubicos ?? "")) return setErrors((e) => ({ ...e, peso: undefined }));
+    save("peso", {
+      pesoPieCubicos: text || null,
+      montoColones: computeMontoColones({ formaEnvio: tracking.formaEnvio, pesoPieCubicos: text, rate }),
     });
   };
 
@@ -195,11 +206,14 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
             inputMode="numeric"
             autoComplete="off"
             value={costoText}
-            onChange={(e) => setCostoText(formatThousands(e.target.value))}
+            onChange={(e) => setCostoText(costoChars(e.target.value))}
             onBlur={saveCosto}
             onKeyDown={saveOnEnter}
+            aria-invalid={Boolean(errors.costo)}
+            aria-describedby={errors.costo ? `${id}-costo-error` : undefined}
             className="h-10"
           />
+          <FieldError id={`${id}-costo-error`} message={errors.costo} />
         </div>
         <div>
           <label htmlFor={`${id}-peso`} className="text-xs font-medium text-muted">
@@ -213,8 +227,11 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
             onChange={(e) => setPesoText(weightChars(e.target.value))}
             onBlur={savePeso}
             onKeyDown={saveOnEnter}
+            aria-invalid={Boolean(errors.peso)}
+            aria-describedby={errors.peso ? `${id}-peso-error` : undefined}
             className="h-10"
           />
+          <FieldError id={`${id}-peso-error`} message={errors.peso} />
         </div>
         <div>
           <span id={`${id}-monto-label`} className="text-xs font-medium text-muted">
@@ -283,6 +300,15 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
         ) : null}
       </Dialog>
     </li>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-xs font-medium text-destructive-hover">
+      {message}
+    </p>
   );
 }
 

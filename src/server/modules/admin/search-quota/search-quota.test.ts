@@ -9,6 +9,8 @@ import { registerTestClient } from "../../../test/clients";
 import { ADMIN_CLIENT_NOT_FOUND } from "../../../../shared/api/admin/clients";
 import {
   partsSearchSubject,
+  SEARCH_COUNT_REQUIRED,
+  SEARCH_LIMIT_REQUIRED,
   ZSearchLimitsFormSchema,
   type TPartsSearchHistoryResponse,
   type TSearchQuotaResponse,
@@ -127,5 +129,18 @@ describe("the dialog's number inputs", () => {
       searchCount: 2,
     });
     expect(partsSearchSubject({ parte: " ", descripcion: null })).toBe("No especificado");
+  });
+
+  it("ask for an emptied limit or count instead of saving 0; a hidden limit (unlimited) left blank keeps the current one", () => {
+    const emptied = ZSearchLimitsFormSchema.safeParse({ unlimitedAccess: "0", searchLimit: " ", searchCount: "" });
+    expect(emptied.error!.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["searchLimit", SEARCH_LIMIT_REQUIRED],
+      ["searchCount", SEARCH_COUNT_REQUIRED],
+    ]);
+    expect(ZSearchLimitsFormSchema.parse({ unlimitedAccess: "1", searchLimit: "", searchCount: "3" })).toEqual({
+      unlimitedAccess: "1",
+      searchLimit: null,
+      searchCount: 3,
+    });
   });
 });

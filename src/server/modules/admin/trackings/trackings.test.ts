@@ -11,8 +11,15 @@ import {
   ADMIN_TRACKING_DUPLICATE,
   BULK_IDS_REQUIRED,
   COSTO_INVALID,
+  COSTO_NEGATIVE,
+  COSTO_TOO_HIGH,
+  MONTO_NEGATIVE,
+  MONTO_TOO_HIGH,
   NUMBER_INVALID,
+  NUMBER_NEGATIVE,
+  NUMBER_TOO_HIGH,
   PESO_INVALID,
+  PESO_NEGATIVE,
   TRACKING_CHANGE_REQUIRED,
   ZTrackingFormSchema,
   createBodyFromForm,
@@ -138,9 +145,13 @@ describe("PATCH /api/trackings/{id} (inline controls)", () => {
     const client = await registerTestClient(t.app);
     const pkg = await create(client.clientCode);
     const cases: [object, number, string][] = [
-      [{ costo: -1 }, 400, COSTO_INVALID],
+      [{ costo: -1 }, 400, COSTO_NEGATIVE],
       [{ costo: 10.5 }, 400, COSTO_INVALID],
+      [{ costo: 2_000_000_001 }, 400, COSTO_TOO_HIGH],
+      [{ montoColones: -5 }, 400, MONTO_NEGATIVE],
+      [{ montoColones: 3_000_000_000 }, 400, MONTO_TOO_HIGH],
       [{ pesoPieCubicos: "dos" }, 400, PESO_INVALID],
+      [{ pesoPieCubicos: "-5" }, 400, PESO_NEGATIVE],
       [{}, 400, TRACKING_CHANGE_REQUIRED],
     ];
     for (const [payload, status, message] of cases) {
@@ -148,6 +159,9 @@ describe("PATCH /api/trackings/{id} (inline controls)", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect((res.json() as { message: string }).message).toBe(message);
     }
+    // Nothing of the refused values was saved.
+    const [row] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, pkg.id));
+    expect([row.costo, row.pesoPieCubicos, row.montoColones]).toEqual([null, null, null]);
     const missing = await call("PATCH", "/api/trackings/2147483000", { estado: "ENTREGADO" });
     expect(missing.statusCode).toBe(404);
     expect((missing.json() as { message: string }).message).toBe(TRACKING_NOT_FOUND);
@@ -196,6 +210,18 @@ describe("PATCH and DELETE /api/admin/trackings/{id}, GET /api/trackings/{id}/hi
       ["SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "admin"],
       [null, "SEGUIMIENTO_INTERNACIONAL", "admin"],
     ]);
+  });
+
+  it("detects the carrier from the code again when staff clear it", async () => {
+    const client = await registerTestClient(t.app);
+    const pkg = await create(client.clientCode, { trackingCode: "1Z999AA10123456784", carrier: "DHL" });
+    expect(pkg.carrier).toBe("DHL");
+    const res = await call("PATCH", `/api/admin/trackings/${pkg.id}`, { carrier: null });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as TAdminTrackingResponse).tracking.carrier).toBe("UPS");
+    const unknown = await create(client.clientCode, { carrier: "Aeropost" });
+    const cleared = await call("PATCH", `/api/admin/trackings/${unknown.id}`, { carrier: null });
+    expect((cleared.json() as TAdminTrackingResponse).tracking.carrier).toBeNull();
   });
 
   it("refuses to give a package a code the client already uses", async () => {
@@ -277,6 +303,23 @@ describe("the create / edit dialog's bodies", () => {
     const values = parse({ ...trackingFormDefaults(original), descripcionPaquete: "", valorDeclarado: "25", estado: "EN_ADUANAS" });
     expect(updateBodyFromForm(values, original)).toEqual({ descripcionPaquete: null, valorDeclarado: 25, estado: "EN_ADUANAS" });
     expect(updateBodyFromForm(parse(trackingFormDefaults(original)), original)).toEqual({});
+  });
+
+  it("names a negative or too large estimated weight or declared value, in the dialog and on the server", async () => {
+    const result = ZTrackingFormSchema.safeParse({ ...trackingFormDefaults(), trackingCode: "LX123CN", pesoEstimado: "-5", valorDeclarado: "20000000" });
+    expect(result.error!.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["pesoEstimado", NUMBER_NEGATIVE],
+      ["valorDeclarado", NUMBER_TOO_HIGH],
+    ]);
+    expect(NUMBER_TOO_HIGH).toMatch(/^El máximo es 10.000.000$/);
+    const client = await registerTestClient(t.app);
+    const refused = await call("POST", "/api/admin/trackings", { clientCode: client.clientCode, trackingCode: uniqueTracking(), pesoEstimado: -5 });
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as { message: string }).message).toBe(NUMBER_NEGATIVE);
+    const tooHigh = await call("POST", "/api/admin/trackings", { clientCode: client.clientCode, trackingCode: uniqueTracking(), costo: 2_000_000_001 });
+    expect((tooHigh.json() as { message: string }).message).toBe(COSTO_TOO_HIGH);
+    const [owner] = await t.ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.clientCode, client.clientCode));
+    expect(await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.clientId, owner.id))).toEqual([]);
   });
 
   it("requires a tracking code and refuses a value that is not a number", () => {
