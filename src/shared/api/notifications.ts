@@ -31,7 +31,6 @@ export const NOT_CONFIGURED_TEXT = "No enviado: WhatsApp no configurado";
 
 /** POST /api/notifications/{id}/retry: the message queued again, as staff now see it. */
 export const ZRetryNotificationResponseSchema = z.object({ notification: ZNotificationStateSchema, messaging: ZMessagingStatusSchema });
-export type TRetryNotificationResponse = z.infer<typeof ZRetryNotificationResponseSchema>;
 export const NOTIFICATION_NOT_FOUND = "Mensaje no encontrado";
 export const NOTIFICATION_NOT_FAILED = "Solo se puede reintentar un mensaje que falló";
 export const RETRY_BUTTON_TEXT = "Reintentar";
