@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BRAND, type Brand } from "../shared/brand";
 import { loadBrandTeam, type TeamPhoto } from "./lib/brand-team";
+import { GRAPH_API_VERSION } from "./providers/messaging/whatsapp-cloud";
 import { EXCHANGE_RATE_SOURCE_TIMEOUT_MS } from "../shared/domain/exchange-rate";
 import { ABUSE_LIMIT_NAMES, type AbuseLimitName, type AbuseLimitOverride } from "./lib/abuse-limit-table";
 
@@ -63,7 +64,7 @@ const envSchema = z.object({
   // Messaging (WhatsApp Business Cloud API); unset = record in the outbox only.
   WHATSAPP_TOKEN: optionalString,
   WHATSAPP_PHONE_NUMBER_ID: optionalString,
-  WHATSAPP_API_URL: z.string().default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_API_URL: z.string().default(`https://graph.facebook.com/${GRAPH_API_VERSION}`),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default("es"),
   WHATSAPP_TEMPLATE_WELCOME: z.string().default("bienvenida_cliente"),
   WHATSAPP_TEMPLATE_STATUS: z.string().default("estado_paquete"),

@@ -10,6 +10,7 @@ import { DESKTOP, adminPassword, baseUrl, launchBrowser, openPage, seriousAxeVio
 import { computeMontoColones } from "../../src/shared/domain/pricing";
 import { formatColones } from "../../src/shared/domain/format";
 import { DEFAULT_EXCHANGE_RATE } from "../../src/shared/domain/exchange-rate";
+import { NOTIFICATION_NOT_CONFIGURED_TEXT } from "../../src/shared/api/admin/trackings";
 
 let token = "";
 const stamp = Date.now().toString(36).toUpperCase();
@@ -116,6 +117,9 @@ describe("/admin", () => {
 
     await row.getByLabel("Estado").selectOption("EN_BODEGA_MIAMI");
     await page.getByText("Estado actualizado").first().waitFor();
+    // The toast says what became of the message: WhatsApp is not configured here, nothing promised.
+    await page.getByText(NOTIFICATION_NOT_CONFIGURED_TEXT).first().waitFor();
+    expect(await page.getByText("Se avisará al cliente por WhatsApp.").count()).toBe(0);
     await row.getByText("No enviado: WhatsApp no configurado").waitFor();
     await row.getByRole("button", { name: "Ver historial" }).click();
     await row.getByText("Seguimiento internacional → En bodega Miami").waitFor();

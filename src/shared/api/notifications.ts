@@ -29,6 +29,16 @@ export type TListNotificationsRequest = z.infer<typeof ZListNotificationsRequest
 
 export const NOT_CONFIGURED_TEXT = "No enviado: WhatsApp no configurado";
 
+/** POST /api/notifications/{id}/retry: the message queued again, as staff now see it. */
+export const ZRetryNotificationResponseSchema = z.object({ notification: ZNotificationStateSchema, messaging: ZMessagingStatusSchema });
+export const NOTIFICATION_NOT_FOUND = "Mensaje no encontrado";
+export const NOTIFICATION_NOT_FAILED = "Solo se puede reintentar un mensaje que falló";
+export const RETRY_BUTTON_TEXT = "Reintentar";
+export const RETRY_QUEUED_TITLE = "Mensaje en cola de nuevo";
+export const RETRY_QUEUED_TEXT = "Se intentará enviar ahora por WhatsApp.";
+export const RETRY_NOT_CONFIGURED_TEXT = "Quedó en cola, pero no se enviará mientras WhatsApp no esté configurado.";
+export const RETRY_FAILED_TITLE = "Error al reintentar el mensaje";
+
 export type NotificationTone = "success" | "pending" | "danger" | "muted";
 
 /** One honest sentence for a message's state: never "sent" unless the provider accepted it. */

@@ -201,6 +201,29 @@ describe("admin tracking panel", () => {
     expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ estado: "ENTREGADO", notas: "Entregado en oficina" });
   });
 
+  it("retries a failed message from the table: 'Reintentar' beside the reason queues it again and the state follows", async () => {
+    const failed = { id: 9, kind: "WHATSAPP_ENTRY_STATUS" as const, status: "FAILED" as const, attempts: 1, lastError: "WhatsApp rechazó el mensaje (400): (#131026) Message undeliverable", sentAt: null, nextAttemptAt: "2025-03-02T15:00:00.000Z", createdAt: "2025-03-02T15:00:00.000Z" };
+    entries = [entry({ notifications: [failed] })];
+    handler = (method, url, body) => {
+      if (method === "POST" && url === "/api/notifications/9/retry") {
+        const queued = { ...failed, status: "PENDING" as const, attempts: 0, lastError: null };
+        entries = [entry({ notifications: [queued] })];
+        return json(200, { notification: queued, messaging: { configured: true } });
+      }
+      if (url === "/api/tracking/whatsapp/entries") return json(200, { entries, total: entries.length, messaging: { configured: true } });
+      return server(method, url, body);
+    };
+    renderPage();
+    await logIn();
+    expect(await screen.findByText(/^Falló: WhatsApp rechazó el mensaje \(400\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Reintentar el envío del mensaje" }));
+    expect(await screen.findByText("Mensaje en cola de nuevo")).toBeTruthy();
+    expect(screen.getByText("Se intentará enviar ahora por WhatsApp.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST" && c.url === "/api/notifications/9/retry")).toHaveLength(1);
+    expect(await screen.findByText("En cola")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Reintentar el envío del mensaje" })).toBeNull();
+  });
+
   it("shows the empty states of both tabs", async () => {
     entries = [];
     renderPage();

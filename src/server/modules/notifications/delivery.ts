@@ -28,6 +28,9 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   lockSeconds: 60,
 };
 
+/** The longest wait a provider's Retry-After can impose (a wrong header must not park a message for weeks). */
+export const MAX_RETRY_AFTER_MS = 86_400_000;
+
 export type DeliveryOutcome = "SENT" | "RETRY" | "FAILED" | "LOST_CLAIM";
 
 const o = notificationOutbox;
@@ -111,7 +114,10 @@ export async function deliverClaimed(
         .returning({ id: o.id });
       return updated.length ? "FAILED" : "LOST_CLAIM";
     }
-    const wait = policy.backoffMs[Math.min(row.attempts - 1, policy.backoffMs.length - 1)] ?? 0;
+    // The back-off, or longer when the provider said when to come back (Retry-After), within a day.
+    const backoff = policy.backoffMs[Math.min(row.attempts - 1, policy.backoffMs.length - 1)] ?? 0;
+    const asked = error instanceof MessagingError ? (error.retryAfterMs ?? 0) : 0;
+    const wait = Math.max(backoff, Math.min(asked, MAX_RETRY_AFTER_MS));
     logger?.info({ notificationId: row.id, attempts: row.attempts, retryInMs: wait, reason }, "notification will be retried");
     const updated = await db
       .update(o)
@@ -177,4 +183,20 @@ export async function sendNotificationNow(
     if (current.status !== "SENDING" || Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(0, deadline - Date.now()))));
   }
+}
+
+/**
+ * Staff's "Reintentar" on a FAILED message: back to PENDING with a fresh count of attempts, due
+ * now (the caller wakes the worker). Only a failed message can be retried, so a message that is
+ * queued, under way or sent is never sent twice.
+ */
+export async function retryFailedNotification(db: Db, id: number): Promise<OutboxRow | "NOT_FOUND" | "NOT_FAILED"> {
+  const [row] = await db
+    .update(o)
+    .set({ status: "PENDING", attempts: 0, lastError: null, lockedUntil: null, nextAttemptAt: sql`now()` })
+    .where(and(eq(o.id, id), eq(o.status, "FAILED")))
+    .returning();
+  if (row) return row;
+  const [exists] = await db.select({ id: o.id }).from(o).where(eq(o.id, id));
+  return exists ? "NOT_FAILED" : "NOT_FOUND";
 }

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { notificationOutbox } from "../../db/schema";
 import { createMessagingProvider } from "../../providers/messaging";
-import { fakeGraphEnv, graphError, startFakeGraphApi, type FakeGraphApi } from "../../providers/messaging/fake-graph-api";
+import { fakeGraphEnv, graphError, META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "../../providers/messaging/fake-graph-api";
 import { createOfflineMessagingProvider } from "../../providers/messaging/offline";
-import { describeNotification } from "../../../shared/api/notifications";
+import { describeNotification, NOTIFICATION_NOT_FAILED, NOTIFICATION_NOT_FOUND } from "../../../shared/api/notifications";
 import { DEFAULT_RETRY_POLICY, processDueBatch, sendNotificationNow, type RetryPolicy } from "./delivery";
 import { trackingStatusNotification, welcomeNotification, whatsappEntryStatusNotification } from "./messages";
 import { enqueueNotification, templateParametersOf, wakeOutboxWorker } from "./outbox";
@@ -75,6 +75,49 @@ describe("outbox delivery", () => {
     await drainAll();
     expect(fake.accepted.filter((r) => r.body.to === to)).toHaveLength(1);
     expect((await row(id)).attempts).toBe(2);
+  });
+
+  it("retries Meta's throttling answers (HTTP 400 with code 130429, 131056, 80007, 4) instead of failing them for good", async () => {
+    const { id, to } = await queue();
+    fake.script(META_ERRORS.throughput, META_ERRORS.pairRateLimit, META_ERRORS.accountRateLimit, META_ERRORS.appCallLimit);
+    await drainAll();
+    expect(fake.requests.filter((r) => r.body.to === to)).toHaveLength(5);
+    expect(await row(id)).toMatchObject({ status: "SENT", attempts: 5, lastError: null });
+  });
+
+  it("waits as long as the API's Retry-After asks when that is longer than the back-off", async () => {
+    const { id } = await queue();
+    fake.script(graphError(400, "(#130429) Rate limit hit", 130429, { headers: { "retry-after": "300" } }));
+    await drainAll();
+    expect(await row(id)).toMatchObject({ status: "PENDING", attempts: 1 });
+    const [{ wait }] = await t.ctx.db
+      .select({ wait: sql<number>`extract(epoch from (${notificationOutbox.nextAttemptAt} - now()))` })
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.id, id));
+    expect(Number(wait)).toBeGreaterThan(290);
+    expect(Number(wait)).toBeLessThanOrEqual(300);
+  });
+
+  it("lets staff retry a failed message (POST /api/notifications/{id}/retry): queued again, then sent; only a failed one", async () => {
+    const { id, to } = await queue();
+    fake.script(META_ERRORS.undeliverable);
+    await drainAll();
+    expect(await row(id)).toMatchObject({ status: "FAILED", attempts: 1 });
+    const url = `/api/notifications/${id}/retry`;
+    expect((await t.app.inject({ method: "POST", url })).statusCode).toBe(401);
+    const res = await t.app.inject({ method: "POST", url, headers: t.adminHeaders() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ notification: { id, status: "PENDING", attempts: 0, lastError: null }, messaging: { configured: true } });
+    await drainAll();
+    expect(await row(id)).toMatchObject({ status: "SENT", attempts: 1 });
+    expect(fake.accepted.filter((r) => r.body.to === to)).toHaveLength(1);
+    // A sent message is never sent again by a second click; an unknown id says so.
+    const again = await t.app.inject({ method: "POST", url, headers: t.adminHeaders() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(NOTIFICATION_NOT_FAILED);
+    const missing = await t.app.inject({ method: "POST", url: "/api/notifications/999999/retry", headers: t.adminHeaders() });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(NOTIFICATION_NOT_FOUND);
   });
 
   it("waits for the back-off before the next try", async () => {

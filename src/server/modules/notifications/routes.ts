@@ -1,10 +1,16 @@
 // GET /api/notifications (admin): the state of the messages about one WhatsApp entry, client
-// or package, so staff know what the customer received.
+// or package, so staff know what the customer received; POST /api/notifications/{id}/retry
+// (admin): a failed message queued again ("Reintentar").
 import type { FastifyInstance } from "fastify";
-import { ZListNotificationsRequestSchema } from "../../../shared/api/notifications";
+import { NOTIFICATION_NOT_FOUND, NOTIFICATION_NOT_FAILED, ZListNotificationsRequestSchema } from "../../../shared/api/notifications";
 import type { AppContext } from "../../context";
-import { badRequest, parseWith } from "../../errors";
-import { listNotificationStates } from "./queries";
+import { badRequest, conflict, notFound, parseWith } from "../../errors";
+import { z } from "../../../shared/validation";
+import { retryFailedNotification } from "./delivery";
+import { wakeOutboxWorker } from "./outbox";
+import { listNotificationStates, toNotificationState } from "./queries";
+
+const ZNotificationParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const NOTIFICATIONS_FILTER_REQUIRED = "Indica whatsappEntryId, clientId o trackingId";
 
@@ -16,5 +22,15 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
       notifications: await listNotificationStates(ctx.db, filter),
       messaging: { configured: ctx.providers.messaging.configured },
     };
+  });
+
+  app.post("/api/notifications/:id/retry", { config: { auth: "admin" } }, async (request) => {
+    const { id } = parseWith(ZNotificationParams, request.params);
+    const row = await retryFailedNotification(ctx.db, id);
+    if (row === "NOT_FOUND") throw notFound(NOTIFICATION_NOT_FOUND);
+    if (row === "NOT_FAILED") throw conflict(NOTIFICATION_NOT_FAILED);
+    // The worker sends it at once (it is due now); without WhatsApp configured it stays queued.
+    wakeOutboxWorker();
+    return { notification: toNotificationState(row), messaging: { configured: ctx.providers.messaging.configured } };
   });
 }

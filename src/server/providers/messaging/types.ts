@@ -26,12 +26,16 @@ export interface MessagingProvider {
   send(message: OutgoingMessage): Promise<SendResult>;
 }
 
-/** A refused or failed send. `retryable` says whether trying again later can help. */
+/**
+ * A refused or failed send. `retryable` says whether trying again later can help;
+ * `retryAfterMs` is the provider's own "not before" (a Retry-After header), when it gave one.
+ */
 export class MessagingError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
     readonly httpStatus?: number,
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = "MessagingError";

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { createMessagingProvider } from "./index";
-import { fakeGraphEnv, graphError, startFakeGraphApi, type FakeGraphApi } from "./fake-graph-api";
+import { fakeGraphEnv, graphError, META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "./fake-graph-api";
 import { MessagingError, type OutgoingMessage } from "./types";
 import { createWhatsappCloudProvider, templateParameterText } from "./whatsapp-cloud";
 
@@ -55,7 +55,7 @@ describe("WhatsApp Cloud API adapter", () => {
     expect(result.providerMessageId).toMatch(/^wamid\./);
     const sent = fake.requests[before];
     expect(sent.authorization).toBe(`Bearer ${fake.token}`);
-    expect(sent.path).toBe(`/v21.0/${fake.phoneNumberId}/messages`);
+    expect(sent.path).toBe(`/v25.0/${fake.phoneNumberId}/messages`);
     expect(sent.body).toMatchObject({
       messaging_product: "whatsapp",
       to: "50688887777",
@@ -113,6 +113,45 @@ describe("WhatsApp Cloud API adapter", () => {
     const down = await failure(provider().send(message));
     expect(down.retryable).toBe(true);
     expect(down.message).toBe("WhatsApp respondió 503: Service Unavailable");
+  });
+
+  it("classifies by the Graph error code: Meta's throttling answers (HTTP 400) are retried, other refusals are final", async () => {
+    const throttled = [META_ERRORS.throughput, META_ERRORS.pairRateLimit, META_ERRORS.accountRateLimit, META_ERRORS.appCallLimit];
+    fake.script(...throttled);
+    for (const answer of throttled) {
+      const error = await failure(provider().send(message));
+      expect(error.retryable, error.message).toBe(true);
+      expect(error.httpStatus).toBe(400);
+      expect(error.message).toContain(`(#${answer.body.error.code})`);
+    }
+    const final = [META_ERRORS.undeliverable, META_ERRORS.notAllowedRecipient, META_ERRORS.templateMissing, META_ERRORS.expiredToken];
+    fake.script(...final);
+    for (const answer of final) {
+      const error = await failure(provider().send(message));
+      expect(error.retryable, error.message).toBe(false);
+      expect(error.message).toContain(answer.body.error.message);
+    }
+  });
+
+  it("keeps Meta's reason readable: the code once, then the details", async () => {
+    fake.script(META_ERRORS.throughput);
+    const error = await failure(provider().send(message));
+    expect(error.message).toBe("WhatsApp respondió 400: (#130429) Rate limit hit — Cloud API message throughput has been reached.");
+  });
+
+  it("passes on a Retry-After header (seconds or a date) with a retryable failure", async () => {
+    fake.script(
+      graphError(429, "(#130429) Rate limit hit", 130429, { headers: { "retry-after": "120" } }),
+      graphError(400, "(#131056) pair rate limit hit", 131056, { headers: { "retry-after": new Date(Date.now() + 600_000).toUTCString() } }),
+    );
+    expect((await failure(provider().send(message))).retryAfterMs).toBe(120_000);
+    const dated = (await failure(provider().send(message))).retryAfterMs;
+    expect(dated).toBeGreaterThan(500_000);
+    expect(dated).toBeLessThanOrEqual(600_000);
+  });
+
+  it("defaults to a Graph API version that is still available (v25.0, until July 2028)", () => {
+    expect(loadConfig({}).whatsapp.apiUrl).toBe("https://graph.facebook.com/v25.0");
   });
 
   it("retries when the API does not answer in time", async () => {

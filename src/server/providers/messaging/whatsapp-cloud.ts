@@ -1,8 +1,10 @@
 // WhatsApp Business Cloud API adapter. Business-initiated messages must use pre-approved
 // templates, so each message kind maps to a template name (config.whatsapp.templates) whose
 // body parameters come from the outbox row: POST {apiUrl}/{phoneNumberId}/messages with a
-// Bearer token. 4xx answers (except 429) are final; 429, 5xx, network failures and time-outs
-// are worth retrying.
+// Bearer token. Failures are classified by the Graph error code in the body, not only the HTTP
+// status: Meta reports throttling and temporary trouble with HTTP 400 too (docs/decisions/115).
+// Those codes, 429, 5xx, network failures and time-outs are worth retrying; every other refusal
+// (invalid number, template, token, …) is final.
 import type { NotificationKind } from "../../../shared/domain/statuses";
 import { templateParameterText } from "./template-parameters";
 import { MessagingError, type MessagingProvider, type OutgoingMessage } from "./types";
@@ -12,7 +14,7 @@ export { templateParameterText };
 export interface WhatsappCloudOptions {
   token: string;
   phoneNumberId: string;
-  /** e.g. https://graph.facebook.com/v21.0 (no trailing slash). */
+  /** e.g. https://graph.facebook.com/v25.0 (no trailing slash). */
   apiUrl: string;
   /** Template language code (es, es_MX, …). */
   language: string;
@@ -22,6 +24,31 @@ export interface WhatsappCloudOptions {
 }
 
 export const WHATSAPP_SEND_TIMEOUT_MS = 10_000;
+
+/** The Graph API version of the default WHATSAPP_API_URL (v25.0 is available until July 2028). */
+export const GRAPH_API_VERSION = "v25.0";
+
+/**
+ * Graph error codes after which Meta says to wait and try again: throttling (4 app call limit,
+ * 80007 WhatsApp Business Account rate limit, 130429 throughput, 131056 pair rate limit) and
+ * temporary trouble on Meta's side (1, 2, 131000, 131016, 133004). They often come with HTTP 400.
+ */
+export const GRAPH_RETRYABLE_CODES: ReadonlySet<number> = new Set([4, 80007, 130429, 131056, 1, 2, 131000, 131016, 133004]);
+
+/** Retryable by the Graph error code when there is one, else by the HTTP status (429, 5xx). */
+export function isRetryableGraphFailure(httpStatus: number, code: number | undefined): boolean {
+  if (code !== undefined && GRAPH_RETRYABLE_CODES.has(code)) return true;
+  return httpStatus === 429 || httpStatus >= 500;
+}
+
+/** A Retry-After header (seconds or an HTTP date) in milliseconds from `now`; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
 
 export function templateFor(kind: NotificationKind, templates: WhatsappCloudOptions["templates"]): string {
   switch (kind) {
@@ -97,24 +124,29 @@ export function createWhatsappCloudProvider(options: WhatsappCloudOptions): Mess
         }
         return { providerMessageId: id };
       }
-      const detail = graphErrorDetail(text);
-      const retryable = res.status === 429 || res.status >= 500;
+      const { detail, code } = graphErrorOf(text);
+      const retryable = isRetryableGraphFailure(res.status, code);
       const prefix = retryable ? `WhatsApp respondió ${res.status}` : `WhatsApp rechazó el mensaje (${res.status})`;
-      throw new MessagingError(detail ? `${prefix}: ${detail}` : prefix, retryable, res.status);
+      const after = retryable ? retryAfterMs(res.headers.get("retry-after")) : undefined;
+      throw new MessagingError(detail ? `${prefix}: ${detail}` : prefix, retryable, res.status, after);
     },
   };
 }
 
-function graphErrorDetail(text: string): string {
+/** The reason staff read and the Graph error code, from an error answer's body. */
+function graphErrorOf(text: string): { detail: string; code: number | undefined } {
   try {
     const { error } = JSON.parse(text) as GraphErrorBody;
+    const code = typeof error?.code === "number" ? error.code : undefined;
     if (error?.message) {
-      const code = error.code !== undefined ? `(#${error.code}) ` : "";
+      // Meta's WhatsApp messages often start with the code already: "(#130429) Rate limit hit".
+      const prefix = code !== undefined && !error.message.startsWith(`(#${code})`) ? `(#${code}) ` : "";
       const details = error.error_data?.details ? ` — ${error.error_data.details}` : "";
-      return `${code}${error.message}${details}`.slice(0, 500);
+      return { detail: `${prefix}${error.message}${details}`.slice(0, 500), code };
     }
+    if (code !== undefined) return { detail: `(#${code})`, code };
   } catch {
     // Not the Graph error shape (a proxy page, …).
   }
-  return text.replace(/\s+/g, " ").trim().slice(0, 200);
+  return { detail: text.replace(/\s+/g, " ").trim().slice(0, 200), code: undefined };
 }

@@ -8,6 +8,7 @@ import { ZClientCodeLooseSchema } from "../clients";
 import { ORIGIN_INVALID, SHIPPING_TYPE_INVALID, ZTrackingCodeSchema } from "../trackings";
 import { formatColones, formatThousands } from "../../domain/format";
 import { ZAdminTrackingSchema, type TAdminTracking } from "./clients";
+import { ZMessagingStatusSchema, type TMessagingStatus } from "../notifications";
 
 export const TRACKING_STATUS_REQUIRED = "El estado es requerido";
 /** Largest colones a cost or amount may hold (the database's integer, with room to add). */
@@ -137,6 +138,8 @@ export const ZAdminTrackingResponseSchema = z.object({
   tracking: ZAdminTrackingSchema,
   /** True when a WhatsApp status message was queued for the client. */
   notificationQueued: z.boolean(),
+  /** Whether anything queued will be sent: without WhatsApp configured it only waits in the outbox. */
+  messaging: ZMessagingStatusSchema,
 });
 export type TAdminTrackingResponse = z.infer<typeof ZAdminTrackingResponseSchema>;
 
@@ -258,6 +261,19 @@ export const ADMIN_TRACKING_DUPLICATE = "El cliente ya tiene un tracking con est
 
 export function trackingDeleteConfirmation(trackingCode: string): string {
   return `¿Estás seguro de que deseas eliminar el tracking ${trackingCode}? Esta acción no se puede deshacer.`;
+}
+
+export const NOTIFICATION_QUEUED_TEXT = "Se avisará al cliente por WhatsApp.";
+export const NOTIFICATION_NOT_CONFIGURED_TEXT = "No se avisará al cliente: WhatsApp no está configurado (el mensaje queda en cola).";
+export const NOTIFICATION_NONE_TEXT = "No se envió aviso al cliente por WhatsApp.";
+
+/**
+ * What happened to the client's WhatsApp message after a change, in the toast's words: "will be
+ * sent" only when a message was queued and a provider will send it (issue 18 item 8).
+ */
+export function notificationOutcomeText(answer: { notificationQueued: boolean; messaging: TMessagingStatus }): string {
+  if (!answer.notificationQueued) return NOTIFICATION_NONE_TEXT;
+  return answer.messaging.configured ? NOTIFICATION_QUEUED_TEXT : NOTIFICATION_NOT_CONFIGURED_TEXT;
 }
 
 export function bulkStatusSummary({ changed, unchanged }: TBulkStatusResponse): string {

@@ -34,6 +34,7 @@ import {
   ZBulkStatusResponseSchema,
   ZTrackingHistoryResponseSchema,
   bulkStatusSummary,
+  notificationOutcomeText,
   type TBulkStatusRequest,
   type TCreateAdminTrackingBody,
   type TPatchTrackingBody,
@@ -85,8 +86,6 @@ const INLINE_FAILURES: Record<InlineField, string> = {
   peso: PESO_UPDATE_FAILED,
 };
 
-export const NOTIFICATION_QUEUED_TEXT = "Se avisará al cliente por WhatsApp.";
-
 /** PATCH /api/trackings/{id}: one inline control. */
 export function usePatchTracking() {
   const fail = useChangeErrorToast();
@@ -94,10 +93,12 @@ export function usePatchTracking() {
     {
       mutationFn: ({ id, body }: { id: number; body: TPatchTrackingBody; field: InlineField }) =>
         sendAdminJson("PATCH", `/api/trackings/${id}`, ZAdminTrackingResponseSchema, body),
-      onSuccess: ({ tracking, notificationQueued }, { field }) => {
+      onSuccess: (answer, { field }) => {
+        const { tracking } = answer;
         patchCachedTracking(tracking);
         if (field === "estado") {
-          toast({ title: STATUS_UPDATED_TITLE, description: notificationQueued ? NOTIFICATION_QUEUED_TEXT : undefined });
+          // What the server did with the client's message, never a promise it cannot keep.
+          toast({ title: STATUS_UPDATED_TITLE, description: notificationOutcomeText(answer) });
         } else {
           toast({ title: FIELD_UPDATED_TITLE });
         }
@@ -114,8 +115,9 @@ export function useCreateTracking() {
   return useMutation(
     {
       mutationFn: (body: TCreateAdminTrackingBody) => sendAdminJson("POST", "/api/admin/trackings", ZAdminTrackingResponseSchema, body),
-      onSuccess: ({ tracking }) => {
-        toast({ title: TRACKING_CREATED_TITLE, description: tracking.trackingCode });
+      onSuccess: (answer) => {
+        const { tracking } = answer;
+        toast({ title: TRACKING_CREATED_TITLE, description: `${tracking.trackingCode}. ${notificationOutcomeText(answer)}` });
         void refreshClients();
         void queryClient.invalidateQueries({ queryKey: STATS_KEY });
       },
@@ -131,9 +133,10 @@ export function useUpdateTracking() {
     {
       mutationFn: ({ id, body }: { id: number; body: TUpdateAdminTrackingBody }) =>
         sendAdminJson("PATCH", `/api/admin/trackings/${id}`, ZAdminTrackingResponseSchema, body),
-      onSuccess: ({ tracking }) => {
-        patchCachedTracking(tracking);
-        toast({ title: TRACKING_UPDATED_TITLE });
+      onSuccess: (answer) => {
+        patchCachedTracking(answer.tracking);
+        // Only a status change messages the client: then the toast says what became of it.
+        toast({ title: TRACKING_UPDATED_TITLE, description: answer.notificationQueued ? notificationOutcomeText(answer) : undefined });
         refetchSoon();
       },
       onError: (error) => fail(error, TRACKING_EDIT_FAILED, TRACKING_EDIT_FAILED_TITLE),

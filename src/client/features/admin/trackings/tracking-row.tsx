@@ -12,6 +12,7 @@ import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from "../../../co
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
 import { WhatsappIcon } from "../../../components/layout/brand-icons";
+import { RetryNotificationButton } from "../../../components/retry-notification-button";
 import { brand } from "../../../lib/brand";
 import { cn } from "../../../lib/cn";
 import { useServerField } from "../../../lib/use-server-field";
@@ -258,7 +259,10 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
         {notification ? (
           <div className="flex gap-1 sm:col-span-2">
             <dt className="text-muted">Aviso por WhatsApp:</dt>
-            <dd className={notification.tone === "danger" ? "text-destructive-hover" : "text-ink"}>{notification.label}</dd>
+            <dd className={cn("flex flex-wrap items-center gap-2", notification.tone === "danger" ? "text-destructive-hover" : "text-ink")}>
+              {notification.label}
+              {tracking.notification ? <RetryNotificationButton notification={tracking.notification} /> : null}
+            </dd>
           </div>
         ) : null}
       </dl>

@@ -14,6 +14,7 @@ import {
   type TNotificationState,
 } from "../../../../shared/api/notifications";
 import { cn } from "../../../lib/cn";
+import { RetryNotificationButton } from "../../../components/retry-notification-button";
 
 const ENTRY_TONES: Record<WhatsappEntryStatus, BadgeTone> = {
   PENDIENTE: "warning",
@@ -37,14 +38,17 @@ const NOTIFICATION_STYLE: Record<NotificationTone, { className: string; Icon: ty
   muted: { className: "text-slate-600", Icon: MessageSquareOff },
 };
 
-/** One message's state in a sentence, with an icon; the full reason of a failure included. */
+/** One message's state in a sentence, with an icon; the full reason of a failure included, and 'Reintentar' beside it. */
 export function NotificationStateLine({ notification, messaging }: { notification: TNotificationState; messaging: TMessagingStatus }) {
   const { label, tone } = describeNotification(notification, messaging);
   const { className, Icon } = NOTIFICATION_STYLE[tone];
   return (
-    <span className={cn("inline-flex items-start gap-1.5 text-xs font-medium", className)}>
-      <Icon className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-      <span>{label}</span>
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className={cn("inline-flex items-start gap-1.5 text-xs font-medium", className)}>
+        <Icon className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+        <span>{label}</span>
+      </span>
+      <RetryNotificationButton notification={notification} />
     </span>
   );
 }

@@ -22,7 +22,7 @@ import {
 } from "./service";
 
 export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const options = () => ({ brandName: ctx.config.brand.name });
+  const options = () => ({ brandName: ctx.config.brand.name, messagingConfigured: ctx.providers.messaging.configured });
 
   app.patch("/api/trackings/:id", { config: { auth: "admin" } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);

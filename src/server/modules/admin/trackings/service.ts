@@ -33,6 +33,8 @@ import type { TrackingStatus } from "../../../../shared/domain/statuses";
 export interface AdminChangeOptions {
   /** Signs the client's WhatsApp message (ctx.config.brand.name). */
   brandName: string;
+  /** Whether a messaging provider will send what is queued (ctx.providers.messaging.configured). */
+  messagingConfigured: boolean;
   now?: Date;
 }
 
@@ -48,10 +50,10 @@ async function withStaffMessages<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function answer(db: Db, id: number, notificationQueued: boolean): Promise<TAdminTrackingResponse> {
+async function answer(db: Db, id: number, notificationQueued: boolean, options: AdminChangeOptions): Promise<TAdminTrackingResponse> {
   const tracking = await getAdminTracking(db, id);
   if (!tracking) throw notFound(TRACKING_NOT_FOUND);
-  return { tracking, notificationQueued };
+  return { tracking, notificationQueued, messaging: { configured: options.messagingConfigured } };
 }
 
 /** Optional fields present in the body: undefined stays "leave as is", null clears. */
@@ -77,7 +79,7 @@ export async function patchTracking(
       now: options.now,
     }),
   );
-  return answer(db, id, Boolean(result.statusChange?.notificationId));
+  return answer(db, id, Boolean(result.statusChange?.notificationId), options);
 }
 
 /** POST /api/admin/trackings: a new package for a client, with its first history row and message. */
@@ -102,7 +104,7 @@ export async function createAdminTracking(
       }),
     ),
   );
-  return answer(db, created.tracking.id, created.notificationId !== null);
+  return answer(db, created.tracking.id, created.notificationId !== null, options);
 }
 
 /** PATCH /api/admin/trackings/{id}: the edit dialog (the status change goes through the one path). */
@@ -123,7 +125,7 @@ export async function updateAdminTracking(
       }),
     ),
   );
-  return answer(db, id, Boolean(result.statusChange?.notificationId));
+  return answer(db, id, Boolean(result.statusChange?.notificationId), options);
 }
 
 export async function deleteAdminTracking(db: Db, id: number): Promise<void> {

@@ -124,6 +124,16 @@ describe("PATCH /api/trackings/{id} (inline controls)", () => {
     expect(await historyOf(pkg.id)).toHaveLength(2);
   });
 
+  it("says whether the queued message will be sent: without WhatsApp configured, messaging.configured is false", async () => {
+    expect(t.ctx.providers.messaging.configured).toBe(false);
+    const client = await registerTestClient(t.app, { nombre: "Irene Chaves" });
+    const pkg = await create(client.clientCode);
+    const res = await call("PATCH", `/api/trackings/${pkg.id}`, { estado: "EN_BODEGA_MIAMI" });
+    expect(res.json()).toMatchObject({ notificationQueued: true, messaging: { configured: false } });
+    const created = await call("POST", "/api/admin/trackings", { clientCode: client.clientCode, trackingCode: uniqueTracking() });
+    expect(created.json()).toMatchObject({ notificationQueued: true, messaging: { configured: false } });
+  });
+
   it("stores shipping type, cost, weight (comma accepted) and amount, without a status message", async () => {
     const client = await registerTestClient(t.app);
     const pkg = await create(client.clientCode);
