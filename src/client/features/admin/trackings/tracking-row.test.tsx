@@ -91,7 +91,7 @@ beforeEach(() => {
         await new Promise<void>((release) => pending.push({ body, release }));
         // The server applies only what the body names; each answer is a new version of the row.
         stored = { ...stored, ...body, updatedAt: new Date(Date.UTC(2025, 2, 2, 0, 0, ++version)).toISOString() } as TAdminTracking;
-        return json(200, { tracking: stored, notificationQueued: false });
+        return json(200, { tracking: stored, notificationQueued: false, messaging: { configured: false } });
       }
       return json(404, { message: "no" });
     }),
