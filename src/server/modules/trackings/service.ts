@@ -173,6 +173,8 @@ export interface TrackingFields {
   costo?: number | null;
   pesoPieCubicos?: string | null;
   montoColones?: number | null;
+  /** The rate montoColones was computed at (docs/decisions/114). */
+  montoRate?: number | null;
   /** Internal staff notes on the package. */
   notas?: string | null;
 }
@@ -310,6 +312,7 @@ const UPDATE_COLUMNS = (
     ["costo", "::integer"],
     ["pesoPieCubicos", ""],
     ["montoColones", "::integer"],
+    ["montoRate", "::numeric"],
     ["notas", ""],
   ] as const satisfies readonly (readonly [keyof TrackingFields, string])[]
 ).map(([key, cast]) => ({ key, column: clientTrackings[key], cast: sql.raw(cast) }));

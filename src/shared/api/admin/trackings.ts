@@ -12,6 +12,11 @@ export const TRACKING_STATUS_REQUIRED = "El estado es requerido";
 export const COSTO_INVALID = "El costo debe ser un número entero de colones mayor o igual a 0";
 export const MONTO_INVALID = "El monto debe ser un número entero de colones mayor o igual a 0";
 export const PESO_INVALID = "El peso o los pies cúbicos deben ser un número mayor que 0";
+/** A type change must bring the measure in the new unit (docs/decisions/114): grams are not cubic feet. */
+export const measureRequiredOnTypeChange = (formaEnvio: ShippingType): string =>
+  formaEnvio === "BARCO"
+    ? "Al cambiar a Barco indica los pies cúbicos del paquete"
+    : "Al cambiar a Avión indica el peso en gramos del paquete";
 export const NUMBER_INVALID = "Debe ser un número mayor o igual a 0";
 export const TEXT_TOO_LONG = (max: number) => `Puede tener hasta ${max} caracteres`;
 export const TRACKING_CHANGE_REQUIRED = "Indica al menos un cambio";
@@ -147,14 +152,15 @@ export const ZTrackingFormSchema = z.object({
   carrier: formText(64),
   tiendaOrigen: formText(120),
   descripcionPaquete: formText(500),
-  pesoEstimado: formNumber,
+  /** The package's one measure (docs/decisions/114): grams for Avión, cubic feet for Barco, as the row shows it. */
+  pesoPieCubicos: formNumber,
   valorDeclarado: formNumber,
 });
 export type TTrackingFormValues = z.input<typeof ZTrackingFormSchema>;
 export type TTrackingForm = z.output<typeof ZTrackingFormSchema>;
 
 const OPTIONAL_TEXTS = ["carrier", "tiendaOrigen", "descripcionPaquete"] as const;
-const OPTIONAL_NUMBERS = ["pesoEstimado", "valorDeclarado"] as const;
+const OPTIONAL_NUMBERS = ["valorDeclarado"] as const;
 const toNumber = (v: string): number => Number(v.replace(",", "."));
 
 /** The dialog's values for a new package (the spec's defaults) or for editing one. */
@@ -167,7 +173,7 @@ export function trackingFormDefaults(t?: TAdminTracking): TTrackingFormValues {
     carrier: t?.carrier ?? "",
     tiendaOrigen: t?.tiendaOrigen ?? "",
     descripcionPaquete: t?.descripcionPaquete ?? "",
-    pesoEstimado: t?.pesoEstimado === null || t?.pesoEstimado === undefined ? "" : String(t.pesoEstimado),
+    pesoPieCubicos: t?.pesoPieCubicos ?? "",
     valorDeclarado: t?.valorDeclarado === null || t?.valorDeclarado === undefined ? "" : String(t.valorDeclarado),
   };
 }
@@ -183,6 +189,11 @@ export function createBodyFromForm(clientCode: string, v: TTrackingForm): TCreat
   };
   for (const key of OPTIONAL_TEXTS) if (v[key]) body[key] = v[key];
   for (const key of OPTIONAL_NUMBERS) if (v[key]) body[key] = toNumber(v[key]);
+  if (v.pesoPieCubicos) {
+    body.pesoPieCubicos = v.pesoPieCubicos;
+    // By air the measure is the weight the package was announced with, too (exports' 'Peso estimado').
+    if (v.formaEnvio === "AVION") body.pesoEstimado = toNumber(v.pesoPieCubicos);
+  }
   return body;
 }
 
@@ -200,6 +211,8 @@ export function updateBodyFromForm(v: TTrackingForm, original: TAdminTracking): 
     const next = v[key] ? toNumber(v[key]) : null;
     if (next !== original[key]) body[key] = next;
   }
+  // A new shipping type always carries the measure in its unit (the server refuses it otherwise).
+  if (v.pesoPieCubicos !== (original.pesoPieCubicos ?? "") || body.formaEnvio) body.pesoPieCubicos = v.pesoPieCubicos || null;
   return body;
 }
 
@@ -227,6 +240,9 @@ export const SHIPPING_TYPE_CHANGE_FAILED = "No se pudo cambiar el tipo de envío
 export const STATUS_CHANGE_FAILED = "No se pudo cambiar el estado";
 export const COSTO_UPDATE_FAILED = "No se pudo actualizar el costo";
 export const PESO_UPDATE_FAILED = "No se pudo actualizar el peso";
+export const MEASURE_RETYPE_HINT = "Cambió el tipo de envío: escribe la medida en la nueva unidad.";
+export const REPRICED_TITLE = "Monto recalculado";
+export const REPRICE_FAILED = "No se pudo recalcular el monto";
 export const HISTORY_LOAD_FAILED = "Error al cargar historial";
 export const ADMIN_TRACKING_DUPLICATE = "El cliente ya tiene un tracking con este código.";
 
