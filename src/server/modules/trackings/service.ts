@@ -348,6 +348,11 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
         values.carrier = typedByHand ? row.carrier : detectCarrier(fields.trackingCode);
       }
     }
+    if (fields.formaEnvio !== undefined && fields.formaEnvio !== row.formaEnvio && fields.pesoPieCubicos === undefined && row.pesoPieCubicos !== null) {
+      // Grams are not cubic feet (docs/decisions/114): a type change that brings no measure in the
+      // new unit (the import's or the portal's) drops the old measure and the amount priced from it.
+      Object.assign(values, { pesoPieCubicos: null, montoColones: null, montoRate: null });
+    }
     if (Object.keys(values).length > 0) fieldUpdates.push({ id: row.id, now, values });
     if (estado !== undefined && estado !== row.estado) {
       moves.push({ tracking: row, previousStatus: row.estado as TrackingStatus, newStatus: estado, now, options: input });
