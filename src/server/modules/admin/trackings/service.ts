@@ -55,7 +55,8 @@ async function rateFor(fields: TrackingFields, options: AdminChangeOptions): Pro
  * new unit (or null): grams are never kept as cubic feet, nor the other way round.
  */
 async function priced(tx: DbOrTx, id: number | null, fields: TrackingFields, today: number | null): Promise<TrackingFields> {
-  if (today === null) return fields;
+  // An amount typed alone (the spec's PATCH allows it) has no rate behind it.
+  if (today === null) return fields.montoColones === undefined ? fields : { ...fields, montoRate: null };
   let current: { formaEnvio: string; pesoPieCubicos: string | null } | undefined;
   if (id !== null) {
     [current] = await tx

@@ -302,6 +302,9 @@ describe("the stored amount (issue 18 items 2, 4, 5; docs/decisions/114)", () =>
     expect((res.json() as TAdminTrackingResponse).tracking).toMatchObject({ montoColones: expected, montoRate: rate });
     const [row] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, tracking.id));
     expect(row.montoColones).toBe(expected);
+    // An amount typed alone has no rate behind it: the panel will offer to re-price it.
+    const typed = await call("PATCH", `/api/trackings/${tracking.id}`, { montoColones: 5000 });
+    expect((typed.json() as TAdminTrackingResponse).tracking).toMatchObject({ montoColones: 5000, montoRate: null, pesoPieCubicos: "520" });
   });
 
   it("creates a package whose weight from the dialog fills the row's weight, with its amount computed", async () => {
