@@ -24,8 +24,12 @@ export const BULK_IDS_REQUIRED = "Selecciona al menos un paquete";
 export const BULK_MAX = 200;
 export const BULK_TOO_MANY = `Puedes cambiar hasta ${BULK_MAX} paquetes a la vez`;
 
+/** The largest amount in colones the panel stores (the column is a 32-bit integer). */
+export const MAX_COLONES = 2_000_000_000;
+export const MONTO_TOO_LARGE = "El monto calculado supera ₡2 000 000 000: revisa el peso o los pies cúbicos";
+
 /** Colones are whole and never negative (the database checks it too). */
-const colones = (message: string) => z.number({ error: message }).int(message).min(0, message).max(2_000_000_000, message);
+const colones = (message: string) => z.number({ error: message }).int(message).min(0, message).max(MAX_COLONES, message);
 
 /** Absent stays absent ("leave as is"); blank or null becomes null ("none"). */
 const blankToNull = <T extends string>(v: T | null | undefined): T | null | undefined => (v === undefined ? undefined : v || null);

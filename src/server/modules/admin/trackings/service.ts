@@ -20,6 +20,8 @@ import { getAdminTracking } from "./presenter";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../../shared/api/trackings";
 import {
   ADMIN_TRACKING_DUPLICATE,
+  MAX_COLONES,
+  MONTO_TOO_LARGE,
   measureRequiredOnTypeChange,
   type TAdminTrackingResponse,
   type TBulkStatusRequest,
@@ -72,6 +74,7 @@ async function priced(tx: DbOrTx, id: number | null, fields: TrackingFields, tod
   }
   const pesoPieCubicos = fields.pesoPieCubicos === undefined ? current?.pesoPieCubicos : fields.pesoPieCubicos;
   const montoColones = computeMontoColones({ formaEnvio, pesoPieCubicos, rate: today });
+  if (montoColones !== null && montoColones > MAX_COLONES) throw badRequest(MONTO_TOO_LARGE);
   return { ...fields, montoColones, montoRate: montoColones === null ? null : today };
 }
 

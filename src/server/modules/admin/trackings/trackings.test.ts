@@ -15,6 +15,7 @@ import {
   PESO_INVALID,
   TRACKING_CHANGE_REQUIRED,
   ZTrackingFormSchema,
+  MONTO_TOO_LARGE,
   measureRequiredOnTypeChange,
   createBodyFromForm,
   trackingFormDefaults,
@@ -357,6 +358,10 @@ describe("the stored amount (issue 18 items 2, 4, 5; docs/decisions/114)", () =>
     const res = await call("PATCH", `/api/trackings/${tracking.id}`, { formaEnvio: "BARCO", pesoPieCubicos: "2,5" });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as TAdminTrackingResponse).tracking).toMatchObject({ formaEnvio: "BARCO", pesoPieCubicos: "2,5", montoColones: 3 * 35 * rate });
+
+    const huge = await call("PATCH", `/api/trackings/${tracking.id}`, { pesoPieCubicos: "123456.78" });
+    expect(huge.statusCode).toBe(400);
+    expect((huge.json() as { message: string }).message).toBe(MONTO_TOO_LARGE);
 
     const back = await call("PATCH", `/api/trackings/${tracking.id}`, { formaEnvio: "AVION", pesoPieCubicos: null });
     expect((back.json() as TAdminTrackingResponse).tracking).toMatchObject({ formaEnvio: "AVION", pesoPieCubicos: null, montoColones: null });
