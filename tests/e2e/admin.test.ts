@@ -1,6 +1,7 @@
 // The staff's day on /admin against the real server: log in (empty and wrong passwords first),
 // keep the session across a reload, find a client by one of its tracking codes, change a
-// package's status (toast, history, queued WhatsApp message) and weight (amount recomputed),
+// package's status (toast, history, queued WhatsApp message), weight (amount recomputed by the
+// server) and shipping type (the cubic feet asked for),
 // add and delete a package, move two packages at once, reset a search counter and make the
 // client unlimited, mark the welcome as sent, reply to a contact message, export, and log out.
 // Data is made over HTTP (the server's embedded database allows one process).
@@ -136,6 +137,19 @@ describe("/admin", () => {
     const expected = computeMontoColones({ formaEnvio: "AVION", pesoPieCubicos: "1500", rate: DEFAULT_EXCHANGE_RATE })!;
     await row.locator("output").getByText(formatColones(expected)).waitFor();
     await expect.poll(async () => (await trackingByCode(codes.main))?.montoColones).toBe(expected);
+
+    // To Barco the grams are not kept as cubic feet: the cubic feet are asked for (decision 114).
+    await row.getByLabel("Tipo de envío").selectOption("BARCO");
+    const retype = page.getByRole("dialog", { name: `Cambiar ${codes.main} a Barco` });
+    await retype.getByLabel("Pies cúbicos").waitFor();
+    expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
+    await retype.getByLabel("Pies cúbicos").fill("2,5");
+    await retype.getByRole("button", { name: "Cambiar tipo de envío" }).click();
+    await retype.waitFor({ state: "detached" });
+    const bySea = computeMontoColones({ formaEnvio: "BARCO", pesoPieCubicos: "2,5", rate: DEFAULT_EXCHANGE_RATE })!;
+    await row.locator("output").getByText(formatColones(bySea)).waitFor();
+    expect(await row.getByLabel("Pies cúbicos").inputValue()).toBe("2,5");
+    await expect.poll(async () => (await trackingByCode(codes.main))?.montoColones).toBe(bySea);
 
     await card.getByRole("button", { name: "Agregar" }).click();
     const dialog = page.getByRole("dialog", { name: "Agregar tracking" });

@@ -34,7 +34,9 @@ async function givePackages(clientCode: string): Promise<void> {
       costo: 1_234_567_890,
     });
     for (const estado of steps) {
-      await adminCall("PATCH", `/api/trackings/${tracking.id}`, { estado, montoColones: 1_987_654_321, pesoPieCubicos: "123456.78" });
+      // The server prices the measure (decision 114); the longest amount is then typed on its own.
+      await adminCall("PATCH", `/api/trackings/${tracking.id}`, { estado, pesoPieCubicos: index === 1 ? "4999.5" : "123456.78" });
+      await adminCall("PATCH", `/api/trackings/${tracking.id}`, { montoColones: 1_987_654_321 });
     }
   }
 }

@@ -149,6 +149,8 @@ export const clientTrackings = pgTable(
     pesoPieCubicos: text("peso_pie_cubicos"),
     /** Amount in whole colones computed by the shared pricing rule. */
     montoColones: integer("monto_colones"),
+    /** Colones per dollar the stored amount was computed at (docs/decisions/114). */
+    montoRate: numeric("monto_rate", { precision: 10, scale: 2, mode: "number" }),
     notas: text("notas"),
     couponId: integer("coupon_id").references((): AnyPgColumn => coupons.id, { onDelete: "set null" }),
     discountPercent: smallint("discount_percent"),

@@ -5,7 +5,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client";
 import * as schema from "../db/schema";
 import { bulkInsert } from "./bulk-insert";
-import { planSeed, type SeedPlan, type TrackingPlan } from "./plan";
+import { SEED_EXCHANGE_RATE, planSeed, type SeedPlan, type TrackingPlan } from "./plan";
 import { generateClientCode } from "../../shared/domain/client-code";
 
 export interface SeedOptions {
@@ -212,6 +212,8 @@ function trackingRow(t: TrackingPlan, clientId: number): typeof schema.clientTra
     costo: t.costo,
     pesoPieCubicos: t.pesoPieCubicos,
     montoColones: t.montoColones,
+    // The rate the plan priced it at, so the panel offers no re-pricing until the rate moves.
+    montoRate: t.montoColones === null ? null : SEED_EXCHANGE_RATE,
     notas: t.notas,
     lastStatusChangeDate: last,
     lastEventAt: t.lastEventAt,

@@ -173,6 +173,8 @@ export interface TrackingFields {
   costo?: number | null;
   pesoPieCubicos?: string | null;
   montoColones?: number | null;
+  /** The rate montoColones was computed at (docs/decisions/114). */
+  montoRate?: number | null;
   /** Internal staff notes on the package. */
   notas?: string | null;
 }
@@ -310,6 +312,7 @@ const UPDATE_COLUMNS = (
     ["costo", "::integer"],
     ["pesoPieCubicos", ""],
     ["montoColones", "::integer"],
+    ["montoRate", "::numeric"],
     ["notas", ""],
   ] as const satisfies readonly (readonly [keyof TrackingFields, string])[]
 ).map(([key, cast]) => ({ key, column: clientTrackings[key], cast: sql.raw(cast) }));
@@ -346,6 +349,11 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
         const typedByHand = row.carrier !== null && row.carrier !== detectCarrier(row.trackingCode);
         values.carrier = typedByHand ? row.carrier : detectCarrier(fields.trackingCode);
       }
+    }
+    if (fields.formaEnvio !== undefined && fields.formaEnvio !== row.formaEnvio && fields.pesoPieCubicos === undefined && row.pesoPieCubicos !== null) {
+      // Grams are not cubic feet (docs/decisions/114): a type change that brings no measure in the
+      // new unit (the import's or the portal's) drops the old measure and the amount priced from it.
+      Object.assign(values, { pesoPieCubicos: null, montoColones: null, montoRate: null });
     }
     if (Object.keys(values).length > 0) fieldUpdates.push({ id: row.id, now, values });
     if (estado !== undefined && estado !== row.estado) {

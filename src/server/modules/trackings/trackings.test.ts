@@ -355,6 +355,32 @@ describe("changeTrackingStatus / createTracking / updateTracking", () => {
     expect(result.tracking).toMatchObject({ carrier: "Correos de Costa Rica", costo: 4500, estado: "EN_BODEGA_MIAMI" });
     expect(result.statusChange?.changed).toBe(true);
   });
+
+  it("updateTracking never keeps grams as cubic feet: a type change without a measure in the new unit drops the measure and its amount", async () => {
+    const client = await registerTestClient(t.app);
+    const id = await clientId(client.clientCode);
+    const created = await t.ctx.db.transaction((tx) =>
+      createTracking(tx, {
+        clientId: id,
+        trackingCode: uniqueTracking(),
+        pesoPieCubicos: "2500",
+        montoColones: 20560,
+        montoRate: 514,
+        changedBy: "admin",
+        notify: false,
+      }),
+    );
+    // The Excel import and the portal send the type alone.
+    const result = await t.ctx.db.transaction((tx) =>
+      updateTracking(tx, { trackingId: created.tracking.id, changes: { formaEnvio: "BARCO" }, changedBy: "importacion", notify: false }),
+    );
+    expect(result.tracking).toMatchObject({ formaEnvio: "BARCO", pesoPieCubicos: null, montoColones: null, montoRate: null });
+    // The same type again, or a measure sent with the type, keeps what was given.
+    const again = await t.ctx.db.transaction((tx) =>
+      updateTracking(tx, { trackingId: created.tracking.id, changes: { formaEnvio: "BARCO", pesoPieCubicos: "3" }, changedBy: "admin", notify: false }),
+    );
+    expect(again.tracking).toMatchObject({ formaEnvio: "BARCO", pesoPieCubicos: "3" });
+  });
 });
 
 describe("lookup abuse limit", () => {

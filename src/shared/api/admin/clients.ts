@@ -97,6 +97,8 @@ export const ZAdminTrackingSchema = z.object({
   costo: z.number().int().nullable(),
   pesoPieCubicos: z.string().nullable(),
   montoColones: z.number().int().nullable(),
+  /** The rate the stored amount was computed at; null when unknown (older rows) or no amount. */
+  montoRate: z.number().nullable(),
   notas: z.string().nullable(),
   discountPercent: z.number().int().nullable(),
   lastStatusChangeDate: z.string(),

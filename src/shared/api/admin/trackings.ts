@@ -23,6 +23,11 @@ export const MONTO_NEGATIVE = "El monto no puede ser negativo";
 export const MONTO_TOO_HIGH = `El monto máximo es ${formatColones(COLONES_MAX)}`;
 export const PESO_INVALID = "El peso o los pies cúbicos deben ser un número mayor que 0";
 export const PESO_NEGATIVE = "El peso o los pies cúbicos no pueden ser negativos";
+/** A type change must bring the measure in the new unit (docs/decisions/114): grams are not cubic feet. */
+export const measureRequiredOnTypeChange = (formaEnvio: ShippingType): string =>
+  formaEnvio === "BARCO"
+    ? "Al cambiar a Barco indica los pies cúbicos del paquete"
+    : "Al cambiar a Avión indica el peso en gramos del paquete";
 export const NUMBER_INVALID = "Debe ser un número mayor o igual a 0";
 export const NUMBER_NEGATIVE = "No puede ser negativo";
 export const NUMBER_TOO_HIGH = `El máximo es ${formatThousands(AMOUNT_MAX)}`;
@@ -42,6 +47,9 @@ const montoColones = colones(MONTO_INVALID, MONTO_NEGATIVE, MONTO_TOO_HIGH);
 const DECIMAL_TEXT = /^(\d+([.,]\d*)?|[.,]\d+)$/;
 const isNegativeText = (v: string) => v.startsWith("-") && DECIMAL_TEXT.test(v.slice(1).trim());
 const toNumber = (v: string): number => Number(v.replace(",", "."));
+
+/** A computed amount past the column's range (docs/decisions/114). */
+export const MONTO_TOO_LARGE = "El monto calculado supera ₡2 000 000 000: revisa el peso o los pies cúbicos";
 
 /** Absent stays absent ("leave as is"); blank or null becomes null ("none"). */
 const blankToNull = <T extends string>(v: T | null | undefined): T | null | undefined => (v === undefined ? undefined : v || null);
@@ -177,14 +185,15 @@ export const ZTrackingFormSchema = z.object({
   carrier: formText(64),
   tiendaOrigen: formText(120),
   descripcionPaquete: formText(500),
-  pesoEstimado: formNumber,
+  /** The package's one measure (docs/decisions/114): grams for Avión, cubic feet for Barco, as the row shows it. */
+  pesoPieCubicos: formNumber,
   valorDeclarado: formNumber,
 });
 export type TTrackingFormValues = z.input<typeof ZTrackingFormSchema>;
 export type TTrackingForm = z.output<typeof ZTrackingFormSchema>;
 
 const OPTIONAL_TEXTS = ["carrier", "tiendaOrigen", "descripcionPaquete"] as const;
-const OPTIONAL_NUMBERS = ["pesoEstimado", "valorDeclarado"] as const;
+const OPTIONAL_NUMBERS = ["valorDeclarado"] as const;
 
 /** The dialog's values for a new package (the spec's defaults) or for editing one. */
 export function trackingFormDefaults(t?: TAdminTracking): TTrackingFormValues {
@@ -196,7 +205,7 @@ export function trackingFormDefaults(t?: TAdminTracking): TTrackingFormValues {
     carrier: t?.carrier ?? "",
     tiendaOrigen: t?.tiendaOrigen ?? "",
     descripcionPaquete: t?.descripcionPaquete ?? "",
-    pesoEstimado: t?.pesoEstimado === null || t?.pesoEstimado === undefined ? "" : String(t.pesoEstimado),
+    pesoPieCubicos: t?.pesoPieCubicos ?? "",
     valorDeclarado: t?.valorDeclarado === null || t?.valorDeclarado === undefined ? "" : String(t.valorDeclarado),
   };
 }
@@ -212,6 +221,11 @@ export function createBodyFromForm(clientCode: string, v: TTrackingForm): TCreat
   };
   for (const key of OPTIONAL_TEXTS) if (v[key]) body[key] = v[key];
   for (const key of OPTIONAL_NUMBERS) if (v[key]) body[key] = toNumber(v[key]);
+  if (v.pesoPieCubicos) {
+    body.pesoPieCubicos = v.pesoPieCubicos;
+    // By air the measure is the weight the package was announced with, too (exports' 'Peso estimado').
+    if (v.formaEnvio === "AVION") body.pesoEstimado = toNumber(v.pesoPieCubicos);
+  }
   return body;
 }
 
@@ -229,6 +243,8 @@ export function updateBodyFromForm(v: TTrackingForm, original: TAdminTracking): 
     const next = v[key] ? toNumber(v[key]) : null;
     if (next !== original[key]) body[key] = next;
   }
+  // A new shipping type always carries the measure in its unit (the server refuses it otherwise).
+  if (v.pesoPieCubicos !== (original.pesoPieCubicos ?? "") || body.formaEnvio) body.pesoPieCubicos = v.pesoPieCubicos || null;
   return body;
 }
 
@@ -256,6 +272,9 @@ export const SHIPPING_TYPE_CHANGE_FAILED = "No se pudo cambiar el tipo de envío
 export const STATUS_CHANGE_FAILED = "No se pudo cambiar el estado";
 export const COSTO_UPDATE_FAILED = "No se pudo actualizar el costo";
 export const PESO_UPDATE_FAILED = "No se pudo actualizar el peso";
+export const MEASURE_RETYPE_HINT = "Cambió el tipo de envío: escribe la medida en la nueva unidad.";
+export const REPRICED_TITLE = "Monto recalculado";
+export const REPRICE_FAILED = "No se pudo recalcular el monto";
 export const HISTORY_LOAD_FAILED = "Error al cargar historial";
 export const ADMIN_TRACKING_DUPLICATE = "El cliente ya tiene un tracking con este código.";
 

@@ -16,6 +16,8 @@ import {
   FIELD_UPDATED_TITLE,
   HISTORY_LOAD_FAILED,
   PESO_UPDATE_FAILED,
+  REPRICE_FAILED,
+  REPRICED_TITLE,
   SHIPPING_TYPE_CHANGE_FAILED,
   STATUS_CHANGE_FAILED,
   STATUS_UPDATED_TITLE,
@@ -41,6 +43,7 @@ import {
   type TUpdateAdminTrackingBody,
 } from "../../../../shared/api/admin/trackings";
 import { z } from "../../../../shared/validation";
+import { formatColones } from "../../../../shared/domain/format";
 import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { CLIENTS_KEY, refreshClients, STATS_KEY } from "../../../lib/admin/admin-queries";
 
@@ -105,6 +108,23 @@ export function usePatchTracking() {
         refetchSoon();
       },
       onError: (error, { field }) => fail(error, INLINE_FAILURES[field]),
+    },
+    queryClient,
+  );
+}
+
+/** POST /api/admin/trackings/{id}/reprice: the explicit re-pricing at today's rate (docs/decisions/114). */
+export function useRepriceTracking() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: (id: number) => sendAdminJson("POST", `/api/admin/trackings/${id}/reprice`, ZAdminTrackingResponseSchema),
+      onSuccess: ({ tracking }) => {
+        patchCachedTracking(tracking);
+        toast({ title: REPRICED_TITLE, description: tracking.montoColones === null ? undefined : formatColones(tracking.montoColones) });
+        refetchSoon();
+      },
+      onError: (error) => fail(error, REPRICE_FAILED),
     },
     queryClient,
   );

@@ -1,5 +1,6 @@
 // The create / edit dialog of a package (staff-side §2, §3, §5): tracking code and status required,
-// origin, shipping type, carrier, store, description, weight and declared value. New packages
+// origin, shipping type, carrier, store, description, the package's one measure (grams or cubic
+// feet, labelled as in its row, emptied when the type changes) and declared value. New packages
 // default to USA, AVION and SEGUIMIENTO_INTERNACIONAL; empty optional fields are left out.
 
 import { useForm } from "react-hook-form";
@@ -22,7 +23,9 @@ import { ORIGIN_LABELS } from "../../../../shared/api/trackings";
 import type { TAdminTracking } from "../../../../shared/api/admin/clients";
 import {
   ZTrackingFormSchema,
+  MEASURE_RETYPE_HINT,
   createBodyFromForm,
+  measureLabel,
   trackingFormDefaults,
   updateBodyFromForm,
   type TTrackingForm,
@@ -46,11 +49,15 @@ export function TrackingFormDialog({ clientCode, clientNombre, tracking, onDone 
   const {
     register,
     handleSubmit,
+    setValue,
+    watch,
     formState: { errors },
   } = useForm<TTrackingFormValues, unknown, TTrackingForm>({
     resolver: zodResolver(ZTrackingFormSchema),
     defaultValues: trackingFormDefaults(tracking),
   });
+  const formaEnvio = watch("formaEnvio");
+  const measureChanged = tracking !== undefined && formaEnvio !== tracking.formaEnvio && Boolean(tracking.pesoPieCubicos);
   const prefix = tracking ? `edit-${tracking.id}` : `new-${clientCode}`;
 
   const submit = handleSubmit((values) => {
@@ -102,7 +109,13 @@ export function TrackingFormDialog({ clientCode, clientNombre, tracking, onDone 
         </FormField>
         <FormField id={`${prefix}-forma`} label="Tipo de envío" error={errors.formaEnvio?.message}>
           {(control) => (
-            <Select {...control} {...register("formaEnvio")}>
+            <Select
+              {...control}
+              {...register("formaEnvio", {
+                // Grams are not cubic feet: a new type empties the measure so it is typed in its unit.
+                onChange: () => setValue("pesoPieCubicos", ""),
+              })}
+            >
               {SHIPPING_TYPES.map((f) => (
                 <option key={f} value={f}>
                   {SHIPPING_TYPE_LABELS[f]}
@@ -117,8 +130,14 @@ export function TrackingFormDialog({ clientCode, clientNombre, tracking, onDone 
         <FormField id={`${prefix}-tienda`} label="Tienda de origen" optional error={errors.tiendaOrigen?.message}>
           {(control) => <Input {...control} {...register("tiendaOrigen")} autoComplete="off" />}
         </FormField>
-        <FormField id={`${prefix}-peso`} label="Peso estimado (g)" optional error={errors.pesoEstimado?.message}>
-          {(control) => <Input {...control} {...register("pesoEstimado")} inputMode="decimal" autoComplete="off" />}
+        <FormField
+          id={`${prefix}-peso`}
+          label={measureLabel(formaEnvio)}
+          optional
+          error={errors.pesoPieCubicos?.message}
+          hint={measureChanged ? MEASURE_RETYPE_HINT : undefined}
+        >
+          {(control) => <Input {...control} {...register("pesoPieCubicos")} inputMode="decimal" autoComplete="off" />}
         </FormField>
         <FormField id={`${prefix}-valor`} label="Valor declarado (USD)" optional error={errors.valorDeclarado?.message}>
           {(control) => <Input {...control} {...register("valorDeclarado")} inputMode="decimal" autoComplete="off" />}

@@ -33,6 +33,7 @@ const base: TAdminTracking = {
   costo: null,
   pesoPieCubicos: null,
   montoColones: null,
+  montoRate: null,
   notas: null,
   discountPercent: null,
   lastStatusChangeDate: "2025-03-01T15:00:00.000Z",

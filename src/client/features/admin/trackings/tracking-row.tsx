@@ -1,6 +1,7 @@
 // One expanded package (staff-side §2, §4, §5): shipping type and status selects, cost (digits
-// only, es-CR thousands), weight or cubic feet (comma accepted), the read-only amount computed by
-// the shared pricing rule at the current rate, description, last change, the state of its last
+// only, es-CR thousands), weight or cubic feet (comma accepted), the stored amount the server
+// computed (the one the portal and exports show; re-priced at today's rate only on request, docs/
+// decisions/114), description, last change, the state of its last
 // WhatsApp message, a contextual WhatsApp chat, edit, delete and the change history.
 
 import { useId, useState, type KeyboardEvent } from "react";
@@ -16,7 +17,7 @@ import { RetryNotificationButton } from "../../../components/retry-notification-
 import { brand } from "../../../lib/brand";
 import { cn } from "../../../lib/cn";
 import { useServerField } from "../../../lib/use-server-field";
-import { computeMontoColones, parseDecimalInput } from "../../../../shared/domain/pricing";
+import { parseDecimalInput } from "../../../../shared/domain/pricing";
 import { digitsOnly, formatColones, formatDateTime, formatThousands } from "../../../../shared/domain/format";
 import { trackingNeedsUpdate } from "../../../../shared/domain/tracking-updates";
 import { trackingStatusMessage } from "../../../../shared/domain/messages";
@@ -37,7 +38,8 @@ import {
   trackingDeleteConfirmation,
   type TPatchTrackingBody,
 } from "../../../../shared/api/admin/trackings";
-import { useDeleteTracking, usePatchTracking, useTrackingHistory } from "./api";
+import { useDeleteTracking, usePatchTracking, useRepriceTracking, useTrackingHistory } from "./api";
+import { ShippingTypeDialog } from "./shipping-type-dialog";
 import { useBulkSelection } from "./bulk-selection";
 import { TrackingFormDialog } from "./tracking-form-dialog";
 
@@ -81,6 +83,9 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
   const id = useId();
   const patch = usePatchTracking();
   const remove = useDeleteTracking();
+  const reprice = useRepriceTracking();
+  /** The new shipping type waiting for its measure in the new unit. */
+  const [retyping, setRetyping] = useState<ShippingType | null>(null);
   const { selected, toggle } = useBulkSelection();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -91,8 +96,8 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
   const [costoText, setCostoText] = useServerField(tracking.costo, formatThousands);
   const [pesoText, setPesoText] = useServerField(tracking.pesoPieCubicos, orEmpty);
 
-  const monto = computeMontoColones({ formaEnvio: tracking.formaEnvio, pesoPieCubicos: pesoText, rate });
-  const showMonto = parseDecimalInput(pesoText) !== null && monto !== null;
+  const monto = tracking.montoColones;
+  const stale = monto !== null && tracking.montoRate !== rate;
   const needsUpdate = tracking.estado !== "ENTREGADO" && trackingNeedsUpdate(tracking.updatedAt, new Date());
   const statusOptions = (ADMIN_TRACKING_STATUSES as readonly TrackingStatus[]).includes(tracking.estado)
     ? ADMIN_TRACKING_STATUSES
@@ -101,15 +106,9 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
   const chatText = trackingStatusMessage({ nombre: clientNombre, trackingCode: tracking.trackingCode, estado: tracking.estado, brandName: brand.name });
 
   const changeType = (formaEnvio: ShippingType) => {
-    // With a weight on file the amount is recalculated for the new type and sent with it.
-    const withWeight = parseDecimalInput(tracking.pesoPieCubicos) !== null;
-    patch.mutate({
-      id: tracking.id,
-      field: "formaEnvio",
-      body: withWeight
-        ? { formaEnvio, montoColones: computeMontoColones({ formaEnvio, pesoPieCubicos: tracking.pesoPieCubicos, rate }) }
-        : { formaEnvio },
-    });
+    // A measure on file is in the old unit: ask for it in the new one (the server prices it).
+    if (parseDecimalInput(tracking.pesoPieCubicos) !== null) setRetyping(formaEnvio);
+    else patch.mutate({ id: tracking.id, field: "formaEnvio", body: { formaEnvio } });
   };
 
   /** Checked with the server's own schema first: a value it would refuse is not sent. */
@@ -129,9 +128,9 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
   const savePeso = () => {
     const text = pesoText.trim();
     if (text === (tracking.pesoPieCubicos ?? "")) return setErrors((e) => ({ ...e, peso: undefined }));
+    // The measure alone: the server computes and stores the amount (docs/decisions/114).
     save("peso", {
       pesoPieCubicos: text || null,
-      montoColones: computeMontoColones({ formaEnvio: tracking.formaEnvio, pesoPieCubicos: text, rate }),
     });
   };
 
@@ -242,8 +241,19 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
             aria-labelledby={`${id}-monto-label`}
             className="flex h-10 items-center rounded-md border border-slate-200 bg-slate-50 px-3 text-sm font-semibold text-ink"
           >
-            {showMonto ? formatColones(monto) : "—"}
+            {monto !== null ? formatColones(monto) : "—"}
           </output>
+          {stale ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="mt-1 h-auto px-0 py-0.5 text-xs"
+              disabled={reprice.isPending}
+              onClick={() => reprice.mutate(tracking.id)}
+            >
+              Recalcular al tipo de cambio de hoy
+            </Button>
+          ) : null}
         </div>
       </div>
 
@@ -297,6 +307,22 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
       </div>
 
       {historyOpen ? <TrackingHistory trackingId={tracking.id} version={tracking.updatedAt} /> : null}
+
+      <Dialog open={retyping !== null} onOpenChange={(open) => !open && setRetyping(null)}>
+        {retyping ? (
+          <ShippingTypeDialog
+            trackingCode={tracking.trackingCode}
+            formaEnvio={retyping}
+            pending={patch.isPending}
+            onConfirm={(pesoPieCubicos) =>
+              patch.mutate(
+                { id: tracking.id, field: "formaEnvio", body: { formaEnvio: retyping, pesoPieCubicos } },
+                { onSuccess: () => setRetyping(null) },
+              )
+            }
+          />
+        ) : null}
+      </Dialog>
 
       <Dialog open={editing} onOpenChange={setEditing}>
         {editing ? (

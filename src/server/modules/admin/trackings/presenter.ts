@@ -16,7 +16,7 @@ export function trackingJson(matches: SQL = sql`true`): SQL {
     'id', t.id, 'clientId', t.client_id, 'trackingCode', t.tracking_code, 'estado', t.estado,
     'origen', t.origen, 'formaEnvio', t.forma_envio, 'carrier', t.carrier, 'tiendaOrigen', t.tienda_origen,
     'descripcionPaquete', t.descripcion_paquete, 'pesoEstimado', t.peso_estimado, 'valorDeclarado', t.valor_declarado,
-    'costo', t.costo, 'pesoPieCubicos', t.peso_pie_cubicos, 'montoColones', t.monto_colones, 'notas', t.notas,
+    'costo', t.costo, 'pesoPieCubicos', t.peso_pie_cubicos, 'montoColones', t.monto_colones, 'montoRate', t.monto_rate, 'notas', t.notas,
     'discountPercent', t.discount_percent, 'lastStatusChangeDate', t.last_status_change_date,
     'updatedAt', t.updated_at, 'createdAt', t.created_at, 'matchesFilters', ${matches},
     'notification', (select ${sql.raw(NOTIFICATIONS_JSON_FIELDS)} from notification_outbox n
@@ -44,6 +44,7 @@ export function toAdminTracking(raw: unknown): TAdminTracking {
     costo: num(r.costo),
     pesoPieCubicos: (r.pesoPieCubicos as string | null) ?? null,
     montoColones: num(r.montoColones),
+    montoRate: num(r.montoRate),
     notas: (r.notas as string | null) ?? null,
     discountPercent: num(r.discountPercent),
     lastStatusChangeDate: iso(r.lastStatusChangeDate),

@@ -1,6 +1,7 @@
 // Staff's package calls (staff-side §7), all admin: PATCH /api/trackings/{id} (inline edits),
 // GET /api/trackings/{id}/history, POST /api/admin/trackings, PATCH and DELETE
-// /api/admin/trackings/{id}, and POST /api/admin/trackings/bulk-status. After a commit that
+// /api/admin/trackings/{id}, and POST /api/admin/trackings/bulk-status and
+// POST /api/admin/trackings/{id}/reprice (docs/decisions/114). After a commit that
 // queued WhatsApp messages the outbox worker is woken so they go out at once.
 import type { FastifyInstance } from "fastify";
 import {
@@ -18,11 +19,17 @@ import {
   deleteAdminTracking,
   getTrackingHistory,
   patchTracking,
+  repriceAdminTracking,
   updateAdminTracking,
 } from "./service";
+import { getExchangeRate } from "../../exchange-rate/service";
 
 export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const options = () => ({ brandName: ctx.config.brand.name, messagingConfigured: ctx.providers.messaging.configured });
+  const options = () => ({
+    brandName: ctx.config.brand.name,
+    messagingConfigured: ctx.providers.messaging.configured,
+    rate: async () => (await getExchangeRate(ctx)).rate,
+  });
 
   app.patch("/api/trackings/:id", { config: { auth: "admin" } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
@@ -50,6 +57,11 @@ export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContex
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const body = parseWith(ZUpdateAdminTrackingRequestSchema, request.body ?? {});
     return updateAdminTracking(ctx.db, id, body, options());
+  });
+
+  app.post("/api/admin/trackings/:id/reprice", { config: { auth: "admin" } }, async (request) => {
+    const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
+    return repriceAdminTracking(ctx.db, id, options());
   });
 
   app.delete("/api/admin/trackings/:id", { config: { auth: "admin" } }, async (request) => {

@@ -3,9 +3,9 @@
 // one path that writes history, queues the client's WhatsApp message and applies the delivery
 // rewards), here with changedBy "admin", each in one transaction.
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import type { Db, DbOrTx } from "../../../db/client";
 import { clientTrackings, trackingStatusHistory } from "../../../db/schema";
-import { AppError, conflict, notFound } from "../../../errors";
+import { AppError, badRequest, conflict, notFound } from "../../../errors";
 import {
   CHANGED_BY,
   changeTrackingStatus,
@@ -20,6 +20,9 @@ import { getAdminTracking } from "./presenter";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../../shared/api/trackings";
 import {
   ADMIN_TRACKING_DUPLICATE,
+  COLONES_MAX,
+  MONTO_TOO_LARGE,
+  measureRequiredOnTypeChange,
   type TAdminTrackingResponse,
   type TBulkStatusRequest,
   type TBulkStatusResponse,
@@ -28,14 +31,53 @@ import {
   type TTrackingHistoryRecord,
   type TUpdateAdminTrackingRequest,
 } from "../../../../shared/api/admin/trackings";
-import type { TrackingStatus } from "../../../../shared/domain/statuses";
+import type { ShippingType, TrackingStatus } from "../../../../shared/domain/statuses";
+import { computeMontoColones } from "../../../../shared/domain/pricing";
 
 export interface AdminChangeOptions {
   /** Signs the client's WhatsApp message (ctx.config.brand.name). */
   brandName: string;
   /** Whether a messaging provider will send what is queued (ctx.providers.messaging.configured). */
   messagingConfigured: boolean;
+  /**
+   * Today's colones per dollar, asked only when an amount is (re)computed and always before the
+   * transaction opens (the provider reads its own storage: on PGlite's one connection it would wait).
+   */
+  rate: () => Promise<number>;
   now?: Date;
+}
+
+/** The rate for `priced`, null when the change touches neither the shipping type nor the measure. */
+async function rateFor(fields: TrackingFields, options: AdminChangeOptions): Promise<number | null> {
+  return fields.formaEnvio === undefined && fields.pesoPieCubicos === undefined ? null : options.rate();
+}
+
+/**
+ * The one rule for the stored amount (docs/decisions/114): computed here, at today's rate, whenever
+ * the shipping type or the measure changes, and stored with that rate; an amount the client sent
+ * alongside is ignored. A type change on a package that has a measure must bring the measure in the
+ * new unit (or null): grams are never kept as cubic feet, nor the other way round.
+ */
+async function priced(tx: DbOrTx, id: number | null, fields: TrackingFields, today: number | null): Promise<TrackingFields> {
+  // An amount typed alone (the spec's PATCH allows it) has no rate behind it.
+  if (today === null) return fields.montoColones === undefined ? fields : { ...fields, montoRate: null };
+  let current: { formaEnvio: string; pesoPieCubicos: string | null } | undefined;
+  if (id !== null) {
+    [current] = await tx
+      .select({ formaEnvio: clientTrackings.formaEnvio, pesoPieCubicos: clientTrackings.pesoPieCubicos })
+      .from(clientTrackings)
+      .where(eq(clientTrackings.id, id));
+    if (!current) throw notFound(TRACKING_NOT_FOUND);
+  }
+  const formaEnvio = fields.formaEnvio ?? (current?.formaEnvio as ShippingType | undefined) ?? "AVION";
+  const typeChanged = current !== undefined && formaEnvio !== current.formaEnvio;
+  if (typeChanged && fields.pesoPieCubicos === undefined && current?.pesoPieCubicos) {
+    throw badRequest(measureRequiredOnTypeChange(formaEnvio));
+  }
+  const pesoPieCubicos = fields.pesoPieCubicos === undefined ? current?.pesoPieCubicos : fields.pesoPieCubicos;
+  const montoColones = computeMontoColones({ formaEnvio, pesoPieCubicos, rate: today });
+  if (montoColones !== null && montoColones > COLONES_MAX) throw badRequest(MONTO_TOO_LARGE);
+  return { ...fields, montoColones, montoRate: montoColones === null ? null : today };
 }
 
 /** The portal's duplicate message speaks to the client ("Ya tienes…"); staff read their own. */
@@ -70,10 +112,11 @@ export async function patchTracking(
   options: AdminChangeOptions,
 ): Promise<TAdminTrackingResponse> {
   const { estado, ...fields } = body;
-  const result = await inOutboxTransaction(db, (tx) =>
+  const today = await rateFor(fields, options);
+  const result = await inOutboxTransaction(db, async (tx) =>
     updateTracking(tx, {
       trackingId: id,
-      changes: { ...fields, ...(estado ? { estado } : {}) },
+      changes: { ...(await priced(tx, id, fields, today)), ...(estado ? { estado } : {}) },
       changedBy: CHANGED_BY.admin,
       brandName: options.brandName,
       now: options.now,
@@ -89,10 +132,11 @@ export async function createAdminTracking(
   options: AdminChangeOptions,
 ): Promise<TAdminTrackingResponse> {
   const clientId = await findClientId(db, body.clientCode);
+  const today = await rateFor(fieldsOf(body), options);
   const created = await withStaffMessages(() =>
-    inOutboxTransaction(db, (tx) =>
+    inOutboxTransaction(db, async (tx) =>
       createTracking(tx, {
-        ...fieldsOf(body),
+        ...(await priced(tx, null, fieldsOf(body), today)),
         // An empty carrier field means "detect it from the code".
         carrier: body.carrier ?? undefined,
         clientId,
@@ -114,11 +158,12 @@ export async function updateAdminTracking(
   body: TUpdateAdminTrackingRequest,
   options: AdminChangeOptions,
 ): Promise<TAdminTrackingResponse> {
+  const today = await rateFor(fieldsOf(body), options);
   const result = await withStaffMessages(() =>
-    inOutboxTransaction(db, (tx) =>
+    inOutboxTransaction(db, async (tx) =>
       updateTracking(tx, {
         trackingId: id,
-        changes: { ...fieldsOf(body), ...(body.estado ? { estado: body.estado } : {}) },
+        changes: { ...(await priced(tx, id, fieldsOf(body), today)), ...(body.estado ? { estado: body.estado } : {}) },
         changedBy: CHANGED_BY.admin,
         brandName: options.brandName,
         now: options.now,
@@ -126,6 +171,24 @@ export async function updateAdminTracking(
     ),
   );
   return answer(db, id, Boolean(result.statusChange?.notificationId), options);
+}
+
+/**
+ * POST /api/admin/trackings/{id}/reprice: the explicit re-pricing at today's rate (docs/decisions/114).
+ * The amount is recomputed from the stored type and measure and stored with the rate used.
+ */
+export async function repriceAdminTracking(db: Db, id: number, options: AdminChangeOptions): Promise<TAdminTrackingResponse> {
+  const today = await options.rate();
+  await inOutboxTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({ formaEnvio: clientTrackings.formaEnvio })
+      .from(clientTrackings)
+      .where(eq(clientTrackings.id, id));
+    if (!row) throw notFound(TRACKING_NOT_FOUND);
+    const changes = await priced(tx, id, { formaEnvio: row.formaEnvio as ShippingType }, today);
+    return updateTracking(tx, { trackingId: id, changes, changedBy: CHANGED_BY.admin, brandName: options.brandName, now: options.now });
+  });
+  return answer(db, id, false, options);
 }
 
 export async function deleteAdminTracking(db: Db, id: number): Promise<void> {

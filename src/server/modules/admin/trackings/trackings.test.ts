@@ -22,6 +22,8 @@ import {
   PESO_NEGATIVE,
   TRACKING_CHANGE_REQUIRED,
   ZTrackingFormSchema,
+  MONTO_TOO_LARGE,
+  measureRequiredOnTypeChange,
   createBodyFromForm,
   trackingFormDefaults,
   updateBodyFromForm,
@@ -32,6 +34,7 @@ import {
 } from "../../../../shared/api/admin/trackings";
 import { ADMIN_CLIENT_NOT_FOUND } from "../../../../shared/api/admin/clients";
 import { trackingStatusMessage } from "../../../../shared/domain/messages";
+import { computeMontoColones } from "../../../../shared/domain/pricing";
 
 const t = useTestApp();
 
@@ -297,12 +300,13 @@ describe("the create / edit dialog's bodies", () => {
   const parse = (values: Partial<TTrackingFormValues>) => ZTrackingFormSchema.parse({ ...trackingFormDefaults(), ...values });
 
   it("creates with the spec's defaults and leaves empty optional fields out", () => {
-    expect(createBodyFromForm("EXAB1234", parse({ trackingCode: " lx 123 cn ", pesoEstimado: "1,5" }))).toEqual({
+    expect(createBodyFromForm("EXAB1234", parse({ trackingCode: " lx 123 cn ", pesoPieCubicos: "1,5" }))).toEqual({
       clientCode: "EXAB1234",
       trackingCode: "LX123CN",
       origen: "USA",
       formaEnvio: "AVION",
       estado: "SEGUIMIENTO_INTERNACIONAL",
+      pesoPieCubicos: "1,5",
       pesoEstimado: 1.5,
     });
   });
@@ -336,5 +340,83 @@ describe("the create / edit dialog's bodies", () => {
     const result = ZTrackingFormSchema.safeParse({ ...trackingFormDefaults(), trackingCode: "", valorDeclarado: "veinte" });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((i) => i.message)).toEqual(expect.arrayContaining([TRACKING_CODE_REQUIRED, NUMBER_INVALID]));
+  });
+});
+
+describe("the stored amount (issue 18 items 2, 4, 5; docs/decisions/114)", () => {
+  const todaysRate = async () => (await t.app.inject({ method: "GET", url: "/api/exchange-rate" })).json<{ rate: number }>().rate;
+
+  it("computes and stores the amount on the server when the weight changes, ignoring an amount sent with it", async () => {
+    const client = await registerTestClient(t.app);
+    const tracking = await create(client.clientCode);
+    const rate = await todaysRate();
+    const res = await call("PATCH", `/api/trackings/${tracking.id}`, { pesoPieCubicos: "520", montoColones: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = computeMontoColones({ formaEnvio: "AVION", pesoPieCubicos: "520", rate });
+    expect((res.json() as TAdminTrackingResponse).tracking).toMatchObject({ montoColones: expected, montoRate: rate });
+    const [row] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, tracking.id));
+    expect(row.montoColones).toBe(expected);
+    // An amount typed alone has no rate behind it: the panel will offer to re-price it.
+    const typed = await call("PATCH", `/api/trackings/${tracking.id}`, { montoColones: 5000 });
+    expect((typed.json() as TAdminTrackingResponse).tracking).toMatchObject({ montoColones: 5000, montoRate: null, pesoPieCubicos: "520" });
+  });
+
+  it("creates a package whose weight from the dialog fills the row's weight, with its amount computed", async () => {
+    const client = await registerTestClient(t.app);
+    const rate = await todaysRate();
+    const form = ZTrackingFormSchema.parse({ ...trackingFormDefaults(), trackingCode: uniqueTracking(), pesoPieCubicos: "1500" });
+    const tracking = await create(client.clientCode, createBodyFromForm(client.clientCode, form));
+    expect(tracking).toMatchObject({
+      pesoPieCubicos: "1500",
+      montoColones: computeMontoColones({ formaEnvio: "AVION", pesoPieCubicos: "1500", rate }),
+    });
+  });
+
+  it("keeps the stored amount until staff re-price it explicitly at today's rate, recording the rate", async () => {
+    const client = await registerTestClient(t.app);
+    const tracking = await create(client.clientCode, { pesoPieCubicos: "520" });
+    const rate = await todaysRate();
+    const at513 = computeMontoColones({ formaEnvio: "AVION", pesoPieCubicos: "520", rate: 513 })!;
+    await t.ctx.db.update(clientTrackings).set({ montoColones: at513, montoRate: 513 }).where(eq(clientTrackings.id, tracking.id));
+
+    const list = await call("GET", `/api/admin/clients/${tracking.clientId}/trackings`);
+    expect(list.statusCode).toBe(200);
+    expect(JSON.stringify(list.json())).toContain(`"montoColones":${at513}`);
+
+    const res = await call("POST", `/api/admin/trackings/${tracking.id}/reprice`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as TAdminTrackingResponse).tracking).toMatchObject({
+      montoColones: computeMontoColones({ formaEnvio: "AVION", pesoPieCubicos: "520", rate }),
+      montoRate: rate,
+      pesoPieCubicos: "520",
+    });
+    expect((await call("POST", "/api/admin/trackings/99999999/reprice")).statusCode).toBe(404);
+  });
+
+  it("refuses a change to Barco without the cubic feet, and prices the cubic feet when they come with it", async () => {
+    const client = await registerTestClient(t.app);
+    const tracking = await create(client.clientCode, { pesoPieCubicos: "2500" });
+    for (const [url, method] of [
+      [`/api/trackings/${tracking.id}`, "PATCH"],
+      [`/api/admin/trackings/${tracking.id}`, "PATCH"],
+    ] as const) {
+      const refused = await call(method, url, { formaEnvio: "BARCO", montoColones: 44_975_000 });
+      expect(refused.statusCode).toBe(400);
+      expect((refused.json() as { message: string }).message).toBe(measureRequiredOnTypeChange("BARCO"));
+    }
+    const [kept] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, tracking.id));
+    expect(kept).toMatchObject({ formaEnvio: "AVION", pesoPieCubicos: "2500" });
+
+    const rate = await todaysRate();
+    const res = await call("PATCH", `/api/trackings/${tracking.id}`, { formaEnvio: "BARCO", pesoPieCubicos: "2,5" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as TAdminTrackingResponse).tracking).toMatchObject({ formaEnvio: "BARCO", pesoPieCubicos: "2,5", montoColones: 3 * 35 * rate });
+
+    const huge = await call("PATCH", `/api/trackings/${tracking.id}`, { pesoPieCubicos: "123456.78" });
+    expect(huge.statusCode).toBe(400);
+    expect((huge.json() as { message: string }).message).toBe(MONTO_TOO_LARGE);
+
+    const back = await call("PATCH", `/api/trackings/${tracking.id}`, { formaEnvio: "AVION", pesoPieCubicos: null });
+    expect((back.json() as TAdminTrackingResponse).tracking).toMatchObject({ formaEnvio: "AVION", pesoPieCubicos: null, montoColones: null });
   });
 });

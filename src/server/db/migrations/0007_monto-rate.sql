@@ -1,0 +1,1 @@
+ALTER TABLE "client_trackings" ADD COLUMN "monto_rate" numeric(10, 2);
