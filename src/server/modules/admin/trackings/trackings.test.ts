@@ -320,9 +320,10 @@ describe("the create / edit dialog's bodies", () => {
   });
 
   it("names a negative or too large estimated weight or declared value, in the dialog and on the server", async () => {
-    const result = ZTrackingFormSchema.safeParse({ ...trackingFormDefaults(), trackingCode: "LX123CN", pesoEstimado: "-5", valorDeclarado: "20000000" });
+    // The dialog's one measure field is the row's (decision 114); its declared value is bounded.
+    const result = ZTrackingFormSchema.safeParse({ ...trackingFormDefaults(), trackingCode: "LX123CN", pesoPieCubicos: "-5", valorDeclarado: "20000000" });
     expect(result.error!.issues.map((i) => [i.path[0], i.message])).toEqual([
-      ["pesoEstimado", NUMBER_NEGATIVE],
+      ["pesoPieCubicos", NUMBER_NEGATIVE],
       ["valorDeclarado", NUMBER_TOO_HIGH],
     ]);
     expect(NUMBER_TOO_HIGH).toMatch(/^El máximo es 10.000.000$/);
