@@ -16,37 +16,25 @@ import type { TAdminTracking } from "../../../../shared/api/admin/clients";
 import { BulkSelectionProvider } from "./bulk-selection";
 import { TrackingFormDialog } from "./tracking-form-dialog";
 import { TrackingRow } from "./tracking-row";
+import { trackingFixture } from "./tracking-fixture";
 
 const calls: { method: string; url: string; body: unknown }[] = [];
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-const pkg = (over: Partial<TAdminTracking> = {}): TAdminTracking => ({
-  id: 41,
-  clientId: 9,
-  trackingCode: "1Z999AA10123456784",
-  estado: "EN_BODEGA_MIAMI",
-  origen: "USA",
-  formaEnvio: "AVION",
-  carrier: "UPS",
-  tiendaOrigen: null,
-  descripcionPaquete: null,
-  pesoEstimado: null,
-  valorDeclarado: null,
-  costo: null,
-  pesoPieCubicos: "520",
-  // 520 g × 0.016 USD × 514: stored when the rate was 514.
-  montoColones: 4276,
-  montoRate: 514,
-  notas: null,
-  discountPercent: null,
-  lastStatusChangeDate: "2026-11-20T15:00:00.000Z",
-  updatedAt: "2026-11-20T15:00:00.000Z",
-  createdAt: "2026-11-20T15:00:00.000Z",
-  notification: null,
-  matchesFilters: true,
-  ...over,
-});
+const pkg = (over: Partial<TAdminTracking> = {}): TAdminTracking =>
+  trackingFixture({
+    id: 41,
+    pesoPieCubicos: "520",
+    // 520 g × 0.016 USD × 514: stored when the rate was 514.
+    montoColones: 4276,
+    montoRate: 514,
+    lastStatusChangeDate: "2026-11-20T15:00:00.000Z",
+    updatedAt: "2026-11-20T15:00:00.000Z",
+    createdAt: "2026-11-20T15:00:00.000Z",
+    matchesFilters: true,
+    ...over,
+  });
 
 beforeEach(() => {
   calls.length = 0;
@@ -56,7 +44,7 @@ beforeEach(() => {
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method: init.method ?? "GET", url, body });
       const changed = body as Partial<TAdminTracking> | undefined;
-      return json(init.method === "POST" ? 201 : 200, { tracking: pkg({ ...changed, updatedAt: "2026-11-21T15:00:00.000Z" }), notificationQueued: false });
+      return json(init.method === "POST" ? 201 : 200, { tracking: pkg({ ...changed, updatedAt: "2026-11-21T15:00:00.000Z" }), notificationQueued: false, messaging: { configured: false } });
     }),
   );
 });

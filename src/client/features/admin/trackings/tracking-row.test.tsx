@@ -14,34 +14,12 @@ import type { TAdminClientsResponse, TAdminTracking } from "../../../../shared/a
 import { COSTO_NEGATIVE, COSTO_TOO_HIGH, PESO_NEGATIVE } from "../../../../shared/api/admin/trackings";
 import { BulkSelectionProvider } from "./bulk-selection";
 import { TrackingRow } from "./tracking-row";
+import { trackingFixture } from "./tracking-fixture";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-const base: TAdminTracking = {
-  id: 1,
-  clientId: 9,
-  trackingCode: "1Z999AA10123456784",
-  estado: "EN_BODEGA_MIAMI",
-  origen: "USA",
-  formaEnvio: "AVION",
-  carrier: "UPS",
-  tiendaOrigen: null,
-  descripcionPaquete: null,
-  pesoEstimado: null,
-  valorDeclarado: null,
-  costo: null,
-  pesoPieCubicos: null,
-  montoColones: null,
-  montoRate: null,
-  notas: null,
-  discountPercent: null,
-  lastStatusChangeDate: "2025-03-01T15:00:00.000Z",
-  updatedAt: "2025-03-01T15:00:00.000Z",
-  createdAt: "2025-03-01T15:00:00.000Z",
-  notification: null,
-  matchesFilters: false,
-};
+const base = trackingFixture();
 
 const KEY = [...CLIENTS_KEY, "row-test"];
 let stored: TAdminTracking;
