@@ -4,7 +4,8 @@
 
 import type { ReactNode } from "react";
 import { Dialog as RadixDialog } from "radix-ui";
-import { X } from "lucide-react";
+import { Loader2, X } from "lucide-react";
+import { Button, buttonClasses } from "./button";
 import { cn } from "../../lib/cn";
 import { useFocusReturn } from "../../lib/focus-return";
 
@@ -49,5 +50,28 @@ export function DialogContent({ title, description, closeLabel = "Cerrar", class
         </RadixDialog.Close>
       </RadixDialog.Content>
     </RadixDialog.Portal>
+  );
+}
+
+export interface DialogFormActionsProps {
+  /** The submit button's words. */
+  submitLabel: ReactNode;
+  /** While the form's request runs: both buttons wait and the submit button spins. */
+  pending: boolean;
+  className?: string;
+}
+
+/** A form dialog's 'Cancelar' and submit buttons, stacked on a phone with the submit on top. */
+export function DialogFormActions({ submitLabel, pending, className }: DialogFormActionsProps) {
+  return (
+    <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}>
+      <DialogClose className={buttonClasses("outline")} disabled={pending}>
+        Cancelar
+      </DialogClose>
+      <Button type="submit" disabled={pending}>
+        {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

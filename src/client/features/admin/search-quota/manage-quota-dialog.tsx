@@ -4,9 +4,8 @@
 
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
-import { Button, buttonClasses } from "../../../components/ui/button";
-import { DialogClose, DialogContent } from "../../../components/ui/dialog";
+import { Button } from "../../../components/ui/button";
+import { DialogContent, DialogFormActions } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
@@ -80,15 +79,7 @@ export function ManageQuotaDialog({ client, onDone }: { client: TSearchQuotaRow;
             </div>
           )}
         </FormField>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose className={buttonClasses("outline")} disabled={save.isPending}>
-            Cancelar
-          </DialogClose>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-            Guardar
-          </Button>
-        </div>
+        <DialogFormActions pending={save.isPending} submitLabel="Guardar" />
       </form>
     </DialogContent>
   );

@@ -3,8 +3,7 @@
 // and sent with the type; the server prices it and refuses a type change without it.
 
 import { useId, useState, type FormEvent } from "react";
-import { Button, buttonClasses } from "../../../components/ui/button";
-import { DialogClose, DialogContent } from "../../../components/ui/dialog";
+import { DialogContent, DialogFormActions } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { parseDecimalInput } from "../../../../shared/domain/pricing";
@@ -36,14 +35,7 @@ export function ShippingTypeDialog({ trackingCode, formaEnvio, pending, onConfir
             <Input {...control} value={text} onChange={(e) => setText(e.target.value)} inputMode="decimal" autoComplete="off" />
           )}
         </FormField>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose className={buttonClasses("outline")} disabled={pending}>
-            Cancelar
-          </DialogClose>
-          <Button type="submit" disabled={pending}>
-            Cambiar tipo de envío
-          </Button>
-        </div>
+        <DialogFormActions pending={pending} submitLabel="Cambiar tipo de envío" />
       </form>
     </DialogContent>
   );

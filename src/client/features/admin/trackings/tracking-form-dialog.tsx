@@ -5,13 +5,10 @@
 
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { DialogContent, DialogClose } from "../../../components/ui/dialog";
+import { DialogContent, DialogFormActions } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
-import { buttonClasses } from "../../../components/ui/button";
 import {
   ADMIN_TRACKING_STATUSES,
   ORIGINS,
@@ -151,15 +148,7 @@ export function TrackingFormDialog({ clientCode, clientNombre, tracking, onDone 
         >
           {(control) => <Input {...control} {...register("descripcionPaquete")} autoComplete="off" />}
         </FormField>
-        <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-          <DialogClose className={buttonClasses("outline")} disabled={pending}>
-            Cancelar
-          </DialogClose>
-          <Button type="submit" disabled={pending}>
-            {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-            {tracking ? "Guardar cambios" : "Crear tracking"}
-          </Button>
-        </div>
+        <DialogFormActions className="sm:col-span-2" pending={pending} submitLabel={tracking ? "Guardar cambios" : "Crear tracking"} />
       </form>
     </DialogContent>
   );
