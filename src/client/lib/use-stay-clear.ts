@@ -60,8 +60,12 @@ export function useStayClear(ref: RefObject<HTMLElement | null>): { "data-coveri
     resized.observe(document.body);
     const changed = new MutationObserver(schedule);
     changed.observe(document.body, { childList: true, subtree: true });
+    // Layout also moves without any event above (a CSS animation, a font swap inside a fixed
+    // box): a cheap check twice a second catches what they miss (seen in CI at 390 px).
+    const sweep = window.setInterval(schedule, 500);
     schedule();
     return () => {
+      window.clearInterval(sweep);
       window.removeEventListener("scroll", schedule);
       window.removeEventListener("resize", schedule);
       floating.removeEventListener("focus", schedule);
