@@ -49,12 +49,13 @@ describe("routes", () => {
     ["/contacto", "Contáctanos"],
     ["/tracking-whatsapp", "Notificaciones por WhatsApp"],
     ["/admin", "Panel Administrativo"],
-    ["/admin/tracking", "Panel Administrativo"],
-  ])("%s shows its page '%s' and names the document after it", async (path, heading) => {
+    ["/admin/tracking", "Panel Administrativo", "Avisos WhatsApp · Panel Administrativo"],
+    ["/admin/mensajes", "Panel Administrativo", "Mensajes de contacto · Panel Administrativo"],
+  ])("%s shows its page '%s' and names the document after it", async (path, heading, title = heading) => {
     renderAt(path);
     // A lazy page's first import can take more than findBy's default second on a busy machine.
     expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 10_000 })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe(`${heading} | ${brand.name}`));
+    await waitFor(() => expect(document.title).toBe(`${title} | ${brand.name}`));
     expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toBeTruthy();
   });
 

@@ -10,9 +10,11 @@ import { Layout } from "./components/layout/layout";
 import { DeferredToaster } from "./components/ui/deferred-toaster";
 import { ChallengeHost } from "./components/challenge-host";
 import HomePage from "./pages/home";
-import { pagePathOf, type PagePath } from "../shared/page-routes";
+import { pagePathOf, STAFF_PAGE_PATHS, type PagePath, type StaffPagePath } from "../shared/page-routes";
 
 const loadQueryProvider = () => import("./lib/query-provider");
+/** The back office: one chunk and one component for all its sections (pages/admin.tsx). */
+const adminPage = lazyPage(() => import("./pages/admin"));
 
 type RoutePage = ComponentType & { preload?: () => Promise<unknown> };
 
@@ -69,10 +71,11 @@ const PAGES: Record<PagePath, RoutePage> = {
   "/faq": lazyPage(() => import("./pages/faq")),
   "/contacto": lazyPage(() => import("./pages/contacto")),
   "/tracking-whatsapp": lazyPage(() => import("./pages/tracking-whatsapp")),
-  "/admin": lazyPage(() => import("./pages/admin")),
-  "/admin/tracking": lazyPage(() => import("./pages/admin-tracking")),
+  ...(Object.fromEntries(STAFF_PAGE_PATHS.map((path) => [path, adminPage])) as Record<StaffPagePath, RoutePage>),
 };
-const ROUTES = Object.entries(PAGES).map(([path, page]) => ({ path, page }));
+// The back office's sections share one key, so moving between them keeps the application (its
+// session, header and cached lists) mounted and changes only the section.
+const ROUTES = Object.entries(PAGES).map(([path, page]) => ({ path, page, key: page === adminPage ? "admin" : path }));
 const NotFoundPage = lazyPage(() => import("./pages/not-found"));
 
 /** Fetches the page of a path (resolves at once for the home page); never rejects. */
@@ -102,8 +105,8 @@ export function AppRoutes() {
     <PageErrorBoundary resetKey={location}>
       <Suspense fallback={<PageLoading />}>
         <Switch>
-          {ROUTES.map(({ path, page }) => (
-            <Route key={path} path={path} component={page} />
+          {ROUTES.map(({ path, page, key }) => (
+            <Route key={key} path={path} component={page} />
           ))}
           <Route component={NotFoundPage} />
         </Switch>

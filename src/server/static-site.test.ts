@@ -34,7 +34,7 @@ const MANIFEST = {
   "_kit-k1.js": { file: "assets/kit-k1.js", imports: ["index.html", "_icons-i1.js"] },
   "_icons-i1.js": { file: "assets/icons-i1.js" },
   "features/product-analysis/product-assistant.tsx": { file: "assets/product-assistant-p1.js", isDynamicEntry: true },
-  "pages/admin-tracking.tsx": { file: "assets/admin-tracking-t1.js", isDynamicEntry: true, imports: ["index.html"] },
+  "pages/admin.tsx": { file: "assets/admin-a1.js", isDynamicEntry: true, imports: ["index.html"] },
   "pages/not-found.tsx": { file: "assets/not-found-n1.js", isDynamicEntry: true, imports: ["index.html"] },
   "lib/query-provider.tsx": { file: "assets/query-provider-q1.js", isDynamicEntry: true, imports: ["index.html", "_query-q2.js"] },
   "_query-q2.js": { file: "assets/query-q2.js", imports: ["index.html"] },
@@ -109,9 +109,11 @@ describe("page HTML", () => {
     expect(res.body.indexOf("modulepreload")).toBeLessThan(res.body.indexOf("</head>"));
   });
 
-  it("maps nested paths to their page module", async () => {
-    const res = await app.inject({ method: "GET", url: "/admin/tracking" });
-    expect(preloadsOf(res.body)).toContain("/assets/admin-tracking-t1.js");
+  it("maps every back-office section to the one back-office module", async () => {
+    for (const url of ["/admin", "/admin/tracking", "/admin/mensajes"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(preloadsOf(res.body), url).toContain("/assets/admin-a1.js");
+    }
   });
 
   it("gives Inicio its hero picture early and a page without chunks or prerendered HTML the plain page", async () => {

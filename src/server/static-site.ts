@@ -215,9 +215,10 @@ function pagePreloads(
   };
 }
 
-/** The page module of a page by the client's naming: /admin/tracking is admin-tracking. */
+/** The page module of a page by the client's naming: every back-office section is pages/admin. */
 function pageModuleOf(page: PagePath | typeof NOT_FOUND_PAGE): string {
-  return `pages/${page.replace(/^\//, "").replace(/\//g, "-")}.tsx`;
+  if ((STAFF_PAGE_PATHS as readonly string[]).includes(page)) return "pages/admin.tsx";
+  return `pages/${page.replace(/^\//, "")}.tsx`;
 }
 
 /** The brand as the page carries it: JSON that cannot close its script tag. */

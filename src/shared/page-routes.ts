@@ -17,8 +17,21 @@ export const PUBLIC_PAGE_PATHS = [
   "/tracking-whatsapp",
 ] as const;
 
-/** The staff panels: rendered in the browser only (their content depends on the session). */
-export const STAFF_PAGE_PATHS = ["/admin", "/admin/tracking"] as const;
+/**
+ * The back office's sections (one application, src/client/pages/admin.tsx): rendered in the
+ * browser only (their content depends on the session). /admin and /admin/tracking are the
+ * spec's; the others are issue 18's sections.
+ */
+export const STAFF_PAGE_PATHS = [
+  "/admin",
+  "/admin/tracking",
+  "/admin/mensajes",
+  "/admin/referidos",
+  "/admin/busquedas-ia",
+  "/admin/importar-exportar",
+] as const;
+
+export type StaffPagePath = (typeof STAFF_PAGE_PATHS)[number];
 
 export type PagePath = (typeof PUBLIC_PAGE_PATHS)[number] | (typeof STAFF_PAGE_PATHS)[number];
 

@@ -109,9 +109,11 @@ describe("/admin", () => {
     await page.getByText("No se encontraron clientes con los filtros seleccionados.").waitFor();
     await page.getByRole("button", { name: "Limpiar filtros" }).click();
     await page.getByLabel("Buscar", { exact: true }).fill(codes.main.slice(0, -1).toLowerCase());
+    // The search goes to the address (a reload or a shared link shows the same list).
+    await page.waitForURL((url) => url.searchParams.get("q") === codes.main.slice(0, -1).toLowerCase());
     const card = page.getByRole("article", { name: nombre });
     await card.waitFor();
-    expect(await page.getByRole("article").count()).toBe(1);
+    await page.waitForFunction(() => document.querySelectorAll("[role=article]").length === 1);
     // The matched package is open and first.
     const row = card.getByRole("listitem", { name: `Tracking ${codes.main}` });
     await row.waitFor();
@@ -187,6 +189,9 @@ describe("/admin", () => {
     await card.getByText("0/10").waitFor();
     expect(await card.getByRole("button", { name: "Reiniciar Contador Mensual" }).isDisabled()).toBe(true);
 
+    // The quota table is its own section, one link away; the client's card is there on coming back.
+    await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: "Búsquedas IA" }).click();
+    expect(new URL(page.url()).pathname).toBe("/admin/busquedas-ia");
     const quota = page.getByRole("region", { name: "Gestión de búsquedas IA de repuestos" });
     await quota.getByLabel("Buscar cliente en búsquedas IA").fill(clientCode);
     await quota.getByRole("button", { name: `Gestionar ${nombre}` }).click();
@@ -196,6 +201,8 @@ describe("/admin", () => {
     await manage.getByRole("button", { name: "Guardar" }).click();
     await page.getByText("Cliente actualizado").first().waitFor();
     await quota.getByText("Ilimitado", { exact: true }).waitFor();
+    await page.goBack();
+    expect(new URL(page.url()).search).toBe(`?q=${clientCode}`);
     await card.getByText("Ilimitado", { exact: true }).waitFor();
     expect(await card.getByRole("button", { name: "Reiniciar Contador Mensual" }).count()).toBe(0);
 
@@ -214,6 +221,7 @@ describe("/admin", () => {
   it("replies to a contact message on WhatsApp, exports, and logs out for good", async () => {
     const { page, context, problems } = await openPage(browser, "/admin", DESKTOP);
     await login(page);
+    await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: "Mensajes de contacto" }).click();
     const message = page.getByRole("listitem", { name: "Mensaje de Mario Contacto" }).filter({ hasText: stamp });
     const reply = message.getByRole("link", { name: "Responder por WhatsApp" });
     const href = decodeURIComponent((await reply.getAttribute("href")) ?? "");

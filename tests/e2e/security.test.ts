@@ -134,8 +134,12 @@ describe("security in the browser", () => {
       const dialogs = watchDialogs(page);
       await adminLogin(page);
       // The message, as text, in the staff's list.
+      const sections = page.getByRole("navigation", { name: "Secciones" });
+      await sections.getByRole("link", { name: "Mensajes de contacto" }).click();
       await page.getByText(HOSTILE_MESSAGE).first().waitFor();
       expect(await page.getByText(SAFE_SENDER).first().isVisible()).toBe(true);
+      await scrollThrough(page);
+      await sections.getByRole("link", { name: "Clientes" }).click();
       // The client with the HTML address, found by its code.
       expect(clientCode, "the /rastreo test registered the client").not.toBe("");
       await page.getByLabel("Buscar", { exact: true }).fill(clientCode);

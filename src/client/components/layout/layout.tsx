@@ -1,5 +1,6 @@
-// The chrome around every page: skip link, header, main, footer and the WhatsApp button.
-// The button is left out of the staff panels, where a purchase chat has no place.
+// The chrome around every page: skip link, header, main, footer and the WhatsApp button. The
+// back office brings its own header and navigation (features/admin/shell): the public site's
+// header, footer and purchase-chat button have no place there.
 
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
@@ -24,11 +25,11 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         Saltar al contenido
       </a>
-      <SiteHeader />
+      {isAdmin ? null : <SiteHeader />}
       <main id="contenido" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <SiteFooter />
+      {isAdmin ? null : <SiteFooter />}
       {isAdmin ? null : <WhatsappButton />}
     </div>
   );

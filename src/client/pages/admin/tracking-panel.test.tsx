@@ -11,7 +11,7 @@ import { Toaster } from "../../components/ui/toast";
 import { dismissToast } from "../../components/ui/use-toast";
 import { getAdminToken } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
-import AdminTrackingPage from "../admin-tracking";
+import AdminTrackingPage from "../admin";
 import { clearAdminSession } from "../../lib/admin/admin-session";
 import type { TWhatsappEntry } from "../../../shared/api/whatsapp-entries";
 

@@ -1,12 +1,11 @@
-// The /admin/tracking panel after login (staff-side §2): header, four stat cards with real
-// counts, the two tabs and a quick-actions card.
+// Avisos WhatsApp (/admin/tracking, staff-side §2) after login: four stat cards with real counts,
+// the two tabs and a quick-actions card; the back office's header and navigation come from the
+// admin shell (pages/admin/admin-shell.tsx).
 
 import { Link } from "wouter";
-import { ClipboardList, Clock, Info, ListChecks, LogOut, MessageCircle, PackageCheck, Truck, type LucideIcon } from "lucide-react";
-import { Button } from "../../components/ui/button";
+import { ClipboardList, Clock, Info, ListChecks, MessageCircle, PackageCheck, Truck, type LucideIcon } from "lucide-react";
 import { Card } from "../../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { useAdminSession } from "../../lib/admin/admin-session";
 import { useTrackingStats } from "../../lib/admin/tracking-panel-queries";
 import { NoticesTab } from "../../features/admin/tracking-notices/notices-tab";
 import { WhatsappEntriesTab } from "../../features/admin/whatsapp-entries/whatsapp-entries-tab";
@@ -76,19 +75,9 @@ function QuickActionsCard() {
 }
 
 export function AdminTrackingPanel() {
-  const { logout } = useAdminSession();
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-primary">Panel Administrativo</h1>
-          <p className="text-muted">Códigos de tracking por WhatsApp y avisos tradicionales.</p>
-        </div>
-        <Button variant="outline" onClick={logout}>
-          <LogOut className="h-4 w-4" aria-hidden="true" />
-          Cerrar sesión
-        </Button>
-      </header>
+    <div className="grid gap-6">
+      <h2 className="text-2xl font-bold tracking-tight text-ink">Avisos WhatsApp</h2>
       <StatCards />
       <Tabs defaultValue="whatsapp">
         <TabsList aria-label="Secciones del panel">

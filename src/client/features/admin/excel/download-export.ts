@@ -1,6 +1,7 @@
 // The four Excel exports of /admin (staff-side §7, §8): GET /api/export/{kind} through apiRequest,
 // handed to the browser as a file download with the name the server gives (the spec's name and the
 // Costa Rica date), and the spec's toasts either way.
+import { useState } from "react";
 import { toast } from "../../../components/ui/use-toast";
 import { apiRequest, errorMessageFrom } from "../../../lib/api";
 import {
@@ -56,4 +57,15 @@ export async function downloadExport(kind: ExportKind): Promise<boolean> {
     toast({ title: EXPORT_FAILED_TITLE, description: errorMessageFrom(error, EXPORT_FAILED_FALLBACK), variant: "destructive" });
     return false;
   }
+}
+
+/** Runs one export at a time: `exporting` names the one under way (its buttons are disabled). */
+export function useExports() {
+  const [exporting, setExporting] = useState<ExportKind | null>(null);
+  const run = async (kind: ExportKind) => {
+    setExporting(kind);
+    await downloadExport(kind);
+    setExporting(null);
+  };
+  return { exporting, run };
 }

@@ -1,0 +1,181 @@
+// Clientes (/admin, staff-side §2): the quick filters, kept in the address (issue 18, item 11),
+// the three stat cards, what a search finds (clients, and the packages it matches right under the
+// box: item 10), the registered clients, then the charts. The list is filtered, searched and
+// paged on the server.
+
+import { useEffect, useRef, useState } from "react";
+import { Search, SlidersHorizontal, X } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
+import { useExchangeRate } from "../../lib/use-exchange-rate";
+import { useAdminClients } from "../../features/admin/clients/api";
+import { ClientsList } from "../../features/admin/clients/clients-list";
+import { ClientTrackings } from "../../features/admin/trackings/client-trackings";
+import { StatCards } from "../../features/admin/stats/stat-cards";
+import { AdminCharts } from "../../features/admin/stats/charts";
+import { BulkSelectionProvider, BulkStatusBar } from "../../features/admin/trackings/bulk-selection";
+import {
+  ADMIN_PAGE_SIZE_DEFAULT,
+  CLEAR_FILTERS,
+  STATUS_FILTER_ALL_LABEL,
+  UPDATE_FILTERS,
+  UPDATE_FILTER_LABELS,
+  WHATSAPP_FILTERS,
+  WHATSAPP_FILTER_LABELS,
+  hasActiveFilters,
+  type StatusFilter,
+  type UpdateFilter,
+  type WhatsappFilter,
+} from "../../../shared/api/admin/clients";
+import { ADMIN_TRACKING_STATUSES, TRACKING_STATUS_LABELS } from "../../../shared/domain/statuses";
+import { useDebouncedValue } from "../../lib/admin/use-debounced-value";
+import { useUrlFilters } from "../../lib/admin/use-url-filters";
+
+const URL_DEFAULTS = { q: "", whatsapp: "todos", update: "todos", estado: "todos", page: "1" };
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
+  return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/**
+ * The search box's text: shown as typed at once, written to the address after a pause (one
+ * history entry per search), and replaced when the address changes by itself (Back, a link).
+ */
+function useSearchText(urlQ: string, write: (q: string) => void): [string, (text: string) => void] {
+  const [text, setText] = useState(urlQ);
+  const debounced = useDebouncedValue(text);
+  const written = useRef(urlQ);
+  useEffect(() => {
+    if (debounced === written.current) return;
+    written.current = debounced;
+    write(debounced);
+    // Only a new pause in typing writes; the writer changes with every address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  useEffect(() => {
+    if (urlQ === written.current) return;
+    written.current = urlQ;
+    setText(urlQ);
+  }, [urlQ]);
+  return [text, setText];
+}
+
+export function ClientsSection() {
+  const { rate } = useExchangeRate();
+  const { values, set, reset } = useUrlFilters(URL_DEFAULTS);
+  const [text, setText] = useSearchText(values.q, (q) => set({ q }, { replace: true }));
+  const filters = {
+    q: values.q,
+    whatsapp: oneOf<WhatsappFilter>(values.whatsapp, WHATSAPP_FILTERS, "todos"),
+    update: oneOf<UpdateFilter>(values.update, UPDATE_FILTERS, "todos"),
+    estado: oneOf<StatusFilter>(values.estado, ["todos", ...ADMIN_TRACKING_STATUSES], "todos"),
+  };
+  const page = Math.max(1, Number.parseInt(values.page, 10) || 1);
+  const filtering = hasActiveFilters(filters);
+  const clients = useAdminClients({ ...filters, page, pageSize: ADMIN_PAGE_SIZE_DEFAULT });
+
+  return (
+    <BulkSelectionProvider>
+      <Card className="p-5" role="search" aria-labelledby="filters-heading">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="filters-heading" className="flex items-center gap-2 text-lg font-bold text-ink">
+            <SlidersHorizontal className="h-5 w-5 text-primary" aria-hidden="true" />
+            Filtros rápidos
+          </h2>
+          {hasActiveFilters({ ...filters, q: text }) ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setText("");
+                reset();
+              }}
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
+              {CLEAR_FILTERS}
+            </Button>
+          ) : null}
+        </div>
+        <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <label htmlFor="filter-q" className="text-sm font-medium text-ink">
+              Buscar
+            </label>
+            <div className="relative mt-1.5">
+              <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+              <Input
+                id="filter-q"
+                type="search"
+                placeholder="Nombre, código, tracking o teléfono"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                className="pl-9"
+              />
+            </div>
+          </div>
+          <div>
+            <label htmlFor="filter-whatsapp" className="text-sm font-medium text-ink">
+              WhatsApp de bienvenida
+            </label>
+            <div className="mt-1.5">
+              <Select id="filter-whatsapp" value={filters.whatsapp} onChange={(e) => set({ whatsapp: e.target.value })}>
+                {WHATSAPP_FILTERS.map((f) => (
+                  <option key={f} value={f}>
+                    {WHATSAPP_FILTER_LABELS[f]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+          <div>
+            <label htmlFor="filter-update" className="text-sm font-medium text-ink">
+              Actualización de trackings
+            </label>
+            <div className="mt-1.5">
+              <Select id="filter-update" value={filters.update} onChange={(e) => set({ update: e.target.value })}>
+                {UPDATE_FILTERS.map((f) => (
+                  <option key={f} value={f}>
+                    {UPDATE_FILTER_LABELS[f]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+          <div>
+            <label htmlFor="filter-estado" className="text-sm font-medium text-ink">
+              Estado del tracking
+            </label>
+            <div className="mt-1.5">
+              <Select id="filter-estado" value={filters.estado} onChange={(e) => set({ estado: e.target.value })}>
+                <option value="todos">{STATUS_FILTER_ALL_LABEL}</option>
+                {ADMIN_TRACKING_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {TRACKING_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+        </div>
+      </Card>
+
+      <StatCards data={clients.data} filtering={filtering} />
+      <ClientsList
+        renderTrackings={(props) => <ClientTrackings {...props} />}
+        data={clients.data}
+        loading={clients.isFetching}
+        failed={clients.isError}
+        filtering={filtering}
+        rate={rate}
+        onPage={(next) => {
+          set({ page: String(next) });
+          document.getElementById("clients-heading")?.scrollIntoView({ behavior: "smooth", block: "start" });
+        }}
+      />
+      <AdminCharts />
+      <BulkStatusBar />
+    </BulkSelectionProvider>
+  );
+}
