@@ -235,12 +235,39 @@ export const IMPORT_FAILED_FALLBACK = "No se pudo importar el archivo Excel";
 
 export function importSuccessDescription(result: TImportResponse): string {
   const errors = result.clients.errors.length + result.trackings.errors.length;
+  const messages = result.messages.total;
+  const keptCount = result.backwards === "keep" ? result.backwardMoves.total : 0;
   return (
     `Clientes: ${result.clients.created} creados, ${result.clients.skipped} omitidos. ` +
     `Paquetes: ${result.trackings.created} creados, ${result.trackings.updated} actualizados.` +
-    (errors > 0 ? ` ${errors} ${errors === 1 ? "fila con error" : "filas con errores"}.` : "")
+    (errors > 0 ? ` ${errors} ${errors === 1 ? "fila con error" : "filas con errores"}.` : "") +
+    (messages > 0 ? ` ${messages} ${messages === 1 ? "mensaje de WhatsApp quedó" : "mensajes de WhatsApp quedaron"} en cola.` : "") +
+    (keptCount > 0 ? ` ${keptCount} ${keptCount === 1 ? "paquete mantuvo su estado" : "paquetes mantuvieron su estado"} (retroceso no aplicado).` : "")
   );
 }
+
+// --- Preview step (docs/decisions/117) ---
+
+export const IMPORT_PREVIEW_TITLE = "Vista previa de la importación";
+export const IMPORT_PREVIEW_NOTE = "Todavía no se ha guardado nada. Revise los cambios y pulse «Aplicar importación».";
+export const IMPORT_PREVIEW_PROGRESS_TEXT = "Preparando la vista previa… Todavía no se guarda nada.";
+export const IMPORT_APPLY_LABEL = "Aplicar importación";
+export const IMPORT_CANCEL_LABEL = "Cancelar";
+export const IMPORT_CANCELLED_TITLE = "Importación cancelada";
+export const IMPORT_CANCELLED_DESCRIPTION = "No se aplicó ningún cambio.";
+export const IMPORT_STATUS_CHANGES_TITLE = "Cambios de estado";
+export const IMPORT_BACKWARDS_TITLE = "Paquetes que volverían a un estado anterior";
+export const IMPORT_BACKWARDS_LEGEND = "¿Qué hacer con estos paquetes?";
+export const IMPORT_BACKWARDS_LABELS: Record<ImportBackwardsChoice, string> = {
+  keep: "Mantener el estado actual",
+  apply: "Retroceder también",
+};
+export const IMPORT_BACKWARDS_HINTS: Record<ImportBackwardsChoice, string> = {
+  keep: "Su estado no cambia y no se avisa al cliente; el resto de la fila sí se aplica.",
+  apply: "Vuelven al estado de la hoja y se avisa al cliente por WhatsApp.",
+};
+export const IMPORT_MESSAGES_TITLE = "Mensajes de WhatsApp que se pondrán en cola";
+export const importMoreItems = (hidden: number) => `… y ${hidden} más.`;
 
 // --- Exports (§7) ---
 
