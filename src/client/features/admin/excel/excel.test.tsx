@@ -10,7 +10,8 @@ import { Toaster } from "../../../components/ui/toast";
 import { dismissToast } from "../../../components/ui/use-toast";
 import type { TImportResponse } from "../../../../shared/api/excel";
 import { downloadExport, fileNameFromDisposition } from "./download-export";
-import { ImportDialog } from "./import-form";
+import axe from "axe-core";
+import { ImportDialog, ImportPanel } from "./import-form";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -207,6 +208,16 @@ describe("ImportDialog", () => {
     await waitFor(() => expect(requests.map((r) => r.url).slice(-2)).toEqual(["/api/import/express", "/api/import/express/preview"]));
     expect(await screen.findByRole("region", { name: "Vista previa de la importación" })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Resumen de la importación" })).toBeNull();
+  });
+
+  it("works as a page section too (no dialog), with no serious axe violations in the preview", async () => {
+    respond = () => json(200, previewOf("keep"));
+    render(<ImportPanel />);
+    pick("viejo.xlsx");
+    expect(await screen.findByRole("region", { name: "Vista previa de la importación" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Cerrar" })).toBeNull();
+    const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   });
 
   it("shows the server's message, or the spec's fallback, when the import fails", async () => {
