@@ -226,7 +226,9 @@ export const IMPORT_INSTRUCTIONS = [
   "Los clientes cuyo código ya existe se omiten; no se modifican.",
   "Un paquete se crea, o se actualiza si el cliente ya tiene ese código de tracking. Una celda vacía no borra lo que ya tiene.",
   "origen: USA o CHINA. forma_envio: AVION o BARCO. estado: el código o su nombre (por ejemplo, «En bodega Miami»).",
+  "telefono de un cliente nuevo: un WhatsApp de Costa Rica (8 dígitos, con o sin +506), como en el registro.",
   "Los números aceptan coma o punto decimal.",
+  "Primero verá una vista previa; nada se guarda hasta pulsar «Aplicar importación». Un paquete que volvería a un estado anterior conserva el suyo salvo que elija «Retroceder también».",
   `Máximo ${EXCEL_MAX_FILE_LABEL} y ${EXCEL_MAX_ROWS_LABEL} filas por hoja. Las filas con errores se informan y el resto se aplica.`,
 ] as const;
 export const IMPORT_SUCCESS_TITLE = "¡Importación completada!";
