@@ -1,12 +1,14 @@
 // importWorkbook: applies the Clientes and Trackings sheets of an uploaded workbook in ONE
-// transaction, or previews them: the same code runs and the transaction is rolled back at the end
-// (docs/decisions/117). A row moving an existing package to an earlier status of the flow is a
-// backwards move: kept (status left as it is, no message) unless the caller chose "apply". Clients are created (with an EX + 6 code), or skipped when the code exists (never changed). Packages are
+// transaction, or previews them: the same code runs and the transaction is rolled back at the
+// end (docs/decisions/117). Clients are created (with an EX + 6 code and a phone that passes the
+// registration rule, decision 118), or skipped when the code exists (never changed). Packages are
 // created or updated (unique per client and tracking code) only through trackings/service.ts, in
 // batches (createTrackings, updateTrackings), so an import's status change writes history, queues
-// the client's WhatsApp message and runs the delivery rules exactly like any other change.
-// Packages the import creates queue no message (docs/decisions/072). Bad rows become 'Fila N:
-// reason' and the good rows are applied; any failure while writing rolls everything back.
+// the client's WhatsApp message and runs the delivery rules exactly like any other change. A row
+// moving an existing package to an earlier status of the flow is a backwards move: kept (status
+// left as it is, no message) unless the caller chose "apply". Packages the import creates queue no
+// message (docs/decisions/072). Bad rows become 'Fila N: reason' and the good rows are applied;
+// any failure while writing rolls everything back.
 import { createHash } from "node:crypto";
 import { and, inArray } from "drizzle-orm";
 import type {

@@ -1,8 +1,8 @@
 // Excel import and export of /admin (staff-side §7): POST /api/import/express (multipart field
 // `file`, read with the limits of decision 070; optional fields `backwards` keep|apply and
-// `fingerprint`), POST /api/import/express/preview (the same, rolled back: decision 117) and GET /api/export/{all,clients,by-client,contacts}
-// (a streamed .xlsx download). Multipart is registered only inside this plugin. One import runs at
-// a time (import-gate.ts).
+// `fingerprint`), POST /api/import/express/preview (the same import, rolled back: decision 117)
+// and GET /api/export/{all,clients,by-client,contacts} (a streamed .xlsx download). Multipart is
+// registered only inside this plugin. One import or preview runs at a time (import-gate.ts).
 import multipart from "@fastify/multipart";
 import { PassThrough } from "node:stream";
 import { sql } from "drizzle-orm";
