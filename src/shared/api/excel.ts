@@ -3,6 +3,7 @@
 // export kinds with their file names, and every Spanish text of the feature, once.
 import { z } from "../validation";
 import { costaRicaDayKey, type DateInput } from "../domain/dates";
+import { TRACKING_STATUSES } from "../domain/statuses";
 
 // --- The import file (§3) ---
 
@@ -75,6 +76,63 @@ export const ZImportRowErrorSchema = z.object({
 });
 export type TImportRowError = z.infer<typeof ZImportRowErrorSchema>;
 
+// --- Preview and confirmation (issue 18 item 6, docs/decisions/117) ---
+
+/** POST /api/import/express/preview: the same import, rolled back before it commits. */
+export const IMPORT_PREVIEW_PATH = "/api/import/express/preview";
+export const IMPORT_APPLY_PATH = "/api/import/express";
+/**
+ * What a row that moves a package to an earlier status of the flow does: "keep" (the default of
+ * every call, also a plain spec-style POST) leaves the package's status as it is and sends no
+ * message; "apply" moves it back and messages the client like any status change.
+ */
+export const IMPORT_BACKWARDS_CHOICES = ["keep", "apply"] as const;
+export type ImportBackwardsChoice = (typeof IMPORT_BACKWARDS_CHOICES)[number];
+export const IMPORT_BACKWARDS_INVALID = 'El campo "backwards" debe ser "keep" o "apply".';
+export const IMPORT_FINGERPRINT_INVALID = 'El campo "fingerprint" no es una huella de vista previa válida.';
+/** 409: the apply's plan is not the one the preview showed (the database or the file changed). */
+export const IMPORT_PLAN_CHANGED =
+  "Los datos cambiaron desde la vista previa: no se aplicó nada. Revise la nueva vista previa antes de importar.";
+/** Lists of the answer (status changes, backwards moves, messages) carry at most this many items; `total` counts all. */
+export const IMPORT_PREVIEW_LIST_MAX = 200;
+
+/** The optional multipart fields next to "file" (the preview reads only `backwards`). */
+export const ZImportFieldsSchema = z.object({
+  backwards: z.enum(IMPORT_BACKWARDS_CHOICES, { error: IMPORT_BACKWARDS_INVALID }).default("keep"),
+  fingerprint: z
+    .string({ error: IMPORT_FINGERPRINT_INVALID })
+    .regex(/^[0-9a-f]{64}$/, IMPORT_FINGERPRINT_INVALID)
+    .optional(),
+});
+export type TImportFields = z.infer<typeof ZImportFieldsSchema>;
+
+const ZTrackingStatus = z.enum(TRACKING_STATUSES);
+
+export const ZImportStatusChangeSchema = z.object({
+  row: z.number().int(),
+  clientCode: z.string(),
+  trackingCode: z.string(),
+  from: ZTrackingStatus,
+  to: ZTrackingStatus,
+  /** `to` is an earlier step of the flow than `from` (TRACKING_STATUSES order). */
+  backwards: z.boolean(),
+  /** False for a backwards move left as it is (backwards: "keep"). */
+  applied: z.boolean(),
+});
+export type TImportStatusChange = z.infer<typeof ZImportStatusChangeSchema>;
+
+export const ZImportMessageSchema = z.object({
+  row: z.number().int(),
+  clientCode: z.string(),
+  trackingCode: z.string(),
+  /** International digits, as the outbox stores them (50688887777). */
+  recipient: z.string(),
+  body: z.string(),
+});
+export type TImportMessage = z.infer<typeof ZImportMessageSchema>;
+
+const listOf = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), items: z.array(item) });
+
 export const ZImportResponseSchema = z.object({
   clients: z.object({
     created: z.number().int(),
@@ -88,6 +146,17 @@ export const ZImportResponseSchema = z.object({
     unchanged: z.number().int(),
     errors: z.array(ZImportRowErrorSchema),
   }),
+  /** "preview": nothing was written; "apply": everything above was committed. */
+  mode: z.enum(["preview", "apply"]),
+  backwards: z.enum(IMPORT_BACKWARDS_CHOICES),
+  /** Status moves of existing packages that are (or, in a preview, would be) written. */
+  statusChanges: listOf(ZImportStatusChangeSchema),
+  /** Every row asking an existing package to go back in the flow, applied or kept. */
+  backwardMoves: listOf(ZImportStatusChangeSchema),
+  /** WhatsApp messages queued (or that would be queued) by the status changes. */
+  messages: listOf(ZImportMessageSchema),
+  /** sha256 of the whole plan: send it back with the apply to refuse a plan that changed (409). */
+  fingerprint: z.string(),
 });
 export type TImportResponse = z.infer<typeof ZImportResponseSchema>;
 
@@ -117,6 +186,8 @@ export const importRowReasons = {
   controlChars: (column: string) => `la columna "${column}" tiene caracteres de control o invisibles`,
   /** `problem` is a name rule's message ("El nombre solo puede tener …"), joined lower-case after "Fila N: ". */
   nameInvalid: (problem: string) => problem.charAt(0).toLowerCase() + problem.slice(1),
+  /** `problem` is the registration form's phone message (docs/decisions/118), joined the same way. */
+  phoneInvalid: (problem: string) => problem.charAt(0).toLowerCase() + problem.slice(1),
 };
 
 // --- Refused files (400/413, the whole file; nothing is written) ---
@@ -155,7 +226,9 @@ export const IMPORT_INSTRUCTIONS = [
   "Los clientes cuyo código ya existe se omiten; no se modifican.",
   "Un paquete se crea, o se actualiza si el cliente ya tiene ese código de tracking. Una celda vacía no borra lo que ya tiene.",
   "origen: USA o CHINA. forma_envio: AVION o BARCO. estado: el código o su nombre (por ejemplo, «En bodega Miami»).",
+  "telefono de un cliente nuevo: un WhatsApp de Costa Rica (8 dígitos, con o sin +506), como en el registro.",
   "Los números aceptan coma o punto decimal.",
+  "Primero verá una vista previa; nada se guarda hasta pulsar «Aplicar importación». Un paquete que volvería a un estado anterior conserva el suyo salvo que elija «Retroceder también».",
   `Máximo ${EXCEL_MAX_FILE_LABEL} y ${EXCEL_MAX_ROWS_LABEL} filas por hoja. Las filas con errores se informan y el resto se aplica.`,
 ] as const;
 export const IMPORT_SUCCESS_TITLE = "¡Importación completada!";
@@ -164,12 +237,39 @@ export const IMPORT_FAILED_FALLBACK = "No se pudo importar el archivo Excel";
 
 export function importSuccessDescription(result: TImportResponse): string {
   const errors = result.clients.errors.length + result.trackings.errors.length;
+  const messages = result.messages.total;
+  const keptCount = result.backwards === "keep" ? result.backwardMoves.total : 0;
   return (
     `Clientes: ${result.clients.created} creados, ${result.clients.skipped} omitidos. ` +
     `Paquetes: ${result.trackings.created} creados, ${result.trackings.updated} actualizados.` +
-    (errors > 0 ? ` ${errors} ${errors === 1 ? "fila con error" : "filas con errores"}.` : "")
+    (errors > 0 ? ` ${errors} ${errors === 1 ? "fila con error" : "filas con errores"}.` : "") +
+    (messages > 0 ? ` ${messages} ${messages === 1 ? "mensaje de WhatsApp quedó" : "mensajes de WhatsApp quedaron"} en cola.` : "") +
+    (keptCount > 0 ? ` ${keptCount} ${keptCount === 1 ? "paquete mantuvo su estado" : "paquetes mantuvieron su estado"} (retroceso no aplicado).` : "")
   );
 }
+
+// --- Preview step (docs/decisions/117) ---
+
+export const IMPORT_PREVIEW_TITLE = "Vista previa de la importación";
+export const IMPORT_PREVIEW_NOTE = "Todavía no se ha guardado nada. Revise los cambios y pulse «Aplicar importación».";
+export const IMPORT_PREVIEW_PROGRESS_TEXT = "Preparando la vista previa… Todavía no se guarda nada.";
+export const IMPORT_APPLY_LABEL = "Aplicar importación";
+export const IMPORT_CANCEL_LABEL = "Cancelar";
+export const IMPORT_CANCELLED_TITLE = "Importación cancelada";
+export const IMPORT_CANCELLED_DESCRIPTION = "No se aplicó ningún cambio.";
+export const IMPORT_STATUS_CHANGES_TITLE = "Cambios de estado";
+export const IMPORT_BACKWARDS_TITLE = "Paquetes que volverían a un estado anterior";
+export const IMPORT_BACKWARDS_LEGEND = "¿Qué hacer con estos paquetes?";
+export const IMPORT_BACKWARDS_LABELS: Record<ImportBackwardsChoice, string> = {
+  keep: "Mantener el estado actual",
+  apply: "Retroceder también",
+};
+export const IMPORT_BACKWARDS_HINTS: Record<ImportBackwardsChoice, string> = {
+  keep: "Su estado no cambia y no se avisa al cliente; el resto de la fila sí se aplica.",
+  apply: "Vuelven al estado de la hoja y se avisa al cliente por WhatsApp.",
+};
+export const IMPORT_MESSAGES_TITLE = "Mensajes de WhatsApp que se pondrán en cola";
+export const importMoreItems = (hidden: number) => `… y ${hidden} más.`;
 
 // --- Exports (§7) ---
 

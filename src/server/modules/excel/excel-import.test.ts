@@ -78,7 +78,7 @@ describe("import of good and bad rows", () => {
       " clientes ": [
         ["Teléfono", "Nombre", "Client Code", "Dirección"],
         ["8888-7777", "Ana Mora", a.toLowerCase(), "Grecia, Alajuela"],
-        ["(01) 555 123", "Legacy Phone", b, ""],
+        ["(01) 555 123", "Telefono Viejo", b, ""],
         ["88880000", "Otro Nombre", existing, "San José"],
         ["88881111", "", uniqueClientCode(), "Sin nombre"],
         ["88882222", "Código malo", "XX12", "Heredia"],
@@ -100,9 +100,11 @@ describe("import of good and bad rows", () => {
     const result = await importOk(bytes);
 
     expect(result.clients).toEqual({
-      created: 2,
+      created: 1,
       skipped: 1,
       errors: [
+        // A new client's phone passes the registration form's rule (decision 118).
+        { row: 3, error: "Fila 3: ingresa un número de WhatsApp de Costa Rica: 8 dígitos, con o sin +506 (por ejemplo 8888-7777)." },
         { row: 5, error: 'Fila 5: falta el valor de la columna "nombre"' },
         { row: 6, error: expect.stringMatching(/^Fila 6: el código de cliente "XX12" no es válido/) },
       ],
@@ -121,8 +123,7 @@ describe("import of good and bad rows", () => {
 
     const [ana] = await t.database.db.select().from(clients).where(eq(clients.clientCode, a));
     expect(ana).toMatchObject({ nombre: "Ana Mora", direccion: "Grecia, Alajuela", telefono: "+50688887777", whatsappEnviado: "PENDIENTE" });
-    const [legacy] = await t.database.db.select().from(clients).where(eq(clients.clientCode, b));
-    expect(legacy.telefono).toBe("(01) 555 123");
+    expect(await t.database.db.select().from(clients).where(eq(clients.clientCode, b))).toEqual([]);
     const [kept] = await t.database.db.select().from(clients).where(eq(clients.clientCode, existing));
     expect(kept.nombre).toBe("Ya Existe");
 

@@ -29,9 +29,9 @@ afterAll(async () => {
   await t.close();
 });
 
-function upload(bytes: Buffer, filename = "datos.xlsx") {
+function upload(bytes: Buffer, filename = "datos.xlsx", url = "/api/import/express") {
   const { payload, headers } = multipartFile(bytes, filename);
-  return t.app.inject({ method: "POST", url: "/api/import/express", payload, headers: { ...headers, ...t.adminHeaders() } });
+  return t.app.inject({ method: "POST", url, payload, headers: { ...headers, ...t.adminHeaders() } });
 }
 
 const clientsSheet = (code: string) =>
@@ -89,6 +89,29 @@ describe("concurrent imports", () => {
     const again = await upload(await clientsSheet(second));
     expect(again.statusCode, again.body).toBe(200);
     expect(await clientExists(second)).toBe(true);
+  });
+
+  it("the preview takes the same slot: busy while an import runs, and holds off an import while it runs", async () => {
+    const held = holdNextImport();
+    const running = upload(await clientsSheet(uniqueClientCode()));
+    await held.inside;
+    const busyPreview = await upload(await clientsSheet(uniqueClientCode()), "datos.xlsx", "/api/import/express/preview");
+    expect(busyPreview.statusCode).toBe(429);
+    expect(busyPreview.json().message).toBe(IMPORT_BUSY);
+    held.release();
+    expect((await running).statusCode).toBe(200);
+
+    const heldPreview = holdNextImport();
+    const code = uniqueClientCode();
+    const previewing = upload(await clientsSheet(code), "datos.xlsx", "/api/import/express/preview");
+    await heldPreview.inside;
+    const busy = await upload(await clientsSheet(uniqueClientCode()));
+    expect(busy.statusCode).toBe(429);
+    heldPreview.release();
+    const previewed = await previewing;
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    expect(previewed.json()).toMatchObject({ mode: "preview", clients: { created: 1 } });
+    expect(await clientExists(code)).toBe(false);
   });
 
   it("an import that fails frees the slot", async () => {

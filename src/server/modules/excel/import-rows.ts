@@ -17,6 +17,7 @@ import {
   type TImportRowError,
 } from "../../../shared/api/excel";
 import { normalizeTrackingCode, TRACKING_CODE_MAX } from "../../../shared/api/trackings";
+import { ZRegisterClientRequestSchema } from "../../../shared/api/clients";
 import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
 import { STORED_CLIENT_CODE_PATTERN } from "../../../shared/domain/client-code";
 import { hasControlChars, normalizePersonName, normalizeText, personNameProblem } from "../../../shared/text-rules";
@@ -57,6 +58,8 @@ export interface ClientCandidate {
   nombre: string;
   direccion: string;
   telefono: string;
+  /** Why the phone fails the registration form's rule ('Fila N: …' if the row would create the client). */
+  telefonoProblem: string | null;
 }
 
 /** A package row; undefined means "not given" (empty cell or no such column): left as it is. */
@@ -270,9 +273,13 @@ export function parseClientSheet(sheet: SheetData): ParsedSheet<ClientCandidate>
       result.errors.push(rowError(row.row, r.error));
       continue;
     }
-    // Legacy numbers that do not normalize are kept as written (docs/decisions/005).
+    // The registration form's phone rule (docs/decisions/118), checked by import-service.ts only
+    // for a client the row would create: a row naming an existing client is skipped unread.
+    // Duplicated numbers stay allowed (docs/decisions/005).
+    const check = ZRegisterClientRequestSchema.shape.telefono.safeParse(given);
+    const telefonoProblem = check.success ? null : reasons.phoneInvalid(check.error.issues[0]?.message ?? "");
     const telefono = normalizeCostaRicanWhatsapp(given) ?? given;
-    result.rows.push({ row: row.row, clientCode, nombre, direccion, telefono });
+    result.rows.push({ row: row.row, clientCode, nombre, direccion, telefono, telefonoProblem });
   }
   return result;
 }

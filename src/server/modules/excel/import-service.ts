@@ -1,16 +1,33 @@
 // importWorkbook: applies the Clientes and Trackings sheets of an uploaded workbook in ONE
-// transaction. Clients are created (with an EX + 6 code), or skipped when the code exists (never changed). Packages are
+// transaction, or previews them: the same code runs and the transaction is rolled back at the
+// end (docs/decisions/117). Clients are created (with an EX + 6 code and a phone that passes the
+// registration rule, decision 118), or skipped when the code exists (never changed). Packages are
 // created or updated (unique per client and tracking code) only through trackings/service.ts, in
 // batches (createTrackings, updateTrackings), so an import's status change writes history, queues
-// the client's WhatsApp message and runs the delivery rules exactly like any other change.
-// Packages the import creates queue no message (docs/decisions/072). Bad rows become 'Fila N:
-// reason' and the good rows are applied; any failure while writing rolls everything back.
+// the client's WhatsApp message and runs the delivery rules exactly like any other change. A row
+// moving an existing package to an earlier status of the flow is a backwards move: kept (status
+// left as it is, no message) unless the caller chose "apply". Packages the import creates queue no
+// message (docs/decisions/072). Bad rows become 'Fila N: reason' and the good rows are applied;
+// any failure while writing rolls everything back.
+import { createHash } from "node:crypto";
 import { and, inArray } from "drizzle-orm";
-import type { TImportResponse, TImportRowError } from "../../../shared/api/excel";
-import { IMPORT_NO_SHEETS, importRowReasons, rowErrorText } from "../../../shared/api/excel";
+import type {
+  ImportBackwardsChoice,
+  TImportMessage,
+  TImportResponse,
+  TImportRowError,
+  TImportStatusChange,
+} from "../../../shared/api/excel";
+import {
+  IMPORT_NO_SHEETS,
+  IMPORT_PLAN_CHANGED,
+  IMPORT_PREVIEW_LIST_MAX,
+  importRowReasons,
+  rowErrorText,
+} from "../../../shared/api/excel";
 import type { Db, DbOrTx } from "../../db/client";
-import { clients, clientTrackings } from "../../db/schema";
-import { badRequest } from "../../errors";
+import { clients, clientTrackings, notificationOutbox } from "../../db/schema";
+import { badRequest, conflict } from "../../errors";
 import { inOutboxTransaction } from "../notifications/outbox";
 import {
   CHANGED_BY,
@@ -21,7 +38,7 @@ import {
   type TrackingFields,
   type TrackingRow,
 } from "../trackings/service";
-import type { TrackingStatus } from "../../../shared/domain/statuses";
+import { TRACKING_STATUSES, type TrackingStatus } from "../../../shared/domain/statuses";
 import { isNewClientCode } from "../../../shared/domain/client-code";
 import { fillReferralCodes } from "../clients/codes";
 import {
@@ -37,6 +54,12 @@ export interface ImportOptions {
   /** Signs the WhatsApp status messages (ctx.config.brand.name). */
   brandName: string;
   now?: Date;
+  /** "preview" runs everything and rolls it back; "apply" (default) commits (docs/decisions/117). */
+  mode?: "preview" | "apply";
+  /** Rows moving a package back in the flow: "keep" (default) leaves its status, "apply" moves it. */
+  backwards?: ImportBackwardsChoice;
+  /** The preview's fingerprint: an apply whose plan differs is rolled back with a 409. */
+  expectedFingerprint?: string;
 }
 
 /** Rows per IN (…) list: well under PostgreSQL's parameter limit. */
@@ -55,27 +78,99 @@ export function isImportSheet(name: string): boolean {
   return sheetRole(name) !== null;
 }
 
+/** Thrown inside the transaction to roll a preview back with its answer. */
+class PreviewRollback extends Error {
+  constructor(readonly result: TImportResponse) {
+    super("import preview: rolled back");
+  }
+}
+
+/**
+ * The whole plan as a digest: every row's outcome (client created or skipped, package created,
+ * updated with which values, unchanged, backwards move kept or applied, error) and every message.
+ * Nothing that differs between two runs of the same plan (ids, referral codes, instants) enters it.
+ */
+class PlanDigest {
+  private readonly hash = createHash("sha256");
+  add(...entry: unknown[]): void {
+    this.hash.update(JSON.stringify(entry));
+    this.hash.update("\n");
+  }
+  hex(): string {
+    return this.hash.digest("hex");
+  }
+}
+
+/**
+ * Imports a workbook; the preview (mode "preview") is this same code, rolled back at the end, so
+ * it shows exactly what the apply then does as long as the data do not change in between (the
+ * fingerprint catches that).
+ */
 export async function importWorkbook(db: Db, workbook: WorkbookData, options: ImportOptions): Promise<TImportResponse> {
   const clientSheet = workbook.sheets.find((s) => sheetRole(s.name) === "clients");
   const trackingSheet = workbook.sheets.find((s) => sheetRole(s.name) === "trackings");
   if (!clientSheet && !trackingSheet) throw badRequest(IMPORT_NO_SHEETS);
+  const mode = options.mode ?? "apply";
+  const backwards = options.backwards ?? "keep";
 
   // Everything that needs no database is checked before the transaction opens.
   const clientRows = clientSheet ? parseClientSheet(clientSheet) : { rows: [], errors: [] };
   const trackingRows = trackingSheet ? parseTrackingSheet(trackingSheet) : { rows: [], errors: [] };
 
-  return inOutboxTransaction(db, async (tx) => {
-    const { errors: clientErrors, ...clientResult } = await applyClients(tx, clientRows.rows);
-    const trackingResult = await applyTrackings(tx, trackingRows.rows, options);
-    return {
-      clients: { ...clientResult, errors: byRow([...clientRows.errors, ...clientErrors]) },
-      trackings: {
-        created: trackingResult.created,
-        updated: trackingResult.updated,
-        unchanged: trackingResult.unchanged,
-        errors: byRow([...trackingRows.errors, ...trackingResult.errors]),
-      },
-    };
+  try {
+    return await inOutboxTransaction(db, async (tx) => {
+      const digest = new PlanDigest();
+      const { errors: clientErrors, ...clientResult } = await applyClients(tx, clientRows.rows, digest);
+      const trackingResult = await applyTrackings(tx, trackingRows.rows, { ...options, backwards }, digest);
+      const messages = await queuedMessages(tx, trackingResult.notified);
+      for (const m of messages) digest.add("message", m.row, m.recipient, m.body);
+      const allClientErrors = byRow([...clientRows.errors, ...clientErrors]);
+      const trackingErrors = byRow([...trackingRows.errors, ...trackingResult.errors]);
+      for (const e of [...allClientErrors, ...trackingErrors]) digest.add("error", e.error);
+      const result: TImportResponse = {
+        clients: { ...clientResult, errors: allClientErrors },
+        trackings: {
+          created: trackingResult.created,
+          updated: trackingResult.updated,
+          unchanged: trackingResult.unchanged,
+          errors: trackingErrors,
+        },
+        mode,
+        backwards,
+        statusChanges: capped(trackingResult.moves.filter((m) => m.applied)),
+        backwardMoves: capped(trackingResult.moves.filter((m) => m.backwards)),
+        messages: capped(messages),
+        fingerprint: digest.hex(),
+      };
+      if (mode === "preview") throw new PreviewRollback(result);
+      if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== result.fingerprint) {
+        throw conflict(IMPORT_PLAN_CHANGED);
+      }
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof PreviewRollback) return err.result;
+    throw err;
+  }
+}
+
+function capped<T>(items: T[]): { total: number; items: T[] } {
+  return { total: items.length, items: items.slice(0, IMPORT_PREVIEW_LIST_MAX) };
+}
+
+/** The outbox rows the import's status changes queued, in row order. */
+async function queuedMessages(tx: DbOrTx, notified: NotifiedRow[]): Promise<TImportMessage[]> {
+  const stored = new Map<number, { recipient: string; body: string }>();
+  for (const ids of chunks(notified.map((n) => n.notificationId))) {
+    const rows = await tx
+      .select({ id: notificationOutbox.id, recipient: notificationOutbox.recipient, body: notificationOutbox.body })
+      .from(notificationOutbox)
+      .where(inArray(notificationOutbox.id, ids));
+    for (const r of rows) stored.set(r.id, r);
+  }
+  return notified.map((n) => {
+    const message = stored.get(n.notificationId)!;
+    return { row: n.row, clientCode: n.clientCode, trackingCode: n.trackingCode, recipient: message.recipient, body: message.body };
   });
 }
 
@@ -86,33 +181,46 @@ function byRow(errors: TImportRowError[]): TImportRowError[] {
 async function applyClients(
   tx: DbOrTx,
   candidates: ClientCandidate[],
+  digest: PlanDigest,
 ): Promise<{ created: number; skipped: number; errors: TImportRowError[] }> {
-  // A new client's code follows the issued rule (EX + 6); an old system's shorter or longer code
-  // only names a client that already has it (then skipped like any existing one).
-  const odd = [...new Set(candidates.filter((c) => !isNewClientCode(c.clientCode)).map((c) => c.clientCode))];
+  // A new client's code follows the issued rule (EX + 6) and its phone the registration form's
+  // (docs/decisions/118); an existing code is skipped whatever the row says (never changed), so an
+  // old system's shorter or longer code only names a client that already has it.
   const stored = new Set<string>();
-  for (const codes of chunks(odd)) {
+  for (const codes of chunks([...new Set(candidates.map((c) => c.clientCode))])) {
     const found = await tx.select({ clientCode: clients.clientCode }).from(clients).where(inArray(clients.clientCode, codes));
     for (const c of found) stored.add(c.clientCode);
   }
   const errors: TImportRowError[] = [];
   const rows = candidates.filter((c) => {
-    if (isNewClientCode(c.clientCode) || stored.has(c.clientCode)) return true;
-    errors.push({ row: c.row, error: rowErrorText(c.row, importRowReasons.newClientCodeInvalid(c.clientCode)) });
-    return false;
+    if (stored.has(c.clientCode)) return true;
+    if (!isNewClientCode(c.clientCode)) {
+      errors.push({ row: c.row, error: rowErrorText(c.row, importRowReasons.newClientCodeInvalid(c.clientCode)) });
+      return false;
+    }
+    if (c.telefonoProblem) {
+      errors.push({ row: c.row, error: rowErrorText(c.row, c.telefonoProblem) });
+      return false;
+    }
+    return true;
   });
   // A code repeated in the sheet: the first row counts, the others are skipped like existing ones.
   const firstByCode = new Map<string, ClientCandidate>();
   for (const row of rows) if (!firstByCode.has(row.clientCode)) firstByCode.set(row.clientCode, row);
-  let created = 0;
+  const createdCodes = new Set<string>();
   for (const chunk of chunks([...firstByCode.values()], 500)) {
     const inserted = await tx
       .insert(clients)
       .values(chunk.map((c) => ({ clientCode: c.clientCode, nombre: c.nombre, direccion: c.direccion, telefono: c.telefono })))
       .onConflictDoNothing({ target: clients.clientCode })
-      .returning({ id: clients.id });
-    created += inserted.length;
+      .returning({ clientCode: clients.clientCode });
+    for (const c of inserted) createdCodes.add(c.clientCode);
   }
+  for (const row of rows) {
+    const created = createdCodes.has(row.clientCode) && firstByCode.get(row.clientCode) === row;
+    digest.add("client", row.row, row.clientCode, created ? [row.nombre, row.direccion, row.telefono] : "skipped");
+  }
+  const created = createdCodes.size;
   // Imported clients get their referral code here (decision 108); an imported code that equals
   // someone's referral code makes that one be drawn again.
   if (created > 0) await fillReferralCodes(tx);
@@ -124,12 +232,33 @@ interface TrackingApplyResult {
   updated: number;
   unchanged: number;
   errors: TImportRowError[];
+  /** Status moves rows asked of existing packages, in row order (applied or kept). */
+  moves: TImportStatusChange[];
+  /** The rows whose status change queued a WhatsApp message. */
+  notified: NotifiedRow[];
+}
+
+interface NotifiedRow {
+  row: number;
+  clientCode: string;
+  trackingCode: string;
+  notificationId: number;
 }
 
 const key = (clientId: number, trackingCode: string) => `${clientId}\u0000${trackingCode}`;
 
-async function applyTrackings(tx: DbOrTx, rows: TrackingCandidate[], options: ImportOptions): Promise<TrackingApplyResult> {
-  const out: TrackingApplyResult = { created: 0, updated: 0, unchanged: 0, errors: [] };
+/** `to` comes before `from` in the flow (shared/domain/statuses.ts order). */
+export function isBackwardMove(from: TrackingStatus, to: TrackingStatus): boolean {
+  return TRACKING_STATUSES.indexOf(to) < TRACKING_STATUSES.indexOf(from);
+}
+
+async function applyTrackings(
+  tx: DbOrTx,
+  rows: TrackingCandidate[],
+  options: ImportOptions & { backwards: ImportBackwardsChoice },
+  digest: PlanDigest,
+): Promise<TrackingApplyResult> {
+  const out: TrackingApplyResult = { created: 0, updated: 0, unchanged: 0, errors: [], moves: [], notified: [] };
   if (rows.length === 0) return out;
 
   const clientIds = new Map<string, number>();
@@ -155,6 +284,7 @@ async function applyTrackings(tx: DbOrTx, rows: TrackingCandidate[], options: Im
   // (creations, then updates), so each row sees the rows above it.
   let creates: CreateTrackingInput[] = [];
   let updates: UpdateTrackingInput[] = [];
+  let updateRows: TrackingCandidate[] = [];
   const pendingKeys = new Set<string>();
   const flush = async () => {
     if (creates.length > 0) {
@@ -164,13 +294,18 @@ async function applyTrackings(tx: DbOrTx, rows: TrackingCandidate[], options: Im
     }
     if (updates.length > 0) {
       const updated = await updateTrackings(tx, updates);
-      for (const { tracking } of updated) {
+      updated.forEach(({ tracking, statusChange }, index) => {
         known.set(key(tracking.clientId, tracking.trackingCode), tracking);
-      }
+        const row = updateRows[index];
+        if (statusChange?.notificationId != null) {
+          out.notified.push({ row: row.row, clientCode: row.clientCode, trackingCode: tracking.trackingCode, notificationId: statusChange.notificationId });
+        }
+      });
       out.updated += updated.length;
     }
     creates = [];
     updates = [];
+    updateRows = [];
     pendingKeys.clear();
   };
   for (const row of rows) {
@@ -183,19 +318,33 @@ async function applyTrackings(tx: DbOrTx, rows: TrackingCandidate[], options: Im
     if (pendingKeys.has(rowKey)) await flush();
     const existing = known.get(rowKey);
     if (!existing) {
-      creates.push({ ...common, ...givenFields(row), clientId, trackingCode: row.trackingCode, estado: row.estado, notify: false });
+      const fields = givenFields(row);
+      digest.add("create", row.row, row.clientCode, row.trackingCode, row.estado ?? null, fields);
+      creates.push({ ...common, ...fields, clientId, trackingCode: row.trackingCode, estado: row.estado, notify: false });
     } else {
       const changes = changedFields(existing, row);
+      if (changes.estado !== undefined) {
+        const from = existing.estado as TrackingStatus;
+        const backwards = isBackwardMove(from, changes.estado);
+        const applied = !backwards || options.backwards === "apply";
+        out.moves.push({ row: row.row, clientCode: row.clientCode, trackingCode: row.trackingCode, from, to: changes.estado, backwards, applied });
+        // Kept: the row's other values are still written; its status is left as it is, unsent.
+        if (!applied) delete changes.estado;
+      }
       if (Object.keys(changes).length === 0) {
+        digest.add("unchanged", row.row);
         out.unchanged++;
         continue;
       }
+      digest.add("update", row.row, row.clientCode, row.trackingCode, (existing.estado as TrackingStatus), changes);
       updates.push({ ...common, trackingId: existing.id, changes });
+      updateRows.push(row);
     }
     pendingKeys.add(rowKey);
     if (pendingKeys.size >= BATCH) await flush();
   }
   await flush();
+  for (const m of out.moves) digest.add("move", m.row, m.from, m.to, m.applied);
   return out;
 }
 

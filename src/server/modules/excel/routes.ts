@@ -1,7 +1,8 @@
 // Excel import and export of /admin (staff-side §7): POST /api/import/express (multipart field
-// `file`, read with the limits of decision 070) and GET /api/export/{all,clients,by-client,contacts}
-// (a streamed .xlsx download). Multipart is registered only inside this plugin. One import runs at
-// a time (import-gate.ts).
+// `file`, read with the limits of decision 070; optional fields `backwards` keep|apply and
+// `fingerprint`), POST /api/import/express/preview (the same import, rolled back: decision 117)
+// and GET /api/export/{all,clients,by-client,contacts} (a streamed .xlsx download). Multipart is
+// registered only inside this plugin. One import or preview runs at a time (import-gate.ts).
 import multipart from "@fastify/multipart";
 import { PassThrough } from "node:stream";
 import { sql } from "drizzle-orm";
@@ -9,19 +10,23 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   EXCEL_MAX_FILE_BYTES,
   EXPORT_KINDS,
+  IMPORT_APPLY_PATH,
   IMPORT_FILE_REQUIRED,
   IMPORT_FILE_TOO_LARGE,
   IMPORT_NOT_MULTIPART,
   IMPORT_NOT_SPREADSHEET,
+  IMPORT_PREVIEW_PATH,
   IMPORT_UPLOAD_BROKEN,
   IMPORT_WRONG_EXTENSION,
   XLSX_CONTENT_TYPE,
+  ZImportFieldsSchema,
   exportFileName,
   type ExportKind,
+  type TImportFields,
 } from "../../../shared/api/excel";
 import { isExcelFileName } from "../../../shared/domain/limits";
 import type { AppContext } from "../../context";
-import { AppError, badRequest } from "../../errors";
+import { AppError, badRequest, parseWith } from "../../errors";
 import { ExportAborted, writeExport } from "./export-service";
 import { ImportGate } from "./import-gate";
 import { importWorkbook, isImportSheet } from "./import-service";
@@ -37,11 +42,26 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
       throwFileSizeLimit: true,
     });
 
-    scope.post("/api/import/express", { config: { auth: "admin" } }, async (request) => {
-      const buffer = await receiveExcelFile(request);
+    // The preview runs the same import and rolls it back (docs/decisions/117); both take the
+    // one-import-at-a-time slot.
+    scope.post(IMPORT_PREVIEW_PATH, { config: { auth: "admin" } }, async (request) => {
+      const { buffer, fields } = await receiveImport(request);
       return imports.run(async () => {
         const workbook = await readSpreadsheet(buffer, { wantSheet: isImportSheet });
-        return importWorkbook(ctx.db, workbook, { brandName: ctx.config.brand.name });
+        return importWorkbook(ctx.db, workbook, { brandName: ctx.config.brand.name, mode: "preview", backwards: fields.backwards });
+      });
+    });
+
+    scope.post(IMPORT_APPLY_PATH, { config: { auth: "admin" } }, async (request) => {
+      const { buffer, fields } = await receiveImport(request);
+      return imports.run(async () => {
+        const workbook = await readSpreadsheet(buffer, { wantSheet: isImportSheet });
+        return importWorkbook(ctx.db, workbook, {
+          brandName: ctx.config.brand.name,
+          mode: "apply",
+          backwards: fields.backwards,
+          expectedFingerprint: fields.fingerprint,
+        });
       });
     });
   });
@@ -64,35 +84,41 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
   }
 }
 
-/** The uploaded file's bytes, or a Spanish 400/413 for everything that is not one Excel file. */
-async function receiveExcelFile(request: FastifyRequest): Promise<Buffer> {
+/**
+ * The uploaded file's bytes and the optional fields (backwards, fingerprint; in any order around
+ * the file), or a Spanish 400/413 for everything that is not one Excel file.
+ */
+async function receiveImport(request: FastifyRequest): Promise<{ buffer: Buffer; fields: TImportFields }> {
   if (!request.isMultipart()) throw badRequest(IMPORT_NOT_MULTIPART);
   // An announced body far over the limit is refused before a byte of it is read.
   const announced = Number(request.headers["content-length"]);
   if (Number.isFinite(announced) && announced > EXCEL_MAX_FILE_BYTES + 64 * 1024) throw fileTooLarge();
 
-  let part;
+  let buffer: Buffer | undefined;
+  const values: Record<string, unknown> = {};
   try {
-    part = await request.file();
+    for await (const part of request.parts()) {
+      if (part.type === "field") {
+        if (!(part.fieldname in values)) values[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== "file" || buffer !== undefined) {
+        part.file.resume();
+        continue;
+      }
+      if (!isExcelFileName(part.filename)) {
+        part.file.resume();
+        throw badRequest(IMPORT_WRONG_EXTENSION);
+      }
+      buffer = await part.toBuffer();
+    }
   } catch (err) {
-    throw multipartError(err);
+    throw err instanceof AppError ? err : multipartError(err);
   }
-  if (!part || part.fieldname !== "file") {
-    part?.file.resume();
-    throw badRequest(IMPORT_FILE_REQUIRED);
-  }
-  if (!isExcelFileName(part.filename)) {
-    part.file.resume();
-    throw badRequest(IMPORT_WRONG_EXTENSION);
-  }
-  let buffer: Buffer;
-  try {
-    buffer = await part.toBuffer();
-  } catch (err) {
-    throw multipartError(err);
-  }
+  if (buffer === undefined) throw badRequest(IMPORT_FILE_REQUIRED);
+  const fields = parseWith(ZImportFieldsSchema, values);
   if (buffer.length === 0) throw badRequest(IMPORT_NOT_SPREADSHEET);
-  return buffer;
+  return { buffer, fields };
 }
 
 function multipartError(err: unknown): AppError {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The import dialog and the export download against a stubbed server: the missing-file message,
-// progress while the import runs, the summary with each sheet's 'Fila N' errors, the failure toast
-// with the server's message, and an export saved under the server's file name.
+// the preview step (counts, status changes, the backwards choice, messages; decision 117) before
+// anything is applied, the summary with each sheet's 'Fila N' errors, the failure toast with the
+// server's message, and an export saved under the server's file name.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Dialog } from "../../../components/ui/dialog";
@@ -9,7 +10,8 @@ import { Toaster } from "../../../components/ui/toast";
 import { dismissToast } from "../../../components/ui/use-toast";
 import type { TImportResponse } from "../../../../shared/api/excel";
 import { downloadExport, fileNameFromDisposition } from "./download-export";
-import { ImportDialog } from "./import-form";
+import axe from "axe-core";
+import { ImportDialog, ImportPanel } from "./import-form";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -49,6 +51,7 @@ function pick(name: string, content = "PK\u0003\u0004") {
   fireEvent.change(input, { target: { files: [new File([content], name)] } });
 }
 
+const none = { total: 0, items: [] };
 const answer: TImportResponse = {
   clients: { created: 2, skipped: 1, errors: [{ row: 5, error: 'Fila 5: falta el valor de la columna "nombre"' }] },
   trackings: {
@@ -60,7 +63,41 @@ const answer: TImportResponse = {
       { row: 5, error: 'Fila 5: el origen "MARTE" no es válido (use USA o CHINA)' },
     ],
   },
+  mode: "apply",
+  backwards: "keep",
+  statusChanges: none,
+  backwardMoves: none,
+  messages: none,
+  fingerprint: "a".repeat(64),
 };
+
+const backwardMove = {
+  row: 2,
+  clientCode: "EXAB12CD",
+  trackingCode: "TBA500000000001",
+  from: "ENTREGADO",
+  to: "LISTO_PARA_ENTREGAR",
+  backwards: true,
+} as const;
+const forwardMove = { row: 3, clientCode: "EXAB12CD", trackingCode: "TBA500000000002", from: "EN_BODEGA_MIAMI", to: "EN_ADUANAS", backwards: false, applied: true } as const;
+const customsMessage = { row: 3, clientCode: "EXAB12CD", trackingCode: "TBA500000000002", recipient: "50688776655", body: "Hola Marta, su paquete TBA500000000002 está En aduanas." };
+
+/** The preview of an old sheet: one forward move (messaged), one backwards move kept or applied. */
+function previewOf(backwards: "keep" | "apply"): TImportResponse {
+  const applied = backwards === "apply";
+  return {
+    clients: { created: 0, skipped: 0, errors: [] },
+    trackings: { created: 1, updated: applied ? 2 : 1, unchanged: applied ? 0 : 1, errors: [{ row: 5, error: 'Fila 5: el cliente "EXNOPE99" no existe' }] },
+    mode: "preview",
+    backwards,
+    statusChanges: applied ? { total: 2, items: [{ ...backwardMove, applied }, forwardMove] } : { total: 1, items: [forwardMove] },
+    backwardMoves: { total: 1, items: [{ ...backwardMove, applied }] },
+    messages: applied
+      ? { total: 2, items: [{ ...customsMessage, row: 2, trackingCode: "TBA500000000001", body: "Listo" }, customsMessage] }
+      : { total: 1, items: [customsMessage] },
+    fingerprint: (applied ? "b" : "c").repeat(64),
+  };
+}
 
 describe("ImportDialog", () => {
   it("asks for a file before sending anything", async () => {
@@ -77,24 +114,69 @@ describe("ImportDialog", () => {
     expect(screen.getByText(/origen, forma_envio, estado \(opcional\)/)).toBeTruthy();
   });
 
-  it("shows progress, then the summary with each sheet's row errors and the success toast", async () => {
+  it("previews first (progress, counts, status changes, backwards choice, messages, errors), then applies the previewed plan", async () => {
     let release!: (r: Response) => void;
     respond = () => new Promise((resolve) => (release = resolve));
     const onImported = vi.fn();
     renderDialog(onImported);
-    pick("datos.xlsx");
-    fireEvent.click(screen.getByRole("button", { name: "Importar" }));
+    pick("viejo.xlsx");
+    // Choosing the file asks for the preview at once; nothing is applied.
     expect(await screen.findByRole("progressbar")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Importar" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(requests).toHaveLength(1);
+    expect(requests[0].url).toBe("/api/import/express/preview");
+    expect(requests[0].init.method).toBe("POST");
+    expect((requests[0].init.body as FormData).get("file")).toBeInstanceOf(File);
+    expect((requests[0].init.body as FormData).get("backwards")).toBe("keep");
 
-    const sent = requests[0];
-    expect(sent.url).toBe("/api/import/express");
-    expect(sent.init.method).toBe("POST");
-    expect((sent.init.body as FormData).get("file")).toBeInstanceOf(File);
-
-    await act(async () => release(json(200, answer)));
-    const summary = await screen.findByRole("region", { name: "Resumen de la importación" });
+    await act(async () => release(json(200, previewOf("keep"))));
+    const shown = await screen.findByRole("region", { name: "Vista previa de la importación" });
     expect(screen.queryByRole("progressbar")).toBeNull();
+    const count = (region: HTMLElement, label: string) => within(region).getByText(label).nextElementSibling?.textContent;
+    expect(count(shown, "Paquetes a crear")).toBe("1");
+    expect(count(shown, "Paquetes a actualizar")).toBe("1");
+    expect(count(shown, "Paquetes sin cambios")).toBe("1");
+    expect(count(shown, "Mensajes de WhatsApp")).toBe("1");
+    expect(within(shown).getByText("Paquetes que volverían a un estado anterior (1)")).toBeTruthy();
+    expect(within(shown).getByText("TBA500000000001 (EXAB12CD): Entregado → Listo para entregar")).toBeTruthy();
+    expect(within(shown).getByText("TBA500000000002 (EXAB12CD): En bodega Miami → En aduanas")).toBeTruthy();
+    expect(within(shown).getByText("TBA500000000002 (EXAB12CD) → +50688776655")).toBeTruthy();
+    expect(within(shown).getByText('Fila 5: el cliente "EXNOPE99" no existe')).toBeTruthy();
+    const keep = within(shown).getByRole("radio", { name: /Mantener el estado actual/ }) as HTMLInputElement;
+    expect(keep.checked).toBe(true);
+    expect(screen.queryByRole("button", { name: "Importar" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Cancelar" })).toBeTruthy();
+
+    // Choosing 'Retroceder también' previews that plan.
+    fireEvent.click(within(shown).getByRole("radio", { name: /Retroceder también/ }));
+    expect(requests).toHaveLength(2);
+    expect((requests[1].init.body as FormData).get("backwards")).toBe("apply");
+    await act(async () => release(json(200, previewOf("apply"))));
+    await waitFor(() => expect(count(screen.getByRole("region", { name: "Vista previa de la importación" }), "Mensajes de WhatsApp")).toBe("2"));
+
+    // Applying sends the same file with the choice and the fingerprint of the plan shown.
+    fireEvent.click(screen.getByRole("button", { name: "Aplicar importación" }));
+    expect(requests).toHaveLength(3);
+    expect(requests[2].url).toBe("/api/import/express");
+    const sent = requests[2].init.body as FormData;
+    expect(sent.get("file")).toBeInstanceOf(File);
+    expect(sent.get("backwards")).toBe("apply");
+    expect(sent.get("fingerprint")).toBe("b".repeat(64));
+    const done = { ...previewOf("apply"), mode: "apply" as const };
+    await act(async () => release(json(200, done)));
+    const summary = await screen.findByRole("region", { name: "Resumen de la importación" });
+    expect(screen.queryByRole("region", { name: "Vista previa de la importación" })).toBeNull();
+    expect(count(summary, "Paquetes actualizados")).toBe("2");
+    expect(await screen.findByText("¡Importación completada!")).toBeTruthy();
+    expect(screen.getAllByText(/2 mensajes de WhatsApp quedaron en cola\./)).not.toHaveLength(0);
+    expect(onImported).toHaveBeenCalledWith(done);
+  });
+
+  it("shows the summary with each sheet's row errors after applying", async () => {
+    respond = (url) => json(200, url.endsWith("/preview") ? { ...answer, mode: "preview" } : answer);
+    renderDialog();
+    pick("datos.xlsx");
+    fireEvent.click(await screen.findByRole("button", { name: "Aplicar importación" }));
+    const summary = await screen.findByRole("region", { name: "Resumen de la importación" });
     const count = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
     expect(count("Clientes creados")).toBe("2");
     expect(count("Clientes omitidos")).toBe("1");
@@ -103,16 +185,45 @@ describe("ImportDialog", () => {
     expect(within(summary).getByText("Hoja Clientes: 1 fila con error")).toBeTruthy();
     expect(within(summary).getByText("Hoja Trackings: 2 filas con errores")).toBeTruthy();
     expect(within(summary).getByText('Fila 5: el origen "MARTE" no es válido (use USA o CHINA)')).toBeTruthy();
-    expect(await screen.findByText("¡Importación completada!")).toBeTruthy();
     expect(screen.getAllByText(/Clientes: 2 creados, 1 omitidos\. Paquetes: 3 creados, 1 actualizados\. 3 filas con errores\./)).not.toHaveLength(0);
-    expect(onImported).toHaveBeenCalledWith(answer);
+    expect(requests.map((r) => r.url)).toEqual(["/api/import/express/preview", "/api/import/express"]);
+  });
+
+  it("cancelling applies nothing; a plan that changed since the preview is refused and previewed again", async () => {
+    respond = () => json(200, previewOf("keep"));
+    renderDialog();
+    pick("viejo.xlsx");
+    fireEvent.click(await screen.findByRole("button", { name: "Cancelar" }));
+    expect(screen.queryByRole("region", { name: "Vista previa de la importación" })).toBeNull();
+    expect(await screen.findByText("Importación cancelada")).toBeTruthy();
+    expect(requests.map((r) => r.url)).toEqual(["/api/import/express/preview"]);
+
+    act(() => dismissToast());
+    pick("viejo.xlsx");
+    await screen.findByRole("button", { name: "Aplicar importación" });
+    const changed = "Los datos cambiaron desde la vista previa: no se aplicó nada. Revise la nueva vista previa antes de importar.";
+    respond = (url) => (url.endsWith("/preview") ? json(200, previewOf("keep")) : json(409, { error: "Conflicto", message: changed, code: "CONFLICT" }));
+    fireEvent.click(screen.getByRole("button", { name: "Aplicar importación" }));
+    expect(await screen.findByText(changed)).toBeTruthy();
+    await waitFor(() => expect(requests.map((r) => r.url).slice(-2)).toEqual(["/api/import/express", "/api/import/express/preview"]));
+    expect(await screen.findByRole("region", { name: "Vista previa de la importación" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Resumen de la importación" })).toBeNull();
+  });
+
+  it("works as a page section too (no dialog), with no serious axe violations in the preview", async () => {
+    respond = () => json(200, previewOf("keep"));
+    render(<ImportPanel />);
+    pick("viejo.xlsx");
+    expect(await screen.findByRole("region", { name: "Vista previa de la importación" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Cerrar" })).toBeNull();
+    const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   });
 
   it("shows the server's message, or the spec's fallback, when the import fails", async () => {
     respond = () => json(413, { error: "Contenido demasiado grande", message: 'La hoja "Trackings" tiene más de 50.000 filas.', code: "PAYLOAD_TOO_LARGE" });
     renderDialog();
     pick("grande.xlsx");
-    fireEvent.click(screen.getByRole("button", { name: "Importar" }));
     expect(await screen.findByText('La hoja "Trackings" tiene más de 50.000 filas.')).toBeTruthy();
 
     act(() => dismissToast());
