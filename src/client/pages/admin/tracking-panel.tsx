@@ -1,13 +1,16 @@
-// The /admin/tracking panel after login (staff-side §2): header, four stat cards with real
-// counts, the two tabs and a quick-actions card.
+// The Avisos WhatsApp section (/admin/tracking, staff-side §2; issue 18 item 12): four stat cards
+// with real counts, the two tabs, each searched, filtered and paged, and a quick-actions card.
+// The tab, search, status and page live in the address (?tab=avisos&q=…&estado=…&page=…); the
+// admin shell around it provides the header and the sign-out.
 
+import { useCallback, useMemo } from "react";
 import { Link } from "wouter";
-import { ClipboardList, Clock, Info, ListChecks, LogOut, MessageCircle, PackageCheck, Truck, type LucideIcon } from "lucide-react";
-import { Button } from "../../components/ui/button";
+import { ClipboardList, Clock, Info, ListChecks, MessageCircle, PackageCheck, Truck, type LucideIcon } from "lucide-react";
 import { Card } from "../../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { useAdminSession } from "../../lib/admin/admin-session";
 import { useTrackingStats } from "../../lib/admin/tracking-panel-queries";
+import { useUrlFilters } from "../../lib/admin/use-url-filters";
+import type { AvisosFilters } from "../../features/admin/whatsapp-entries/avisos-toolbar";
 import { NoticesTab } from "../../features/admin/tracking-notices/notices-tab";
 import { WhatsappEntriesTab } from "../../features/admin/whatsapp-entries/whatsapp-entries-tab";
 
@@ -22,14 +25,14 @@ function StatCards() {
     { label: "Completados", value: data?.completados, Icon: PackageCheck, tone: "bg-green-100 text-green-900" },
   ];
   return (
-    <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Resumen">
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Resumen">
       {cards.map(({ label, value, Icon, tone }) => (
-        <li key={label}>
-          <Card className="flex items-center gap-4 p-4">
-            <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-full ${tone}`}>
+        <li key={label} className="min-w-0">
+          <Card className="flex items-center gap-3 p-3 sm:gap-4 sm:p-4">
+            <span className={`hidden h-11 w-11 shrink-0 items-center justify-center rounded-full min-[400px]:flex ${tone}`}>
               <Icon className="h-5 w-5" aria-hidden="true" />
             </span>
-            <div>
+            <div className="min-w-0">
               <p className="text-sm text-muted">{label}</p>
               <p className="text-2xl font-bold text-ink">{value === undefined ? "—" : number.format(value)}</p>
             </div>
@@ -43,7 +46,7 @@ function StatCards() {
 function QuickActionsCard() {
   const linkClass = "font-semibold text-primary underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-primary";
   return (
-    <Card className="p-6">
+    <Card className="min-w-0 p-4 sm:p-6">
       <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
         <Info className="h-5 w-5 text-primary" aria-hidden="true" />
         Acciones rápidas
@@ -75,34 +78,59 @@ function QuickActionsCard() {
   );
 }
 
-export function AdminTrackingPanel() {
-  const { logout } = useAdminSession();
+const TABS = ["whatsapp", "avisos"] as const;
+type AvisosTab = (typeof TABS)[number];
+/** One set of keys for the section: the tab and the open tab's search, status and page. */
+const URL_DEFAULTS = { tab: "whatsapp", q: "", estado: "todos", page: "1" };
+
+export function AvisosSection() {
+  const { values, set } = useUrlFilters(URL_DEFAULTS);
+  const tab: AvisosTab = values.tab === "avisos" ? "avisos" : "whatsapp";
+  const page = Math.max(1, Math.floor(Number(values.page)) || 1);
+  const change = useCallback<AvisosFilters["change"]>(
+    (patch, options) =>
+      set(
+        {
+          ...(patch.q !== undefined ? { q: patch.q } : {}),
+          ...(patch.estado !== undefined ? { estado: patch.estado } : {}),
+          ...(patch.page !== undefined ? { page: String(patch.page) } : {}),
+        },
+        options,
+      ),
+    [set],
+  );
+  const filters = useMemo<AvisosFilters>(() => ({ q: values.q, estado: values.estado, page, change }), [values.q, values.estado, page, change]);
+  // The two tabs have different statuses: a new tab starts with a clean search.
+  const chooseTab = (next: string) => set({ tab: next, q: "", estado: "todos" });
+
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-primary">Panel Administrativo</h1>
-          <p className="text-muted">Códigos de tracking por WhatsApp y avisos tradicionales.</p>
-        </div>
-        <Button variant="outline" onClick={logout}>
-          <LogOut className="h-4 w-4" aria-hidden="true" />
-          Cerrar sesión
-        </Button>
-      </header>
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <StatCards />
-      <Tabs defaultValue="whatsapp">
+      <Tabs value={tab} onValueChange={chooseTab} className="min-w-0">
         <TabsList aria-label="Secciones del panel">
           <TabsTrigger value="whatsapp">Tracking WhatsApp</TabsTrigger>
           <TabsTrigger value="avisos">Avisos Tradicionales</TabsTrigger>
         </TabsList>
         <TabsContent value="whatsapp">
-          <WhatsappEntriesTab />
+          <WhatsappEntriesTab filters={filters} />
         </TabsContent>
         <TabsContent value="avisos">
-          <NoticesTab />
+          <NoticesTab filters={filters} />
         </TabsContent>
       </Tabs>
       <QuickActionsCard />
+    </div>
+  );
+}
+
+/**
+ * The page the current /admin/tracking route renders until the admin shell mounts
+ * AvisosSection itself: the same section in the page's width.
+ */
+export function AdminTrackingPanel() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <AvisosSection />
     </div>
   );
 }
