@@ -7,8 +7,7 @@ import { Search } from "lucide-react";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Select } from "../../../components/ui/select";
-
-export const SEARCH_DELAY_MS = 300;
+import { SEARCH_DEBOUNCE_MS } from "../../../lib/admin/use-debounced-value";
 
 /** The filters a tab reads from the address and the way it changes them. */
 export interface AvisosFilters {
@@ -41,7 +40,7 @@ export function AvisosToolbar({
   useEffect(() => {
     const typed = text.trim();
     if (typed === q) return;
-    const timer = setTimeout(() => change({ q: typed }, { replace: true }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => change({ q: typed }, { replace: true }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, q, change]);
 
