@@ -10,7 +10,7 @@ import { Card } from "../../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useTrackingStats } from "../../lib/admin/tracking-panel-queries";
 import { useUrlFilters } from "../../lib/admin/use-url-filters";
-import type { AvisosFilters } from "../../features/admin/whatsapp-entries/avisos-toolbar";
+import type { AvisosFilters } from "../../components/avisos-toolbar";
 import { NoticesTab } from "../../features/admin/tracking-notices/notices-tab";
 import { WhatsappEntriesTab } from "../../features/admin/whatsapp-entries/whatsapp-entries-tab";
 
@@ -78,8 +78,7 @@ function QuickActionsCard() {
   );
 }
 
-const TABS = ["whatsapp", "avisos"] as const;
-type AvisosTab = (typeof TABS)[number];
+type AvisosTab = "whatsapp" | "avisos";
 /** One set of keys for the section: the tab and the open tab's search, status and page. */
 const URL_DEFAULTS = { tab: "whatsapp", q: "", estado: "todos", page: "1" };
 
@@ -108,8 +107,12 @@ export function AvisosSection() {
       <StatCards />
       <Tabs value={tab} onValueChange={chooseTab} className="min-w-0">
         <TabsList aria-label="Secciones del panel">
-          <TabsTrigger value="whatsapp">Tracking WhatsApp</TabsTrigger>
-          <TabsTrigger value="avisos">Avisos Tradicionales</TabsTrigger>
+          <TabsTrigger value="whatsapp" className="px-2 sm:px-4">
+            Tracking WhatsApp
+          </TabsTrigger>
+          <TabsTrigger value="avisos" className="px-2 sm:px-4">
+            Avisos Tradicionales
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="whatsapp">
           <WhatsappEntriesTab filters={filters} />

@@ -12,7 +12,7 @@ import { formatDate } from "../../../../shared/domain/format";
 import type { TTrackingNotice } from "../../../../shared/api/tracking-notices";
 import { NOTICE_STATUSES, NOTICE_STATUS_LABELS } from "../../../../shared/domain/statuses";
 import { Pagination } from "../../../components/ui/pagination";
-import { AvisosToolbar, type AvisosFilters } from "../whatsapp-entries/avisos-toolbar";
+import { AvisosToolbar, type AvisosFilters } from "../../../components/avisos-toolbar";
 import { NOTICES_PAGE_SIZE, useTrackingNotices } from "./api";
 import { NoticeDetailDialog, NoticeEditDialog } from "./notice-dialogs";
 import { NoticeStatusBadge } from "./notice-status-badge";
@@ -51,54 +51,54 @@ export function NoticesTab({ filters }: { filters: AvisosFilters }) {
         <PanelMessage>{filtered ? "Ningún aviso coincide con la búsqueda" : "No hay avisos de tracking"}</PanelMessage>
       ) : (
         <>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Cliente</TableHead>
-              <TableHead>Paquete</TableHead>
-              <TableHead>Estado</TableHead>
-              <TableHead>ID de tracking</TableHead>
-              <TableHead>Creado</TableHead>
-              <TableHead className="text-right">Acciones</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.notices.map((notice) => (
-              <TableRow key={notice.id}>
-                <TableCell>
-                  <p className="font-medium">{notice.clienteNombre}</p>
-                  {notice.clienteEmail ? <p className="text-xs break-all text-muted">{notice.clienteEmail}</p> : null}
-                </TableCell>
-                <TableCell>
-                  <p>{notice.descripcionPaquete}</p>
-                  {notice.tiendaOrigen ? <p className="text-xs text-muted">{notice.tiendaOrigen}</p> : null}
-                </TableCell>
-                <TableCell>
-                  <NoticeStatusBadge estado={notice.estado} />
-                </TableCell>
-                <TableCell className="font-mono text-xs">{notice.trackingIdAsignado ?? "—"}</TableCell>
-                <TableCell className="text-xs whitespace-nowrap">{formatDate(notice.createdAt)}</TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-1">
-                    <Button variant="ghost" size="icon" onClick={() => setViewing(notice)} aria-label={`Ver aviso de ${notice.clienteNombre}`}>
-                      <Eye className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                    <Button variant="ghost" size="icon" onClick={() => setEditing(notice)} aria-label={`Editar aviso de ${notice.clienteNombre}`}>
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                  </div>
-                </TableCell>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Cliente</TableHead>
+                <TableHead>Paquete</TableHead>
+                <TableHead>Estado</TableHead>
+                <TableHead>ID de tracking</TableHead>
+                <TableHead>Creado</TableHead>
+                <TableHead className="text-right">Acciones</TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <Pagination
-          page={data.page ?? filters.page}
-          pageSize={data.pageSize ?? NOTICES_PAGE_SIZE}
-          total={data.filteredTotal}
-          onPage={(page) => filters.change({ page })}
-          label="Páginas de avisos"
-        />
+            </TableHeader>
+            <TableBody>
+              {data.notices.map((notice) => (
+                <TableRow key={notice.id}>
+                  <TableCell>
+                    <p className="font-medium">{notice.clienteNombre}</p>
+                    {notice.clienteEmail ? <p className="text-xs break-all text-muted">{notice.clienteEmail}</p> : null}
+                  </TableCell>
+                  <TableCell>
+                    <p>{notice.descripcionPaquete}</p>
+                    {notice.tiendaOrigen ? <p className="text-xs text-muted">{notice.tiendaOrigen}</p> : null}
+                  </TableCell>
+                  <TableCell>
+                    <NoticeStatusBadge estado={notice.estado} />
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">{notice.trackingIdAsignado ?? "—"}</TableCell>
+                  <TableCell className="text-xs whitespace-nowrap">{formatDate(notice.createdAt)}</TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      <Button variant="ghost" size="icon" onClick={() => setViewing(notice)} aria-label={`Ver aviso de ${notice.clienteNombre}`}>
+                        <Eye className="h-4 w-4" aria-hidden="true" />
+                      </Button>
+                      <Button variant="ghost" size="icon" onClick={() => setEditing(notice)} aria-label={`Editar aviso de ${notice.clienteNombre}`}>
+                        <Pencil className="h-4 w-4" aria-hidden="true" />
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Pagination
+            page={data.page ?? filters.page}
+            pageSize={data.pageSize ?? NOTICES_PAGE_SIZE}
+            total={data.filteredTotal}
+            onPage={(page) => filters.change({ page })}
+            label="Páginas de avisos"
+          />
         </>
       )}
       <NoticeDetailDialog notice={viewing} onOpenChange={(open) => !open && setViewing(null)} />

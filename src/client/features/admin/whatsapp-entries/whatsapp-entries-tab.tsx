@@ -15,7 +15,7 @@ import type { TWhatsappEntry } from "../../../../shared/api/whatsapp-entries";
 import { WHATSAPP_ENTRY_STATUSES, WHATSAPP_ENTRY_STATUS_LABELS } from "../../../../shared/domain/statuses";
 import { Pagination } from "../../../components/ui/pagination";
 import { ENTRIES_PAGE_SIZE, useWhatsappEntries } from "./api";
-import { AvisosToolbar, type AvisosFilters } from "./avisos-toolbar";
+import { AvisosToolbar, type AvisosFilters } from "../../../components/avisos-toolbar";
 import { EntryDetailDialog, EntryStatusDialog } from "./entry-dialogs";
 import { EntryStatusBadge, LatestNotification } from "./status-badges";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";

@@ -4,10 +4,10 @@
 
 import { useEffect, useId, useState } from "react";
 import { Search } from "lucide-react";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Select } from "../../../components/ui/select";
-import { SEARCH_DEBOUNCE_MS } from "../../../lib/admin/use-debounced-value";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
+import { Select } from "./ui/select";
+import { SEARCH_DEBOUNCE_MS } from "../lib/admin/use-debounced-value";
 
 /** The filters a tab reads from the address and the way it changes them. */
 export interface AvisosFilters {
