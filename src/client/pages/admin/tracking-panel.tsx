@@ -59,19 +59,23 @@ function QuickActionsCard() {
         </li>
         <li className="flex gap-2">
           <ListChecks className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-          Los clientes registran sus códigos en{" "}
-          <Link href="/tracking-whatsapp" className={linkClass}>
-            Notificaciones por WhatsApp
-          </Link>
-          .
+          <span>
+            Los clientes registran sus códigos en{" "}
+            <Link href="/tracking-whatsapp" className={linkClass}>
+              Notificaciones por WhatsApp
+            </Link>
+            .
+          </span>
         </li>
         <li className="flex gap-2">
           <ClipboardList className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-          Clientes, paquetes, importación y exportación están en el{" "}
-          <Link href="/admin" className={linkClass}>
-            panel principal
-          </Link>
-          .
+          <span>
+            Clientes, paquetes, importación y exportación están en el{" "}
+            <Link href="/admin" className={linkClass}>
+              panel principal
+            </Link>
+            .
+          </span>
         </li>
       </ul>
     </Card>
