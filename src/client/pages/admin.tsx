@@ -10,8 +10,8 @@ import { useLocation } from "wouter";
 import { AdminLoginGate, type AdminGateLabels } from "../features/admin/auth/admin-login-gate";
 import { AdminShell } from "./admin/admin-shell";
 import { ClientsSection } from "./admin/clients-section";
-import { AdminTrackingPanel } from "./admin/tracking-panel";
-import { ContactsCard } from "../features/admin/contacts/contacts-card";
+import { AvisosSection } from "./admin/tracking-panel";
+import { ContactsSection } from "../features/admin/contacts/contacts-card";
 import { ReferralsCard } from "../features/admin/stats/referrals-card";
 import { SearchQuotaCard } from "../features/admin/search-quota/search-quota-card";
 import { ImportExportSection } from "./admin/import-export-section";
@@ -45,9 +45,9 @@ const SECTIONS: Record<StaffPagePath, { title: string; description: string; Sect
   "/admin/tracking": {
     title: "Avisos WhatsApp",
     description: "Gestión de los códigos de tracking por WhatsApp y de los avisos tradicionales.",
-    Section: AdminTrackingPanel,
+    Section: AvisosSection,
   },
-  "/admin/mensajes": { title: "Mensajes de contacto", description: "Mensajes recibidos desde el formulario de contacto.", Section: ContactsCard },
+  "/admin/mensajes": { title: "Mensajes de contacto", description: "Mensajes recibidos desde el formulario de contacto.", Section: ContactsSection },
   "/admin/referidos": { title: "Referidos y cupones", description: "Programa de referidos y cupones de descuento.", Section: ReferralsCard },
   "/admin/busquedas-ia": { title: "Búsquedas IA", description: "Cuotas de búsqueda de repuestos con IA por cliente.", Section: SearchQuotaCard },
   "/admin/importar-exportar": {

@@ -323,6 +323,8 @@ export const contactMessages = pgTable(
     telefono: varchar("telefono", { length: 32 }),
     mensaje: text("mensaje").notNull(),
     createdAt: createdAt(),
+    /** When staff marked the message answered; null while pending (docs/decisions/122). */
+    answeredAt: ts("answered_at"),
   },
   (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
 );

@@ -67,6 +67,8 @@ export const ZContactMessageSchema = z.object({
   telefono: z.string().nullable(),
   mensaje: z.string(),
   createdAt: z.string(),
+  /** When staff marked it answered (docs/decisions/122); null while pending. */
+  answeredAt: z.string().nullable(),
 });
 export type TContactMessage = z.infer<typeof ZContactMessageSchema>;
 

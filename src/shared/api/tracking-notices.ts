@@ -4,6 +4,7 @@
 import { z } from "../validation";
 import { zPersonName, zText } from "../text-rules";
 import { NOTICE_STATUSES } from "../domain/statuses";
+import { ADMIN_PAGE_SIZE_MAX, ZAdminSearchSchema } from "./admin/clients";
 
 export const NOTICE_NOT_FOUND = "No se encontró el aviso de tracking";
 export const NOTICE_STATUS_REQUIRED = "Selecciona el estado del aviso";
@@ -40,7 +41,46 @@ export const ZTrackingNoticeSchema = z.object({
 });
 export type TTrackingNotice = z.infer<typeof ZTrackingNoticeSchema>;
 
-export const ZListTrackingNoticesResponseSchema = z.object({ notices: z.array(ZTrackingNoticeSchema) });
+const LIST_FILTER_INVALID = "Filtro inválido";
+const LIST_PAGE_INVALID = "Página inválida";
+
+/**
+ * Page and page size of the /admin/tracking lists, both optional: the spec's call sends neither
+ * and gets today's answer (docs/decisions/122); the panel sends both and gets one page.
+ */
+export const ZOptionalPagingSchema = z.object({
+  page: z.coerce.number({ error: LIST_PAGE_INVALID }).int(LIST_PAGE_INVALID).min(1, LIST_PAGE_INVALID).max(100_000, LIST_PAGE_INVALID).optional(),
+  pageSize: z.coerce
+    .number({ error: LIST_PAGE_INVALID })
+    .int(LIST_PAGE_INVALID)
+    .min(1, LIST_PAGE_INVALID)
+    .max(ADMIN_PAGE_SIZE_MAX, LIST_PAGE_INVALID)
+    .optional(),
+});
+
+/** What a paged answer adds: `page` and `pageSize` only when the call asked for a page. */
+export const ZListPagingFieldsSchema = z.object({
+  /** Rows matching the search and filter (all of them, not only those in this answer). */
+  filteredTotal: z.number(),
+  page: z.number().optional(),
+  pageSize: z.number().optional(),
+});
+
+export const NOTICE_STATUS_FILTERS = ["todos", ...NOTICE_STATUSES] as const;
+export type NoticeStatusFilter = (typeof NOTICE_STATUS_FILTERS)[number];
+
+/** GET /api/tracking-notices: optional search (name, e-mail, phone, tracking id), status and page. */
+export const ZListTrackingNoticesQuerySchema = ZOptionalPagingSchema.extend({
+  q: ZAdminSearchSchema,
+  estado: z.enum(NOTICE_STATUS_FILTERS, { error: LIST_FILTER_INVALID }).default("todos"),
+});
+export type TListTrackingNoticesQuery = z.infer<typeof ZListTrackingNoticesQuerySchema>;
+
+/** `total` counts every notice; without a page the answer lists all that match, newest first. */
+export const ZListTrackingNoticesResponseSchema = ZListPagingFieldsSchema.extend({
+  notices: z.array(ZTrackingNoticeSchema),
+  total: z.number(),
+});
 export type TListTrackingNoticesResponse = z.infer<typeof ZListTrackingNoticesResponseSchema>;
 
 /** Empty text means "none": the form sends "" for a cleared field. */

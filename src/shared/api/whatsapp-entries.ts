@@ -7,6 +7,8 @@ import { isNoticeWhatsapp } from "../domain/phone";
 import { MAX_CODES_PER_NOTICE } from "../domain/limits";
 import { WHATSAPP_ENTRY_STATUSES } from "../domain/statuses";
 import { ZMessagingStatusSchema, ZNotificationStateSchema } from "./notifications";
+import { ZAdminSearchSchema } from "./admin/clients";
+import { ZListPagingFieldsSchema, ZOptionalPagingSchema } from "./tracking-notices";
 
 export const WHATSAPP_REQUIRED = "Ingresa tu número de WhatsApp";
 export const WHATSAPP_INVALID =
@@ -136,10 +138,23 @@ export const ZWhatsappEntrySchema = z.object({
 });
 export type TWhatsappEntry = z.infer<typeof ZWhatsappEntrySchema>;
 
-/** The table shows the most recent entries; `total` counts them all. */
+/** Without a page, the answer lists the most recently updated entries, up to this many; `total` counts them all. */
 export const WHATSAPP_ENTRIES_SHOWN = 500;
 
-export const ZListWhatsappEntriesResponseSchema = z.object({
+export const WHATSAPP_ENTRY_STATUS_FILTERS = ["todos", ...WHATSAPP_ENTRY_STATUSES] as const;
+export type WhatsappEntryStatusFilter = (typeof WHATSAPP_ENTRY_STATUS_FILTERS)[number];
+
+/**
+ * GET /api/tracking/whatsapp/entries: optional search (customer name without accents, WhatsApp
+ * number however typed, e-mail, any part of the code), status and page (docs/decisions/122).
+ */
+export const ZListWhatsappEntriesQuerySchema = ZOptionalPagingSchema.extend({
+  q: ZAdminSearchSchema,
+  estado: z.enum(WHATSAPP_ENTRY_STATUS_FILTERS, { error: "Filtro inválido" }).default("todos"),
+});
+export type TListWhatsappEntriesQuery = z.infer<typeof ZListWhatsappEntriesQuerySchema>;
+
+export const ZListWhatsappEntriesResponseSchema = ZListPagingFieldsSchema.extend({
   entries: z.array(ZWhatsappEntrySchema),
   total: z.number(),
   messaging: ZMessagingStatusSchema,

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 // The /admin/tracking page against a stubbed server: the password gate (empty, wrong, no
-// network, right; token in memory only; 'Cerrar sesión' ends it on the server), the stat
-// cards, the entries table with message states and the status dialog, the notices tab, and an
-// expired session.
+// network, right; token in memory only), the stat cards, the entries table with message states
+// and the status dialog, the notices tab, search, status, tab and page kept in the address, and
+// an expired session. (Signing out is the admin shell's, tested with it.)
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import type { TTrackingNotice } from "../../../shared/api/tracking-notices";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../components/ui/toast";
 import { dismissToast } from "../../components/ui/use-toast";
@@ -36,6 +37,35 @@ const entry = (over: Partial<TWhatsappEntry> = {}): TWhatsappEntry => ({
 
 const TOKEN = "token.firmado";
 let entries: TWhatsappEntry[];
+let notices: TTrackingNotice[];
+
+const notice = (over: Partial<TTrackingNotice> = {}): TTrackingNotice => ({
+  id: 3,
+  clienteNombre: "Rosa Jiménez",
+  clienteEmail: null,
+  clienteTelefono: null,
+  descripcionPaquete: "Zapatos",
+  tiendaOrigen: null,
+  pesoEstimado: null,
+  valorDeclarado: null,
+  notasCliente: null,
+  notas: null,
+  estado: "PENDIENTE",
+  trackingIdAsignado: null,
+  fechaEstimada: null,
+  createdAt: "2025-03-01T15:00:00.000Z",
+  updatedAt: "2025-03-01T15:00:00.000Z",
+  ...over,
+});
+
+/** The list answers as the server gives them with a page asked for. */
+function paged<T>(key: string, rows: T[], url: string, extra: Record<string, unknown> = {}): Response {
+  const params = new URL(url, "http://x").searchParams;
+  const page = Number(params.get("page") ?? 1);
+  const pageSize = Number(params.get("pageSize") ?? 20);
+  return json(200, { [key]: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, filteredTotal: rows.length, page, pageSize, ...extra });
+}
+const path = (url: string) => url.split("?")[0];
 
 function server(method: string, url: string, body: unknown): Response {
   if (url === "/api/admin/login") {
@@ -45,8 +75,8 @@ function server(method: string, url: string, body: unknown): Response {
       : json(401, { error: "No autorizado", message: "Contraseña de administrador incorrecta", code: "UNAUTHORIZED" });
   }
   if (url === "/api/admin/tracking-stats") return json(200, { total: 12, pendientes: 5, enProceso: 4, completados: 3 });
-  if (url === "/api/tracking/whatsapp/entries") return json(200, { entries, total: entries.length, messaging: { configured: false } });
-  if (url === "/api/tracking-notices") return json(200, { notices: [] });
+  if (path(url) === "/api/tracking/whatsapp/entries") return paged("entries", entries, url, { messaging: { configured: false } });
+  if (path(url) === "/api/tracking-notices") return paged("notices", notices, url);
   if (method === "PATCH" && url === "/api/tracking/whatsapp/entries/7") {
     const change = body as { estado: TWhatsappEntry["estado"] };
     entries = [entry({ estado: change.estado, notifications: [{ id: 1, kind: "WHATSAPP_ENTRY_STATUS", status: "PENDING", attempts: 0, lastError: null, sentAt: null, nextAttemptAt: "2025-03-02T15:00:00.000Z", createdAt: "2025-03-02T15:00:00.000Z" }] })];
@@ -58,6 +88,7 @@ function server(method: string, url: string, body: unknown): Response {
 beforeEach(() => {
   calls.length = 0;
   entries = [entry()];
+  notices = [];
   handler = server;
   sessionStorage.clear();
   vi.stubGlobal(
@@ -77,14 +108,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
+let location: ReturnType<typeof memoryLocation>;
+
+function renderPage(path = "/admin/tracking") {
+  location = memoryLocation({ path, record: true });
   return render(
-    <Router hook={memoryLocation({ path: "/admin/tracking" }).hook}>
+    <Router hook={location.hook} searchHook={location.searchHook}>
       <AdminTrackingPage />
       <Toaster />
     </Router>,
   );
 }
+/** The address the section wrote last. */
+const address = () => location.history.at(-1);
 
 async function logIn(password = "clave") {
   fireEvent.change(screen.getByLabelText("Contraseña de administrador"), { target: { value: password } });
@@ -139,17 +175,6 @@ describe("admin tracking gate", () => {
     const panelCalls = calls.filter((c) => c.url !== "/api/admin/login");
     expect(panelCalls.length).toBeGreaterThan(0);
     expect(panelCalls.every((c) => c.auth === `Bearer ${TOKEN}`)).toBe(true);
-  });
-
-  it("'Cerrar sesión' ends the session on the server and shows the gate again", async () => {
-    renderPage();
-    await logIn();
-    fireEvent.click(await screen.findByRole("button", { name: "Cerrar sesión" }));
-    expect(await screen.findByLabelText("Contraseña de administrador")).toBeTruthy();
-    expect(getAdminToken()).toBeNull();
-    await waitFor(() => expect(calls.filter((c) => c.url === "/api/admin/logout")).toEqual([
-      { method: "POST", url: "/api/admin/logout", body: undefined, auth: `Bearer ${TOKEN}` },
-    ]));
   });
 });
 
@@ -210,7 +235,7 @@ describe("admin tracking panel", () => {
         entries = [entry({ notifications: [queued] })];
         return json(200, { notification: queued, messaging: { configured: true } });
       }
-      if (url === "/api/tracking/whatsapp/entries") return json(200, { entries, total: entries.length, messaging: { configured: true } });
+      if (path(url) === "/api/tracking/whatsapp/entries") return paged("entries", entries, url, { messaging: { configured: true } });
       return server(method, url, body);
     };
     renderPage();
@@ -237,7 +262,7 @@ describe("admin tracking panel", () => {
 
   it("returns to the gate when the session has expired", async () => {
     handler = (method, url, body) =>
-      url === "/api/tracking/whatsapp/entries"
+      path(url) === "/api/tracking/whatsapp/entries"
         ? json(401, { message: "Sesión de administrador requerida o vencida. Inicia sesión de nuevo." })
         : server(method, url, body);
     renderPage();
@@ -245,5 +270,101 @@ describe("admin tracking panel", () => {
     expect(await screen.findByText("Tu sesión de administrador venció. Ingresa la contraseña de nuevo.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Acceder al Panel" })).toBeTruthy();
     expect(getAdminToken()).toBeNull();
+  });
+
+  it("has no page header of its own: one sign-out and one h1, the back office's", async () => {
+    renderPage();
+    await logIn();
+    await screen.findByText("Ana Mora");
+    expect(screen.getAllByRole("button", { name: "Cerrar sesión" })).toHaveLength(1);
+    expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual(["Panel Administrativo"]);
+    expect(screen.getByRole("link", { name: "Avisos WhatsApp" }).getAttribute("aria-current")).toBe("page");
+  });
+
+  it("'Cerrar sesión' ends the session on the server and shows the gate again", async () => {
+    renderPage();
+    await logIn();
+    fireEvent.click(await screen.findByRole("button", { name: "Cerrar sesión" }));
+    expect(await screen.findByLabelText("Contraseña de administrador")).toBeTruthy();
+    expect(getAdminToken()).toBeNull();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === "/api/admin/logout")).toEqual([
+        { method: "POST", url: "/api/admin/logout", body: undefined, auth: `Bearer ${TOKEN}` },
+      ]),
+    );
+  });
+});
+
+describe("search, status, tab and page in the address", () => {
+  const listCalls = (prefix: string) => calls.filter((c) => c.method === "GET" && c.url.startsWith(prefix)).map((c) => c.url);
+
+  it("writes the typed search to the address (one history entry) and asks the server for it", async () => {
+    renderPage();
+    await logIn();
+    await screen.findByText("Ana Mora");
+    expect(listCalls("/api/tracking/whatsapp/entries")).toEqual(["/api/tracking/whatsapp/entries?page=1&pageSize=20"]);
+    const before = location.history.length;
+    const box = screen.getByLabelText("Buscar códigos");
+    fireEvent.change(box, { target: { value: "jim" } });
+    fireEvent.change(box, { target: { value: "jiménez " } });
+    await waitFor(() => expect(address()).toBe("/admin/tracking?q=jim%C3%A9nez"));
+    // Typing replaces the entry instead of adding one per key.
+    expect(location.history.length).toBe(before);
+    await waitFor(() =>
+      expect(listCalls("/api/tracking/whatsapp/entries")).toContain("/api/tracking/whatsapp/entries?q=jim%C3%A9nez&page=1&pageSize=20"),
+    );
+    expect((box as HTMLInputElement).value).toBe("jiménez ");
+  });
+
+  it("reads search, status and page from a shared link, and a status change pushes an entry and goes back to page 1", async () => {
+    entries = Array.from({ length: 45 }, (_, i) => entry({ id: 100 + i, trackingCode: `CODE${i}` }));
+    renderPage("/admin/tracking?q=ana&estado=EN_TRANSITO&page=3");
+    await logIn();
+    expect(await screen.findByText("CODE40")).toBeTruthy();
+    expect(listCalls("/api/tracking/whatsapp/entries")[0]).toBe("/api/tracking/whatsapp/entries?q=ana&estado=EN_TRANSITO&page=3&pageSize=20");
+    expect((screen.getByLabelText("Buscar códigos") as HTMLInputElement).value).toBe("ana");
+    expect((screen.getByLabelText("Estado") as HTMLSelectElement).value).toBe("EN_TRANSITO");
+    expect(screen.getByText("Página 3 de 3")).toBeTruthy();
+    expect(screen.getByText("45 códigos de 45")).toBeTruthy();
+    const before = location.history.length;
+    fireEvent.change(screen.getByLabelText("Estado"), { target: { value: "PENDIENTE" } });
+    await waitFor(() => expect(address()).toBe("/admin/tracking?q=ana&estado=PENDIENTE"));
+    expect(location.history.length).toBe(before + 1);
+    expect(await screen.findByText("Página 1 de 3")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /Siguiente/ }));
+    await waitFor(() => expect(address()).toBe("/admin/tracking?q=ana&estado=PENDIENTE&page=2"));
+    expect(await screen.findByText("CODE20")).toBeTruthy();
+  });
+
+  it("keeps the tab in the address (?tab=avisos) and starts it with a clean search", async () => {
+    notices = [notice()];
+    renderPage("/admin/tracking?q=ana");
+    await logIn();
+    await screen.findByText("Ana Mora");
+    const tab = screen.getByRole("tab", { name: "Avisos Tradicionales" });
+    fireEvent.mouseDown(tab);
+    fireEvent.click(tab);
+    await waitFor(() => expect(address()).toBe("/admin/tracking?tab=avisos"));
+    expect(await screen.findByText("Rosa Jiménez")).toBeTruthy();
+    expect(listCalls("/api/tracking-notices")).toEqual(["/api/tracking-notices?page=1&pageSize=20"]);
+    fireEvent.change(screen.getByLabelText("Buscar avisos"), { target: { value: "rosa" } });
+    await waitFor(() => expect(address()).toBe("/admin/tracking?tab=avisos&q=rosa"));
+    await waitFor(() => expect(listCalls("/api/tracking-notices")).toContain("/api/tracking-notices?q=rosa&page=1&pageSize=20"));
+  });
+
+  it("opens on the notices tab from a link and ignores a status that does not exist", async () => {
+    notices = [notice()];
+    renderPage("/admin/tracking?tab=avisos&estado=PERDIDO");
+    await logIn();
+    expect(await screen.findByText("Rosa Jiménez")).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Avisos Tradicionales" }).getAttribute("aria-selected")).toBe("true");
+    expect(listCalls("/api/tracking-notices")).toEqual(["/api/tracking-notices?page=1&pageSize=20"]);
+  });
+
+  it("says no code matches a search that finds nothing", async () => {
+    entries = [];
+    renderPage("/admin/tracking?q=nadie");
+    await logIn();
+    expect(await screen.findByText("Ningún código coincide con la búsqueda")).toBeTruthy();
   });
 });

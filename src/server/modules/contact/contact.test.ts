@@ -171,7 +171,7 @@ describe("GET /api/contacts", () => {
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
     expect(ids.indexOf(second.id)).toBe(0);
     const stored = contacts.find((c) => c.id === first.id);
-    expect(Object.keys(stored ?? {}).sort()).toEqual(["createdAt", "email", "id", "mensaje", "nombre", "telefono"]);
+    expect(Object.keys(stored ?? {}).sort()).toEqual(["answeredAt", "createdAt", "email", "id", "mensaje", "nombre", "telefono"]);
     expect(stored).toMatchObject({ nombre: first.nombre, email: first.email, telefono: null, mensaje: first.mensaje });
     expect(new Date(String(stored?.createdAt)).toString()).not.toBe("Invalid Date");
     const times = contacts.map((c) => new Date(String(c.createdAt)).getTime());

@@ -1,9 +1,10 @@
 // Contact messages: storing what visitors send from /contacto and listing them for staff.
-import { count, desc } from "drizzle-orm";
-import type { TContactListQuery, TContactListResponse } from "../../../shared/api/admin/contacts";
+import { count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { CONTACT_NOT_FOUND, type TContactListQuery, type TContactListResponse } from "../../../shared/api/admin/contacts";
 import type { TContactMessage, TContactRequest } from "../../../shared/api/contact";
 import type { DbOrTx } from "../../db/client";
 import { contactMessages } from "../../db/schema";
+import { notFound } from "../../errors";
 
 type ContactRow = typeof contactMessages.$inferSelect;
 
@@ -15,6 +16,7 @@ function presentContact(row: ContactRow): TContactMessage {
     telefono: row.telefono ?? null,
     mensaje: row.mensaje,
     createdAt: row.createdAt.toISOString(),
+    answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
   };
 }
 
@@ -26,15 +28,38 @@ export async function createContactMessage(db: DbOrTx, input: TContactRequest): 
   return presentContact(row);
 }
 
-/** One page of messages, newest first (ties on the same instant broken by the later id), and how many there are. */
+const m = contactMessages;
+
+/**
+ * One page of messages, newest first (ties on the same instant broken by the later id), with how
+ * many match the filter and how many are still unanswered.
+ */
 export async function listContactMessages(db: DbOrTx, query: TContactListQuery): Promise<TContactListResponse> {
-  const { page, pageSize } = query;
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [{ n }] = await db.select({ n: count() }).from(contactMessages);
-  return { contacts: rows.map(presentContact), filteredTotal: Number(n), page, pageSize };
+  const { page, pageSize, estado } = query;
+  const where = estado === "pendientes" ? isNull(m.answeredAt) : estado === "respondidos" ? isNotNull(m.answeredAt) : undefined;
+  const [rows, [{ n }], [{ pending }]] = await Promise.all([
+    db
+      .select()
+      .from(m)
+      .where(where)
+      .orderBy(desc(m.createdAt), desc(m.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(m).where(where),
+    db.select({ pending: count() }).from(m).where(isNull(m.answeredAt)),
+  ]);
+  return { contacts: rows.map(presentContact), filteredTotal: Number(n), pendingTotal: Number(pending), page, pageSize };
+}
+
+/**
+ * Marks a message answered (a message already answered keeps its first date) or pending again.
+ */
+export async function setContactAnswered(db: DbOrTx, id: number, answered: boolean): Promise<TContactMessage> {
+  const [row] = await db
+    .update(m)
+    .set({ answeredAt: answered ? sql`coalesce(${m.answeredAt}, now())` : null })
+    .where(eq(m.id, id))
+    .returning();
+  if (!row) throw notFound(CONTACT_NOT_FOUND);
+  return presentContact(row);
 }

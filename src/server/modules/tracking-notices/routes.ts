@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import {
   ZCreateTrackingNoticeRequestSchema,
+  ZListTrackingNoticesQuerySchema,
   ZUpdateTrackingNoticeRequestSchema,
 } from "../../../shared/api/tracking-notices";
 import { z } from "../../../shared/validation";
@@ -13,9 +14,11 @@ import { createTrackingNotice, getTrackingPanelStats, listTrackingNotices, updat
 const ZNoticeParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function registerTrackingNoticeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/tracking-notices", { config: { auth: "admin" } }, async () => ({
-    notices: await listTrackingNotices(ctx.db),
-  }));
+  // Without parameters: every notice (the spec's answer); q, estado, page and pageSize narrow and
+  // page it (docs/decisions/122).
+  app.get("/api/tracking-notices", { config: { auth: "admin" } }, async (request) =>
+    listTrackingNotices(ctx.db, parseWith(ZListTrackingNoticesQuerySchema, request.query ?? {})),
+  );
 
   app.post("/api/tracking-notices", { config: { auth: "admin" } }, async (request, reply) => {
     const input = parseWith(ZCreateTrackingNoticeRequestSchema, request.body ?? {});

@@ -1,7 +1,7 @@
 // Traditional tracking notices (legacy records, docs/decisions/040): the admin's list and
 // edit, the admin-only way in for records from the old system, and the /admin/tracking stat
 // cards counted over both notices and WhatsApp entries.
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { trackingNotices, whatsappTrackingEntries } from "../../db/schema";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
@@ -9,11 +9,14 @@ import {
   NOTICE_NOT_FOUND,
   NOTICE_TRACKING_ID_TAKEN,
   type TCreateTrackingNotice,
+  type TListTrackingNoticesQuery,
   type TTrackingNotice,
   type TTrackingPanelStats,
   type TUpdateTrackingNotice,
 } from "../../../shared/api/tracking-notices";
 import type { NoticeStatus, WhatsappEntryStatus } from "../../../shared/domain/statuses";
+import { ADMIN_PAGE_SIZE_DEFAULT } from "../../../shared/api/admin/clients";
+import { likeEscape, phoneSearchDigits } from "../admin/clients/service";
 
 const t = trackingNotices;
 type NoticeRow = typeof trackingNotices.$inferSelect;
@@ -29,9 +32,49 @@ function toNotice(row: NoticeRow): TTrackingNotice {
   };
 }
 
-export async function listTrackingNotices(db: Db): Promise<TTrackingNotice[]> {
-  const rows = await db.select().from(t).orderBy(desc(t.createdAt), desc(t.id));
-  return rows.map(toNotice);
+/**
+ * The search of the Avisos tradicionales tab, OR-ed: the client's name (accents and case ignored,
+ * docs/decisions/116), e-mail, phone however typed, or any part of the assigned tracking id.
+ */
+function noticeSearch(q: string): SQL {
+  const alternatives: SQL[] = [
+    sql`lower(coalesce(${t.clienteEmail}, '')) like ${`%${likeEscape(q.toLowerCase())}%`}`,
+    sql`upper(coalesce(${t.trackingIdAsignado}, '')) like ${`%${likeEscape(q.toUpperCase())}%`}`,
+  ];
+  if (!/\d/.test(q)) alternatives.push(sql`search_fold(${t.clienteNombre}) like '%' || search_fold(${likeEscape(q)}) || '%'`);
+  const digits = phoneSearchDigits(q);
+  // Legacy phones keep whatever punctuation the old system stored.
+  if (digits) alternatives.push(sql`translate(coalesce(${t.clienteTelefono}, ''), ' +-().', '') like ${`%${digits}%`}`);
+  return sql`(${sql.join(alternatives, sql` or `)})`;
+}
+
+/**
+ * The notices matching the search and status, newest first: one page when the call asks for
+ * one, otherwise all of them (the spec's call, unchanged). `total` counts every notice.
+ */
+export async function listTrackingNotices(
+  db: Db,
+  query: TListTrackingNoticesQuery = { q: undefined, estado: "todos" },
+): Promise<{ notices: TTrackingNotice[]; total: number; filteredTotal: number; page?: number; pageSize?: number }> {
+  const paged = query.page !== undefined || query.pageSize !== undefined;
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE_DEFAULT;
+  const conditions: SQL[] = [];
+  if (query.estado !== "todos") conditions.push(eq(t.estado, query.estado));
+  if (query.q) conditions.push(noticeSearch(query.q));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const list = db.select().from(t).where(where).orderBy(desc(t.createdAt), desc(t.id));
+  const [rows, [{ n: filtered }], [{ n: all }]] = await Promise.all([
+    paged ? list.limit(pageSize).offset((page - 1) * pageSize) : list,
+    db.select({ n: count() }).from(t).where(where),
+    db.select({ n: count() }).from(t),
+  ]);
+  return {
+    notices: rows.map(toNotice),
+    total: Number(all),
+    filteredTotal: Number(filtered),
+    ...(paged ? { page, pageSize } : {}),
+  };
 }
 
 /** The admin's edit: status, assigned tracking id (unique), estimated date and notes. */

@@ -1,7 +1,11 @@
 // POST /api/tracking/whatsapp/add (public, abuse-limited), GET /api/tracking/whatsapp/entries
 // and PATCH /api/tracking/whatsapp/entries/{id} (admin).
 import type { FastifyInstance } from "fastify";
-import { ZAddWhatsappCodesRequestSchema, ZUpdateWhatsappEntryRequestSchema } from "../../../shared/api/whatsapp-entries";
+import {
+  ZAddWhatsappCodesRequestSchema,
+  ZListWhatsappEntriesQuerySchema,
+  ZUpdateWhatsappEntryRequestSchema,
+} from "../../../shared/api/whatsapp-entries";
 import type { AppContext } from "../../context";
 import { parseWith } from "../../errors";
 import { enforceLimit } from "../../lib/abuse-limits";
@@ -22,9 +26,12 @@ export function registerWhatsappEntryRoutes(app: FastifyInstance, ctx: AppContex
     return { created, existing, message: addCodesSummary(created, existing) };
   });
 
-  app.get("/api/tracking/whatsapp/entries", { config: { auth: "admin" } }, async () => {
-    const { entries, total } = await listWhatsappEntries(ctx.db);
-    return { entries, total, messaging: { configured: ctx.providers.messaging.configured } };
+  // Without parameters: the spec's answer (the latest WHATSAPP_ENTRIES_SHOWN); q, estado, page
+  // and pageSize narrow and page it (docs/decisions/122).
+  app.get("/api/tracking/whatsapp/entries", { config: { auth: "admin" } }, async (request) => {
+    const query = parseWith(ZListWhatsappEntriesQuerySchema, request.query ?? {});
+    const list = await listWhatsappEntries(ctx.db, query);
+    return { ...list, messaging: { configured: ctx.providers.messaging.configured } };
   });
 
   app.patch("/api/tracking/whatsapp/entries/:id", { config: { auth: "admin" } }, async (request) => {

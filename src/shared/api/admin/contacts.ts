@@ -5,13 +5,37 @@ import { z } from "../../validation";
 import { ZAdminPageSchema } from "./clients";
 import { ZContactMessageSchema } from "../contact";
 
-export const ZContactListQuerySchema = ZAdminPageSchema;
+/** The list's filter: not yet answered, answered, or every message. */
+export const CONTACT_FILTERS = ["todos", "pendientes", "respondidos"] as const;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number];
+export const CONTACT_FILTER_LABELS: Record<ContactFilter, string> = {
+  todos: "Todos",
+  pendientes: "Pendientes",
+  respondidos: "Respondidos",
+};
+
+export const ZContactListQuerySchema = ZAdminPageSchema.extend({
+  estado: z.enum(CONTACT_FILTERS, { error: "Filtro inválido" }).default("todos"),
+});
 export type TContactListQuery = z.infer<typeof ZContactListQuerySchema>;
 
 export const ZContactListResponseSchema = z.object({
   contacts: z.array(ZContactMessageSchema),
   filteredTotal: z.number().int(),
+  /** Messages not yet answered, whatever the filter. */
+  pendingTotal: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
 export type TContactListResponse = z.infer<typeof ZContactListResponseSchema>;
+
+export const CONTACT_NOT_FOUND = "No se encontró el mensaje de contacto";
+export const CONTACT_ANSWERED_REQUIRED = "Indica si el mensaje fue respondido";
+
+/** PATCH /api/admin/contacts/{id}/answered: true marks it answered (the first date stays), false pending again. */
+export const ZContactAnsweredRequestSchema = z.object({
+  answered: z.boolean({ error: CONTACT_ANSWERED_REQUIRED }),
+});
+export type TContactAnsweredRequest = z.infer<typeof ZContactAnsweredRequestSchema>;
+
+export const ZContactAnsweredResponseSchema = z.object({ contact: ZContactMessageSchema });

@@ -1,7 +1,7 @@
 // The traditional notices tab of /admin/tracking: the list and the edit. Every call carries the
 // admin token (lib/admin/admin-api.ts); a 401 sends the user back to the gate.
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import {
@@ -10,12 +10,21 @@ import {
   type TListTrackingNoticesResponse,
   type TUpdateTrackingNoticeRequest,
 } from "../../../../shared/api/tracking-notices";
-import { getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { NOTICES_KEY, refreshTrackingPanel } from "../../../lib/admin/tracking-panel-queries";
 
-export function useTrackingNotices() {
+export const NOTICES_PAGE_SIZE = 20;
+
+/** One page of notices matching the search and status (GET /api/tracking-notices). */
+export function useTrackingNotices({ q, estado, page }: { q: string; estado: string; page: number }) {
   const query = useQuery<TListTrackingNoticesResponse>(
-    { queryKey: NOTICES_KEY, queryFn: () => getAdminJson(NOTICES_KEY[0], ZListTrackingNoticesResponseSchema) },
+    {
+      // Under NOTICES_KEY, so an edit refreshes every page.
+      queryKey: [...NOTICES_KEY, { q, estado, page }],
+      queryFn: () =>
+        getAdminJson(`${NOTICES_KEY[0]}${queryString({ q, estado, page, pageSize: NOTICES_PAGE_SIZE })}`, ZListTrackingNoticesResponseSchema),
+      placeholderData: keepPreviousData,
+    },
     queryClient,
   );
   useLoadErrorToast(query.error, "Error al cargar avisos", "Error al cargar los avisos de tracking");

@@ -2,7 +2,7 @@
 // call carries the admin token (lib/api.ts, through lib/admin/admin-api.ts, which the two staff
 // panels share); a 401 sends the user back to the gate.
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import {
@@ -11,13 +11,21 @@ import {
   type TListWhatsappEntriesResponse,
   type TUpdateWhatsappEntryRequest,
 } from "../../../../shared/api/whatsapp-entries";
-import { getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { ENTRIES_KEY, refreshTrackingPanel } from "../../../lib/admin/tracking-panel-queries";
 
+export const ENTRIES_PAGE_SIZE = 20;
 
-export function useWhatsappEntries() {
+/** One page of entries matching the search and status (GET /api/tracking/whatsapp/entries). */
+export function useWhatsappEntries({ q, estado, page }: { q: string; estado: string; page: number }) {
   const query = useQuery<TListWhatsappEntriesResponse>(
-    { queryKey: ENTRIES_KEY, queryFn: () => getAdminJson(ENTRIES_KEY[0], ZListWhatsappEntriesResponseSchema) },
+    {
+      // Under ENTRIES_KEY, so an edit or a retry refreshes every page.
+      queryKey: [...ENTRIES_KEY, { q, estado, page }],
+      queryFn: () =>
+        getAdminJson(`${ENTRIES_KEY[0]}${queryString({ q, estado, page, pageSize: ENTRIES_PAGE_SIZE })}`, ZListWhatsappEntriesResponseSchema),
+      placeholderData: keepPreviousData,
+    },
     queryClient,
   );
   useLoadErrorToast(query.error, "Error al cargar tracking entries", "Error al cargar los tracking entries");

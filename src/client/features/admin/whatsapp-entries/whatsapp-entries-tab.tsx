@@ -1,5 +1,6 @@
-// The 'Tracking WhatsApp' tab: every registered code with its customer, status, last update
-// and the state of the customer's last WhatsApp message, with details and status change.
+// The 'Tracking WhatsApp' tab: the registered codes with their customer, status, last update
+// and the state of the customer's last WhatsApp message, with details and status change;
+// searched, filtered and paged on the server (filters in the address, docs/decisions/122).
 
 import { useState } from "react";
 import { Eye, MessageSquare, Pencil } from "lucide-react";
@@ -11,26 +12,39 @@ import { formatDateTime } from "../../../../shared/domain/format";
 import { formatPhoneForDisplay } from "../../../../shared/domain/phone";
 import { NOT_CONFIGURED_TEXT } from "../../../../shared/api/notifications";
 import type { TWhatsappEntry } from "../../../../shared/api/whatsapp-entries";
-import { useWhatsappEntries } from "./api";
+import { WHATSAPP_ENTRY_STATUSES, WHATSAPP_ENTRY_STATUS_LABELS } from "../../../../shared/domain/statuses";
+import { Pagination } from "../../../components/ui/pagination";
+import { ENTRIES_PAGE_SIZE, useWhatsappEntries } from "./api";
+import { AvisosToolbar, type AvisosFilters } from "../../../components/avisos-toolbar";
 import { EntryDetailDialog, EntryStatusDialog } from "./entry-dialogs";
 import { EntryStatusBadge, LatestNotification } from "./status-badges";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
 
-export function WhatsappEntriesTab() {
-  const { data, isPending, isError } = useWhatsappEntries();
+const ENTRY_STATUS_OPTIONS = WHATSAPP_ENTRY_STATUSES.map((value) => ({ value, label: WHATSAPP_ENTRY_STATUS_LABELS[value] }));
+
+export function WhatsappEntriesTab({ filters }: { filters: AvisosFilters }) {
+  const estado = (WHATSAPP_ENTRY_STATUSES as readonly string[]).includes(filters.estado) ? filters.estado : "todos";
+  const { data, isPending, isError } = useWhatsappEntries({ q: filters.q, estado, page: filters.page });
   const [viewing, setViewing] = useState<TWhatsappEntry | null>(null);
   const [editing, setEditing] = useState<TWhatsappEntry | null>(null);
-  const count = data?.total ?? 0;
+  const count = data?.filteredTotal ?? 0;
+  const filtered = filters.q !== "" || estado !== "todos";
 
   return (
-    <Card className="p-4 sm:p-6">
+    <Card className="min-w-0 p-4 sm:p-6">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold text-ink">Códigos de tracking por WhatsApp</h2>
           <p className="text-sm text-muted">Cambia el estado de un código y el cliente recibe un WhatsApp automático.</p>
         </div>
-        {data ? <Badge tone="primary">{`${count} ${count === 1 ? "código" : "códigos"}`}</Badge> : null}
+        {data ? <Badge tone="primary">{`${count} ${count === 1 ? "código" : "códigos"}${filtered ? ` de ${data.total}` : ""}`}</Badge> : null}
       </div>
+      <AvisosToolbar
+        filters={{ ...filters, estado }}
+        searchLabel="Buscar códigos"
+        placeholder="Nombre, WhatsApp, email o código"
+        statuses={ENTRY_STATUS_OPTIONS}
+      />
       {data && !data.messaging.configured ? (
         <p className="mb-4 flex items-start gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           <MessageSquare className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
@@ -42,7 +56,7 @@ export function WhatsappEntriesTab() {
       ) : isError ? (
         <PanelMessage tone="error">Error al cargar los tracking entries</PanelMessage>
       ) : data.entries.length === 0 ? (
-        <PanelMessage>No hay códigos de tracking</PanelMessage>
+        <PanelMessage>{filtered ? "Ningún código coincide con la búsqueda" : "No hay códigos de tracking"}</PanelMessage>
       ) : (
         <>
           <Table>
@@ -86,9 +100,13 @@ export function WhatsappEntriesTab() {
               ))}
             </TableBody>
           </Table>
-          {data.total > data.entries.length ? (
-            <p className="mt-3 text-xs text-muted">{`Se muestran los ${data.entries.length} códigos actualizados más recientemente de ${data.total}.`}</p>
-          ) : null}
+          <Pagination
+            page={data.page ?? filters.page}
+            pageSize={data.pageSize ?? ENTRIES_PAGE_SIZE}
+            total={data.filteredTotal}
+            onPage={(page) => filters.change({ page })}
+            label="Páginas de códigos de tracking"
+          />
         </>
       )}
       <EntryDetailDialog entry={viewing} messaging={data?.messaging ?? { configured: false }} onOpenChange={(open) => !open && setViewing(null)} />

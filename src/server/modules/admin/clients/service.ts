@@ -71,7 +71,7 @@ export function clientSearchAlternatives(q: string): SQL[] {
  * "(506) 88881234"), or null when the text is no phone. The +506 prefix is dropped: a phone
  * stored with it contains the eight local digits, one imported without it contains nothing more.
  */
-function phoneSearchDigits(q: string): string | null {
+export function phoneSearchDigits(q: string): string | null {
   if (!/^[\d\s+().-]+$/.test(q)) return null;
   let digits = q.replace(/\D/g, "");
   if (digits.length > 8 && digits.startsWith(CR_PREFIX)) digits = digits.slice(CR_PREFIX.length);
