@@ -53,7 +53,11 @@ describe("/admin Excel", () => {
       mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       buffer: workbook,
     });
-    await dialog.getByRole("button", { name: "Importar", exact: true }).click();
+    // Choosing the file shows what the import would do; nothing is written until it is applied.
+    const preview = dialog.getByRole("region", { name: "Vista previa de la importación" });
+    await preview.waitFor();
+    expect(await seriousAxeViolations(page, "[role=dialog]")).toEqual([]);
+    await dialog.getByRole("button", { name: "Aplicar importación" }).click();
     const summary = dialog.getByRole("region", { name: "Resumen de la importación" });
     await summary.waitFor();
     await summary.getByText('Fila 3: el origen "MARTE" no es válido (use USA o CHINA)').waitFor();
