@@ -2,7 +2,7 @@
 // the production server, drives it with autocannon from a second process on 127.0.0.1 next to a
 // bare node:http ceiling, and prints every figure beside its budget. Figures go to
 // bench-results/latest-<database>.json too. Options: --clients N --trackings M --duration S
-// --connections C --import-rows R.
+// --connections C --import-rows R; --browser-only measures only the back office in Chromium.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createScratchDatabase, rssMb, startProductionServer } from "../scripts/lib/processes";
@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
 import { seedDatabase } from "../src/server/seed/seed";
 import { benchImportClientRows, benchImportWorkbook } from "./import-workbook";
+import { measureAdminInBrowser } from "./admin-browser";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -24,6 +25,8 @@ const TRACKINGS = arg("trackings", 100_000);
 const DURATION = arg("duration", 10);
 const CONNECTIONS = arg("connections", 50);
 const IMPORT_ROWS = arg("import-rows", 10_000);
+/** Only the back office's browser timings (skips the loads, the export and the import). */
+const BROWSER_ONLY = argv.includes("--browser-only");
 const ADMIN_PASSWORD = "bench-clave-admin";
 const usePostgres = Boolean(process.env.DATABASE_URL);
 
@@ -117,68 +120,82 @@ async function main() {
     for (const code of codes.slice(0, 20)) await fetch(`${base}/api/clients/trackings?code=${code}`);
 
     // 4. Load.
-    const ceilingResult = await load({ url: `http://127.0.0.1:${ceilingPort}/`, connections: CONNECTIONS, duration: DURATION });
-    figures.ceiling = ceilingResult;
-    report("Ceiling: bare node:http fixed JSON", `${fmtRps(ceilingResult)}`);
+    if (!BROWSER_ONLY) {
+      const ceilingResult = await load({ url: `http://127.0.0.1:${ceilingPort}/`, connections: CONNECTIONS, duration: DURATION });
+      figures.ceiling = ceilingResult;
+      report("Ceiling: bare node:http fixed JSON", `${fmtRps(ceilingResult)}`);
 
-    const runs: { key: string; label: string; job: Parameters<typeof load>[0]; budget?: (r: LoadResult) => string }[] = [
-      {
-        key: "clientLookup",
-        label: "GET /api/clients/trackings?code=",
-        job: { url: base, connections: CONNECTIONS, duration: DURATION, paths: codes.map((c) => `/api/clients/trackings?code=${c}`) },
-        budget: (r) =>
-          `budget ≥13% of ceiling${usePostgres ? "" : " (PostgreSQL)"} and p99 < 10 ms: ${pct(r, ceilingResult) >= 13 && r.p99 < 10 ? "met" : usePostgres ? "NOT MET" : "n/a on PGlite"}`,
-      },
-      {
-        key: "exchangeRate",
-        label: "GET /api/exchange-rate",
-        job: { url: `${base}/api/exchange-rate`, connections: CONNECTIONS, duration: DURATION },
-      },
-      {
-        key: "preAlert",
-        label: "POST /api/clients/trackings (pre-alert)",
-        job: {
-          url: `${base}/api/clients/trackings`,
-          method: "POST",
-          connections: 10,
-          duration: DURATION,
-          headers: { "content-type": "application/json" },
-          codes,
-          bodyTemplate: JSON.stringify({ clientCode: "{{code}}", trackingCode: "BENCH{{n}}", origen: "USA", formaEnvio: "AVION" }),
+      const runs: { key: string; label: string; job: Parameters<typeof load>[0]; budget?: (r: LoadResult) => string }[] = [
+        {
+          key: "clientLookup",
+          label: "GET /api/clients/trackings?code=",
+          job: { url: base, connections: CONNECTIONS, duration: DURATION, paths: codes.map((c) => `/api/clients/trackings?code=${c}`) },
+          budget: (r) =>
+            `budget ≥13% of ceiling${usePostgres ? "" : " (PostgreSQL)"} and p99 < 10 ms: ${pct(r, ceilingResult) >= 13 && r.p99 < 10 ? "met" : usePostgres ? "NOT MET" : "n/a on PGlite"}`,
         },
-      },
-      {
-        key: "adminList",
-        label: "GET /api/clients (admin, search, 1 page)",
-        job: {
-          url: base,
-          connections: 10,
-          duration: DURATION,
-          headers: admin,
-          paths: [
-            ...trackingCodes.slice(0, 100).map((t) => `/api/clients?q=${encodeURIComponent(t)}&page=1`),
-            ...ADMIN_FILTERS,
-          ],
+        {
+          key: "exchangeRate",
+          label: "GET /api/exchange-rate",
+          job: { url: `${base}/api/exchange-rate`, connections: CONNECTIONS, duration: DURATION },
         },
-      },
-    ];
-    for (const run of runs) {
-      const result = await load(run.job);
-      figures[run.key] = { ...result, ratioToCeiling: round(pct(result, ceilingResult)) };
-      const errors = result.errors + result.timeouts + (result.status["5xx"] ?? 0);
-      report(
-        run.label,
-        `${fmtRps(result)} (${pct(result, ceilingResult).toFixed(1)}% of ceiling)${errors ? ` ${errors} errors` : ""}${result.non2xx ? ` ${result.non2xx} non-2xx` : ""}`,
-        run.budget?.(result) ?? "",
-      );
+        {
+          key: "preAlert",
+          label: "POST /api/clients/trackings (pre-alert)",
+          job: {
+            url: `${base}/api/clients/trackings`,
+            method: "POST",
+            connections: 10,
+            duration: DURATION,
+            headers: { "content-type": "application/json" },
+            codes,
+            bodyTemplate: JSON.stringify({ clientCode: "{{code}}", trackingCode: "BENCH{{n}}", origen: "USA", formaEnvio: "AVION" }),
+          },
+        },
+        {
+          key: "adminList",
+          label: "GET /api/clients (admin, search, 1 page)",
+          job: {
+            url: base,
+            connections: 10,
+            duration: DURATION,
+            headers: admin,
+            paths: [
+              ...trackingCodes.slice(0, 100).map((t) => `/api/clients?q=${encodeURIComponent(t)}&page=1`),
+              ...ADMIN_FILTERS,
+            ],
+          },
+        },
+      ];
+      for (const run of runs) {
+        const result = await load(run.job);
+        figures[run.key] = { ...result, ratioToCeiling: round(pct(result, ceilingResult)) };
+        const errors = result.errors + result.timeouts + (result.status["5xx"] ?? 0);
+        report(
+          run.label,
+          `${fmtRps(result)} (${pct(result, ceilingResult).toFixed(1)}% of ceiling)${errors ? ` ${errors} errors` : ""}${result.non2xx ? ` ${result.non2xx} non-2xx` : ""}`,
+          run.budget?.(result) ?? "",
+        );
+      }
+
+      // The admin list's budget is the server's time for one page: one request at a time, no queue.
+      await measureAdminPages(base, admin, [...trackingCodes.slice(100, 110).map((t) => `/api/clients?q=${encodeURIComponent(t)}&page=1`), ...ADMIN_FILTERS]);
     }
 
-    // The admin list's budget is the server's time for one page: one request at a time, no queue.
-    await measureAdminPages(base, admin, [...trackingCodes.slice(100, 110).map((t) => `/api/clients?q=${encodeURIComponent(t)}&page=1`), ...ADMIN_FILTERS]);
+    // What staff feel in Chromium: sign-in, filters, searches, paging, sections (issue 18, item 17).
+    const inBrowser = await measureAdminInBrowser(base, ADMIN_PASSWORD, { trackingCodes: trackingCodes.slice(200, 203) });
+    if (typeof inBrowser === "string") report("Back office in Chromium", `not measured (${inBrowser})`);
+    else {
+      figures.adminInBrowser = inBrowser.map(({ label, ms, budgetMs }) => ({ label, ms: round(ms), budgetMs }));
+      for (const { label, ms, budgetMs } of inBrowser) {
+        report(`Browser: ${label}`, `${Math.round(ms)} ms`, `budget ≤ ${budgetMs} ms: ${ms <= budgetMs ? "met" : "NOT MET"}`);
+      }
+    }
 
     // 5. Export everything, then import a workbook, watching the server's memory.
-    await measureExport(base, admin, server.pid!);
-    await measureImport(base, admin, server.pid!);
+    if (!BROWSER_ONLY) {
+      await measureExport(base, admin, server.pid!);
+      await measureImport(base, admin, server.pid!);
+    }
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1500));
