@@ -87,18 +87,18 @@ export function ClientCard({ client, rate, messaging, filtering, renderTrackings
       </div>
 
       <div className="mt-2 flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+        <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Editar a ${client.nombre}`}>
           <Pencil className="h-4 w-4" aria-hidden="true" />
-          Editar<span className="sr-only"> a {client.nombre}</span>
+          Editar
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setMerging(true)}>
           <GitMerge className="h-4 w-4" aria-hidden="true" />
           Fusionar con…
         </Button>
         <AlertDialog open={deleting} onOpenChange={setDeleting}>
-          <AlertDialogTrigger className={buttonClasses("ghost", "sm", "text-destructive-hover")}>
+          <AlertDialogTrigger className={buttonClasses("ghost", "sm", "text-destructive-hover")} aria-label={`Eliminar a ${client.nombre}`}>
             <Trash2 className="h-4 w-4" aria-hidden="true" />
-            Eliminar<span className="sr-only"> a {client.nombre}</span>
+            Eliminar
           </AlertDialogTrigger>
           {deleting ? <DeleteClientDialog client={client} onDone={() => setDeleting(false)} /> : null}
         </AlertDialog>
