@@ -253,7 +253,6 @@ export type TUpdateAdminClientBody = z.input<typeof ZUpdateAdminClientRequestSch
 export const ZMergeClientsRequestSchema = z.object({
   from: z.number({ error: MERGE_FROM_REQUIRED }).int(MERGE_FROM_REQUIRED).positive(MERGE_FROM_REQUIRED).max(2_147_483_647, MERGE_FROM_REQUIRED),
 });
-export type TMergeClientsRequest = z.infer<typeof ZMergeClientsRequestSchema>;
 
 /** A client's own fields, as create, edit and merge answer them. */
 export const ZAdminClientRecordSchema = z.object({
