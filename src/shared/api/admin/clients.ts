@@ -301,7 +301,7 @@ export function clientDeleteConfirmation(c: { nombre: string; clientCode: string
   const packages =
     c.trackingCount === 0
       ? "No tiene paquetes."
-      : `Sus ${c.trackingCount === 1 ? "paquete entregado se elimina" : `${c.trackingCount} paquetes entregados se eliminan`} con él (un cliente con paquetes sin entregar no se puede eliminar).`;
+      : `Tiene ${c.trackingCount === 1 ? "1 paquete" : `${c.trackingCount} paquetes`}: si alguno no está entregado no se elimina nada (entrégalo, elimínalo o fusiona el cliente con otro); si todos están entregados, se eliminan con él.`;
   return `Se eliminará a ${c.nombre} (${c.clientCode}) con su historial de búsquedas IA, sus cupones y sus referidos. ${packages} Esta acción no se puede deshacer.`;
 }
 

@@ -143,7 +143,8 @@ describe("The client card", () => {
     renderCard();
     fireEvent.click(screen.getByRole("button", { name: "Eliminar a Ana Mora" }));
     const dialog = await screen.findByRole("alertdialog");
-    expect(dialog.textContent).toMatch(/Sus 3 paquetes entregados se eliminan con él/);
+    expect(dialog.textContent).toMatch(/Tiene 3 paquetes: si alguno no está entregado no se elimina nada/);
+    expect(dialog.textContent).toMatch(/si todos están entregados, se eliminan con él/);
     expect(dialog.textContent).toMatch(/no se puede deshacer/);
     fireEvent.click(within(dialog).getByRole("button", { name: "Eliminar cliente" }));
     await waitFor(() => expect(changes()).toEqual([{ method: "DELETE", url: "/api/admin/clients/9", body: undefined }]));

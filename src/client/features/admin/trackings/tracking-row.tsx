@@ -309,9 +309,10 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
       </div>
 
       <div className="mt-3 flex flex-wrap gap-2">
-        <a href={whatsappChatLink(clientTelefono, chatText)} target="_blank" rel="noopener noreferrer" className={buttonClasses("whatsapp", "sm")}>
-          <WhatsappIcon className="h-4 w-4" />
-          {WHATSAPP_ACTION_LABELS[tracking.estado]}
+        <a href={whatsappChatLink(clientTelefono, chatText)} target="_blank" rel="noopener noreferrer" className={buttonClasses("whatsapp", "sm", "max-w-full")}>
+          <WhatsappIcon className="h-4 w-4 shrink-0" />
+          {/* Wraps to two tight lines on a 320 px phone instead of sticking out of the card. */}
+          <span className="text-left leading-tight whitespace-normal">{WHATSAPP_ACTION_LABELS[tracking.estado]}</span>
         </a>
         <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
           <Pencil className="h-4 w-4" aria-hidden="true" />
