@@ -61,6 +61,8 @@ export const clients = pgTable(
     /** WhatsApp number, normalized to +506 and 8 digits on registration (imports keep what they bring). */
     telefono: varchar("telefono", { length: 32 }).notNull(),
     email: text("email"),
+    /** Staff's internal notes about the client (never shown to the client; decision 121). */
+    notas: text("notas"),
     whatsappEnviado: varchar("whatsapp_enviado", { length: 16 }).notNull().default("PENDIENTE"),
     whatsappEnviadoAt: ts("whatsapp_enviado_at"),
     searchCount: integer("search_count").notNull().default(0),

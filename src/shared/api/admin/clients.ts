@@ -4,6 +4,8 @@
 import { z } from "../../validation";
 import { ADMIN_TRACKING_STATUSES, ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, WELCOME_STATES } from "../../domain/statuses";
 import { ZMessagingStatusSchema, ZNotificationStateSchema } from "../notifications";
+import { ZRegisterClientRequestSchema } from "../clients";
+import { zText } from "../../text-rules";
 
 // --- Filters (§2 "Quick filters card") ---
 
@@ -118,6 +120,8 @@ export const ZAdminClientSchema = z.object({
   telefono: z.string(),
   direccion: z.string(),
   email: z.string().nullable(),
+  /** Staff's internal notes (decision 121). */
+  notas: z.string().nullable(),
   createdAt: z.string(),
   /** ENVIADO when staff marked it or the messaging provider delivered it. */
   whatsappEnviado: z.enum(WELCOME_STATES),
@@ -151,7 +155,36 @@ export const ZAdminClientsResponseSchema = z.object({
 });
 export type TAdminClientsResponse = z.infer<typeof ZAdminClientsResponseSchema>;
 
-export const ZAdminClientTrackingsResponseSchema = z.object({ trackings: z.array(ZAdminTrackingSchema) });
+/** Packages per page of 'Ver todos' (GET /api/admin/clients/{id}/trackings). */
+export const CLIENT_TRACKINGS_PAGE_SIZE = 20;
+export const CLIENT_TRACKINGS_PAGE_SIZE_MAX = 100;
+
+/**
+ * One page of a client's packages. The panel's filters (q, estado, update) only order: the
+ * packages they match come first and carry matchesFilters, as on the card.
+ */
+export const ZAdminClientTrackingsQuerySchema = z.object({
+  page: ZAdminPageSchema.shape.page,
+  pageSize: z.coerce
+    .number({ error: PAGE_INVALID })
+    .int(PAGE_INVALID)
+    .min(1, PAGE_INVALID)
+    .max(CLIENT_TRACKINGS_PAGE_SIZE_MAX, PAGE_INVALID)
+    .default(CLIENT_TRACKINGS_PAGE_SIZE),
+  q: ZAdminSearchSchema,
+  update: z.enum(UPDATE_FILTERS, { error: FILTER_INVALID }).default("todos"),
+  estado: z.enum(STATUS_FILTERS, { error: FILTER_INVALID }).default("todos"),
+});
+export type TAdminClientTrackingsQuery = z.infer<typeof ZAdminClientTrackingsQuerySchema>;
+
+export const ZAdminClientTrackingsResponseSchema = z.object({
+  trackings: z.array(ZAdminTrackingSchema),
+  /** Every package of the client. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TAdminClientTrackingsResponse = z.infer<typeof ZAdminClientTrackingsResponseSchema>;
 
 export const ZWhatsappSentResponseSchema = z.object({
   clientCode: z.string(),
@@ -173,3 +206,110 @@ export const WHATSAPP_SENT_TITLE = "¡WhatsApp marcado como enviado!";
 export const WHATSAPP_SENT_FAILED_TITLE = "Error al marcar WhatsApp como enviado";
 export const WHATSAPP_SENT_FAILED_FALLBACK = "No se pudo marcar el WhatsApp como enviado";
 export const COPIED_TITLE = "Copiado";
+
+// --- Create, edit, delete and merge (issue 18 item 13; decisions 120, 121) ---
+
+export const CLIENT_NOTES_MAX = 2000;
+export const CLIENT_NOTES_TOO_LONG = `Las notas pueden tener hasta ${CLIENT_NOTES_MAX} caracteres`;
+export const CLIENT_CHANGE_REQUIRED = "No hay cambios que guardar";
+export const MERGE_FROM_REQUIRED = "Elige el cliente que se fusiona";
+export const MERGE_SAME_CLIENT = "No se puede fusionar un cliente consigo mismo";
+
+/** Internal notes: multi-line, blank clears them. */
+const notas = zText({ multiline: true })
+  .pipe(z.string().max(CLIENT_NOTES_MAX, CLIENT_NOTES_TOO_LONG))
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/** Name, phone, address and email follow the registration form's rules exactly. */
+const registration = ZRegisterClientRequestSchema.shape;
+
+/** POST /api/admin/clients: a client staff register (by phone, at the counter). */
+export const ZCreateAdminClientRequestSchema = z.object({
+  nombre: registration.nombre,
+  telefono: registration.telefono,
+  direccion: registration.direccion,
+  email: registration.email,
+  notas,
+});
+export type TCreateAdminClientRequest = z.infer<typeof ZCreateAdminClientRequestSchema>;
+export type TCreateAdminClientBody = z.input<typeof ZCreateAdminClientRequestSchema>;
+
+/** PATCH /api/admin/clients/{id}: only what is sent changes; an empty email or notes clears it. */
+export const ZUpdateAdminClientRequestSchema = z
+  .object({
+    nombre: registration.nombre.optional(),
+    telefono: registration.telefono.optional(),
+    direccion: registration.direccion.optional(),
+    // Sent as "" or null to clear; the registration rule turns blank into undefined, so keep null here.
+    email: z.union([z.null(), registration.email.transform((v) => v ?? null)]).optional(),
+    notas,
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), CLIENT_CHANGE_REQUIRED);
+export type TUpdateAdminClientRequest = z.infer<typeof ZUpdateAdminClientRequestSchema>;
+export type TUpdateAdminClientBody = z.input<typeof ZUpdateAdminClientRequestSchema>;
+
+/** POST /api/admin/clients/{id}/merge: `from` is moved into {id} and removed. */
+export const ZMergeClientsRequestSchema = z.object({
+  from: z.number({ error: MERGE_FROM_REQUIRED }).int(MERGE_FROM_REQUIRED).positive(MERGE_FROM_REQUIRED).max(2_147_483_647, MERGE_FROM_REQUIRED),
+});
+
+/** A client's own fields, as create, edit and merge answer them. */
+export const ZAdminClientRecordSchema = z.object({
+  id: z.number().int(),
+  clientCode: z.string(),
+  nombre: z.string(),
+  telefono: z.string(),
+  direccion: z.string(),
+  email: z.string().nullable(),
+  notas: z.string().nullable(),
+});
+export type TAdminClientRecord = z.infer<typeof ZAdminClientRecordSchema>;
+export const ZAdminClientRecordResponseSchema = z.object({ client: ZAdminClientRecordSchema });
+export type TAdminClientRecordResponse = z.infer<typeof ZAdminClientRecordResponseSchema>;
+
+export const ZDeleteClientResponseSchema = z.object({
+  success: z.literal(true),
+  id: z.number().int(),
+  /** Delivered packages removed with the client. */
+  deletedTrackings: z.number().int(),
+});
+export type TDeleteClientResponse = z.infer<typeof ZDeleteClientResponseSchema>;
+
+export const ZMergeClientsResponseSchema = z.object({
+  client: ZAdminClientRecordSchema,
+  /** What moved from the removed record to the kept one. */
+  moved: z.object({
+    trackings: z.number().int(),
+    searches: z.number().int(),
+    coupons: z.number().int(),
+    referrals: z.number().int(),
+  }),
+});
+export type TMergeClientsResponse = z.infer<typeof ZMergeClientsResponseSchema>;
+
+/** 409: staff may see whose number it is (the public form never says). */
+export const clientPhoneTaken = (clientCode: string, nombre: string) =>
+  `Este número de WhatsApp ya es de ${nombre} (${clientCode}). Edita ese cliente o fusiona los dos registros.`;
+export const clientHasActiveTrackings = (n: number) =>
+  `El cliente tiene ${n === 1 ? "1 paquete sin entregar" : `${n} paquetes sin entregar`}: entrégalos, elimínalos o fusiona el cliente con otro antes de eliminarlo.`;
+export const mergeTrackingConflict = (codes: string[]) =>
+  `Los dos clientes tienen ${codes.length === 1 ? "el tracking" : "los trackings"} ${codes.join(", ")}: elimina uno de los dos paquetes antes de fusionar.`;
+
+/** What the delete confirmation says will happen (decision 120). */
+export function clientDeleteConfirmation(c: { nombre: string; clientCode: string; trackingCount: number }): string {
+  const packages =
+    c.trackingCount === 0
+      ? "No tiene paquetes."
+      : `Tiene ${c.trackingCount === 1 ? "1 paquete" : `${c.trackingCount} paquetes`}: si alguno no está entregado no se elimina nada (entrégalo, elimínalo o fusiona el cliente con otro); si todos están entregados, se eliminan con él.`;
+  return `Se eliminará a ${c.nombre} (${c.clientCode}) con su historial de búsquedas IA, sus cupones y sus referidos. ${packages} Esta acción no se puede deshacer.`;
+}
+
+export const CLIENT_CREATED_TITLE = "¡Cliente creado!";
+export const CLIENT_UPDATED_TITLE = "Cliente actualizado";
+export const CLIENT_DELETED_TITLE = "Cliente eliminado";
+export const CLIENTS_MERGED_TITLE = "Clientes fusionados";
+export const CLIENT_CREATE_FAILED = "No se pudo crear el cliente";
+export const CLIENT_UPDATE_FAILED = "No se pudo actualizar el cliente";
+export const CLIENT_DELETE_FAILED = "No se pudo eliminar el cliente";
+export const CLIENTS_MERGE_FAILED = "No se pudieron fusionar los clientes";

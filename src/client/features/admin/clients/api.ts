@@ -1,10 +1,24 @@
 // The client list's calls: one server page of clients for the current filters (kept on screen
-// while the next page loads), and marking a welcome message as sent.
+// while the next page loads), marking a welcome message as sent, and managing records: create,
+// edit, delete and merge (docs/decisions/120), plus the small search the merge dialog uses.
 
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../../lib/query-client";
 import { toast } from "../../../components/ui/use-toast";
 import {
+  CLIENT_CREATE_FAILED,
+  CLIENT_CREATED_TITLE,
+  CLIENT_DELETE_FAILED,
+  CLIENT_DELETED_TITLE,
+  CLIENT_UPDATE_FAILED,
+  CLIENT_UPDATED_TITLE,
+  CLIENTS_MERGE_FAILED,
+  CLIENTS_MERGED_TITLE,
+  ZAdminClientRecordResponseSchema,
+  ZDeleteClientResponseSchema,
+  ZMergeClientsResponseSchema,
+  type TCreateAdminClientBody,
+  type TUpdateAdminClientBody,
   CLIENTS_LOAD_FAILED_TEXT,
   CLIENTS_LOAD_FAILED_TITLE,
   WHATSAPP_SENT_FAILED_FALLBACK,
@@ -15,8 +29,8 @@ import {
   type TAdminClientsFilters,
   type TAdminClientsResponse,
 } from "../../../../shared/api/admin/clients";
-import { CLIENTS_KEY, refreshClients } from "../../../lib/admin/admin-queries";
-import { getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { CLIENTS_KEY, refreshClients, STATS_KEY } from "../../../lib/admin/admin-queries";
+import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 
 
 export interface ClientsPageParams extends TAdminClientsFilters {
@@ -52,6 +66,98 @@ export function useMarkWelcomeSent() {
         void refreshClients();
       },
       onError: (error) => fail(error, WHATSAPP_SENT_FAILED_FALLBACK, WHATSAPP_SENT_FAILED_TITLE),
+    },
+    queryClient,
+  );
+}
+
+/** After a record changes: every page, the stat cards and any open 'Ver todos'. */
+function refreshAfterRecordChange(): void {
+  void refreshClients();
+  void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+  void queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT, "client-trackings"] });
+}
+
+const recordPlural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function useCreateClient() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: (body: TCreateAdminClientBody) => sendAdminJson("POST", "/api/admin/clients", ZAdminClientRecordResponseSchema, body),
+      onSuccess: ({ client }) => {
+        toast({ title: CLIENT_CREATED_TITLE, description: `${client.nombre}: código ${client.clientCode}` });
+        refreshAfterRecordChange();
+      },
+      onError: (error) => fail(error, CLIENT_CREATE_FAILED),
+    },
+    queryClient,
+  );
+}
+
+export function useUpdateClient() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: ({ id, body }: { id: number; body: TUpdateAdminClientBody }) =>
+        sendAdminJson("PATCH", `/api/admin/clients/${id}`, ZAdminClientRecordResponseSchema, body),
+      onSuccess: ({ client }) => {
+        toast({ title: CLIENT_UPDATED_TITLE, description: `${client.nombre} (${client.clientCode})` });
+        void refreshClients();
+      },
+      onError: (error) => fail(error, CLIENT_UPDATE_FAILED),
+    },
+    queryClient,
+  );
+}
+
+export function useDeleteClient() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: ({ id }: { id: number; label: string }) => sendAdminJson("DELETE", `/api/admin/clients/${id}`, ZDeleteClientResponseSchema),
+      onSuccess: (answer, { label }) => {
+        toast({
+          title: CLIENT_DELETED_TITLE,
+          description: answer.deletedTrackings
+            ? `${label}, con ${recordPlural(answer.deletedTrackings, "paquete entregado", "paquetes entregados")}`
+            : label,
+        });
+        refreshAfterRecordChange();
+      },
+      onError: (error) => fail(error, CLIENT_DELETE_FAILED),
+    },
+    queryClient,
+  );
+}
+
+export function useMergeClients() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: ({ keepId, fromId }: { keepId: number; fromId: number }) =>
+        sendAdminJson("POST", `/api/admin/clients/${keepId}/merge`, ZMergeClientsResponseSchema, { from: fromId }),
+      onSuccess: ({ client, moved }) => {
+        toast({
+          title: CLIENTS_MERGED_TITLE,
+          description: `Se conservó ${client.nombre} (${client.clientCode}); se movieron ${recordPlural(moved.trackings, "paquete", "paquetes")} y ${recordPlural(moved.searches, "búsqueda IA", "búsquedas IA")}.`,
+        });
+        refreshAfterRecordChange();
+      },
+      onError: (error) => fail(error, CLIENTS_MERGE_FAILED),
+    },
+    queryClient,
+  );
+}
+
+/** The merge dialog's search: a few clients by code, name or phone (the panel's own search). */
+export function useClientLookup(q: string) {
+  const text = q.trim();
+  return useQuery<TAdminClientsResponse>(
+    {
+      queryKey: [ADMIN_QUERY_ROOT, "client-lookup", text],
+      queryFn: () => getAdminJson(`/api/clients${queryString({ q: text, pageSize: 5 })}`, ZAdminClientsResponseSchema),
+      enabled: text.length >= 2,
     },
     queryClient,
   );

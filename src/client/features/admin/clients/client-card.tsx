@@ -1,12 +1,15 @@
 // One registered client (staff-side §2): name, code, registration date, phone and address with
 // copy buttons, the AI search counter with its monthly reset, the welcome message's state (by
 // hand: preview, 'Copiar mensaje' and 'Enviar WhatsApp'; with a provider: what the outbox did),
-// and the client's packages.
+// staff's internal notes, 'Editar', 'Fusionar con…' and 'Eliminar' (docs/decisions/120, 121), and
+// the client's packages.
 
-import type { ReactNode } from "react";
-import { Copy, Mail, MapPin, Phone, RotateCcw, Sparkles } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Copy, GitMerge, Mail, MapPin, NotebookPen, Pencil, Phone, RotateCcw, Sparkles, Trash2 } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { AlertDialog, AlertDialogTrigger } from "../../../components/ui/alert-dialog";
 import { Card } from "../../../components/ui/card";
 import { WhatsappIcon } from "../../../components/layout/brand-icons";
 import { brand } from "../../../lib/brand";
@@ -21,6 +24,7 @@ import { welcomeMessage } from "../../../../shared/domain/messages";
 import { formatPhoneForDisplay, whatsappChatLink } from "../../../../shared/domain/phone";
 import { WELCOME_STATE_LABELS } from "../../../../shared/domain/statuses";
 import { useMarkWelcomeSent } from "./api";
+import { ClientFormDialog, DeleteClientDialog, MergeClientDialog } from "./client-dialogs";
 
 export interface ClientCardProps {
   client: TAdminClient;
@@ -57,6 +61,9 @@ export function ClientCard({ client, rate, messaging, filtering, renderTrackings
   const manual = !messaging.configured || !outbox || outbox.status === "FAILED";
   const pending = client.whatsappEnviado === "PENDIENTE";
   const phone = formatPhoneForDisplay(client.telefono);
+  const [editing, setEditing] = useState(false);
+  const [merging, setMerging] = useState(false);
+  const [deleting, setDeleting] = useState(false);
 
   const sendWhatsapp = () => {
     window.open(whatsappChatLink(client.telefono, welcome), "_blank", "noopener,noreferrer");
@@ -77,6 +84,24 @@ export function ClientCard({ client, rate, messaging, filtering, renderTrackings
           </p>
         </div>
         <Badge tone={pending ? "warning" : "success"}>WhatsApp: {WELCOME_STATE_LABELS[client.whatsappEnviado]}</Badge>
+      </div>
+
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Editar a ${client.nombre}`}>
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+          Editar
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setMerging(true)}>
+          <GitMerge className="h-4 w-4" aria-hidden="true" />
+          Fusionar con…
+        </Button>
+        <AlertDialog open={deleting} onOpenChange={setDeleting}>
+          <AlertDialogTrigger className={buttonClasses("ghost", "sm", "text-destructive-hover")} aria-label={`Eliminar a ${client.nombre}`}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            Eliminar
+          </AlertDialogTrigger>
+          {deleting ? <DeleteClientDialog client={client} onDone={() => setDeleting(false)} /> : null}
+        </AlertDialog>
       </div>
 
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
@@ -110,6 +135,16 @@ export function ClientCard({ client, rate, messaging, filtering, renderTrackings
           </dd>
         </div>
       </dl>
+
+      {client.notas ? (
+        <div className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
+          <p className="flex items-center gap-2 font-semibold text-ink">
+            <NotebookPen className="h-4 w-4 text-amber-700" aria-hidden="true" />
+            Notas internas
+          </p>
+          <p className="mt-1 break-words whitespace-pre-line text-ink">{client.notas}</p>
+        </div>
+      ) : null}
 
       <div className="mt-4 grid gap-3 lg:grid-cols-2">
         <div className="rounded-lg bg-primary-soft/60 p-3">
@@ -169,6 +204,13 @@ export function ClientCard({ client, rate, messaging, filtering, renderTrackings
       </div>
 
       {renderTrackings({ client, rate, messaging, filtering })}
+
+      <Dialog open={editing} onOpenChange={setEditing}>
+        {editing ? <ClientFormDialog client={client} onDone={() => setEditing(false)} /> : null}
+      </Dialog>
+      <Dialog open={merging} onOpenChange={setMerging}>
+        {merging ? <MergeClientDialog client={client} onDone={() => setMerging(false)} /> : null}
+      </Dialog>
     </Card>
   );
 }

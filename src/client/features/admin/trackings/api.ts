@@ -2,12 +2,14 @@
 // the bulk status change. After a change the package is patched in every loaded page at once and
 // the pages are refetched one second later (staff-side §4), with the spec's toasts.
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../../lib/query-client";
 import { toast } from "../../../components/ui/use-toast";
 import { TRACKING_REFETCH_DELAY_MS } from "../../../../shared/domain/ui-constants";
 import {
+  CLIENT_TRACKINGS_PAGE_SIZE,
   ZAdminClientTrackingsResponseSchema,
+  type TAdminClientTrackingsResponse,
   type TAdminClientsResponse,
   type TAdminTracking,
 } from "../../../../shared/api/admin/clients";
@@ -44,7 +46,7 @@ import {
 } from "../../../../shared/api/admin/trackings";
 import { z } from "../../../../shared/validation";
 import { formatColones } from "../../../../shared/domain/format";
-import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { CLIENTS_KEY, refreshClients, STATS_KEY } from "../../../lib/admin/admin-queries";
 
 const allTrackingsKey = (clientId: number) => [ADMIN_QUERY_ROOT, "client-trackings", clientId] as const;
@@ -64,8 +66,8 @@ function patchCachedTracking(tracking: TAdminTracking): void {
         }
       : page,
   );
-  queryClient.setQueryData<{ trackings: TAdminTracking[] }>(allTrackingsKey(tracking.clientId), (list) =>
-    list ? { trackings: list.trackings.map((t) => (t.id === tracking.id ? tracking : t)) } : list,
+  queryClient.setQueriesData<TAdminClientTrackingsResponse>({ queryKey: allTrackingsKey(tracking.clientId) }, (list) =>
+    list ? { ...list, trackings: list.trackings.map((t) => (t.id === tracking.id ? { ...tracking, matchesFilters: t.matchesFilters } : t)) } : list,
   );
 }
 
@@ -214,12 +216,25 @@ export function useTrackingHistory(trackingId: number, enabled: boolean, version
   return query;
 }
 
-/** Every package of one client, for a client with more than the page carries. */
-export function useAllClientTrackings(clientId: number, enabled: boolean) {
+export interface ClientTrackingsPageParams {
+  page: number;
+  /** The panel's search and package filters: the packages they match come first. */
+  q?: string;
+  estado?: string;
+  update?: string;
+}
+
+/** One page of a client's packages ('Ver todos' for a client with more than the card carries). */
+export function useClientTrackingsPage(clientId: number, params: ClientTrackingsPageParams, enabled: boolean) {
   const query = useQuery(
     {
-      queryKey: allTrackingsKey(clientId),
-      queryFn: () => getAdminJson(`/api/admin/clients/${clientId}/trackings`, ZAdminClientTrackingsResponseSchema),
+      queryKey: [...allTrackingsKey(clientId), params],
+      queryFn: () =>
+        getAdminJson(
+          `/api/admin/clients/${clientId}/trackings${queryString({ page: params.page, pageSize: CLIENT_TRACKINGS_PAGE_SIZE, q: params.q?.trim(), estado: params.estado, update: params.update })}`,
+          ZAdminClientTrackingsResponseSchema,
+        ),
+      placeholderData: keepPreviousData,
       enabled,
     },
     queryClient,
@@ -227,3 +242,25 @@ export function useAllClientTrackings(clientId: number, enabled: boolean) {
   useLoadErrorToast(query.error, "Error", TRACKING_UPDATE_FAILED);
   return query;
 }
+
+/** PATCH /api/admin/trackings/{id} with only the internal notes (nothing else is sent, so nothing else changes). */
+export function useSaveTrackingNotes() {
+  const fail = useChangeErrorToast();
+  return useMutation(
+    {
+      mutationFn: ({ id, notas }: { id: number; notas: string | null }) =>
+        sendAdminJson("PATCH", `/api/admin/trackings/${id}`, ZAdminTrackingResponseSchema, { notas } satisfies TUpdateAdminTrackingBody),
+      onSuccess: ({ tracking }) => {
+        patchCachedTracking(tracking);
+        toast({ title: tracking.notas ? TRACKING_NOTES_SAVED : TRACKING_NOTES_CLEARED, description: tracking.trackingCode });
+        refetchSoon();
+      },
+      onError: (error) => fail(error, TRACKING_NOTES_FAILED),
+    },
+    queryClient,
+  );
+}
+
+export const TRACKING_NOTES_SAVED = "Notas guardadas";
+export const TRACKING_NOTES_CLEARED = "Notas borradas";
+export const TRACKING_NOTES_FAILED = "No se pudieron guardar las notas";

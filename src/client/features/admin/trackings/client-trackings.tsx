@@ -1,15 +1,18 @@
 // The packages section of a client card: the count, 'Agregar' and the expand toggle; expanded,
 // the packages (those the filters matched first and highlighted), and 'Ver todos' when the client
-// has more than the page carries.
+// has more than the page carries: then the packages come a page of 20 at a time (Anterior /
+// Siguiente, 'N de M'), never one card thousands of pixels tall (issue 18 item 13).
 
 import { useState } from "react";
+import { useSearchParams } from "wouter";
 import { ChevronDown, Package, Plus } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { cn } from "../../../lib/cn";
 import { NO_TRACKINGS, type TAdminClient } from "../../../../shared/api/admin/clients";
 import type { TMessagingStatus } from "../../../../shared/api/notifications";
-import { useAllClientTrackings } from "./api";
+import { Pagination } from "../../../components/ui/pagination";
+import { useClientTrackingsPage } from "./api";
 import { TrackingFormDialog } from "./tracking-form-dialog";
 import { TrackingRow } from "./tracking-row";
 
@@ -32,12 +35,20 @@ export function ClientTrackings({ client, rate, messaging, filtering }: ClientTr
   }
   const [adding, setAdding] = useState(false);
   const [showAll, setShowAll] = useState(false);
-  const all = useAllClientTrackings(client.id, expanded && showAll);
+  const [page, setPage] = useState(1);
+  // The panel's search and package filters, read from the address: the packages they match lead page 1.
+  const [params] = useSearchParams();
+  const matchParams = filtering
+    ? { q: params.get("q") ?? undefined, estado: params.get("estado") ?? undefined, update: params.get("update") ?? undefined }
+    : {};
+  const all = useClientTrackingsPage(client.id, { page, ...matchParams }, expanded && showAll);
   const listId = `trackings-${client.id}`;
 
   const matched = new Set(filtering ? client.trackings.filter((t) => t.matchesFilters).map((t) => t.id) : []);
-  const trackings = showAll && all.data ? all.data.trackings : client.trackings;
+  const paged = showAll && all.data;
+  const trackings = paged ? all.data.trackings : client.trackings;
   const hidden = client.trackingCount - client.trackings.length;
+  const isMatch = (t: (typeof trackings)[number]) => matched.has(t.id) || (filtering && paged && t.matchesFilters);
 
   return (
     <section className="mt-4 border-t border-slate-200 pt-4" aria-label={`Trackings de ${client.nombre}`}>
@@ -73,7 +84,7 @@ export function ClientTrackings({ client, rate, messaging, filtering }: ClientTr
                   clientTelefono={client.telefono}
                   rate={rate}
                   messaging={messaging}
-                  highlighted={matched.has(t.id)}
+                  highlighted={Boolean(isMatch(t))}
                 />
               ))}
             </ul>
@@ -84,6 +95,32 @@ export function ClientTrackings({ client, rate, messaging, filtering }: ClientTr
             </Button>
           ) : null}
           {showAll && all.isPending ? <p className="mt-3 text-sm text-muted">Cargando trackings…</p> : null}
+          {paged ? (
+            <div className={cn(all.isPlaceholderData && "opacity-60")} aria-busy={all.isPlaceholderData}>
+              <Pagination
+                page={all.data.page}
+                pageSize={all.data.pageSize}
+                total={all.data.total}
+                onPage={(next) => {
+                  setPage(next);
+                  // The new page starts where the list starts, not under the buttons.
+                  document.getElementById(listId)?.scrollIntoView?.({ block: "start" });
+                }}
+                label={`Páginas de trackings de ${client.nombre}`}
+              />
+              <Button
+                size="sm"
+                variant="ghost"
+                className="mt-2"
+                onClick={() => {
+                  setShowAll(false);
+                  setPage(1);
+                }}
+              >
+                Ver solo los primeros
+              </Button>
+            </div>
+          ) : null}
         </div>
       ) : null}
 

@@ -37,6 +37,7 @@ function page(tracking: TAdminTracking): TAdminClientsResponse {
         telefono: "+50688887777",
         direccion: "Grecia",
         email: null,
+        notas: null,
         createdAt: "2025-03-01T15:00:00.000Z",
         whatsappEnviado: "ENVIADO",
         whatsappEnviadoAt: null,

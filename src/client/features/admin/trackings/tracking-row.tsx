@@ -2,7 +2,8 @@
 // only, es-CR thousands), weight or cubic feet (comma accepted), the stored amount the server
 // computed (the one the portal and exports show; re-priced at today's rate only on request, docs/
 // decisions/114), description, last change, the state of its last
-// WhatsApp message, a contextual WhatsApp chat, edit, delete and the change history.
+// WhatsApp message, the internal notes (saved on leaving the field, docs/decisions/121), a
+// contextual WhatsApp chat, edit, delete and the change history.
 
 import { useId, useState, type KeyboardEvent } from "react";
 import { ChevronDown, History, Pencil, Trash2 } from "lucide-react";
@@ -11,6 +12,7 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { AlertDialog, AlertDialogContent, AlertDialogTrigger } from "../../../components/ui/alert-dialog";
 import { Input } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
 import { Select } from "../../../components/ui/select";
 import { WhatsappIcon } from "../../../components/layout/brand-icons";
 import { RetryNotificationButton } from "../../../components/retry-notification-button";
@@ -34,11 +36,12 @@ import type { TAdminTracking } from "../../../../shared/api/admin/clients";
 import { describeNotification, type TMessagingStatus } from "../../../../shared/api/notifications";
 import {
   ZPatchTrackingRequestSchema,
+  ZUpdateAdminTrackingRequestSchema,
   measureLabel,
   trackingDeleteConfirmation,
   type TPatchTrackingBody,
 } from "../../../../shared/api/admin/trackings";
-import { useDeleteTracking, usePatchTracking, useRepriceTracking, useTrackingHistory } from "./api";
+import { useDeleteTracking, usePatchTracking, useRepriceTracking, useSaveTrackingNotes, useTrackingHistory } from "./api";
 import { ShippingTypeDialog } from "./shipping-type-dialog";
 import { useBulkSelection } from "./bulk-selection";
 import { TrackingFormDialog } from "./tracking-form-dialog";
@@ -84,17 +87,19 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
   const patch = usePatchTracking();
   const remove = useDeleteTracking();
   const reprice = useRepriceTracking();
+  const saveNotes = useSaveTrackingNotes();
   /** The new shipping type waiting for its measure in the new unit. */
   const [retyping, setRetyping] = useState<ShippingType | null>(null);
   const { selected, toggle } = useBulkSelection();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const [errors, setErrors] = useState<{ costo?: string; peso?: string }>({});
+  const [errors, setErrors] = useState<{ costo?: string; peso?: string; notas?: string }>({});
 
   // Each input follows its own server value, never over what staff are typing in it.
   const [costoText, setCostoText] = useServerField(tracking.costo, formatThousands);
   const [pesoText, setPesoText] = useServerField(tracking.pesoPieCubicos, orEmpty);
+  const [notasText, setNotasText] = useServerField(tracking.notas, orEmpty);
 
   const monto = tracking.montoColones;
   const stale = monto !== null && tracking.montoRate !== rate;
@@ -132,6 +137,14 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
     save("peso", {
       pesoPieCubicos: text || null,
     });
+  };
+
+  const saveNotas = () => {
+    const notas = notasText.trim();
+    if (notas === (tracking.notas ?? "")) return setErrors((e) => ({ ...e, notas: undefined }));
+    const checked = ZUpdateAdminTrackingRequestSchema.safeParse({ notas });
+    setErrors((e) => ({ ...e, notas: checked.success ? undefined : checked.error.issues[0]?.message }));
+    if (checked.success) saveNotes.mutate({ id: tracking.id, notas: notas || null });
   };
 
   const saveOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -277,10 +290,29 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
         ) : null}
       </dl>
 
+      <div className="mt-3">
+        <label htmlFor={`${id}-notas`} className="text-xs font-medium text-muted">
+          Notas internas <span className="font-normal">(solo las ve el equipo; se guardan al salir del campo)</span>
+        </label>
+        <Textarea
+          id={`${id}-notas`}
+          rows={2}
+          maxLength={2000}
+          value={notasText}
+          onChange={(e) => setNotasText(e.target.value)}
+          onBlur={saveNotas}
+          aria-invalid={Boolean(errors.notas)}
+          aria-describedby={errors.notas ? `${id}-notas-error` : undefined}
+          className="mt-1 min-h-16 text-sm"
+        />
+        <FieldError id={`${id}-notas-error`} message={errors.notas} />
+      </div>
+
       <div className="mt-3 flex flex-wrap gap-2">
-        <a href={whatsappChatLink(clientTelefono, chatText)} target="_blank" rel="noopener noreferrer" className={buttonClasses("whatsapp", "sm")}>
-          <WhatsappIcon className="h-4 w-4" />
-          {WHATSAPP_ACTION_LABELS[tracking.estado]}
+        <a href={whatsappChatLink(clientTelefono, chatText)} target="_blank" rel="noopener noreferrer" className={buttonClasses("whatsapp", "sm", "max-w-full")}>
+          <WhatsappIcon className="h-4 w-4 shrink-0" />
+          {/* Wraps to two tight lines on a 320 px phone instead of sticking out of the card. */}
+          <span className="text-left leading-tight whitespace-normal">{WHATSAPP_ACTION_LABELS[tracking.estado]}</span>
         </a>
         <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
           <Pencil className="h-4 w-4" aria-hidden="true" />

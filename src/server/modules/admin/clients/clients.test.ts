@@ -212,7 +212,7 @@ describe("GET /api/clients", () => {
     expect((await list("pageSize=1")).stats.activeTrackings).toBe(before + 1);
   });
 
-  it(`sends at most ${TRACKINGS_INLINE} packages per client and the whole list on request`, async () => {
+  it(`sends at most ${TRACKINGS_INLINE} packages per client and the rest page by page on request`, async () => {
     const client = await registerTestClient(t.app, { nombre: `Mayorista ${uniqueWord()}` });
     const clientId = await clientIdOf(client.clientCode);
     const prefix = uniqueTracking("BULK");
@@ -230,7 +230,9 @@ describe("GET /api/clients", () => {
 
     const res = await t.app.inject({ method: "GET", url: `/api/admin/clients/${clientId}/trackings`, headers: t.adminHeaders() });
     expect(res.statusCode).toBe(200);
-    expect((res.json() as { trackings: unknown[] }).trackings).toHaveLength(TRACKINGS_INLINE + 2);
+    expect(res.json()).toMatchObject({ total: TRACKINGS_INLINE + 2, page: 1, pageSize: 20 });
+    const last = await t.app.inject({ method: "GET", url: `/api/admin/clients/${clientId}/trackings?page=3`, headers: t.adminHeaders() });
+    expect((last.json() as { trackings: unknown[] }).trackings).toHaveLength(TRACKINGS_INLINE + 2 - 40);
   });
 
   it("refuses unknown filters and pages with a Spanish message", async () => {

@@ -1,16 +1,21 @@
 // GET /api/clients (the panel's filtered, paged client list), GET /api/admin/clients/{id}/trackings
-// (every package of one client) and PATCH /api/clients/{code}/whatsapp-sent: all admin.
+// (one page of a client's packages), PATCH /api/clients/{code}/whatsapp-sent, and managing records:
+// POST /api/admin/clients, PATCH and DELETE /api/admin/clients/{id}, POST /api/admin/clients/{id}/merge
+// (docs/decisions/120, 121). All admin.
 import type { FastifyInstance } from "fastify";
-import { ZAdminClientsQuerySchema } from "../../../../shared/api/admin/clients";
+import {
+  ZAdminClientTrackingsQuerySchema,
+  ZAdminClientsQuerySchema,
+  ZCreateAdminClientRequestSchema,
+  ZMergeClientsRequestSchema,
+  ZUpdateAdminClientRequestSchema,
+} from "../../../../shared/api/admin/clients";
 import { ZClientCodeLooseSchema } from "../../../../shared/api/clients";
 import { z } from "../../../../shared/validation";
 import type { AppContext } from "../../../context";
 import { parseWith } from "../../../errors";
-import { listClientTrackings } from "../trackings/presenter";
-import { listAdminClients, markWelcomeSent } from "./service";
-
-/** More than any real client has; the card lists them all. */
-const CLIENT_TRACKINGS_MAX = 2000;
+import { listAdminClients, listClientTrackingsPage, markWelcomeSent } from "./service";
+import { createClientByStaff, deleteClientByStaff, mergeClients, updateClientByStaff } from "./manage";
 
 const ZCodeParams = z.object({ clientCode: ZClientCodeLooseSchema });
 const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -24,7 +29,31 @@ export function registerAdminClientRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.get("/api/admin/clients/:id/trackings", { config: { auth: "admin" } }, async (request) => {
     const { id } = parseWith(ZIdParams, request.params);
-    return { trackings: await listClientTrackings(ctx.db, id, CLIENT_TRACKINGS_MAX) };
+    const query = parseWith(ZAdminClientTrackingsQuerySchema, request.query ?? {});
+    return listClientTrackingsPage(ctx.db, id, query);
+  });
+
+  app.post("/api/admin/clients", { config: { auth: "admin" } }, async (request, reply) => {
+    const input = parseWith(ZCreateAdminClientRequestSchema, request.body ?? {});
+    const client = await createClientByStaff(ctx.db, input, { brandName: ctx.config.brand.name });
+    return reply.code(201).send({ client });
+  });
+
+  app.patch("/api/admin/clients/:id", { config: { auth: "admin" } }, async (request) => {
+    const { id } = parseWith(ZIdParams, request.params);
+    const input = parseWith(ZUpdateAdminClientRequestSchema, request.body ?? {});
+    return { client: await updateClientByStaff(ctx.db, id, input) };
+  });
+
+  app.delete("/api/admin/clients/:id", { config: { auth: "admin" } }, async (request) => {
+    const { id } = parseWith(ZIdParams, request.params);
+    return deleteClientByStaff(ctx.db, id);
+  });
+
+  app.post("/api/admin/clients/:id/merge", { config: { auth: "admin" } }, async (request) => {
+    const { id } = parseWith(ZIdParams, request.params);
+    const { from } = parseWith(ZMergeClientsRequestSchema, request.body ?? {});
+    return mergeClients(ctx.db, id, from);
   });
 
   app.patch("/api/clients/:clientCode/whatsapp-sent", { config: { auth: "admin" } }, async (request) => {

@@ -19,6 +19,8 @@ import {
   TRACKING_SEARCH_MIN_CHARS,
   TRACKINGS_INLINE,
   type TAdminClient,
+  type TAdminClientTrackingsQuery,
+  type TAdminClientTrackingsResponse,
   type TAdminClientsFilters,
   type TAdminClientsQuery,
   type TAdminClientsResponse,
@@ -131,15 +133,53 @@ interface ListRow {
   clients: unknown;
 }
 
+/** Which packages `t` a card lists first: those that made the client match (true without filters). */
+function matchesOf(conditions: Conditions): SQL {
+  const matchParts = [...conditions.tracking];
+  if (conditions.trackingPattern) matchParts.push(sql`upper(t.tracking_code) like ${conditions.trackingPattern}`);
+  return matchParts.length ? sql`(${sql.join(matchParts, sql` and `)})` : sql`true`;
+}
+
+/** The package filters and search are active (then matchesFilters means something). */
+function filtersActive(conditions: Conditions): boolean {
+  return conditions.tracking.length > 0 || conditions.trackingPattern !== null;
+}
+
+/**
+ * One page of a client's packages ('Ver todos'): those the panel's filters match first, as on
+ * the card, then the newest; with the client's whole count. 404 for an unknown client.
+ */
+export async function listClientTrackingsPage(
+  db: Db,
+  clientId: number,
+  query: TAdminClientTrackingsQuery,
+  now = new Date(),
+): Promise<TAdminClientTrackingsResponse> {
+  const { page, pageSize } = query;
+  const conditions = buildConditions({ ...query, whatsapp: "todos" }, now);
+  const matches = filtersActive(conditions) ? matchesOf(conditions) : sql`false`;
+  const result = await db.execute(sql`
+    select (select count(*) from client_trackings tc where tc.client_id = c.id) as total,
+      coalesce((
+        select json_agg(x.j order by x.m desc, x.created_at desc, x.id desc) from (
+          select ${trackingJson(matches)} as j, ${matches} as m, t.created_at, t.id
+          from client_trackings t where t.client_id = c.id
+          order by m desc, t.created_at desc, t.id desc
+          limit ${pageSize} offset ${(page - 1) * pageSize}
+        ) x), '[]'::json) as trackings
+    from clients c where c.id = ${clientId}`);
+  const row = rowsOf<{ total: number | string; trackings: unknown }>(result)[0];
+  if (!row) throw notFound(ADMIN_CLIENT_NOT_FOUND);
+  const list = (typeof row.trackings === "string" ? JSON.parse(row.trackings) : row.trackings) as unknown[];
+  return { trackings: list.map(toAdminTracking), total: Number(row.total), page, pageSize };
+}
+
 /** The one statement behind a page of the list (exported for EXPLAIN in scripts/bench-admin-list.ts). */
 export function adminClientsStatement(query: TAdminClientsQuery, now: Date): SQL {
   const { page, pageSize } = query;
   const conditions = buildConditions(query, now);
 
-  // Which packages a card lists first: those that made the client match.
-  const matchParts = [...conditions.tracking];
-  if (conditions.trackingPattern) matchParts.push(sql`upper(t.tracking_code) like ${conditions.trackingPattern}`);
-  const matches = matchParts.length ? sql`(${sql.join(matchParts, sql` and `)})` : sql`true`;
+  const matches = matchesOf(conditions);
 
   const paging = sql`order by created_at desc, id desc limit ${pageSize} offset ${(page - 1) * pageSize}`;
   // Without filters the page walks the created_at index and the filtered count is the total.
@@ -155,7 +195,7 @@ export function adminClientsStatement(query: TAdminClientsQuery, now: Date): SQL
       coalesce((
         select json_agg(json_build_object(
           'id', c.id, 'clientCode', c.client_code, 'nombre', c.nombre, 'telefono', c.telefono,
-          'direccion', c.direccion, 'email', c.email, 'createdAt', c.created_at,
+          'direccion', c.direccion, 'email', c.email, 'notas', c.notas, 'createdAt', c.created_at,
           'whatsappEnviado', case when ${WELCOME_SENT} then 'ENVIADO' else 'PENDIENTE' end,
           'whatsappEnviadoAt', c.whatsapp_enviado_at,
           'searchCount', ${effectiveSearchCount(now)}, 'searchLimit', c.search_limit, 'unlimitedAccess', c.unlimited_access,
@@ -206,6 +246,7 @@ function toAdminClient(r: Record<string, unknown>): TAdminClient {
     telefono: String(r.telefono),
     direccion: String(r.direccion),
     email: (r.email as string | null) ?? null,
+    notas: (r.notas as string | null) ?? null,
     createdAt: new Date(r.createdAt as string).toISOString(),
     whatsappEnviado: r.whatsappEnviado === "ENVIADO" ? "ENVIADO" : "PENDIENTE",
     whatsappEnviadoAt: r.whatsappEnviadoAt ? new Date(r.whatsappEnviadoAt as string).toISOString() : null,

@@ -61,12 +61,3 @@ export async function getAdminTracking(db: DbOrTx, id: number): Promise<TAdminTr
   const row = rowsOf<{ j: unknown }>(result)[0];
   return row ? toAdminTracking(row.j) : undefined;
 }
-
-/** Every package of one client, newest first (the card's 'Ver todos'). */
-export async function listClientTrackings(db: DbOrTx, clientId: number, limit: number): Promise<TAdminTracking[]> {
-  const result = await db.execute(
-    sql`select ${trackingJson()} as j from client_trackings t where t.client_id = ${clientId}
-        order by t.created_at desc, t.id desc limit ${limit}`,
-  );
-  return rowsOf<{ j: unknown }>(result).map((r) => toAdminTracking(r.j));
-}

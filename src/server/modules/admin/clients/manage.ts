@@ -1,0 +1,220 @@
+// Staff managing client records (issue 18 item 13; docs/decisions/120, 121):
+// - create: the registration form's rules, a code issued like registration's, the welcome queued;
+//   a phone another client holds is refused (409 naming that client: edit or merge it instead);
+// - edit: name, phone, address, email and notes, only what is sent;
+// - delete: refused while the client has packages not yet delivered; delivered packages, search
+//   history, coupons and referrals go with the client, queued messages to it are dropped;
+// - merge: one record of a person into another, in one transaction; refused when both hold the
+//   same tracking code (nothing is lost silently).
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../db/client";
+import { clientTrackings, clients, coupons, notificationOutbox, partsSearches, referrals } from "../../../db/schema";
+import { badRequest, conflict, notFound } from "../../../errors";
+import { rowsOf } from "../../../lib/rate-limiter";
+import { enqueueNotification, inOutboxTransaction } from "../../notifications/outbox";
+import { welcomeNotification } from "../../notifications/messages";
+import { issueCodes } from "../../clients/codes";
+import { normalizeCostaRicanWhatsapp } from "../../../../shared/domain/phone";
+import { REGISTER_WHATSAPP_NOT_CR } from "../../../../shared/api/clients";
+import {
+  ADMIN_CLIENT_NOT_FOUND,
+  MERGE_SAME_CLIENT,
+  clientHasActiveTrackings,
+  clientPhoneTaken,
+  mergeTrackingConflict,
+  type TAdminClientRecord,
+  type TCreateAdminClientRequest,
+  type TDeleteClientResponse,
+  type TMergeClientsResponse,
+  type TUpdateAdminClientRequest,
+} from "../../../../shared/api/admin/clients";
+
+const RECORD = {
+  id: clients.id,
+  clientCode: clients.clientCode,
+  nombre: clients.nombre,
+  telefono: clients.telefono,
+  direccion: clients.direccion,
+  email: clients.email,
+  notas: clients.notas,
+};
+
+/** The registration rule: a Costa Rican WhatsApp number, stored as +506 and 8 digits. */
+function costaRicanPhone(typed: string): string {
+  const telefono = normalizeCostaRicanWhatsapp(typed);
+  if (!telefono) throw badRequest(REGISTER_WHATSAPP_NOT_CR);
+  return telefono;
+}
+
+/**
+ * Refuses a phone another client holds, however an import stored it. Serialized per number with
+ * registration's own lock, so a registration and a staff create cannot both take it.
+ */
+async function assertPhoneFree(tx: DbOrTx, telefono: string, exceptId?: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`client-phone:${telefono}`}))`);
+  const local = telefono.slice(4);
+  const samePhone = or(
+    eq(clients.telefono, telefono),
+    sql`regexp_replace(${clients.telefono}, '\\D', '', 'g') in (${local}, ${`506${local}`})`,
+  );
+  const [other] = await tx
+    .select({ clientCode: clients.clientCode, nombre: clients.nombre })
+    .from(clients)
+    .where(exceptId === undefined ? samePhone : and(samePhone, ne(clients.id, exceptId)))
+    .orderBy(clients.id)
+    .limit(1);
+  if (other) throw conflict(clientPhoneTaken(other.clientCode, other.nombre));
+}
+
+export async function createClientByStaff(
+  db: Db,
+  input: TCreateAdminClientRequest,
+  options: { brandName: string; now?: Date },
+): Promise<TAdminClientRecord> {
+  const telefono = costaRicanPhone(input.telefono);
+  const now = options.now ?? new Date();
+  return inOutboxTransaction(db, async (tx) => {
+    await assertPhoneFree(tx, telefono);
+    const [clientCode, referralCode] = await issueCodes(tx, 2);
+    const [created] = await tx
+      .insert(clients)
+      .values({
+        clientCode,
+        codeLookalikeFree: true,
+        referralCode,
+        nombre: input.nombre,
+        direccion: input.direccion,
+        telefono,
+        email: input.email ?? null,
+        notas: input.notas ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(RECORD);
+    // The client learns the code the same way as one who registered (pending until sent).
+    await enqueueNotification(
+      tx,
+      welcomeNotification({ clientId: created.id, telefono, nombre: created.nombre, clientCode, brandName: options.brandName }),
+    );
+    return created;
+  });
+}
+
+export async function updateClientByStaff(db: Db, id: number, input: TUpdateAdminClientRequest, now = new Date()): Promise<TAdminClientRecord> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ telefono: clients.telefono }).from(clients).where(eq(clients.id, id)).for("update");
+    if (!current) throw notFound(ADMIN_CLIENT_NOT_FOUND);
+    const change: Partial<typeof clients.$inferInsert> = { updatedAt: now };
+    if (input.nombre !== undefined) change.nombre = input.nombre;
+    if (input.direccion !== undefined) change.direccion = input.direccion;
+    if (input.email !== undefined) change.email = input.email;
+    if (input.notas !== undefined) change.notas = input.notas;
+    if (input.telefono !== undefined) {
+      const telefono = costaRicanPhone(input.telefono);
+      // An imported number left as it was needs no check (legacy duplicates stay editable).
+      if (telefono !== current.telefono) await assertPhoneFree(tx, telefono, id);
+      change.telefono = telefono;
+    }
+    const [row] = await tx.update(clients).set(change).where(eq(clients.id, id)).returning(RECORD);
+    return row;
+  });
+}
+
+export async function deleteClientByStaff(db: Db, id: number): Promise<TDeleteClientResponse> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).for("update");
+    if (!row) throw notFound(ADMIN_CLIENT_NOT_FOUND);
+    const [counts] = await tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        active: sql<number>`(count(*) filter (where ${clientTrackings.estado} <> 'ENTREGADO'))::int`,
+      })
+      .from(clientTrackings)
+      .where(eq(clientTrackings.clientId, id));
+    if (Number(counts.active) > 0) throw conflict(clientHasActiveTrackings(Number(counts.active)));
+    // Nothing waiting is ever sent to a client that no longer exists; sent messages stay as the log.
+    await tx.delete(notificationOutbox).where(and(eq(notificationOutbox.clientId, id), inArray(notificationOutbox.status, ["PENDING", "FAILED"])));
+    // Packages, status history, searches, coupons and referrals cascade (schema.ts).
+    await tx.delete(clients).where(eq(clients.id, id));
+    return { success: true, id, deletedTrackings: Number(counts.total) };
+  });
+}
+
+/**
+ * Moves everything of client `fromId` into client `keepId` and removes `fromId`. The kept record
+ * keeps its code, name, phone and address; an empty email is filled from the other, notes are
+ * joined, the welcome counts as sent if either got it, and the AI search access is the larger.
+ */
+export async function mergeClients(db: Db, keepId: number, fromId: number, now = new Date()): Promise<TMergeClientsResponse> {
+  if (keepId === fromId) throw badRequest(MERGE_SAME_CLIENT);
+  return db.transaction(async (tx) => {
+    // Locked in id order: two merges of the same pair in opposite directions cannot deadlock.
+    const locked = await tx
+      .select()
+      .from(clients)
+      .where(inArray(clients.id, [keepId, fromId]))
+      .orderBy(clients.id)
+      .for("update");
+    const keep = locked.find((c) => c.id === keepId);
+    const from = locked.find((c) => c.id === fromId);
+    if (!keep || !from) throw notFound(ADMIN_CLIENT_NOT_FOUND);
+
+    const duplicates = await tx.execute(sql`
+      select a.tracking_code as code from client_trackings a
+      join client_trackings b on b.tracking_code = a.tracking_code and b.client_id = ${keepId}
+      where a.client_id = ${fromId} order by a.tracking_code limit 10`);
+    const codes = rowsOf<{ code: string }>(duplicates);
+    if (codes.length > 0) throw conflict(mergeTrackingConflict(codes.map((r) => r.code)));
+
+    const trackings = await tx.update(clientTrackings).set({ clientId: keepId }).where(eq(clientTrackings.clientId, fromId)).returning({ id: clientTrackings.id });
+    const searches = await tx.update(partsSearches).set({ clientId: keepId }).where(eq(partsSearches.clientId, fromId)).returning({ id: partsSearches.id });
+    const movedCoupons = await tx.update(coupons).set({ clientId: keepId }).where(eq(coupons.clientId, fromId)).returning({ id: coupons.id });
+    // A welcome still waiting for the removed record names a code that no longer exists: dropped.
+    const welcomeSent = keep.whatsappEnviado === "ENVIADO" || from.whatsappEnviado === "ENVIADO";
+    const pendingWelcome = and(eq(notificationOutbox.kind, "WELCOME"), eq(notificationOutbox.status, "PENDING"));
+    await tx.delete(notificationOutbox).where(and(eq(notificationOutbox.clientId, welcomeSent ? keepId : fromId), pendingWelcome));
+    if (welcomeSent) await tx.delete(notificationOutbox).where(and(eq(notificationOutbox.clientId, fromId), pendingWelcome));
+    await tx.update(notificationOutbox).set({ clientId: keepId }).where(eq(notificationOutbox.clientId, fromId));
+
+    // Referrals between the two records are a person referring themself: dropped.
+    await tx
+      .delete(referrals)
+      .where(
+        or(
+          and(eq(referrals.referrerClientId, keepId), eq(referrals.referredClientId, fromId)),
+          and(eq(referrals.referrerClientId, fromId), eq(referrals.referredClientId, keepId)),
+        ),
+      );
+    // A person is referred once: the kept record's referral wins, the other's moves only if it has none.
+    const [keptReferred] = await tx.select({ id: referrals.id }).from(referrals).where(eq(referrals.referredClientId, keepId));
+    if (keptReferred) await tx.delete(referrals).where(eq(referrals.referredClientId, fromId));
+    const referred = await tx.update(referrals).set({ referredClientId: keepId }).where(eq(referrals.referredClientId, fromId)).returning({ id: referrals.id });
+    const referring = await tx.update(referrals).set({ referrerClientId: keepId }).where(eq(referrals.referrerClientId, fromId)).returning({ id: referrals.id });
+
+    const notas = [keep.notas, from.notas].filter((n): n is string => Boolean(n?.trim())).join("\n\n") || null;
+    await tx.delete(clients).where(eq(clients.id, fromId));
+    const [client] = await tx
+      .update(clients)
+      .set({
+        email: keep.email ?? from.email,
+        notas,
+        whatsappEnviado: welcomeSent ? "ENVIADO" : "PENDIENTE",
+        whatsappEnviadoAt: keep.whatsappEnviadoAt ?? from.whatsappEnviadoAt,
+        searchLimit: Math.max(keep.searchLimit, from.searchLimit),
+        unlimitedAccess: Math.max(keep.unlimitedAccess, from.unlimitedAccess),
+        createdAt: keep.createdAt < from.createdAt ? keep.createdAt : from.createdAt,
+        updatedAt: now,
+      })
+      .where(eq(clients.id, keepId))
+      .returning(RECORD);
+    return {
+      client,
+      moved: {
+        trackings: trackings.length,
+        searches: searches.length,
+        coupons: movedCoupons.length,
+        referrals: referred.length + referring.length,
+      },
+    };
+  });
+}
