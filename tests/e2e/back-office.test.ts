@@ -1,0 +1,240 @@
+// A day's work in the back office (issue 18), at a desk (1366×800) and on a phone (390×844),
+// against a server of its own whose WhatsApp is the fake Cloud API on 127.0.0.1 (so a message
+// can fail and be retried): find a client typed without accents, correct a weight by fast typing,
+// add a note, preview and apply an import whose backwards move is refused, change a status in
+// bulk from the Paquetes table, retry the failed message, and mark a contact message answered.
+// Every section on the way is checked with axe and for sideways overflow.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
+import { META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "../../src/server/providers/messaging/fake-graph-api";
+import { buildWorkbook } from "../../src/server/test/workbooks";
+import { launchBrowser, seriousAxeViolations } from "./browser";
+import { horizontalOverflow } from "./layout";
+import { randomPhone } from "./api";
+
+const PASSWORD = "e2e-clave-oficina";
+const letters = (n: string) => n.replace(/\d/g, (d) => "ABCDEFGHIJ"[Number(d)]);
+
+let server: ServerProcess;
+let graph: FakeGraphApi;
+let browser: Browser;
+let dataDir = "";
+let token = "";
+
+async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: { ...(body ? { "content-type": "application/json" } : {}), authorization: `Bearer ${token}` },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface StoredTracking {
+  id: number;
+  trackingCode: string;
+  estado: string;
+  pesoPieCubicos: string | null;
+  notas: string | null;
+  notification?: { id: number; status: string } | null;
+}
+
+async function packagesOf(clientId: number): Promise<StoredTracking[]> {
+  return (await api<{ trackings: StoredTracking[] }>("GET", `/api/admin/clients/${clientId}/trackings?pageSize=100`)).trackings;
+}
+
+/** The day's data for one run: a client with an accented surname, three packages, a contact message. */
+async function prepare(run: string) {
+  const nombre = `Ana Jiménez ${letters(run)}`;
+  const { client } = await api<{ client: { id: number; clientCode: string } }>("POST", "/api/admin/clients", {
+    nombre,
+    telefono: randomPhone(),
+    direccion: "Grecia centro, 100 m sur de la iglesia",
+  });
+  const codes = { weigh: `1ZDAY${run}W1`, delivered: `1ZDAY${run}D2`, bulk: `1ZDAY${run}B3` };
+  for (const trackingCode of Object.values(codes)) {
+    await api("POST", "/api/admin/trackings", { clientCode: client.clientCode, trackingCode, descripcionPaquete: "Repuestos" });
+  }
+  const byCode = new Map((await packagesOf(client.id)).map((t) => [t.trackingCode, t]));
+  await api("PATCH", `/api/trackings/${byCode.get(codes.delivered)!.id}`, { estado: "ENTREGADO" });
+  const contact = `Consulta ${run}: ¿cuánto cuesta traer una batería desde Miami?`;
+  const res = await fetch(`${server.baseUrl}/api/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ nombre: `Carla Contacto ${letters(run)}`, email: "carla@example.com", telefono: "8888-7777", mensaje: contact }),
+  });
+  expect(res.status).toBe(201);
+  return { nombre, client, codes, ids: Object.fromEntries([...byCode].map(([code, t]) => [code, t.id])) as Record<string, number>, contact };
+}
+
+beforeAll(async () => {
+  graph = await startFakeGraphApi();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "ei-back-office-"));
+  server = await startProductionServer({
+    DATA_DIR: dataDir,
+    STATIC_DIR: inject("staticDir"),
+    ADMIN_PASSWORD: PASSWORD,
+    WHATSAPP_TOKEN: graph.token,
+    WHATSAPP_PHONE_NUMBER_ID: graph.phoneNumberId,
+    WHATSAPP_API_URL: graph.url,
+    EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
+    RATE_LIMITS: JSON.stringify({ contact: { challengeAfter: 1000, limit: 1000 } }),
+    DATABASE_URL: "",
+  });
+  ({ token } = (await (
+    await fetch(`${server.baseUrl}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ password: PASSWORD }),
+    })
+  ).json()) as { token: string });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await graph?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const VIEWPORTS = [
+  { name: "desk", width: 1366, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+];
+
+describe("a day's work in the back office", () => {
+  for (const viewport of VIEWPORTS) {
+    it(`at ${viewport.width}×${viewport.height}`, { timeout: 240_000 }, async () => {
+      const run = `${viewport.name === "desk" ? "D" : "P"}${Date.now().toString(36).toUpperCase().slice(-5)}`;
+      const day = await prepare(run);
+      const context = await browser.newContext({ viewport, locale: "es-CR", timezoneId: "America/Costa_Rica" });
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && !/net::ERR_FAILED|ERR_BLOCKED_BY_CLIENT/.test(msg.text())) problems.push(msg.text());
+      });
+      const offenders: string[] = [];
+      const checkScreen = async (state: string, selector?: string) => {
+        for (const o of await horizontalOverflow(page)) offenders.push(`${state}: ${o}`);
+        for (const v of await seriousAxeViolations(page, selector)) offenders.push(`${state} axe: ${v}`);
+      };
+      const phone = viewport.width < 768;
+      const goTo = async (section: string) => {
+        if (phone) await page.getByRole("button", { name: "Menú" }).click();
+        await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: section }).click();
+      };
+
+      await page.goto(`${server.baseUrl}/admin`, { waitUntil: "networkidle" });
+      await page.getByLabel("Contraseña de administrador").fill(PASSWORD);
+      await page.getByLabel("Contraseña de administrador").press("Enter");
+      await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
+      await checkScreen("Clientes");
+
+      // 1. The client, typed without accents and in lower case.
+      await page.getByLabel("Buscar", { exact: true }).fill(`jimenez ${letters(run).toLowerCase()}`);
+      const card = page.getByRole("article", { name: day.nombre });
+      await card.waitFor();
+      await page.waitForFunction(() => document.querySelectorAll("[role=article]").length === 1);
+      await card.getByRole("button", { name: "Ver trackings" }).click();
+      const row = card.getByRole("listitem", { name: `Tracking ${day.codes.weigh}` });
+      await row.waitFor();
+      await checkScreen("Clientes, search result");
+
+      // 2. Cost, Tab, weight, typed fast: each field keeps what was typed.
+      await row.getByLabel("Costo (₡)").click();
+      await page.keyboard.type("21000", { delay: 20 });
+      await page.keyboard.press("Tab");
+      await expect.poll(async () => row.getByLabel("Peso (gramos)").evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type("1500", { delay: 20 });
+      await page.keyboard.press("Enter");
+      await expect.poll(async () => (await packagesOf(day.client.id)).find((t) => t.trackingCode === day.codes.weigh)?.pesoPieCubicos).toBe("1500");
+
+      // 3. A note on the package, saved on leaving the field.
+      const note = `Caja golpeada en una esquina (${run})`;
+      await row.getByLabel(/Notas internas/).fill(note);
+      await row.getByLabel(/Notas internas/).press("Tab");
+      await expect.poll(async () => (await packagesOf(day.client.id)).find((t) => t.trackingCode === day.codes.weigh)?.notas).toBe(note);
+
+      // 4. An old sheet would move the delivered package back: the preview says so, and keeping
+      // its status is the default.
+      await goTo("Importar / Exportar");
+      await page.getByRole("button", { name: "Elegir archivo para importar" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Archivo Excel").setInputFiles({
+        name: "hoja-vieja.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: await buildWorkbook({
+          Trackings: [
+            ["client_code", "tracking_code", "origen", "forma_envio", "estado"],
+            [day.client.clientCode, day.codes.delivered, "USA", "AVION", "LISTO_PARA_ENTREGAR"],
+          ],
+        }),
+      });
+      const preview = dialog.getByRole("region", { name: "Vista previa de la importación" });
+      await preview.waitFor();
+      await preview.getByText("Paquetes que volverían a un estado anterior").waitFor();
+      expect(await preview.getByLabel("Mantener el estado actual").isChecked()).toBe(true);
+      await checkScreen("import preview", "[role=dialog]");
+      await dialog.getByRole("button", { name: "Aplicar importación" }).click();
+      await dialog.getByRole("region", { name: "Resumen de la importación" }).waitFor();
+      expect((await packagesOf(day.client.id)).find((t) => t.trackingCode === day.codes.delivered)?.estado).toBe("ENTREGADO");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+
+      // 5. A status for several packages at once, from the Paquetes table; WhatsApp refuses the
+      // first message for good.
+      graph.script(META_ERRORS.undeliverable);
+      await goTo("Paquetes");
+      await page.getByLabel("Buscar", { exact: true }).fill(day.client.clientCode);
+      await page.waitForURL((u) => u.searchParams.get("q") === day.client.clientCode);
+      await page.getByLabel(`Seleccionar ${day.codes.bulk}`).check();
+      await page.getByLabel(`Seleccionar ${day.codes.weigh}`).check();
+      await page.getByText("2 paquetes seleccionados").waitFor();
+      await checkScreen("Paquetes with a selection");
+      await page.getByLabel("Cambiar estado a").selectOption("EN_ADUANAS");
+      await page.getByRole("button", { name: "Aplicar a los seleccionados" }).click();
+      await page.getByText("2 paquetes actualizados.").first().waitFor();
+      const moved = await packagesOf(day.client.id);
+      expect(moved.filter((t) => t.estado === "EN_ADUANAS").map((t) => t.trackingCode).sort()).toEqual([day.codes.bulk, day.codes.weigh].sort());
+
+      // 6. The failed message, retried from its package's row.
+      await goTo("Clientes");
+      await page.getByLabel("Buscar", { exact: true }).fill(day.client.clientCode);
+      await card.waitFor();
+      await page.waitForFunction(() => document.querySelectorAll("[role=article]").length === 1);
+      if (await card.getByRole("button", { name: "Ver trackings" }).isVisible()) await card.getByRole("button", { name: "Ver trackings" }).click();
+      const retry = card.getByRole("button", { name: "Reintentar el envío del mensaje" });
+      await retry.waitFor();
+      const accepted = graph.accepted.length;
+      await retry.click();
+      await expect.poll(() => graph.accepted.length, { timeout: 20_000 }).toBeGreaterThan(accepted);
+
+      // 7. The contact message, answered.
+      await goTo("Mensajes de contacto");
+      const message = page.getByRole("listitem").filter({ hasText: day.contact });
+      await message.waitFor();
+      await checkScreen("Mensajes de contacto");
+      await message.getByRole("button", { name: /Marcar como respondido/ }).click();
+      await message.getByText(/^Respondido el /).waitFor();
+
+      // The other sections, as staff pass through them.
+      for (const section of ["Avisos WhatsApp", "Referidos y cupones", "Búsquedas IA", "Importar / Exportar"]) {
+        await goTo(section);
+        await page.waitForLoadState("networkidle");
+        await checkScreen(section);
+      }
+
+      expect(offenders).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
