@@ -14,7 +14,7 @@ import { packagesCountText } from "../../../../shared/api/admin/packages";
 import { useAdminPackages } from "./api";
 
 /** How many matching packages are listed under the search box. */
-export const PACKAGE_RESULTS_DEFAULT = 5;
+const PACKAGE_RESULTS_DEFAULT = 5;
 
 export interface PackageResultsProps {
   /** The search as typed (debounced here). */

@@ -47,7 +47,7 @@ import { CLEAR_FILTERS } from "../../../../shared/api/admin/clients";
 import { useAdminPackages } from "./api";
 
 /** The section's address: every value a string, defaults left out of the URL. */
-export const PACKAGE_URL_DEFAULTS = {
+const PACKAGE_URL_DEFAULTS = {
   q: "",
   estado: "todos",
   origen: "todos",
