@@ -32,20 +32,42 @@ const STATUS_POSITION = sql`array_position(array[${sql.join(
   sql`, `,
 )}]::text[], t.estado::text)`;
 
-/** Whitelisted sort expressions: the query string never reaches the SQL text. */
+/**
+ * Whitelisted sort expressions: the query string never reaches the SQL text. Each reads the
+ * package `t` only, except the client's name, read from `cf` (the clients with their folded
+ * names, folded once per client rather than once per package).
+ */
 const SORT_COLUMNS: Record<PackageSort, SQL> = {
   fecha: sql`t.created_at`,
   actualizado: sql`t.updated_at`,
-  cliente: sql`search_fold(c.nombre)`,
+  cliente: sql`cf.fold`,
   tracking: sql`upper(t.tracking_code)`,
   estado: STATUS_POSITION,
   peso: MEASURE_NUMBER,
   monto: sql`t.monto_colones`,
 };
+/** Columns that may be empty: their empty values go last in both directions. */
+const NULLABLE_SORTS: ReadonlySet<PackageSort> = new Set(["peso", "monto"]);
 
 /** Midnight starting a Costa Rica calendar day (UTC−6, no daylight saving). */
 const crMidnight = (day: string): string => new Date(`${day}T00:00:00-06:00`).toISOString();
 
+/**
+ * The packages a search finds, as one set of ids chosen by index: those of the clients it finds
+ * (name folded, code, phone: 3 000 clients, each by its trigram index) and those whose code
+ * contains it (the trigram index on upper(tracking_code)). A UNION lets each side use its index;
+ * an OR over the joined rows scanned every package.
+ */
+function searchMatches(q: string): SQL {
+  const byClient = sql`select t.id from client_trackings t
+    where t.client_id in (select c.id from clients c where ${sql.join(clientSearchAlternatives(q), sql` or `)})`;
+  const code = normalizeTrackingCode(q);
+  // Any part of the code (the last digits read off a label).
+  if (code.length < TRACKING_SEARCH_MIN_CHARS || !/^[A-Z0-9-]+$/.test(code)) return byClient;
+  return sql`${byClient} union select t.id from client_trackings t where upper(t.tracking_code) like ${`%${likeEscape(code)}%`}`;
+}
+
+/** The filters over the package `t`; a search reads the set `m` (searchMatches). */
 function conditions(query: TAdminPackagesQuery, now: Date): SQL[] {
   const out: SQL[] = [];
   if (query.estado !== "todos") out.push(sql`t.estado = ${query.estado}`);
@@ -57,46 +79,41 @@ function conditions(query: TAdminPackagesQuery, now: Date): SQL[] {
   if (query.hasta) out.push(sql`t.created_at < (${crMidnight(query.hasta)}::timestamptz + interval '1 day')`);
   if (query.needsUpdate === true) out.push(needsUpdateSql(now));
   if (query.needsUpdate === false) out.push(sql`not ${needsUpdateSql(now)}`);
-
-  const q = query.q?.trim();
-  if (q) {
-    const alternatives = clientSearchAlternatives(q);
-    const code = normalizeTrackingCode(q);
-    // Any part of the code (the last digits read off a label): the trigram index on upper(tracking_code).
-    if (code.length >= TRACKING_SEARCH_MIN_CHARS && /^[A-Z0-9-]+$/.test(code)) {
-      alternatives.push(sql`upper(t.tracking_code) like ${`%${likeEscape(code)}%`}`);
-    }
-    out.push(sql`(${sql.join(alternatives, sql` or `)})`);
-  }
+  if (query.q) out.push(sql`t.id in (select id from m)`);
   return out;
 }
 
-/** The one statement behind a page (exported for EXPLAIN and timing scripts). */
+/**
+ * The one statement behind a page (exported for EXPLAIN and timing scripts). Every filter reads
+ * the package alone, so the page is chosen from client_trackings (by index where the sort has
+ * one) and only its rows are joined to their clients.
+ */
 export function adminPackagesStatement(query: TAdminPackagesQuery, now: Date): SQL {
   const where = conditions(query, now);
   const filter = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const direction = query.dir === "asc" ? sql`asc` : sql`desc`;
-  // Ties (and empty values, always last) fall back to the newest package, so pages never overlap.
-  const order = sql`${SORT_COLUMNS[query.sort]} ${direction} nulls last, t.id ${direction}`;
-  // The client is only joined for counting when the filter reads it (a search).
-  const countFrom = query.q ? sql`client_trackings t join clients c on c.id = t.client_id` : sql`client_trackings t`;
+  const key = SORT_COLUMNS[query.sort];
+  // Ties fall back to the package id in the same direction, so pages never overlap.
+  const nulls = NULLABLE_SORTS.has(query.sort) ? sql` nulls last` : sql``;
+  const byClient = query.sort === "cliente";
   return sql`
-    with p as (
-      select t.id, t.tracking_code, t.client_id, c.client_code, c.nombre, t.estado, t.origen, t.forma_envio,
-        t.carrier, t.peso_pie_cubicos, t.monto_colones, t.last_status_change_date, t.updated_at, t.created_at,
-        ${needsUpdateSql(now)} as needs_update, ${SORT_COLUMNS[query.sort]} as sort_key
-      from client_trackings t join clients c on c.id = t.client_id
+    with ${query.q ? sql`m as materialized (${searchMatches(query.q)}),` : sql``}
+    ${byClient ? sql`cf as materialized (select id, search_fold(nombre) as fold from clients),` : sql``}
+    p as (
+      select t.id, ${key} as sort_key
+      from client_trackings t ${byClient ? sql`join cf on cf.id = t.client_id` : sql``}
       ${filter}
-      order by ${order}
+      order by ${key} ${direction}${nulls}, t.id ${direction}
       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}
     )
-    select (select count(*) from ${countFrom} ${filter}) as total,
+    select (select count(*) from client_trackings t ${filter}) as total,
       coalesce((select json_agg(json_build_object(
-        'id', p.id, 'trackingCode', p.tracking_code, 'clientId', p.client_id, 'clientCode', p.client_code,
-        'clientName', p.nombre, 'estado', p.estado, 'origen', p.origen, 'formaEnvio', p.forma_envio,
-        'carrier', p.carrier, 'pesoPieCubicos', p.peso_pie_cubicos, 'montoColones', p.monto_colones,
-        'lastStatusChangeDate', p.last_status_change_date, 'updatedAt', p.updated_at, 'createdAt', p.created_at,
-        'needsUpdate', p.needs_update) order by p.sort_key ${direction} nulls last, p.id ${direction}) from p), '[]'::json) as packages`;
+        'id', t.id, 'trackingCode', t.tracking_code, 'clientId', t.client_id, 'clientCode', c.client_code,
+        'clientName', c.nombre, 'estado', t.estado, 'origen', t.origen, 'formaEnvio', t.forma_envio,
+        'carrier', t.carrier, 'pesoPieCubicos', t.peso_pie_cubicos, 'montoColones', t.monto_colones,
+        'lastStatusChangeDate', t.last_status_change_date, 'updatedAt', t.updated_at, 'createdAt', t.created_at,
+        'needsUpdate', ${needsUpdateSql(now)}) order by p.sort_key ${direction}${nulls}, p.id ${direction})
+        from p join client_trackings t on t.id = p.id join clients c on c.id = t.client_id), '[]'::json) as packages`;
 }
 
 const iso = (v: unknown): string => new Date(v as string).toISOString();
