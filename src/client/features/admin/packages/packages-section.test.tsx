@@ -202,6 +202,17 @@ describe("PackagesSection", () => {
     fireEvent.click(pageBox);
     expect(screen.queryByRole("region", { name: "Cambio de estado en lote" })).toBeNull();
   });
+
+  it("keeps the selection across pages but drops it when a filter changes", async () => {
+    renderSection();
+    await screen.findByText("1ZPAQ1");
+    fireEvent.click(screen.getByLabelText("Seleccionar 1ZPAQ1"));
+    fireEvent.click(screen.getByRole("button", { name: /Siguiente/ }));
+    await waitFor(() => expect(gets().at(-1)).toBe("/api/admin/packages?page=2"));
+    expect(screen.getByText("1 paquete seleccionado")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Estado"), { target: { value: "ENTREGADO" } });
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Cambio de estado en lote" })).toBeNull());
+  });
 });
 
 describe("PackageResults", () => {

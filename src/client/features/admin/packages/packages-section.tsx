@@ -1,10 +1,11 @@
 // The Paquetes section (issue 18 item 12): every client's packages in one server-paged table. The
 // filters, the sort and the page live in the address (useUrlFilters), so a reload, Back and a
 // shared link show the same list; column headers sort (aria-sort); row checkboxes and 'select this
-// page' feed the bulk status bar, fixed to the bottom of the screen. On a phone the table scrolls
+// page' feed the bulk status bar, fixed to the bottom of the screen (new filters clear the
+// selection; paging and sorting keep it). On a phone the table scrolls
 // sideways inside its own box; the page itself never overflows.
 
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from "react";
 import { Link } from "wouter";
 import { ArrowDown, ArrowUp, ArrowUpDown, Package, RotateCcw } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
@@ -15,7 +16,6 @@ import { Label } from "../../../components/ui/label";
 import { Pagination } from "../../../components/ui/pagination";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
 import { Select } from "../../../components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
 import { BulkSelectionProvider, BulkStatusBar, useBulkSelection } from "../../../lib/admin/bulk-status";
 import { STATUS_TONES } from "../../../lib/admin/status-tones";
 import { useDebouncedValue } from "../../../lib/admin/use-debounced-value";
@@ -96,9 +96,13 @@ function PackagesSectionBody() {
   const { values } = filters;
   const { query, error } = parseAddress(values);
   const packages = useAdminPackages(query);
-  const { selected } = useBulkSelection();
+  const { selected, clear } = useBulkSelection();
   const data = packages.data;
   const filtering = FILTER_KEYS.some((k) => values[k] !== PACKAGE_URL_DEFAULTS[k]);
+  // New filters drop the selection: a bulk change only moves packages staff can still see the
+  // kind of (a selection does survive paging and sorting, which keep the same list).
+  const filterKey = FILTER_KEYS.map((k) => values[k]).join("\n");
+  useEffect(() => clear(), [filterKey, clear]);
 
   const sortBy = (column: PackageSort) => {
     const dir = values.sort === column ? (values.dir === "asc" ? "desc" : "asc") : FIRST_DIRECTION[column];
@@ -145,7 +149,7 @@ function PackagesSectionBody() {
       {data && !error ? (
         <div className="flex flex-wrap items-end justify-between gap-3">
           <PageSizeSelect value={values.pageSize} onChange={(pageSize) => filters.set({ pageSize })} />
-          <div className="min-w-0 flex-1">
+          <div className="w-full min-w-0 sm:w-auto sm:flex-1">
             <Pagination
               page={data.page}
               pageSize={data.pageSize}
@@ -306,6 +310,14 @@ function PageSizeSelect({ value, onChange }: { value: string; onChange: (pageSiz
 
 // --- Table ---
 
+/** Cells a little narrower than the kit's, so the ten columns fit a 1366 px screen. */
+function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return <th scope="col" className={cn("px-3 py-3 font-semibold whitespace-nowrap", className)} {...props} />;
+}
+function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className={cn("px-3 py-3 text-ink", className)} {...props} />;
+}
+
 function SortableHead({
   column,
   sort,
@@ -322,16 +334,16 @@ function SortableHead({
   const active = sort === column;
   const Icon = !active ? ArrowUpDown : dir === "asc" ? ArrowUp : ArrowDown;
   return (
-    <TableHead aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"} className={cn("p-0", className)}>
+    <Th aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"} className={cn("p-0", className)}>
       <button
         type="button"
         onClick={() => onSort(column)}
-        className="inline-flex w-full items-center gap-1 px-4 py-3 text-left font-semibold tracking-wide uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-primary"
+        className="inline-flex w-full items-center gap-1 px-3 py-3 text-left font-semibold tracking-wide whitespace-nowrap uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-primary"
       >
         {PACKAGE_SORT_LABELS[column]}
         <Icon className={cn("h-3.5 w-3.5 shrink-0", active ? "text-ink" : "text-slate-400")} aria-hidden="true" />
       </button>
-    </TableHead>
+    </Th>
   );
 }
 
@@ -361,10 +373,11 @@ function PackagesTable({
   const head = { sort, dir, onSort };
 
   return (
-    <Table className="min-w-[62rem]" aria-label="Paquetes">
-      <TableHeader>
-        <TableRow>
-          <TableHead className="w-10">
+    <div className="w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label="Tabla de paquetes" tabIndex={0}>
+      <table className="w-full min-w-[60rem] border-collapse text-left text-sm" aria-label="Paquetes">
+      <thead className="bg-slate-50 text-xs tracking-wide text-muted uppercase">
+        <tr>
+          <Th className="w-10">
             <input
               ref={pageBox}
               type="checkbox"
@@ -373,22 +386,22 @@ function PackagesTable({
               onChange={(e) => setMany(ids, e.target.checked)}
               aria-label="Seleccionar los paquetes de esta página"
             />
-          </TableHead>
+          </Th>
           <SortableHead column="tracking" {...head} />
           <SortableHead column="cliente" {...head} />
           <SortableHead column="estado" {...head} />
-          <TableHead>Origen / envío</TableHead>
-          <TableHead>Carrier</TableHead>
+          <Th>Origen / envío</Th>
+          <Th>Carrier</Th>
           <SortableHead column="peso" {...head} className="text-right" />
           <SortableHead column="monto" {...head} className="text-right" />
           <SortableHead column="fecha" {...head} />
           <SortableHead column="actualizado" {...head} />
-        </TableRow>
-      </TableHeader>
-      <TableBody>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200">
         {rows.map((row) => (
-          <TableRow key={row.id} className={selected.has(row.id) ? "bg-primary-soft/40" : undefined}>
-            <TableCell>
+          <tr key={row.id} className={cn("align-top hover:bg-slate-50/60", selected.has(row.id) && "bg-primary-soft/40")}>
+            <Td>
               <input
                 type="checkbox"
                 className="h-4 w-4 accent-primary"
@@ -396,9 +409,9 @@ function PackagesTable({
                 onChange={(e) => toggle(row.id, e.target.checked)}
                 aria-label={`Seleccionar ${row.trackingCode}`}
               />
-            </TableCell>
-            <TableCell className="font-mono font-semibold break-all">{row.trackingCode}</TableCell>
-            <TableCell>
+            </Td>
+            <Td className="font-mono font-semibold whitespace-nowrap">{row.trackingCode}</Td>
+            <Td>
               <Link
                 href={`~/admin?q=${encodeURIComponent(row.clientCode)}`}
                 className="font-medium text-primary underline-offset-2 hover:underline"
@@ -407,28 +420,29 @@ function PackagesTable({
                 {row.clientName}
               </Link>
               <div className="font-mono text-xs text-muted">{row.clientCode}</div>
-            </TableCell>
-            <TableCell>
+            </Td>
+            <Td>
               <Badge tone={STATUS_TONES[row.estado]}>{TRACKING_STATUS_LABELS[row.estado]}</Badge>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
+            </Td>
+            <Td className="whitespace-nowrap">
               {row.origen === "CHINA" ? "China" : row.origen} · {SHIPPING_TYPE_LABELS[row.formaEnvio]}
-            </TableCell>
-            <TableCell>{row.carrier ?? EMPTY_VALUE}</TableCell>
-            <TableCell className="text-right whitespace-nowrap tabular-nums">{measureText(row)}</TableCell>
-            <TableCell className="text-right whitespace-nowrap tabular-nums">{formatColones(row.montoColones)}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDate(row.createdAt)}</TableCell>
-            <TableCell>
+            </Td>
+            <Td>{row.carrier ?? EMPTY_VALUE}</Td>
+            <Td className="text-right whitespace-nowrap tabular-nums">{measureText(row)}</Td>
+            <Td className="text-right whitespace-nowrap tabular-nums">{formatColones(row.montoColones)}</Td>
+            <Td className="whitespace-nowrap">{formatDate(row.createdAt)}</Td>
+            <Td>
               <span className="whitespace-nowrap">{formatDateTime(row.updatedAt)}</span>
               {row.needsUpdate ? (
                 <div className="mt-1">
                   <Badge tone="warning">Necesita actualización</Badge>
                 </div>
               ) : null}
-            </TableCell>
-          </TableRow>
+            </Td>
+          </tr>
         ))}
-      </TableBody>
-    </Table>
+      </tbody>
+      </table>
+    </div>
   );
 }
