@@ -133,7 +133,7 @@ export const PACKAGE_SORT_LABELS: Record<PackageSort, string> = {
   cliente: "Cliente",
   tracking: "Tracking",
   estado: "Estado",
-  peso: "Peso / pies³",
+  peso: "Medida",
   monto: "Monto",
 };
 /** The status filter offers the panel's five statuses (EN_BODEGA_CR is still accepted by the call). */

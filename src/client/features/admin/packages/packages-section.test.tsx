@@ -95,6 +95,7 @@ describe("PackagesSection", () => {
     const link = screen.getByRole("link", { name: /Cliente 1, EX101/ });
     expect(link.getAttribute("href")).toBe("/admin?q=EX101");
     expect(screen.getByText("2,5 pies³")).toBeTruthy();
+    expect(screen.getByRole("table", { name: "Paquetes" }).textContent).toContain("Sin carrier");
     expect(screen.getByText("Necesita actualización")).toBeTruthy();
     expect(screen.getByRole("heading", { name: /Paquetes/ }).textContent).toContain("120 paquetes");
   });

@@ -390,8 +390,7 @@ function PackagesTable({
           <SortableHead column="tracking" {...head} />
           <SortableHead column="cliente" {...head} />
           <SortableHead column="estado" {...head} />
-          <Th>Origen / envío</Th>
-          <Th>Carrier</Th>
+          <Th>Envío / carrier</Th>
           <SortableHead column="peso" {...head} className="text-right" />
           <SortableHead column="monto" {...head} className="text-right" />
           <SortableHead column="fecha" {...head} />
@@ -424,15 +423,17 @@ function PackagesTable({
             <Td>
               <Badge tone={STATUS_TONES[row.estado]}>{TRACKING_STATUS_LABELS[row.estado]}</Badge>
             </Td>
-            <Td className="whitespace-nowrap">
-              {row.origen === "CHINA" ? "China" : row.origen} · {SHIPPING_TYPE_LABELS[row.formaEnvio]}
+            <Td>
+              <span className="whitespace-nowrap">
+                {row.origen === "CHINA" ? "China" : row.origen} · {SHIPPING_TYPE_LABELS[row.formaEnvio]}
+              </span>
+              <div className="text-xs text-muted">{row.carrier ?? "Sin carrier"}</div>
             </Td>
-            <Td>{row.carrier ?? EMPTY_VALUE}</Td>
             <Td className="text-right whitespace-nowrap tabular-nums">{measureText(row)}</Td>
             <Td className="text-right whitespace-nowrap tabular-nums">{formatColones(row.montoColones)}</Td>
             <Td className="whitespace-nowrap">{formatDate(row.createdAt)}</Td>
             <Td>
-              <span className="whitespace-nowrap">{formatDateTime(row.updatedAt)}</span>
+              {formatDateTime(row.updatedAt)}
               {row.needsUpdate ? (
                 <div className="mt-1">
                   <Badge tone="warning">Necesita actualización</Badge>
