@@ -110,7 +110,7 @@ function PackagesSectionBody() {
   };
 
   return (
-    <section aria-labelledby="packages-heading" className={cn("space-y-4", selected.size > 0 && "pb-40 sm:pb-24")}>
+    <section aria-labelledby="packages-heading" className={cn("space-y-4", selected.size > 0 && "pb-64 sm:pb-24")}>
       <h2 id="packages-heading" className="flex flex-wrap items-center gap-2 text-xl font-bold text-ink">
         <Package className="h-6 w-6 text-primary" aria-hidden="true" />
         {PACKAGES_TITLE}
