@@ -312,10 +312,10 @@ function PageSizeSelect({ value, onChange }: { value: string; onChange: (pageSiz
 
 /** Cells a little narrower than the kit's, so the ten columns fit a 1366 px screen. */
 function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" className={cn("px-3 py-3 font-semibold whitespace-nowrap", className)} {...props} />;
+  return <th scope="col" className={cn("px-2.5 py-3 font-semibold whitespace-nowrap", className)} {...props} />;
 }
 function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={cn("px-3 py-3 text-ink", className)} {...props} />;
+  return <td className={cn("px-2.5 py-3 text-ink", className)} {...props} />;
 }
 
 function SortableHead({
@@ -338,7 +338,7 @@ function SortableHead({
       <button
         type="button"
         onClick={() => onSort(column)}
-        className="inline-flex w-full items-center gap-1 px-3 py-3 text-left font-semibold tracking-wide whitespace-nowrap uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-primary"
+        className="inline-flex w-full items-center gap-1 px-2.5 py-3 text-left font-semibold tracking-wide whitespace-nowrap uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-primary"
       >
         {PACKAGE_SORT_LABELS[column]}
         <Icon className={cn("h-3.5 w-3.5 shrink-0", active ? "text-ink" : "text-slate-400")} aria-hidden="true" />
@@ -409,7 +409,7 @@ function PackagesTable({
                 aria-label={`Seleccionar ${row.trackingCode}`}
               />
             </Td>
-            <Td className="font-mono font-semibold whitespace-nowrap">{row.trackingCode}</Td>
+            <Td className="max-w-[12rem] font-mono font-semibold break-all">{row.trackingCode}</Td>
             <Td>
               <Link
                 href={`~/admin?q=${encodeURIComponent(row.clientCode)}`}
