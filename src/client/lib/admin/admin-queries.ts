@@ -16,6 +16,8 @@ import { ADMIN_QUERY_ROOT, sendAdminJson, useChangeErrorToast } from "./admin-ap
 
 export const CLIENTS_KEY = [ADMIN_QUERY_ROOT, "clients"] as const;
 export const STATS_KEY = [ADMIN_QUERY_ROOT, "stats"] as const;
+/** The Paquetes section's pages (refetched after a bulk status change). */
+export const PACKAGES_KEY = [ADMIN_QUERY_ROOT, "packages"] as const;
 export const QUOTA_KEY = [ADMIN_QUERY_ROOT, "search-quota"] as const;
 export const ZClientAnswer = z.object({ client: ZSearchQuotaRowSchema });
 

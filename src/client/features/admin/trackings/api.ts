@@ -1,6 +1,6 @@
-// A client's packages in the panel: inline edits, the create / edit dialog, delete, history and
-// the bulk status change. After a change the package is patched in every loaded page at once and
-// the pages are refetched one second later (staff-side §4), with the spec's toasts.
+// A client's packages in the panel: inline edits, the create / edit dialog, delete and history
+// (the bulk status change is lib/admin/bulk-status.tsx). After a change the package is patched in
+// every loaded page at once and the pages are refetched one second later (staff-side §4), with the spec's toasts.
 
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../../lib/query-client";
@@ -32,14 +32,10 @@ import {
   TRACKING_EDIT_FAILED,
   TRACKING_EDIT_FAILED_TITLE,
   TRACKING_UPDATE_FAILED,
-  TRACKING_UPDATE_FAILED_TITLE,
   TRACKING_UPDATED_TITLE,
   ZAdminTrackingResponseSchema,
-  ZBulkStatusResponseSchema,
   ZTrackingHistoryResponseSchema,
-  bulkStatusSummary,
   notificationOutcomeText,
-  type TBulkStatusRequest,
   type TCreateAdminTrackingBody,
   type TPatchTrackingBody,
   type TUpdateAdminTrackingBody,
@@ -180,23 +176,6 @@ export function useDeleteTracking() {
         void queryClient.invalidateQueries({ queryKey: STATS_KEY });
       },
       onError: (error) => fail(error, TRACKING_DELETE_FAILED, TRACKING_DELETE_FAILED_TITLE),
-    },
-    queryClient,
-  );
-}
-
-export function useBulkStatus() {
-  const fail = useChangeErrorToast();
-  return useMutation(
-    {
-      mutationFn: (body: TBulkStatusRequest) => sendAdminJson("POST", "/api/admin/trackings/bulk-status", ZBulkStatusResponseSchema, body),
-      onSuccess: (result) => {
-        toast({ title: STATUS_UPDATED_TITLE, description: bulkStatusSummary(result) });
-        void refreshClients();
-        void queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT, "client-trackings"] });
-        void queryClient.invalidateQueries({ queryKey: STATS_KEY });
-      },
-      onError: (error) => fail(error, TRACKING_UPDATE_FAILED, TRACKING_UPDATE_FAILED_TITLE),
     },
     queryClient,
   );

@@ -1,7 +1,8 @@
 // Staff's package calls (staff-side §7), all admin: PATCH /api/trackings/{id} (inline edits),
 // GET /api/trackings/{id}/history, POST /api/admin/trackings, PATCH and DELETE
 // /api/admin/trackings/{id}, and POST /api/admin/trackings/bulk-status and
-// POST /api/admin/trackings/{id}/reprice (docs/decisions/114). After a commit that
+// POST /api/admin/trackings/{id}/reprice (docs/decisions/114), and the Paquetes section's list
+// GET /api/admin/packages (docs/decisions/119). After a commit that
 // queued WhatsApp messages the outbox worker is woken so they go out at once.
 import type { FastifyInstance } from "fastify";
 import {
@@ -10,6 +11,7 @@ import {
   ZPatchTrackingRequestSchema,
   ZUpdateAdminTrackingRequestSchema,
 } from "../../../../shared/api/admin/trackings";
+import { ZAdminPackagesQuerySchema } from "../../../../shared/api/admin/packages";
 import { ZTrackingIdParamsSchema } from "../../../../shared/api/trackings";
 import type { AppContext } from "../../../context";
 import { parseWith } from "../../../errors";
@@ -23,12 +25,18 @@ import {
   updateAdminTracking,
 } from "./service";
 import { getExchangeRate } from "../../exchange-rate/service";
+import { listAdminPackages } from "./packages";
 
 export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const options = () => ({
     brandName: ctx.config.brand.name,
     messagingConfigured: ctx.providers.messaging.configured,
     rate: async () => (await getExchangeRate(ctx)).rate,
+  });
+
+  app.get("/api/admin/packages", { config: { auth: "admin" } }, async (request) => {
+    const query = parseWith(ZAdminPackagesQuerySchema, request.query ?? {});
+    return listAdminPackages(ctx.db, query);
   });
 
   app.patch("/api/trackings/:id", { config: { auth: "admin" } }, async (request) => {

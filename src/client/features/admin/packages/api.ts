@@ -1,0 +1,52 @@
+// The Paquetes section's call: one server page of packages for the filters in the address, kept on
+// screen while the next page loads (GET /api/admin/packages, docs/decisions/119).
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { queryClient } from "../../../lib/query-client";
+import { PACKAGES_KEY } from "../../../lib/admin/admin-queries";
+import { getAdminJson, queryString, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import {
+  PACKAGE_DIR_DEFAULT,
+  PACKAGE_PAGE_SIZE_DEFAULT,
+  PACKAGE_SORT_DEFAULT,
+  PACKAGES_LOAD_FAILED,
+  ZAdminPackagesResponseSchema,
+  type TAdminPackagesQuery,
+  type TAdminPackagesResponse,
+} from "../../../../shared/api/admin/packages";
+
+export type PackagesParams = Partial<TAdminPackagesQuery>;
+
+/** The call's address; defaults are left out, so equal filters share one cache entry. */
+export function packagesUrl(p: PackagesParams): string {
+  return `/api/admin/packages${queryString({
+    q: p.q?.trim(),
+    estado: p.estado,
+    origen: p.origen,
+    formaEnvio: p.formaEnvio,
+    carrier: p.carrier,
+    desde: p.desde,
+    hasta: p.hasta,
+    needsUpdate: p.needsUpdate === undefined ? undefined : String(p.needsUpdate),
+    sort: p.sort === PACKAGE_SORT_DEFAULT ? undefined : p.sort,
+    dir: p.dir === PACKAGE_DIR_DEFAULT ? undefined : p.dir,
+    page: p.page && p.page > 1 ? p.page : undefined,
+    pageSize: p.pageSize === PACKAGE_PAGE_SIZE_DEFAULT ? undefined : p.pageSize,
+  })}`;
+}
+
+/** A page of packages; `params` null asks nothing (an invalid address, an empty search). */
+export function useAdminPackages(params: PackagesParams | null) {
+  const url = params ? packagesUrl(params) : null;
+  const query = useQuery<TAdminPackagesResponse>(
+    {
+      queryKey: [...PACKAGES_KEY, url],
+      queryFn: () => getAdminJson(url!, ZAdminPackagesResponseSchema),
+      enabled: url !== null,
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
+  useLoadErrorToast(query.error, "Error", PACKAGES_LOAD_FAILED);
+  return query;
+}
