@@ -24,6 +24,7 @@ export const PUBLIC_PAGE_PATHS = [
  */
 export const STAFF_PAGE_PATHS = [
   "/admin",
+  "/admin/paquetes",
   "/admin/tracking",
   "/admin/mensajes",
   "/admin/referidos",

@@ -15,6 +15,7 @@ import { ContactsSection } from "../features/admin/contacts/contacts-card";
 import { ReferralsCard } from "../features/admin/stats/referrals-card";
 import { SearchQuotaCard } from "../features/admin/search-quota/search-quota-card";
 import { ImportExportSection } from "./admin/import-export-section";
+import { PackagesSection } from "../features/admin/packages/packages-section";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 import { pagePathOf, type StaffPagePath } from "../../shared/page-routes";
 
@@ -42,6 +43,7 @@ const SECTIONS: Record<StaffPagePath, { title: string; description: string; Sect
     description: "Panel de administración de clientes, trackings, cupones y mensajes.",
     Section: ClientsSection,
   },
+  "/admin/paquetes": { title: "Paquetes", description: "Todos los paquetes, con filtros y cambios de estado en bloque.", Section: PackagesSection },
   "/admin/tracking": {
     title: "Avisos WhatsApp",
     description: "Gestión de los códigos de tracking por WhatsApp y de los avisos tradicionales.",

@@ -67,7 +67,6 @@ export const ZListPagingFieldsSchema = z.object({
 });
 
 export const NOTICE_STATUS_FILTERS = ["todos", ...NOTICE_STATUSES] as const;
-export type NoticeStatusFilter = (typeof NOTICE_STATUS_FILTERS)[number];
 
 /** GET /api/tracking-notices: optional search (name, e-mail, phone, tracking id), status and page. */
 export const ZListTrackingNoticesQuerySchema = ZOptionalPagingSchema.extend({

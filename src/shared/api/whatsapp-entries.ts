@@ -142,7 +142,6 @@ export type TWhatsappEntry = z.infer<typeof ZWhatsappEntrySchema>;
 export const WHATSAPP_ENTRIES_SHOWN = 500;
 
 export const WHATSAPP_ENTRY_STATUS_FILTERS = ["todos", ...WHATSAPP_ENTRY_STATUSES] as const;
-export type WhatsappEntryStatusFilter = (typeof WHATSAPP_ENTRY_STATUS_FILTERS)[number];
 
 /**
  * GET /api/tracking/whatsapp/entries: optional search (customer name without accents, WhatsApp

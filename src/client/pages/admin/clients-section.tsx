@@ -13,6 +13,7 @@ import { useExchangeRate } from "../../lib/use-exchange-rate";
 import { useAdminClients } from "../../features/admin/clients/api";
 import { ClientsList } from "../../features/admin/clients/clients-list";
 import { ClientTrackings } from "../../features/admin/trackings/client-trackings";
+import { PackageResults } from "../../features/admin/packages/package-results";
 import { StatCards } from "../../features/admin/stats/stat-cards";
 import { AdminCharts } from "../../features/admin/stats/charts";
 import { BulkSelectionProvider, BulkStatusBar } from "../../features/admin/trackings/bulk-selection";
@@ -161,6 +162,7 @@ export function ClientsSection() {
         </div>
       </Card>
 
+      <PackageResults q={text} />
       <StatCards data={clients.data} filtering={filtering} />
       <ClientsList
         renderTrackings={(props) => <ClientTrackings {...props} />}

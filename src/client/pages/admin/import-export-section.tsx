@@ -1,11 +1,11 @@
-// Importar / Exportar (issue 18, item 12): the Excel import and the four exports of the spec's
-// header (staff-side §2, §7), each with what it holds, on a page of their own.
+// Importar / Exportar (issue 18, item 12): the Excel import with its preview (the same panel as
+// the header's 'Importar' dialog) and the four exports of the spec's header (staff-side §2, §7),
+// each with what it holds, on a page of their own.
 
 import { Download, FileSpreadsheet } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Dialog, DialogTrigger } from "../../components/ui/dialog";
-import { ImportDialog } from "../../features/admin/excel/import-dialog";
+import { ImportPanel } from "../../features/admin/excel/import-dialog";
 import { useExports, type ExportKind } from "../../features/admin/excel/download-export";
 
 const EXPORTS: { kind: ExportKind; label: string; holds: string }[] = [
@@ -24,18 +24,9 @@ export function ImportExportSection() {
           <FileSpreadsheet className="h-5 w-5 text-primary" aria-hidden="true" />
           Importar desde Excel
         </h2>
-        <p className="mt-2 text-sm text-muted">
-          Hojas «Clientes» y «Trackings» (.xlsx o .xls). Los clientes nuevos se crean; los trackings existentes se actualizan.
-        </p>
-        <Dialog>
-          <DialogTrigger asChild>
-            <Button className="mt-4">
-              <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
-              Elegir archivo para importar
-            </Button>
-          </DialogTrigger>
-          <ImportDialog />
-        </Dialog>
+        <div className="mt-3">
+          <ImportPanel />
+        </div>
       </Card>
       <Card className="p-5" role="region" aria-labelledby="export-heading">
         <h2 id="export-heading" className="flex items-center gap-2 text-lg font-bold text-ink">

@@ -3,7 +3,7 @@
 // hold what the spec put on the one long /admin page, each now where staff look for it.
 
 import type { StaffPagePath } from "../../../shared/page-routes";
-import { ClipboardList, FileSpreadsheet, Gift, MessageSquare, Sparkles, Users, type LucideIcon } from "lucide-react";
+import { ClipboardList, FileSpreadsheet, Gift, MessageSquare, Package, Sparkles, Users, type LucideIcon } from "lucide-react";
 
 export interface AdminSection {
   path: StaffPagePath;
@@ -13,6 +13,7 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS = [
   { path: "/admin", label: "Clientes", Icon: Users },
+  { path: "/admin/paquetes", label: "Paquetes", Icon: Package },
   { path: "/admin/tracking", label: "Avisos WhatsApp", Icon: ClipboardList },
   { path: "/admin/mensajes", label: "Mensajes de contacto", Icon: MessageSquare },
   { path: "/admin/referidos", label: "Referidos y cupones", Icon: Gift },

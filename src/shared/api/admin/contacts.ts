@@ -36,6 +36,5 @@ export const CONTACT_ANSWERED_REQUIRED = "Indica si el mensaje fue respondido";
 export const ZContactAnsweredRequestSchema = z.object({
   answered: z.boolean({ error: CONTACT_ANSWERED_REQUIRED }),
 });
-export type TContactAnsweredRequest = z.infer<typeof ZContactAnsweredRequestSchema>;
 
 export const ZContactAnsweredResponseSchema = z.object({ contact: ZContactMessageSchema });

@@ -31,8 +31,3 @@ export async function applyImport(
   const res = await apiRequest("POST", IMPORT_APPLY_PATH, importForm(file, { backwards: options.backwards, fingerprint: options.fingerprint }));
   return ZImportResponseSchema.parse(await res.json());
 }
-
-/** POST /api/import/express with the workbook in the field "file" (the spec's call: backwards kept). */
-export function importExcelFile(file: File): Promise<TImportResponse> {
-  return applyImport(file);
-}

@@ -56,8 +56,6 @@ import {
 } from "../../../../shared/api/excel";
 import { applyImport, previewImport } from "./api";
 
-export { importExcelFile } from "./api";
-
 export interface ImportDialogProps {
   /** After a successful import (default: every cached query is refetched, so the panel shows the new data). */
   onImported?: (result: TImportResponse) => void;
