@@ -256,6 +256,9 @@ const ADMIN_FILTERS = [
   "/api/clients?update=necesitan&page=1",
   "/api/clients?update=hoy&estado=LISTO_PARA_ENTREGAR&page=1",
   "/api/clients?page=40",
+  "/api/admin/packages?q=jimenez",
+  "/api/admin/packages?estado=EN_ADUANAS&sort=cliente",
+  "/api/admin/packages?needsUpdate=1&page=3",
 ];
 
 /** Each admin page asked 5 times, one request at a time: p50, p95 and the slowest. */
@@ -283,7 +286,7 @@ async function measureAdminPages(base: string, headers: Record<string, string>, 
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   figures.adminPageSerial = { requests: times.length, p50: round(at(0.5)), p95: round(at(0.95)), max: round(times[times.length - 1]), failures };
   report(
-    "Admin client list, one filtered page (serial)",
+    "Admin lists (clients, packages), one page (serial)",
     `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms${failures ? `, ${failures} failed` : ""}; slowest median ${slowest[1]} ms (${slowest[0].replace("/api/clients?", "")})`,
     `budget < 50 ms (p95): ${at(0.95) < 50 && !failures ? "met" : "NOT MET"}`,
   );

@@ -141,9 +141,15 @@ describe("a day's work in the back office", () => {
       // 1. The client, typed without accents and in lower case.
       await page.getByLabel("Buscar", { exact: true }).fill(`jimenez ${letters(run).toLowerCase()}`);
       const card = page.getByRole("article", { name: day.nombre });
+      /** The card's packages, opened unless the search already opened them. */
+      const openPackages = async () => {
+        const toggle = card.getByRole("button", { name: /^(Ver trackings|Ocultar)/ });
+        await toggle.waitFor();
+        if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+      };
       await card.waitFor();
       await page.waitForFunction(() => document.querySelectorAll("[role=article]").length === 1);
-      await card.getByRole("button", { name: "Ver trackings" }).click();
+      await openPackages();
       const row = card.getByRole("listitem", { name: `Tracking ${day.codes.weigh}` });
       await row.waitFor();
       await checkScreen("Clientes, search result");
@@ -207,7 +213,7 @@ describe("a day's work in the back office", () => {
       await page.getByLabel("Buscar", { exact: true }).fill(day.client.clientCode);
       await card.waitFor();
       await page.waitForFunction(() => document.querySelectorAll("[role=article]").length === 1);
-      if (await card.getByRole("button", { name: "Ver trackings" }).isVisible()) await card.getByRole("button", { name: "Ver trackings" }).click();
+      await openPackages();
       const retry = card.getByRole("button", { name: "Reintentar el envío del mensaje" });
       await retry.waitFor();
       const accepted = graph.accepted.length;

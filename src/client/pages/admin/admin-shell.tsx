@@ -105,8 +105,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <div className="flex items-center justify-between gap-3 py-3">
             <div className="flex min-w-0 items-center gap-3">
-              <Logo />
-              <h1 className="truncate text-lg font-bold text-ink sm:text-xl">Panel Administrativo</h1>
+              {/* On a phone the brand is its mark (its name stays for screen readers), so the title fits. */}
+              <Logo className="[&>span]:sr-only sm:[&>span]:not-sr-only" />
+              <h1 className="min-w-0 text-base leading-tight font-bold text-ink sm:text-xl">Panel Administrativo</h1>
             </div>
             <Button
               size="sm"
