@@ -240,4 +240,36 @@ describe("a day's work in the back office", () => {
       await context.close();
     });
   }
+
+  it("every section, the phone menu and the client dialogs fit 320 px", { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 320, height: 740 }, locale: "es-CR", timezoneId: "America/Costa_Rica" });
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+    const page = await context.newPage();
+    const offenders: string[] = [];
+    const checkScreen = async (state: string, selector?: string) => {
+      for (const o of await horizontalOverflow(page)) offenders.push(`${state}: ${o}`);
+      for (const v of await seriousAxeViolations(page, selector)) offenders.push(`${state} axe: ${v}`);
+    };
+    await page.goto(`${server.baseUrl}/admin`, { waitUntil: "networkidle" });
+    await checkScreen("sign-in");
+    await page.getByLabel("Contraseña de administrador").fill(PASSWORD);
+    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
+    await page.getByRole("button", { name: "Menú" }).click();
+    await checkScreen("menu open");
+    await page.getByRole("button", { name: "Menú" }).click();
+    await page.getByRole("button", { name: "Nuevo cliente" }).click();
+    await page.getByRole("dialog").waitFor();
+    await checkScreen("Nuevo cliente", "[role=dialog]");
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    for (const section of ["Paquetes", "Avisos WhatsApp", "Mensajes de contacto", "Referidos y cupones", "Búsquedas IA", "Importar / Exportar"]) {
+      await page.getByRole("button", { name: "Menú" }).click();
+      await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: section }).click();
+      await page.waitForLoadState("networkidle");
+      await checkScreen(section);
+    }
+    expect(offenders).toEqual([]);
+    await context.close();
+  });
 });

@@ -4,9 +4,10 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "../../lib/cn";
 
+/** Scrolls sideways in its own box; positioned, so hidden labels (sr-only: absolute) inside it stay in that box and never widen the page. */
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-slate-200">
+    <div className="relative w-full overflow-x-auto rounded-lg border border-slate-200">
       <table className={cn("w-full min-w-[40rem] border-collapse text-left text-sm", className)} {...props} />
     </div>
   );

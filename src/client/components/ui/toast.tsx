@@ -61,7 +61,7 @@ export function Toaster() {
       <Toast.Viewport
         label="Notificaciones ({hotkey})"
         hotkey={[...TOAST_HOTKEY]}
-        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
+        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 overflow-x-clip p-4 outline-none sm:max-w-sm"
       />
     </Toast.Provider>
   );

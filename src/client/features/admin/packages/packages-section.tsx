@@ -373,7 +373,7 @@ function PackagesTable({
   const head = { sort, dir, onSort };
 
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label="Tabla de paquetes" tabIndex={0}>
+    <div className="relative w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label="Tabla de paquetes" tabIndex={0}>
       <table className="w-full min-w-[60rem] border-collapse text-left text-sm" aria-label="Paquetes">
       <thead className="bg-slate-50 text-xs tracking-wide text-muted uppercase">
         <tr>
