@@ -138,7 +138,7 @@ function ContactItem({ message: m }: { message: TContactMessage }) {
         <div className="grid min-w-0 justify-items-end gap-1 text-right">
           <p className="text-xs text-muted">{formatDateTime(m.createdAt)}</p>
           {answered ? (
-            <Badge tone="success" className="whitespace-normal">
+            <Badge tone="success" className="whitespace-normal!">
               <CheckCircle2 className="h-3.5 w-3.5" aria-hidden="true" />
               {`Respondido el ${formatDateTime(m.answeredAt!)}`}
             </Badge>
