@@ -6,7 +6,7 @@ import compress from "@fastify/compress";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { errorBody, installErrorHandling, unauthorized } from "./errors";
+import { AppError, errorBody, installErrorHandling, unauthorized } from "./errors";
 import { registerStaticSite } from "./static-site";
 import { createRateLimiter, startRateLimitCleanup } from "./lib/rate-limiter";
 import { shutdownDeadline } from "./lib/jobs";
@@ -132,6 +132,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     if (request.routeOptions.config?.auth !== "admin") return;
     const token = bearerToken(request.headers.authorization);
     if (!token || !(await ctx.sessions.verify(token))) throw unauthorized();
+  });
+  // JSON is read as UTF-8 (RFC 8259): a body labelled with another charset would be misread, so
+  // it is refused rather than guessed at.
+  app.addHook("onRequest", async (request) => {
+    const type = request.headers["content-type"];
+    if (!type || !/^application\/json\b/i.test(type)) return;
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1];
+    if (charset && !/^utf-?8$/i.test(charset)) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Tipo de contenido no soportado. Envía los datos como JSON en UTF-8.");
+    }
   });
   installCodeGuessGuard(app, ctx);
 

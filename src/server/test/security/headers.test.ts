@@ -196,6 +196,17 @@ describe("error answers", () => {
     expect(xml.json().message).toMatch(/^Tipo de contenido no soportado/);
     expectClean(broken.body + xml.body);
   });
+
+  it("refuses JSON labelled with a charset other than UTF-8 instead of misreading it", async () => {
+    const body = JSON.stringify({ nombre: "Ana Mora", email: "ana@example.com", mensaje: "Hola, quisiera una cotización." });
+    const utf16 = await app.inject({ method: "POST", url: "/api/contact", headers: { "content-type": "application/json; charset=utf-16" }, payload: body });
+    expect(utf16.statusCode).toBe(415);
+    expect(utf16.json().message).toBe("Tipo de contenido no soportado. Envía los datos como JSON en UTF-8.");
+    for (const type of ["application/json; charset=utf-8", 'application/json; charset="UTF-8"', "application/json"]) {
+      const res = await app.inject({ method: "POST", url: "/api/contact", headers: { "content-type": type }, payload: "{" });
+      expect(res.statusCode, type).toBe(400);
+    }
+  });
 });
 
 describe("with the database gone", () => {

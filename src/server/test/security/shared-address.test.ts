@@ -34,7 +34,8 @@ async function advanceClock(seconds: number): Promise<void> {
 const NAMES = ["José Pablo Jiménez Solano", "María José Pérez Rojas", "Ana Lucía Vargas Mora", "Carlos Andrés Quesada Brenes"];
 
 describe("300 visitors behind one address", () => {
-  it("all register and look up their own codes within an hour, solving challenges where asked", async () => {
+  // 600 proofs of work are solved here: on a busy 2-core machine that alone can pass 30 s.
+  it("all register and look up their own codes within an hour, solving challenges where asked", { timeout: 120_000 }, async () => {
     const address = "100.64.17.1";
     const visitors = 300;
     let solved = 0;
