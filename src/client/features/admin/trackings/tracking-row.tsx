@@ -18,6 +18,7 @@ import { WhatsappIcon } from "../../../components/layout/brand-icons";
 import { RetryNotificationButton } from "../../../components/retry-notification-button";
 import { brand } from "../../../lib/brand";
 import { cn } from "../../../lib/cn";
+import { STATUS_TONES } from "../../../lib/admin/status-tones";
 import { useServerField } from "../../../lib/use-server-field";
 import { parseDecimalInput } from "../../../../shared/domain/pricing";
 import { digitsOnly, formatColones, formatDateTime, formatThousands } from "../../../../shared/domain/format";
@@ -54,15 +55,6 @@ export const WHATSAPP_ACTION_LABELS: Record<TrackingStatus, string> = {
   EN_BODEGA_CR: "Avisar llegada a bodega CR",
   LISTO_PARA_ENTREGAR: "Coordinar entrega por WhatsApp",
   ENTREGADO: "Agradecer por WhatsApp",
-};
-
-export const STATUS_TONES: Record<TrackingStatus, "info" | "warning" | "success" | "neutral" | "primary"> = {
-  SEGUIMIENTO_INTERNACIONAL: "neutral",
-  EN_BODEGA_MIAMI: "info",
-  EN_ADUANAS: "warning",
-  EN_BODEGA_CR: "info",
-  LISTO_PARA_ENTREGAR: "primary",
-  ENTREGADO: "success",
 };
 
 // A leading minus is kept, so '-5' is refused as negative instead of saved as 5 (issue 18 item 3).
