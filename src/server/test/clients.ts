@@ -1,4 +1,4 @@
-// Test factories for the client modules: unique WhatsApp numbers and tracking codes, clients
+// Test factories for the client modules: unique WhatsApp numbers, clients
 // registered through the real HTTP call and packages created as staff create them, so each test
 // owns its data and needs no ordering.
 import { randomInt } from "node:crypto";
@@ -32,11 +32,6 @@ export async function registerTestClient(
   const body = res.json() as TRegisterClientResponse;
   return { ...body.client, telefono, welcomeCoupon: body.welcomeCoupon };
 }
-
-let trackingSequence = 0;
-
-/** A tracking code no other test in this process uses, starting with `prefix`. */
-export const uniqueTrackingCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++trackingSequence}`;
 
 /** The id of the client holding a client code. */
 export async function clientIdOf(db: Db, clientCode: string): Promise<number> {

@@ -2,11 +2,11 @@
 // update and status filters, paging, the stat cards, the packages sent with each client, and the
 // welcome mark. Every test searches for its own unique name so other tests' clients never interfere.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { uniqueTrackingCode, useTestApp } from "../../../test/app";
 import { clientTrackings, clients, notificationOutbox } from "../../../db/schema";
-import { addTestPackage, clientIdOf, registerTestClient, uniqueTrackingCode } from "../../../test/clients";
+import { addTestPackage, clientIdOf, registerTestClient } from "../../../test/clients";
 import {
   ADMIN_CLIENT_NOT_FOUND,
   TRACKINGS_INLINE,
@@ -16,14 +16,7 @@ import {
 import { costaRicaDayStart } from "./service";
 import type { TrackingStatus } from "../../../../shared/domain/statuses";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT: "off" } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 /** A word no other client's name contains (letters only, as names are). */
 const uniqueWord = () =>

@@ -2,11 +2,11 @@
 // registration rules, edit, delete (refused while packages are on their way), merge (packages,
 // status history, searches, coupons and referrals move; a shared tracking code refuses it), and
 // the paged 'Ver todos'.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { uniqueTrackingCode, useTestApp } from "../../../test/app";
 import { clientTrackings, clients, coupons, notificationOutbox, partsSearches, referrals, trackingStatusHistory } from "../../../db/schema";
-import { addTestPackage, clientIdOf, registerTestClient, uniquePhone, uniqueTrackingCode } from "../../../test/clients";
+import { addTestPackage, clientIdOf, registerTestClient, uniquePhone } from "../../../test/clients";
 import {
   ADMIN_CLIENT_NOT_FOUND,
   type TAdminClientRecordResponse,
@@ -17,14 +17,7 @@ import {
 import { REGISTER_WHATSAPP_NOT_CR } from "../../../../shared/api/clients";
 import type { TrackingStatus } from "../../../../shared/domain/statuses";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT: "off" } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const uniqueTracking = (prefix = "MNG") => uniqueTrackingCode(prefix);
 const idOf = (code: string) => clientIdOf(t.ctx.db, code);
