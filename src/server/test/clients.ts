@@ -1,8 +1,14 @@
-// Test factories for the client modules: unique WhatsApp numbers and clients registered
-// through the real HTTP call, so each test owns its data and needs no ordering.
+// Test factories for the client modules: unique WhatsApp numbers, clients
+// registered through the real HTTP call and packages created as staff create them, so each test
+// owns its data and needs no ordering.
 import { randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../db/client";
+import { clients } from "../db/schema";
+import { CHANGED_BY, createTracking } from "../modules/trackings/service";
 import type { TRegisterClientResponse } from "../../shared/api/clients";
+import type { TrackingStatus } from "../../shared/domain/statuses";
 
 let sequence = randomInt(0, 1_000_000);
 
@@ -25,4 +31,16 @@ export async function registerTestClient(
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as TRegisterClientResponse;
   return { ...body.client, telefono, welcomeCoupon: body.welcomeCoupon };
+}
+
+/** The id of the client holding a client code. */
+export async function clientIdOf(db: Db, clientCode: string): Promise<number> {
+  const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.clientCode, clientCode));
+  return row.id;
+}
+
+/** A package of a client, created as staff create one by hand (no message queued). */
+export async function addTestPackage(db: Db, clientId: number, trackingCode: string, estado?: TrackingStatus) {
+  const { tracking } = await db.transaction((tx) => createTracking(tx, { clientId, trackingCode, estado, changedBy: CHANGED_BY.admin, notify: false }));
+  return tracking;
 }

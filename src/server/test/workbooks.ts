@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { createDeflateRaw, crc32, deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
-import { count } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { clients, clientTrackings, notificationOutbox, trackingStatusHistory } from "../db/schema";
 
@@ -202,6 +202,16 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
   const [h] = await db.select({ n: count() }).from(trackingStatusHistory);
   const [o] = await db.select({ n: count() }).from(notificationOutbox);
   return { clients: c.n, trackings: t.n, history: h.n, outbox: o.n };
+}
+
+/** The package a client holds under a tracking code (what an import left), if any. */
+export async function storedPackage(db: Db, clientCode: string, trackingCode: string) {
+  const [row] = await db
+    .select({ tracking: clientTrackings })
+    .from(clientTrackings)
+    .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
+    .where(and(eq(clients.clientCode, clientCode), eq(clientTrackings.trackingCode, trackingCode)));
+  return row?.tracking;
 }
 
 let sequence = 0;

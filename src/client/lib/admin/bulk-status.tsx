@@ -10,7 +10,8 @@ import { Button } from "../../components/ui/button";
 import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { queryClient } from "../query-client";
-import { ADMIN_TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingStatus } from "../../../shared/domain/statuses";
+import type { TrackingStatus } from "../../../shared/domain/statuses";
+import { TrackingStatusOptions } from "./tracking-status-options";
 import {
   BULK_MAX,
   STATUS_UPDATED_TITLE,
@@ -105,11 +106,7 @@ export function BulkStatusBar() {
         </label>
         <div className="w-full min-w-0 sm:w-56">
           <Select id="bulk-estado" value={estado} onChange={(e) => setEstado(e.target.value as TrackingStatus)} className="h-10">
-            {ADMIN_TRACKING_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {TRACKING_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <TrackingStatusOptions />
           </Select>
         </div>
         <Button disabled={bulk.isPending || tooMany} onClick={() => bulk.mutate({ ids: [...selected], estado }, { onSuccess: clear })}>

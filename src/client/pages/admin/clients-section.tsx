@@ -30,9 +30,10 @@ import {
   type UpdateFilter,
   type WhatsappFilter,
 } from "../../../shared/api/admin/clients";
-import { ADMIN_TRACKING_STATUSES, TRACKING_STATUS_LABELS } from "../../../shared/domain/statuses";
+import { ADMIN_TRACKING_STATUSES } from "../../../shared/domain/statuses";
 import { useDebouncedValue } from "../../lib/admin/use-debounced-value";
 import { useUrlFilters } from "../../lib/admin/use-url-filters";
+import { TrackingStatusOptions } from "../../lib/admin/tracking-status-options";
 
 const URL_DEFAULTS = { q: "", whatsapp: "todos", update: "todos", estado: "todos", page: "1" };
 
@@ -151,11 +152,7 @@ export function ClientsSection() {
             <div className="mt-1.5">
               <Select id="filter-estado" value={filters.estado} onChange={(e) => set({ estado: e.target.value })}>
                 <option value="todos">{STATUS_FILTER_ALL_LABEL}</option>
-                {ADMIN_TRACKING_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {TRACKING_STATUS_LABELS[s]}
-                  </option>
-                ))}
+                <TrackingStatusOptions />
               </Select>
             </div>
           </div>

@@ -1,18 +1,14 @@
 // Client registration (public-site §2 "Registration", §5, §7): one transaction creates the
-// client with a new unique EX + 6 code and a separate referral code (codes.ts), records a
-// referral when a valid referrer code came with it, and queues the welcome WhatsApp message
-// (staff see it pending until it is sent).
-import { eq, or, sql } from "drizzle-orm";
+// client with a new unique EX + 6 code and a separate referral code (new-client.ts, codes.ts),
+// records a referral when a valid referrer code came with it, and queues the welcome WhatsApp
+// message (staff see it pending until it is sent).
 import type { Db } from "../../db/client";
-import { clients } from "../../db/schema";
-import { badRequest, conflict } from "../../errors";
+import { conflict } from "../../errors";
 import { enqueueNotification, inOutboxTransaction } from "../notifications/outbox";
 import { welcomeNotification } from "../notifications/messages";
 import { recordReferralOnRegistration } from "../referrals/service";
-import { issueCodes } from "./codes";
-import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
+import { costaRicanPhone, insertNewClient, lockPhoneAndFindHolder } from "./new-client";
 import {
-  REGISTER_WHATSAPP_NOT_CR,
   REGISTER_WHATSAPP_TAKEN,
   type TRegisterClientRequest,
   type TRegisterClientResponse,
@@ -30,43 +26,17 @@ export async function registerClient(
   input: TRegisterClientRequest,
   options: RegisterClientOptions,
 ): Promise<TRegisterClientResponse> {
-  const telefono = normalizeCostaRicanWhatsapp(input.telefono);
-  if (!telefono) throw badRequest(REGISTER_WHATSAPP_NOT_CR);
+  const telefono = costaRicanPhone(input.telefono);
   const now = options.now ?? new Date();
 
   return inOutboxTransaction(db, async (tx) => {
-    // Two registrations of one number at the same moment: the second waits here, then sees the first.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`client-phone:${telefono}`}))`);
-    const local = telefono.slice(4);
-    const [existing] = await tx
-      .select({ id: clients.id })
-      .from(clients)
-      .where(
-        or(
-          eq(clients.telefono, telefono),
-          // Imported clients keep the number as their spreadsheet wrote it ("8888-7777", "506 8888 7777").
-          sql`regexp_replace(${clients.telefono}, '\\D', '', 'g') in (${local}, ${`506${local}`})`,
-        ),
-      )
-      .limit(1);
-    if (existing) throw conflict(REGISTER_WHATSAPP_TAKEN);
-
-    // Both codes are checked against every stored client code, referral code and look-alike reading.
-    const [clientCode, referralCode] = await issueCodes(tx, 2, options.generateCode);
-    const [created] = await tx
-      .insert(clients)
-      .values({
-        clientCode,
-        codeLookalikeFree: true,
-        referralCode,
-        nombre: input.nombre,
-        direccion: input.direccion,
-        telefono,
-        email: input.email ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: clients.id, clientCode: clients.clientCode, nombre: clients.nombre });
+    // Two registrations of one number at the same moment: the second waits, then sees the first.
+    if (await lockPhoneAndFindHolder(tx, telefono)) throw conflict(REGISTER_WHATSAPP_TAKEN);
+    const created = await insertNewClient(
+      tx,
+      { nombre: input.nombre, direccion: input.direccion, telefono, email: input.email },
+      { now, generateCode: options.generateCode },
+    );
 
     const referral = await recordReferralOnRegistration(tx, {
       referredClientId: created.id,

@@ -3,9 +3,9 @@
 // every refused file (not a spreadsheet, too large, zip bombs, too many rows, a crash midway)
 // leaving the database exactly as it was.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../test/app";
-import { clients, clientTrackings, coupons, notificationOutbox, referrals, trackingStatusHistory } from "../../db/schema";
+import { clients, coupons, notificationOutbox, referrals, trackingStatusHistory } from "../../db/schema";
 import {
   EXCEL_MAX_FILE_BYTES,
   EXCEL_MAX_ROWS,
@@ -31,6 +31,7 @@ import {
   sheetXml,
   tableCounts,
   uniqueClientCode,
+  storedPackage,
   workbookParts,
   type Cell,
 } from "../../test/workbooks";
@@ -58,14 +59,7 @@ async function importOk(bytes: Buffer, filename?: string): Promise<TImportRespon
   return ZImportResponseSchema.parse(res.json());
 }
 
-async function packageOf(clientCode: string, trackingCode: string) {
-  const [row] = await t.database.db
-    .select({ tracking: clientTrackings })
-    .from(clientTrackings)
-    .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
-    .where(and(eq(clients.clientCode, clientCode), eq(clientTrackings.trackingCode, trackingCode)));
-  return row?.tracking;
-}
+const packageOf = (clientCode: string, trackingCode: string) => storedPackage(t.database.db, clientCode, trackingCode);
 
 describe("import of good and bad rows", () => {
   it("creates clients and packages, reports each bad row as 'Fila N' and applies the rest", async () => {

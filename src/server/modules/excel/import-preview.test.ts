@@ -4,7 +4,7 @@
 // writes nothing and equals what the apply then does; a plan that changed since the preview is
 // refused with 409 and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { createTestApp, type TestApp } from "../../test/app";
 import { clients, clientTrackings, notificationOutbox, trackingStatusHistory } from "../../db/schema";
@@ -15,7 +15,7 @@ import {
   type TImportResponse,
 } from "../../../shared/api/excel";
 import { REGISTER_TELEFONO_SHORT } from "../../../shared/api/clients";
-import { buildWorkbook, tableCounts, uniqueClientCode, type Cell } from "../../test/workbooks";
+import { buildWorkbook, storedPackage, tableCounts, uniqueClientCode, type Cell } from "../../test/workbooks";
 
 const CLIENT_HEADER: Cell[] = ["client_code", "nombre", "direccion", "telefono"];
 const TRACKING_HEADER: Cell[] = ["client_code", "tracking_code", "origen", "forma_envio", "estado"];
@@ -60,14 +60,7 @@ async function ok(url: string, bytes: Buffer, fields?: Record<string, string>): 
 const preview = (bytes: Buffer, fields?: Record<string, string>) => ok("/api/import/express/preview", bytes, fields);
 const apply = (bytes: Buffer, fields?: Record<string, string>) => ok("/api/import/express", bytes, fields);
 
-async function packageOf(clientCode: string, trackingCode: string) {
-  const [row] = await t.database.db
-    .select({ tracking: clientTrackings })
-    .from(clientTrackings)
-    .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
-    .where(and(eq(clients.clientCode, clientCode), eq(clientTrackings.trackingCode, trackingCode)));
-  return row?.tracking;
-}
+const packageOf = (clientCode: string, trackingCode: string) => storedPackage(t.database.db, clientCode, trackingCode);
 
 async function messagesOf(trackingId: number) {
   return t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.trackingId, trackingId));

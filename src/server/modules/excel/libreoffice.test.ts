@@ -9,12 +9,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../test/app";
-import { clients, clientTrackings } from "../../db/schema";
+import { clients } from "../../db/schema";
 import { ZImportResponseSchema } from "../../../shared/api/excel";
 import { detectSpreadsheetKind } from "../../lib/xlsx/spreadsheet";
-import { buildWorkbook, multipartFile, uniqueClientCode } from "../../test/workbooks";
+import { buildWorkbook, multipartFile, storedPackage, uniqueClientCode } from "../../test/workbooks";
 
 const run = promisify(execFile);
 
@@ -87,14 +87,7 @@ async function importBytes(bytes: Buffer, filename: string) {
   return ZImportResponseSchema.parse(res.json());
 }
 
-async function packageOf(clientCode: string, trackingCode: string) {
-  const [row] = await t.database.db
-    .select({ tracking: clientTrackings })
-    .from(clientTrackings)
-    .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
-    .where(and(eq(clients.clientCode, clientCode), eq(clientTrackings.trackingCode, trackingCode)));
-  return row?.tracking;
-}
+const packageOf = (clientCode: string, trackingCode: string) => storedPackage(t.database.db, clientCode, trackingCode);
 
 async function expectImported(bytes: Buffer, filename: string, known: string, other: string) {
   const result = await importBytes(bytes, filename);

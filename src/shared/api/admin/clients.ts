@@ -113,7 +113,8 @@ export const ZAdminTrackingSchema = z.object({
 });
 export type TAdminTracking = z.infer<typeof ZAdminTrackingSchema>;
 
-export const ZAdminClientSchema = z.object({
+/** A client's own fields, as create, edit and merge answer them. */
+export const ZAdminClientRecordSchema = z.object({
   id: z.number().int(),
   clientCode: z.string(),
   nombre: z.string(),
@@ -122,6 +123,11 @@ export const ZAdminClientSchema = z.object({
   email: z.string().nullable(),
   /** Staff's internal notes (decision 121). */
   notas: z.string().nullable(),
+});
+export type TAdminClientRecord = z.infer<typeof ZAdminClientRecordSchema>;
+
+/** A client as the list shows it: its own fields, welcome state, searches and packages. */
+export const ZAdminClientSchema = ZAdminClientRecordSchema.extend({
   createdAt: z.string(),
   /** ENVIADO when staff marked it or the messaging provider delivered it. */
   whatsappEnviado: z.enum(WELCOME_STATES),
@@ -254,17 +260,6 @@ export const ZMergeClientsRequestSchema = z.object({
   from: z.number({ error: MERGE_FROM_REQUIRED }).int(MERGE_FROM_REQUIRED).positive(MERGE_FROM_REQUIRED).max(2_147_483_647, MERGE_FROM_REQUIRED),
 });
 
-/** A client's own fields, as create, edit and merge answer them. */
-export const ZAdminClientRecordSchema = z.object({
-  id: z.number().int(),
-  clientCode: z.string(),
-  nombre: z.string(),
-  telefono: z.string(),
-  direccion: z.string(),
-  email: z.string().nullable(),
-  notas: z.string().nullable(),
-});
-export type TAdminClientRecord = z.infer<typeof ZAdminClientRecordSchema>;
 export const ZAdminClientRecordResponseSchema = z.object({ client: ZAdminClientRecordSchema });
 export type TAdminClientRecordResponse = z.infer<typeof ZAdminClientRecordResponseSchema>;
 

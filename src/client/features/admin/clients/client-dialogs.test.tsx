@@ -3,12 +3,10 @@
 // registration rules before sending, 'Editar' sends only what changed (notes included), 'Eliminar'
 // says what happens to the packages and shows the server's refusal, 'Fusionar con…' finds the
 // other record and merges into the one staff chose to keep. Notes show on the card.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/ui/toast";
-import { dismissToast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
-import { AdminSessionContext } from "../../../lib/admin/admin-session";
+import { adminClientFixture, cleanUpAdminTest, json, renderAdmin } from "../../../test/admin-kit";
 import {
   REGISTER_NOMBRE_SHORT,
   REGISTER_WHATSAPP_NOT_CR,
@@ -17,28 +15,8 @@ import { clientHasActiveTrackings, type TAdminClient, type TAdminClientsResponse
 import { ClientCard } from "./client-card";
 import { NewClientButton } from "./client-dialogs";
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-const clientFixture = (over: Partial<TAdminClient> = {}): TAdminClient => ({
-  id: 9,
-  clientCode: "EX123456",
-  nombre: "Ana Mora",
-  telefono: "+50688887777",
-  direccion: "Grecia centro, 200 m norte del parque",
-  email: null,
-  notas: "Llamar antes de entregar",
-  createdAt: "2025-03-01T15:00:00.000Z",
-  whatsappEnviado: "ENVIADO",
-  whatsappEnviadoAt: null,
-  welcomeNotification: null,
-  searchCount: 0,
-  searchLimit: 10,
-  unlimitedAccess: 0,
-  trackingCount: 3,
-  trackings: [],
-  ...over,
-});
+const clientFixture = (over: Partial<TAdminClient> = {}): TAdminClient =>
+  adminClientFixture({ direccion: "Grecia centro, 200 m norte del parque", notas: "Llamar antes de entregar", trackingCount: 3, ...over });
 
 const record = (c: TAdminClient) => ({
   id: c.id,
@@ -66,24 +44,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
-  queryClient.clear();
-});
-
-function wrap(children: React.ReactNode) {
-  return render(
-    <AdminSessionContext.Provider value={{ logout: () => {}, handleUnauthorized: () => false }}>
-      {children}
-      <Toaster />
-    </AdminSessionContext.Provider>,
-  );
-}
+afterEach(cleanUpAdminTest);
 
 function renderCard(client = clientFixture()) {
-  wrap(<ClientCard client={client} rate={513} messaging={{ configured: false }} filtering={false} renderTrackings={() => null} />);
+  renderAdmin(<ClientCard client={client} rate={513} messaging={{ configured: false }} filtering={false} renderTrackings={() => null} />);
 }
 
 const changes = () => calls.filter((c) => c.method !== "GET");
@@ -91,7 +55,7 @@ const changes = () => calls.filter((c) => c.method !== "GET");
 describe("Nuevo cliente", () => {
   it("shows the registration rules' errors without sending, then creates the client and says its code", async () => {
     answer = (_m, _u, body) => json(201, { client: { id: 50, clientCode: "EXNEW123", email: null, notas: null, ...(body as object), telefono: "+50688881234" } });
-    wrap(<NewClientButton />);
+    renderAdmin(<NewClientButton />);
     fireEvent.click(screen.getByRole("button", { name: /Nuevo cliente/ }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.change(within(dialog).getByLabelText("WhatsApp"), { target: { value: "1234" } });

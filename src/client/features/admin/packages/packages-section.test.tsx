@@ -3,20 +3,16 @@
 // address (and read back from it), column headers toggle the sort with aria-sort, a bad address
 // is shown and never sent, and the bulk bar changes the selected packages through the one bulk
 // endpoint, then refetches the list.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { Toaster } from "../../../components/ui/toast";
-import { dismissToast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import { AdminSessionContext } from "../../../lib/admin/admin-session";
+import { cleanUpAdminTest, json, renderAdmin } from "../../../test/admin-kit";
 import { PACKAGE_SORT_INVALID, type TAdminPackageRow, type TAdminPackagesResponse } from "../../../../shared/api/admin/packages";
 import { PackagesSection } from "./packages-section";
 import { PackageResults } from "./package-results";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function row(id: number, extra: Partial<TAdminPackageRow> = {}): TAdminPackageRow {
   return {
@@ -63,22 +59,14 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
-  queryClient.clear();
-});
+afterEach(cleanUpAdminTest);
 
 function renderSection(path = "/admin/paquetes") {
   const location = memoryLocation({ path, record: true });
-  render(
-    <AdminSessionContext.Provider value={{ logout: () => {}, handleUnauthorized: () => false }}>
-      <Router hook={location.hook}>
-        <PackagesSection />
-      </Router>
-      <Toaster />
-    </AdminSessionContext.Provider>,
+  renderAdmin(
+    <Router hook={location.hook}>
+      <PackagesSection />
+    </Router>,
   );
   const address = () => location.history!.at(-1)!;
   return { location, address };

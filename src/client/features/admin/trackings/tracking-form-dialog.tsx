@@ -9,13 +9,8 @@ import { DialogContent, DialogFormActions } from "../../../components/ui/dialog"
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
-import {
-  ADMIN_TRACKING_STATUSES,
-  ORIGINS,
-  SHIPPING_TYPES,
-  SHIPPING_TYPE_LABELS,
-  TRACKING_STATUS_LABELS,
-} from "../../../../shared/domain/statuses";
+import { ORIGINS, SHIPPING_TYPES, SHIPPING_TYPE_LABELS } from "../../../../shared/domain/statuses";
+import { TrackingStatusOptions } from "../../../lib/admin/tracking-status-options";
 import { ORIGIN_LABELS } from "../../../../shared/api/trackings";
 import type { TAdminTracking } from "../../../../shared/api/admin/clients";
 import {
@@ -67,11 +62,6 @@ export function TrackingFormDialog({ clientCode, clientNombre, tracking, onDone 
     }
   });
 
-  const statusOptions =
-    tracking && !(ADMIN_TRACKING_STATUSES as readonly string[]).includes(tracking.estado)
-      ? [...ADMIN_TRACKING_STATUSES, tracking.estado]
-      : ADMIN_TRACKING_STATUSES;
-
   return (
     <DialogContent
       title={tracking ? "Editar tracking" : "Agregar tracking"}
@@ -85,11 +75,7 @@ export function TrackingFormDialog({ clientCode, clientNombre, tracking, onDone 
         <FormField id={`${prefix}-estado`} label="Estado" error={errors.estado?.message}>
           {(control) => (
             <Select {...control} {...register("estado")}>
-              {statusOptions.map((s) => (
-                <option key={s} value={s}>
-                  {TRACKING_STATUS_LABELS[s]}
-                </option>
-              ))}
+              <TrackingStatusOptions current={tracking?.estado} />
             </Select>
           )}
         </FormField>

@@ -3,23 +3,17 @@
 // server: notes show on the row, save on leaving the field with only `notas` in the body, survive
 // another field's save while being typed, and are not sent when unchanged; a client with 45
 // packages shows them 20 at a time with Anterior / Siguiente.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { useQuery } from "@tanstack/react-query";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/ui/toast";
-import { dismissToast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import { CLIENTS_KEY } from "../../../lib/admin/admin-queries";
-import { AdminSessionContext } from "../../../lib/admin/admin-session";
-import type { TAdminClient, TAdminClientsResponse, TAdminTracking } from "../../../../shared/api/admin/clients";
+import { adminClientFixture, adminClientsPage, cleanUpAdminTest, json, renderAdmin } from "../../../test/admin-kit";
+import type { TAdminClient, TAdminTracking } from "../../../../shared/api/admin/clients";
 import { BulkSelectionProvider } from "./bulk-selection";
-import { TrackingRow } from "./tracking-row";
+import { CachedTrackingRow } from "./tracking-row-harness";
 import { ClientTrackings } from "./client-trackings";
 import { trackingFixture } from "./tracking-fixture";
 import { TRACKING_NOTES_SAVED } from "./api";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 const KEY = [...CLIENTS_KEY, "notes-test"];
 let stored: TAdminTracking;
@@ -27,35 +21,8 @@ let pending: { url: string; body: Record<string, unknown>; release: () => void }
 let gets: string[];
 let version = 0;
 
-const client = (trackings: TAdminTracking[], over: Partial<TAdminClient> = {}): TAdminClient => ({
-  id: 9,
-  clientCode: "EX123456",
-  nombre: "Ana Mora",
-  telefono: "+50688887777",
-  direccion: "Grecia",
-  email: null,
-  notas: null,
-  createdAt: "2025-03-01T15:00:00.000Z",
-  whatsappEnviado: "ENVIADO",
-  whatsappEnviadoAt: null,
-  welcomeNotification: null,
-  searchCount: 0,
-  searchLimit: 10,
-  unlimitedAccess: 0,
-  trackingCount: trackings.length,
-  trackings,
-  ...over,
-});
-
-const page = (tracking: TAdminTracking): TAdminClientsResponse => ({
-  clients: [client([tracking])],
-  total: 1,
-  filteredTotal: 1,
-  stats: { totalClients: 1, pendingWhatsapp: 0, activeTrackings: 1 },
-  page: 1,
-  pageSize: 20,
-  messaging: { configured: false },
-});
+const client = (trackings: TAdminTracking[], over: Partial<TAdminClient> = {}) => adminClientFixture({ trackings, ...over });
+const page = (tracking: TAdminTracking) => adminClientsPage([client([tracking])]);
 
 /** 45 packages, newest first, as the server pages them. */
 const many = Array.from({ length: 45 }, (_, i) => trackingFixture({ id: 100 + i, trackingCode: `PKG${String(i).padStart(3, "0")}` }));
@@ -89,27 +56,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
-  queryClient.clear();
-});
+afterEach(cleanUpAdminTest);
 
-function Row() {
-  const { data } = useQuery({ queryKey: KEY, queryFn: () => page(stored), enabled: false }, queryClient);
-  const tracking = data!.clients[0].trackings[0];
-  return <TrackingRow tracking={tracking} clientCode="EX123456" clientNombre="Ana Mora" clientTelefono="+50688887777" rate={513} messaging={{ configured: false }} highlighted={false} />;
-}
-
-function wrap(children: React.ReactNode) {
-  render(
-    <AdminSessionContext.Provider value={{ logout: () => {}, handleUnauthorized: () => false }}>
-      <BulkSelectionProvider>{children}</BulkSelectionProvider>
-      <Toaster />
-    </AdminSessionContext.Provider>,
-  );
-}
+const Row = () => <CachedTrackingRow queryKey={KEY} page={() => page(stored)} />;
+const wrap = (children: React.ReactNode) => renderAdmin(<BulkSelectionProvider>{children}</BulkSelectionProvider>);
 
 describe("Package notes on the row", () => {
   it("shows the stored notes, saves only `notas` on leaving the field, and skips an unchanged value", async () => {

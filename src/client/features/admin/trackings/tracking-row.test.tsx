@@ -2,22 +2,16 @@
 // A package row's inline fields against a stubbed server whose answers the test releases by hand:
 // a save that resolves while staff type in another field never resets that field (issue 18 item 1),
 // and each field saves its own value.
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { useQuery } from "@tanstack/react-query";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/ui/toast";
-import { dismissToast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import { CLIENTS_KEY } from "../../../lib/admin/admin-queries";
-import { AdminSessionContext } from "../../../lib/admin/admin-session";
-import type { TAdminClientsResponse, TAdminTracking } from "../../../../shared/api/admin/clients";
+import { adminClientFixture, adminClientsPage, cleanUpAdminTest, json, renderAdmin } from "../../../test/admin-kit";
+import type { TAdminTracking } from "../../../../shared/api/admin/clients";
 import { COSTO_NEGATIVE, COSTO_TOO_HIGH, PESO_NEGATIVE } from "../../../../shared/api/admin/trackings";
 import { BulkSelectionProvider } from "./bulk-selection";
-import { TrackingRow } from "./tracking-row";
+import { CachedTrackingRow } from "./tracking-row-harness";
 import { trackingFixture } from "./tracking-fixture";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 const base = trackingFixture();
 
@@ -27,36 +21,7 @@ let stored: TAdminTracking;
 let pending: { body: Record<string, unknown>; release: () => void }[];
 let version = 0;
 
-function page(tracking: TAdminTracking): TAdminClientsResponse {
-  return {
-    clients: [
-      {
-        id: 9,
-        clientCode: "EX123456",
-        nombre: "Ana Mora",
-        telefono: "+50688887777",
-        direccion: "Grecia",
-        email: null,
-        notas: null,
-        createdAt: "2025-03-01T15:00:00.000Z",
-        whatsappEnviado: "ENVIADO",
-        whatsappEnviadoAt: null,
-        welcomeNotification: null,
-        searchCount: 0,
-        searchLimit: 10,
-        unlimitedAccess: 0,
-        trackingCount: 1,
-        trackings: [tracking],
-      },
-    ],
-    total: 1,
-    filteredTotal: 1,
-    stats: { totalClients: 1, pendingWhatsapp: 0, activeTrackings: 1 },
-    page: 1,
-    pageSize: 20,
-    messaging: { configured: false },
-  };
-}
+const page = (tracking: TAdminTracking) => adminClientsPage([adminClientFixture({ trackings: [tracking] })]);
 
 beforeEach(() => {
   stored = base;
@@ -77,28 +42,13 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
-  queryClient.clear();
-});
-
-/** The row as the panel shows it: read from the cached page, so a save re-renders it. */
-function Row() {
-  const { data } = useQuery({ queryKey: KEY, queryFn: () => page(stored), enabled: false }, queryClient);
-  const tracking = data!.clients[0].trackings[0];
-  return <TrackingRow tracking={tracking} clientCode="EX123456" clientNombre="Ana Mora" clientTelefono="+50688887777" rate={513} messaging={{ configured: false }} highlighted={false} />;
-}
+afterEach(cleanUpAdminTest);
 
 function renderRow() {
-  render(
-    <AdminSessionContext.Provider value={{ logout: () => {}, handleUnauthorized: () => false }}>
-      <BulkSelectionProvider>
-        <Row />
-      </BulkSelectionProvider>
-      <Toaster />
-    </AdminSessionContext.Provider>,
+  renderAdmin(
+    <BulkSelectionProvider>
+      <CachedTrackingRow queryKey={KEY} page={() => page(stored)} />
+    </BulkSelectionProvider>,
   );
   return { costo: screen.getByLabelText("Costo (₡)") as HTMLInputElement, peso: screen.getByLabelText("Peso (gramos)") as HTMLInputElement };
 }

@@ -18,6 +18,8 @@ import { WhatsappIcon } from "../../../components/layout/brand-icons";
 import { RetryNotificationButton } from "../../../components/retry-notification-button";
 import { brand } from "../../../lib/brand";
 import { cn } from "../../../lib/cn";
+import { STATUS_TONES } from "../../../lib/admin/status-tones";
+import { TrackingStatusOptions } from "../../../lib/admin/tracking-status-options";
 import { useServerField } from "../../../lib/use-server-field";
 import { parseDecimalInput } from "../../../../shared/domain/pricing";
 import { digitsOnly, formatColones, formatDateTime, formatThousands } from "../../../../shared/domain/format";
@@ -25,7 +27,6 @@ import { trackingNeedsUpdate } from "../../../../shared/domain/tracking-updates"
 import { trackingStatusMessage } from "../../../../shared/domain/messages";
 import { whatsappChatLink } from "../../../../shared/domain/phone";
 import {
-  ADMIN_TRACKING_STATUSES,
   SHIPPING_TYPES,
   SHIPPING_TYPE_LABELS,
   TRACKING_STATUS_LABELS,
@@ -54,15 +55,6 @@ export const WHATSAPP_ACTION_LABELS: Record<TrackingStatus, string> = {
   EN_BODEGA_CR: "Avisar llegada a bodega CR",
   LISTO_PARA_ENTREGAR: "Coordinar entrega por WhatsApp",
   ENTREGADO: "Agradecer por WhatsApp",
-};
-
-export const STATUS_TONES: Record<TrackingStatus, "info" | "warning" | "success" | "neutral" | "primary"> = {
-  SEGUIMIENTO_INTERNACIONAL: "neutral",
-  EN_BODEGA_MIAMI: "info",
-  EN_ADUANAS: "warning",
-  EN_BODEGA_CR: "info",
-  LISTO_PARA_ENTREGAR: "primary",
-  ENTREGADO: "success",
 };
 
 // A leading minus is kept, so '-5' is refused as negative instead of saved as 5 (issue 18 item 3).
@@ -104,9 +96,6 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
   const monto = tracking.montoColones;
   const stale = monto !== null && tracking.montoRate !== rate;
   const needsUpdate = tracking.estado !== "ENTREGADO" && trackingNeedsUpdate(tracking.updatedAt, new Date());
-  const statusOptions = (ADMIN_TRACKING_STATUSES as readonly TrackingStatus[]).includes(tracking.estado)
-    ? ADMIN_TRACKING_STATUSES
-    : [...ADMIN_TRACKING_STATUSES, tracking.estado];
   const notification = tracking.notification ? describeNotification(tracking.notification, messaging) : null;
   const chatText = trackingStatusMessage({ nombre: clientNombre, trackingCode: tracking.trackingCode, estado: tracking.estado, brandName: brand.name });
 
@@ -203,11 +192,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
             onChange={(e) => patch.mutate({ id: tracking.id, field: "estado", body: { estado: e.target.value as TrackingStatus } })}
             className="h-10"
           >
-            {statusOptions.map((s) => (
-              <option key={s} value={s}>
-                {TRACKING_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <TrackingStatusOptions current={tracking.estado} />
           </Select>
         </div>
         <div>

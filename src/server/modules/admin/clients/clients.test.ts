@@ -2,12 +2,11 @@
 // update and status filters, paging, the stat cards, the packages sent with each client, and the
 // welcome mark. Every test searches for its own unique name so other tests' clients never interfere.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { uniqueTrackingCode, useTestApp } from "../../../test/app";
 import { clientTrackings, clients, notificationOutbox } from "../../../db/schema";
-import { registerTestClient } from "../../../test/clients";
-import { CHANGED_BY, createTracking } from "../../trackings/service";
+import { addTestPackage, clientIdOf, registerTestClient } from "../../../test/clients";
 import {
   ADMIN_CLIENT_NOT_FOUND,
   TRACKINGS_INLINE,
@@ -17,14 +16,7 @@ import {
 import { costaRicaDayStart } from "./service";
 import type { TrackingStatus } from "../../../../shared/domain/statuses";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT: "off" } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 /** A word no other client's name contains (letters only, as names are). */
 const uniqueWord = () =>
@@ -32,8 +24,7 @@ const uniqueWord = () =>
     .join("")
     .replace(/^./, (c) => c.toUpperCase());
 
-let n = 0;
-const uniqueTracking = (prefix = "ADM") => `${prefix}${Date.now().toString(36).toUpperCase()}${++n}`;
+const uniqueTracking = (prefix = "ADM") => uniqueTrackingCode(prefix);
 
 async function list(query: string): Promise<TAdminClientsResponse> {
   const res = await t.app.inject({ method: "GET", url: `/api/clients?${query}`, headers: t.adminHeaders() });
@@ -41,18 +32,8 @@ async function list(query: string): Promise<TAdminClientsResponse> {
   return res.json() as TAdminClientsResponse;
 }
 
-async function clientIdOf(code: string): Promise<number> {
-  const [row] = await t.ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.clientCode, code));
-  return row.id;
-}
-
-async function addPackage(clientCode: string, trackingCode: string, estado?: TrackingStatus) {
-  const clientId = await clientIdOf(clientCode);
-  const { tracking } = await t.ctx.db.transaction((tx) =>
-    createTracking(tx, { clientId, trackingCode, estado, changedBy: CHANGED_BY.admin, notify: false }),
-  );
-  return tracking;
-}
+const addPackage = async (clientCode: string, trackingCode: string, estado?: TrackingStatus) =>
+  addTestPackage(t.ctx.db, await clientIdOf(t.ctx.db, clientCode), trackingCode, estado);
 
 describe("GET /api/clients", () => {
   it("refuses a caller without a session", async () => {
@@ -171,7 +152,7 @@ describe("GET /api/clients", () => {
     await t.ctx.db
       .update(notificationOutbox)
       .set({ status: "SENT", sentAt: new Date() })
-      .where(eq(notificationOutbox.clientId, await clientIdOf(delivered.clientCode)));
+      .where(eq(notificationOutbox.clientId, await clientIdOf(t.ctx.db, delivered.clientCode)));
 
     const pendientes = await list(`q=${word}&whatsapp=pendientes`);
     expect(pendientes.clients.map((c) => c.clientCode)).toEqual([pending.clientCode]);
@@ -214,7 +195,7 @@ describe("GET /api/clients", () => {
 
   it(`sends at most ${TRACKINGS_INLINE} packages per client and the rest page by page on request`, async () => {
     const client = await registerTestClient(t.app, { nombre: `Mayorista ${uniqueWord()}` });
-    const clientId = await clientIdOf(client.clientCode);
+    const clientId = await clientIdOf(t.ctx.db, client.clientCode);
     const prefix = uniqueTracking("BULK");
     await t.ctx.db.insert(clientTrackings).values(
       Array.from({ length: TRACKINGS_INLINE + 2 }, (_, i) => ({
@@ -247,7 +228,7 @@ describe("GET /api/clients", () => {
 describe("PATCH /api/clients/{code}/whatsapp-sent", () => {
   it("marks the welcome sent once, keeps the first date and drops the queued copy", async () => {
     const client = await registerTestClient(t.app);
-    const clientId = await clientIdOf(client.clientCode);
+    const clientId = await clientIdOf(t.ctx.db, client.clientCode);
     const send = () =>
       t.app.inject({ method: "PATCH", url: `/api/clients/${client.clientCode}/whatsapp-sent`, headers: t.adminHeaders() });
     const first = await send();

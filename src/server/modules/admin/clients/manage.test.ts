@@ -2,12 +2,11 @@
 // registration rules, edit, delete (refused while packages are on their way), merge (packages,
 // status history, searches, coupons and referrals move; a shared tracking code refuses it), and
 // the paged 'Ver todos'.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { uniqueTrackingCode, useTestApp } from "../../../test/app";
 import { clientTrackings, clients, coupons, notificationOutbox, partsSearches, referrals, trackingStatusHistory } from "../../../db/schema";
-import { registerTestClient, uniquePhone } from "../../../test/clients";
-import { CHANGED_BY, createTracking } from "../../trackings/service";
+import { addTestPackage, clientIdOf, registerTestClient, uniquePhone } from "../../../test/clients";
 import {
   ADMIN_CLIENT_NOT_FOUND,
   type TAdminClientRecordResponse,
@@ -18,29 +17,11 @@ import {
 import { REGISTER_WHATSAPP_NOT_CR } from "../../../../shared/api/clients";
 import type { TrackingStatus } from "../../../../shared/domain/statuses";
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT: "off" } });
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-let n = 0;
-const uniqueTracking = (prefix = "MNG") => `${prefix}${Date.now().toString(36).toUpperCase()}${++n}`;
-
-async function idOf(code: string): Promise<number> {
-  const [row] = await t.ctx.db.select({ id: clients.id }).from(clients).where(eq(clients.clientCode, code));
-  return row.id;
-}
-
-async function addPackage(clientId: number, trackingCode: string, estado?: TrackingStatus) {
-  const { tracking } = await t.ctx.db.transaction((tx) =>
-    createTracking(tx, { clientId, trackingCode, estado, changedBy: CHANGED_BY.admin, notify: false }),
-  );
-  return tracking;
-}
+const uniqueTracking = (prefix = "MNG") => uniqueTrackingCode(prefix);
+const idOf = (code: string) => clientIdOf(t.ctx.db, code);
+const addPackage = (clientId: number, trackingCode: string, estado?: TrackingStatus) => addTestPackage(t.ctx.db, clientId, trackingCode, estado);
 
 const call = (method: "POST" | "PATCH" | "DELETE" | "GET", url: string, payload?: unknown, auth = true) =>
   t.app.inject({ method, url, payload: payload as object | undefined, headers: auth ? t.adminHeaders() : {} });

@@ -6,16 +6,14 @@
 //   history, coupons and referrals go with the client, queued messages to it are dropped;
 // - merge: one record of a person into another, in one transaction; refused when both hold the
 //   same tracking code (nothing is lost silently).
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
 import { clientTrackings, clients, coupons, notificationOutbox, partsSearches, referrals } from "../../../db/schema";
 import { badRequest, conflict, notFound } from "../../../errors";
 import { rowsOf } from "../../../lib/rate-limiter";
 import { enqueueNotification, inOutboxTransaction } from "../../notifications/outbox";
 import { welcomeNotification } from "../../notifications/messages";
-import { issueCodes } from "../../clients/codes";
-import { normalizeCostaRicanWhatsapp } from "../../../../shared/domain/phone";
-import { REGISTER_WHATSAPP_NOT_CR } from "../../../../shared/api/clients";
+import { CLIENT_RECORD, costaRicanPhone, insertNewClient, lockPhoneAndFindHolder } from "../../clients/new-client";
 import {
   ADMIN_CLIENT_NOT_FOUND,
   MERGE_SAME_CLIENT,
@@ -29,40 +27,12 @@ import {
   type TUpdateAdminClientRequest,
 } from "../../../../shared/api/admin/clients";
 
-const RECORD = {
-  id: clients.id,
-  clientCode: clients.clientCode,
-  nombre: clients.nombre,
-  telefono: clients.telefono,
-  direccion: clients.direccion,
-  email: clients.email,
-  notas: clients.notas,
-};
-
-/** The registration rule: a Costa Rican WhatsApp number, stored as +506 and 8 digits. */
-function costaRicanPhone(typed: string): string {
-  const telefono = normalizeCostaRicanWhatsapp(typed);
-  if (!telefono) throw badRequest(REGISTER_WHATSAPP_NOT_CR);
-  return telefono;
-}
-
 /**
  * Refuses a phone another client holds, however an import stored it. Serialized per number with
  * registration's own lock, so a registration and a staff create cannot both take it.
  */
 async function assertPhoneFree(tx: DbOrTx, telefono: string, exceptId?: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`client-phone:${telefono}`}))`);
-  const local = telefono.slice(4);
-  const samePhone = or(
-    eq(clients.telefono, telefono),
-    sql`regexp_replace(${clients.telefono}, '\\D', '', 'g') in (${local}, ${`506${local}`})`,
-  );
-  const [other] = await tx
-    .select({ clientCode: clients.clientCode, nombre: clients.nombre })
-    .from(clients)
-    .where(exceptId === undefined ? samePhone : and(samePhone, ne(clients.id, exceptId)))
-    .orderBy(clients.id)
-    .limit(1);
+  const other = await lockPhoneAndFindHolder(tx, telefono, exceptId);
   if (other) throw conflict(clientPhoneTaken(other.clientCode, other.nombre));
 }
 
@@ -75,26 +45,15 @@ export async function createClientByStaff(
   const now = options.now ?? new Date();
   return inOutboxTransaction(db, async (tx) => {
     await assertPhoneFree(tx, telefono);
-    const [clientCode, referralCode] = await issueCodes(tx, 2);
-    const [created] = await tx
-      .insert(clients)
-      .values({
-        clientCode,
-        codeLookalikeFree: true,
-        referralCode,
-        nombre: input.nombre,
-        direccion: input.direccion,
-        telefono,
-        email: input.email ?? null,
-        notas: input.notas ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(RECORD);
+    const created = await insertNewClient(
+      tx,
+      { nombre: input.nombre, direccion: input.direccion, telefono, email: input.email, notas: input.notas },
+      { now },
+    );
     // The client learns the code the same way as one who registered (pending until sent).
     await enqueueNotification(
       tx,
-      welcomeNotification({ clientId: created.id, telefono, nombre: created.nombre, clientCode, brandName: options.brandName }),
+      welcomeNotification({ clientId: created.id, telefono, nombre: created.nombre, clientCode: created.clientCode, brandName: options.brandName }),
     );
     return created;
   });
@@ -115,7 +74,7 @@ export async function updateClientByStaff(db: Db, id: number, input: TUpdateAdmi
       if (telefono !== current.telefono) await assertPhoneFree(tx, telefono, id);
       change.telefono = telefono;
     }
-    const [row] = await tx.update(clients).set(change).where(eq(clients.id, id)).returning(RECORD);
+    const [row] = await tx.update(clients).set(change).where(eq(clients.id, id)).returning(CLIENT_RECORD);
     return row;
   });
 }
@@ -206,7 +165,7 @@ export async function mergeClients(db: Db, keepId: number, fromId: number, now =
         updatedAt: now,
       })
       .where(eq(clients.id, keepId))
-      .returning(RECORD);
+      .returning(CLIENT_RECORD);
     return {
       client,
       moved: {
