@@ -123,6 +123,8 @@ describe("a day's work in the back office", () => {
       });
       const offenders: string[] = [];
       const checkScreen = async (state: string, selector?: string) => {
+        // The settled screen: a list being refreshed is drawn faded (aria-busy) on purpose.
+        await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
         for (const o of await horizontalOverflow(page)) offenders.push(`${state}: ${o}`);
         for (const v of await seriousAxeViolations(page, selector)) offenders.push(`${state} axe: ${v}`);
       };
@@ -247,6 +249,7 @@ describe("a day's work in the back office", () => {
     const page = await context.newPage();
     const offenders: string[] = [];
     const checkScreen = async (state: string, selector?: string) => {
+      await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
       for (const o of await horizontalOverflow(page)) offenders.push(`${state}: ${o}`);
       for (const v of await seriousAxeViolations(page, selector)) offenders.push(`${state} axe: ${v}`);
     };
