@@ -61,7 +61,8 @@ export function Toaster() {
       <Toast.Viewport
         label="Notificaciones ({hotkey})"
         hotkey={[...TOAST_HOTKEY]}
-        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 overflow-x-clip p-4 outline-none sm:max-w-sm"
+        // On a phone at the bottom (thumb reach; the header and its menu stay free), above it at the top right.
+        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 overflow-x-clip p-4 outline-none sm:top-0 sm:bottom-auto sm:max-w-sm"
       />
     </Toast.Provider>
   );
