@@ -64,10 +64,30 @@ function useSearchText(urlQ: string, write: (q: string) => void): [string, (text
   return [text, setText];
 }
 
+/**
+ * The search field. Its text is its own state, so a key press redraws only the field, not the
+ * page of client cards under it (each with its packages' fields).
+ */
+function SearchBox({ urlQ, write }: { urlQ: string; write: (q: string) => void }) {
+  const [text, setText] = useSearchText(urlQ, write);
+  return (
+    <div className="relative mt-1.5">
+      <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+      <Input
+        id="filter-q"
+        type="search"
+        placeholder="Nombre, código, tracking o teléfono"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        className="pl-9"
+      />
+    </div>
+  );
+}
+
 export function ClientsSection() {
   const { rate } = useExchangeRate();
   const { values, set, reset } = useUrlFilters(URL_DEFAULTS);
-  const [text, setText] = useSearchText(values.q, (q) => set({ q }, { replace: true }));
   const filters = {
     q: values.q,
     whatsapp: oneOf<WhatsappFilter>(values.whatsapp, WHATSAPP_FILTERS, "todos"),
@@ -86,14 +106,11 @@ export function ClientsSection() {
             <SlidersHorizontal className="h-5 w-5 text-primary" aria-hidden="true" />
             Filtros rápidos
           </h2>
-          {hasActiveFilters({ ...filters, q: text }) ? (
+          {filtering ? (
             <Button
               size="sm"
               variant="ghost"
-              onClick={() => {
-                setText("");
-                reset();
-              }}
+              onClick={reset}
             >
               <X className="h-4 w-4" aria-hidden="true" />
               {CLEAR_FILTERS}
@@ -105,17 +122,7 @@ export function ClientsSection() {
             <label htmlFor="filter-q" className="text-sm font-medium text-ink">
               Buscar
             </label>
-            <div className="relative mt-1.5">
-              <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-              <Input
-                id="filter-q"
-                type="search"
-                placeholder="Nombre, código, tracking o teléfono"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                className="pl-9"
-              />
-            </div>
+            <SearchBox urlQ={values.q} write={(q) => set({ q }, { replace: true })} />
           </div>
           <div>
             <label htmlFor="filter-whatsapp" className="text-sm font-medium text-ink">
@@ -159,7 +166,7 @@ export function ClientsSection() {
         </div>
       </Card>
 
-      <PackageResults q={text} />
+      <PackageResults q={values.q} />
       <StatCards data={clients.data} filtering={filtering} />
       <ClientsList
         renderTrackings={(props) => <ClientTrackings {...props} />}

@@ -1,13 +1,15 @@
 // The packages a search finds, shown right under the Clientes search box (issue 18 item 10): the
 // first few matches across every client, each with its client, and a link to the whole list in
-// Paquetes. It asks the same call as the section, with the same search rules.
+// Paquetes. It asks the same call as the section, with the same search rules, for searches that
+// can name a package: a tracking code, a client code or a phone all carry digits. A name (no
+// digit) finds clients, whose cards below hold their packages; listing the packages of the 700
+// 'Jiménez' as well cost the search its speed (a second query) and told staff nothing new.
 
 import { Link } from "wouter";
 import { Package } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
 import { STATUS_TONES } from "../../../lib/admin/status-tones";
-import { useDebouncedValue } from "../../../lib/admin/use-debounced-value";
 import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
 import { ADMIN_SEARCH_MAX } from "../../../../shared/api/admin/clients";
 import { packagesCountText } from "../../../../shared/api/admin/packages";
@@ -17,14 +19,15 @@ import { useAdminPackages } from "./api";
 const PACKAGE_RESULTS_DEFAULT = 5;
 
 export interface PackageResultsProps {
-  /** The search as typed (debounced here). */
+  /** The search once typing has paused (the Clientes search as the address holds it). */
   q: string;
   /** How many to list (1–100). */
   limit?: number;
 }
 
 export function PackageResults({ q, limit = PACKAGE_RESULTS_DEFAULT }: PackageResultsProps) {
-  const search = useDebouncedValue(q.trim().slice(0, ADMIN_SEARCH_MAX));
+  const typed = q.trim().slice(0, ADMIN_SEARCH_MAX);
+  const search = /\d/.test(typed) ? typed : "";
   const packages = useAdminPackages(search ? { q: search, page: 1, pageSize: limit } : null);
   const data = search ? packages.data : undefined;
   if (!search || !data) return null;

@@ -205,7 +205,7 @@ describe("PackagesSection", () => {
 });
 
 describe("PackageResults", () => {
-  it("lists the first matches of a search with their clients, and asks nothing for an empty search", async () => {
+  it("lists the first matches of a code search with their clients, and asks nothing for an empty search or a name", async () => {
     const location = memoryLocation({ path: "/admin" });
     const view = (q: string) => (
       <AdminSessionContext.Provider value={{ logout: () => {}, handleUnauthorized: () => false }}>
@@ -218,12 +218,16 @@ describe("PackageResults", () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(calls).toEqual([]);
     expect(container.textContent).toBe("");
+    // A name finds clients (their cards hold their packages): no package list for it.
     rerender(view("jiménez"));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toEqual([]);
+    rerender(view("ZPAQ1"));
     expect(await screen.findByText("1ZPAQ1")).toBeTruthy();
-    expect(gets()).toEqual([`/api/admin/packages?q=${encodeURIComponent("jiménez")}&pageSize=3`]);
+    expect(gets()).toEqual(["/api/admin/packages?q=ZPAQ1&pageSize=3"]);
     expect(screen.getByRole("link", { name: /Cliente 2/ }).getAttribute("href")).toBe("/admin?q=EX102");
     expect(screen.getByRole("link", { name: /Ver los 120 paquetes en Paquetes/ }).getAttribute("href")).toBe(
-      `/admin/paquetes?q=${encodeURIComponent("jiménez")}`,
+      "/admin/paquetes?q=ZPAQ1",
     );
   });
 });

@@ -25,9 +25,15 @@ export interface ClientTrackingsProps {
 }
 
 export function ClientTrackings({ client, rate, messaging, filtering }: ClientTrackingsProps) {
-  const anyMatch = filtering && client.trackings.some((t) => t.matchesFilters);
+  // The panel's search and package filters, read from the address: the packages they match lead page 1.
+  const [params] = useSearchParams();
+  // A search that finds this client by one of its packages opens them. A status or update filter
+  // matches packages of every client on the page at once: opening them all drew some 150 editable
+  // rows (over a second on a phone-class CPU), so those cards stay closed, the matching packages
+  // highlighted when opened; the Paquetes section lists them all (docs/decisions/123).
+  const anyMatch = filtering && Boolean(params.get("q")?.trim()) && client.trackings.some((t) => t.matchesFilters);
   const [expanded, setExpanded] = useState(anyMatch);
-  // A new search or filter that matches this client's packages opens them.
+  // A new search that matches this client's packages opens them.
   const [matchedBefore, setMatchedBefore] = useState(anyMatch);
   if (matchedBefore !== anyMatch) {
     setMatchedBefore(anyMatch);
@@ -36,8 +42,6 @@ export function ClientTrackings({ client, rate, messaging, filtering }: ClientTr
   const [adding, setAdding] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const [page, setPage] = useState(1);
-  // The panel's search and package filters, read from the address: the packages they match lead page 1.
-  const [params] = useSearchParams();
   const matchParams = filtering
     ? { q: params.get("q") ?? undefined, estado: params.get("estado") ?? undefined, update: params.get("update") ?? undefined }
     : {};
