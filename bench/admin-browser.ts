@@ -2,7 +2,7 @@
 // against the benchmark's seeded production server. Each figure is the time from the staff
 // member's action (Enter on the password, a filter chosen, the last key of a search) to the
 // answer drawn on screen: the list's request answered and the list no longer marked busy.
-// Searches include the box's 300 ms pause before it asks (use-debounced-value.ts): that is part
+// Searches include the box's 200 ms pause before it asks (use-debounced-value.ts): that is part
 // of what staff wait for. Filters and searches run with 2 or 3 values; the figure is the slowest.
 import { existsSync } from "node:fs";
 import { chromium, type Page, type Response } from "playwright-core";

@@ -2,7 +2,9 @@
 
 import { useEffect, useState } from "react";
 
-export const SEARCH_DEBOUNCE_MS = 300;
+// 200 ms: past the gap between keys of someone typing a word, and short enough that the answer is
+// on screen within half a second of the last key (issue 18 item 17; bench/admin-browser.ts).
+export const SEARCH_DEBOUNCE_MS = 200;
 
 export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T {
   const [debounced, setDebounced] = useState(value);
