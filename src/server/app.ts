@@ -14,6 +14,7 @@ import { installClosingConnectionHeader } from "./lib/shutdown";
 import { installCodeGuessGuard } from "./lib/abuse-limits";
 import { bearerToken, createAdminSessionService } from "./modules/admin/auth/service";
 import { resolveSessionSecret } from "./lib/session-secret";
+import { PASSWORD_MUST_CHANGE, ROLE_FORBIDDEN } from "../shared/api/admin/staff";
 import { resolvePowSecret } from "./lib/proof-of-work";
 import { registerModules } from "./modules";
 import { startOutboxWorker } from "./modules/notifications/worker";
@@ -88,8 +89,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     if (route.config.auth === "public" && typeof codeOracle !== "boolean") {
       throw new Error(`Public route ${route.method} ${route.url} must declare config.codeOracle`);
     }
+    // Nor an admin one without saying which staff roles may call it (issue 19).
+    const roles = route.config.roles ?? [];
+    if (route.config.auth === "admin" && roles.length === 0) throw new Error(`Admin route ${route.method} ${route.url} must declare config.roles`);
+    if (route.config.auth === "public" && route.config.roles) throw new Error(`Public route ${route.method} ${route.url} cannot declare roles`);
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") ctx.routes.push({ method, url: route.url, auth: route.config.auth, codeOracle: codeOracle === true });
+      if (method !== "HEAD") ctx.routes.push({ method, url: route.url, auth: route.config.auth, codeOracle: codeOracle === true, roles });
     }
   });
 
@@ -128,10 +133,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   // After helmet: its headers are set before any of these hooks can refuse a request.
+  // Admin routes: a valid session (401 otherwise), then the route's roles (403 in Spanish).
   app.addHook("onRequest", async (request) => {
-    if (request.routeOptions.config?.auth !== "admin") return;
+    const config = request.routeOptions.config;
+    if (config?.auth !== "admin") return;
     const token = bearerToken(request.headers.authorization);
-    if (!token || !(await ctx.sessions.verify(token))) throw unauthorized();
+    const staff = token ? await ctx.sessions.verify(token) : null;
+    if (!staff) throw unauthorized();
+    request.staff = staff;
+    if (staff.mustChangePassword && !config.whileMustChangePassword) {
+      throw new AppError("PASSWORD_CHANGE_REQUIRED", 403, PASSWORD_MUST_CHANGE);
+    }
+    if (!config.roles?.includes(staff.role)) throw new AppError("FORBIDDEN", 403, ROLE_FORBIDDEN);
   });
   // JSON is read as UTF-8 (RFC 8259): a body labelled with another charset would be misread, so
   // it is refused rather than guessed at.

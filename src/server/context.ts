@@ -2,7 +2,8 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { RateLimiter } from "./lib/rate-limiter";
-import type { AdminSessionService } from "./modules/admin/auth/service";
+import type { AdminSessionService, StaffPrincipal } from "./modules/admin/auth/service";
+import type { StaffRole } from "../shared/domain/staff-roles";
 import type { Providers } from "./providers";
 
 export interface AppContext {
@@ -17,7 +18,7 @@ export interface AppContext {
   /** Waits out a deliberate slowdown (after a failed admin login). Tests record it instead of waiting. */
   slowDown(ms: number): Promise<void>;
   /** Every /api route with who may call it (filled as routes register; walked by the auth test). */
-  routes: { method: string; url: string; auth: "admin" | "public"; codeOracle: boolean }[];
+  routes: { method: string; url: string; auth: "admin" | "public"; codeOracle: boolean; roles: readonly StaffRole[] }[];
 }
 
 declare module "fastify" {
@@ -31,5 +32,16 @@ declare module "fastify" {
      * shows it was not one. HEAD inherits it from the GET.
      */
     codeOracle?: boolean;
+    /**
+     * Every admin route declares the staff roles that may call it (issue 19): any other role
+     * gets 403. A route without it refuses to register, like one without `auth`.
+     */
+    roles?: readonly StaffRole[];
+    /** Admin routes a person with a temporary password may still call (session, sign-out, own password). */
+    whileMustChangePassword?: boolean;
+  }
+  interface FastifyRequest {
+    /** The staff member behind an admin request, set by the auth hook once the session is verified. */
+    staff?: StaffPrincipal;
   }
 }

@@ -7,6 +7,8 @@ export type ErrorCode =
   | "VALIDATION"
   | "UNAUTHORIZED"
   | "FORBIDDEN"
+  | "SECOND_FACTOR_REQUIRED"
+  | "PASSWORD_CHANGE_REQUIRED"
   | "NOT_FOUND"
   | "CONFLICT"
   | "PAYLOAD_TOO_LARGE"
@@ -22,6 +24,8 @@ const TITLES: Record<ErrorCode, string> = {
   VALIDATION: "Datos inválidos",
   UNAUTHORIZED: "No autorizado",
   FORBIDDEN: "Acceso denegado",
+  SECOND_FACTOR_REQUIRED: "Verificación en dos pasos",
+  PASSWORD_CHANGE_REQUIRED: "Cambio de contraseña requerido",
   NOT_FOUND: "No encontrado",
   CONFLICT: "Conflicto",
   PAYLOAD_TOO_LARGE: "Contenido demasiado grande",

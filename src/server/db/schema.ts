@@ -31,6 +31,8 @@ import {
   WELCOME_STATES,
   WHATSAPP_ENTRY_STATUSES,
 } from "../../shared/domain/statuses";
+import { STAFF_ROLES } from "../../shared/domain/staff-roles";
+import { ACTOR_KINDS } from "../../shared/api/admin/staff";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
@@ -201,6 +203,8 @@ export const trackingStatusHistory = pgTable(
     changedAt: ts("changed_at").notNull().defaultNow(),
     notes: text("notes"),
     changedBy: varchar("changed_by", { length: 64 }).notNull().default("admin"),
+    /** The staff member who made the change (issue 19); null for the client, the import without a person, and older rows. */
+    changedByAccountId: integer("changed_by_account_id"),
   },
   (t) => [
     index("tracking_status_history_tracking_idx").on(t.trackingId, t.changedAt),
@@ -419,15 +423,87 @@ export const appCache = pgTable("app_cache", {
  * kept. The shared password has no account behind it yet; per-person staff accounts (issue 19)
  * add a nullable account column here.
  */
+/**
+ * Staff accounts (issue 19): one per person, never deleted (disabled instead, so the audit log
+ * keeps naming them). The built-in owner (`built_in`, login "admin") signs in with the system
+ * admin password (ADMIN_PASSWORD or the generated one) while `password_hash` is null.
+ */
+export const staffAccounts = pgTable(
+  "staff_accounts",
+  {
+    id: serial("id").primaryKey(),
+    /** User name or e-mail, lower case. */
+    login: varchar("login", { length: 120 }).notNull(),
+    name: varchar("name", { length: 80 }).notNull(),
+    role: varchar("role", { length: 16 }).notNull(),
+    builtIn: boolean("built_in").notNull().default(false),
+    /** scrypt$N$r$p$salt$hash (lib/password-hash.ts); null: the built-in owner uses the system password. */
+    passwordHash: text("password_hash"),
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    disabledAt: ts("disabled_at"),
+    /** The TOTP secret, encrypted with the session secret; set at setup, active once totp_enabled_at is set. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: ts("totp_enabled_at"),
+    /** SHA-256 (hex) of each unused recovery code. */
+    recoveryCodes: jsonb("recovery_codes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: integer("totp_last_step"),
+    lastSignInAt: ts("last_sign_in_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("staff_accounts_login_idx").on(t.login),
+    uniqueIndex("staff_accounts_built_in_idx").on(t.builtIn).where(sql`${t.builtIn}`),
+    check("staff_accounts_role_check", oneOf(t.role, STAFF_ROLES)),
+  ],
+);
+
 export const adminSessions = pgTable(
   "admin_sessions",
   {
     /** SHA-256 of the token, hex. */
     tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
-    /** HMAC of the admin password under the session secret: another password, another fingerprint. */
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: "cascade" }),
+    /** HMAC under the session secret of the account's password (hash): another password, another fingerprint. */
     passwordFingerprint: varchar("password_fingerprint", { length: 64 }).notNull(),
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
+    lastSeenAt: ts("last_seen_at"),
+    ip: varchar("ip", { length: 64 }),
+    userAgent: varchar("user_agent", { length: 200 }),
   },
-  (t) => [index("admin_sessions_expires_at_idx").on(t.expiresAt)],
+  (t) => [index("admin_sessions_expires_at_idx").on(t.expiresAt), index("admin_sessions_account_idx").on(t.accountId)],
+);
+
+/**
+ * The audit log (issue 19): every change staff make, and the changes clients and the import make
+ * to packages, with who, when, from where, the entity and the values before and after. Rows are
+ * only ever inserted: a trigger refuses UPDATE and DELETE (migration 0010).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: ts("at").notNull().defaultNow(),
+    actorKind: varchar("actor_kind", { length: 16 }).notNull(),
+    actorAccountId: integer("actor_account_id"),
+    actorLabel: varchar("actor_label", { length: 120 }).notNull(),
+    ip: varchar("ip", { length: 64 }),
+    action: varchar("action", { length: 48 }).notNull(),
+    entity: varchar("entity", { length: 32 }).notNull(),
+    entityId: varchar("entity_id", { length: 64 }),
+    summary: varchar("summary", { length: 300 }),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_actor_idx").on(t.actorAccountId, t.at),
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.at),
+    index("audit_log_action_idx").on(t.action, t.at),
+    check("audit_log_actor_kind_check", oneOf(t.actorKind, ACTOR_KINDS)),
+  ],
 );

@@ -1,12 +1,13 @@
 // Test factories for the client modules: unique WhatsApp numbers, clients
 // registered through the real HTTP call and packages created as staff create them, so each test
 // owns its data and needs no ordering.
+import { TEST_ADMIN_ACTOR } from "./actors";
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { clients } from "../db/schema";
-import { CHANGED_BY, createTracking } from "../modules/trackings/service";
+import { createTracking } from "../modules/trackings/service";
 import type { TRegisterClientResponse } from "../../shared/api/clients";
 import type { TrackingStatus } from "../../shared/domain/statuses";
 
@@ -41,6 +42,6 @@ export async function clientIdOf(db: Db, clientCode: string): Promise<number> {
 
 /** A package of a client, created as staff create one by hand (no message queued). */
 export async function addTestPackage(db: Db, clientId: number, trackingCode: string, estado?: TrackingStatus) {
-  const { tracking } = await db.transaction((tx) => createTracking(tx, { clientId, trackingCode, estado, changedBy: CHANGED_BY.admin, notify: false }));
+  const { tracking } = await db.transaction((tx) => createTracking(tx, { clientId, trackingCode, estado, actor: TEST_ADMIN_ACTOR, notify: false }));
   return tracking;
 }

@@ -2,6 +2,7 @@
 // contact-messages list, paged on the server like the other admin lists, filtered by answered or
 // not) and PATCH /api/admin/contacts/{id}/answered (admin). Sending is limited
 // per address so the form cannot be used to flood the staff's inbox.
+import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import type { FastifyInstance } from "fastify";
 import { ZContactAnsweredRequestSchema, ZContactListQuerySchema } from "../../../shared/api/admin/contacts";
 import { ZContactRequestSchema } from "../../../shared/api/contact";
@@ -22,13 +23,13 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
     return reply.status(201).send({ success: true, contact });
   });
 
-  app.get("/api/contacts", { config: { auth: "admin" } }, async (request) =>
+  app.get("/api/contacts", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) =>
     listContactMessages(ctx.db, parseWith(ZContactListQuerySchema, request.query ?? {})),
   );
 
   // Staff mark a message answered (or pending again) by hand: opening the WhatsApp chat does
   // not prove it was answered (docs/decisions/122).
-  app.patch("/api/admin/contacts/:id/answered", { config: { auth: "admin" } }, async (request) => {
+  app.patch("/api/admin/contacts/:id/answered", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZContactParams, request.params);
     const { answered } = parseWith(ZContactAnsweredRequestSchema, request.body ?? {});
     return { contact: await setContactAnswered(ctx.db, id, answered) };

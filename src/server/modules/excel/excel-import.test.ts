@@ -137,7 +137,7 @@ describe("import of good and bad rows", () => {
     expect(await packageOf(existing, "TBA343434343434")).toMatchObject({ estado: "EN_BODEGA_CR" });
 
     const history = await t.database.db.select().from(trackingStatusHistory).where(eq(trackingStatusHistory.trackingId, ups!.id));
-    expect(history).toEqual([expect.objectContaining({ previousStatus: null, newStatus: "EN_BODEGA_MIAMI", changedBy: "importacion" })]);
+    expect(history).toEqual([expect.objectContaining({ previousStatus: null, newStatus: "EN_BODEGA_MIAMI", changedBy: "Importación Excel · Dueño" })]);
     // A package the import creates queues no WhatsApp message (decision 072).
     const queued = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.trackingId, ups!.id));
     expect(queued).toEqual([]);
@@ -240,8 +240,8 @@ describe("updates through the one status-change path", () => {
       .where(eq(trackingStatusHistory.trackingId, created!.id))
       .orderBy(trackingStatusHistory.id);
     expect(history.map((h) => [h.previousStatus, h.newStatus, h.changedBy])).toEqual([
-      [null, "SEGUIMIENTO_INTERNACIONAL", "importacion"],
-      ["SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "importacion"],
+      [null, "SEGUIMIENTO_INTERNACIONAL", "Importación Excel · Dueño"],
+      ["SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "Importación Excel · Dueño"],
     ]);
     const queued = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.trackingId, created!.id));
     expect(queued).toEqual([expect.objectContaining({ kind: "TRACKING_STATUS", recipient: "50688776655" })]);

@@ -9,6 +9,8 @@
 // left as it is, no message) unless the caller chose "apply". Packages the import creates queue no
 // message (docs/decisions/072). Bad rows become 'Fila N: reason' and the good rows are applied;
 // any failure while writing rolls everything back.
+import type { Actor } from "../../lib/actor";
+import { ACTOR_LABELS } from "../../../shared/domain/staff-roles";
 import { createHash } from "node:crypto";
 import { and, inArray } from "drizzle-orm";
 import type {
@@ -30,7 +32,6 @@ import { clients, clientTrackings, notificationOutbox } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
 import { inOutboxTransaction } from "../notifications/outbox";
 import {
-  CHANGED_BY,
   createTrackings,
   updateTrackings,
   type CreateTrackingInput,
@@ -60,7 +61,11 @@ export interface ImportOptions {
   backwards?: ImportBackwardsChoice;
   /** The preview's fingerprint: an apply whose plan differs is rolled back with a 409. */
   expectedFingerprint?: string;
+  /** The import and the person who ran it (lib/actor.ts importActor); default the import without a person. */
+  actor?: Actor;
 }
+
+const ANONYMOUS_IMPORT: Actor = { kind: "import", accountId: null, label: ACTOR_LABELS.import, ip: null };
 
 /** Rows per IN (…) list: well under PostgreSQL's parameter limit. */
 const CHUNK = 1000;
@@ -278,7 +283,7 @@ async function applyTrackings(
     for (const t of found) known.set(key(t.clientId, t.trackingCode), t);
   }
 
-  const common = { changedBy: CHANGED_BY.import, brandName: options.brandName, now: options.now };
+  const common = { actor: options.actor ?? ANONYMOUS_IMPORT, brandName: options.brandName, now: options.now };
   // Packages are created and updated in batches (createTrackings, updateTrackings: a few
   // statements per 500 rows); a row naming a package still waiting in a batch flushes both first
   // (creations, then updates), so each row sees the rows above it.

@@ -3,6 +3,8 @@
 // `fingerprint`), POST /api/import/express/preview (the same import, rolled back: decision 117)
 // and GET /api/export/{all,clients,by-client,contacts} (a streamed .xlsx download). Multipart is
 // registered only inside this plugin. One import or preview runs at a time (import-gate.ts).
+import { importActor } from "../../lib/actor";
+import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import multipart from "@fastify/multipart";
 import { PassThrough } from "node:stream";
 import { sql } from "drizzle-orm";
@@ -44,21 +46,22 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
 
     // The preview runs the same import and rolls it back (docs/decisions/117); both take the
     // one-import-at-a-time slot.
-    scope.post(IMPORT_PREVIEW_PATH, { config: { auth: "admin" } }, async (request) => {
+    scope.post(IMPORT_PREVIEW_PATH, { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
       const { buffer, fields } = await receiveImport(request);
       return imports.run(async () => {
         const workbook = await readSpreadsheet(buffer, { wantSheet: isImportSheet });
-        return importWorkbook(ctx.db, workbook, { brandName: ctx.config.brand.name, mode: "preview", backwards: fields.backwards });
+        return importWorkbook(ctx.db, workbook, { brandName: ctx.config.brand.name, mode: "preview", backwards: fields.backwards, actor: importActor(request) });
       });
     });
 
-    scope.post(IMPORT_APPLY_PATH, { config: { auth: "admin" } }, async (request) => {
+    scope.post(IMPORT_APPLY_PATH, { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
       const { buffer, fields } = await receiveImport(request);
       return imports.run(async () => {
         const workbook = await readSpreadsheet(buffer, { wantSheet: isImportSheet });
         return importWorkbook(ctx.db, workbook, {
           brandName: ctx.config.brand.name,
           mode: "apply",
+          actor: importActor(request),
           backwards: fields.backwards,
           expectedFingerprint: fields.fingerprint,
         });
@@ -67,7 +70,7 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   for (const kind of EXPORT_KINDS) {
-    app.get(`/api/export/${kind}`, { config: { auth: "admin" } }, async (request, reply) => {
+    app.get(`/api/export/${kind}`, { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request, reply) => {
       // A database that is down answers 503 here, before the download starts.
       await ctx.db.execute(sql`select 1`);
       const body = new PassThrough();

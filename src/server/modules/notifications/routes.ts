@@ -1,6 +1,7 @@
 // GET /api/notifications (admin): the state of the messages about one WhatsApp entry, client
 // or package, so staff know what the customer received; POST /api/notifications/{id}/retry
 // (admin): a failed message queued again ("Reintentar").
+import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import type { FastifyInstance } from "fastify";
 import { NOTIFICATION_NOT_FOUND, NOTIFICATION_NOT_FAILED, ZListNotificationsRequestSchema } from "../../../shared/api/notifications";
 import type { AppContext } from "../../context";
@@ -15,7 +16,7 @@ const ZNotificationParams = z.object({ id: z.coerce.number().int().positive() })
 export const NOTIFICATIONS_FILTER_REQUIRED = "Indica whatsappEntryId, clientId o trackingId";
 
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/notifications", { config: { auth: "admin" } }, async (request) => {
+  app.get("/api/notifications", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const filter = parseWith(ZListNotificationsRequestSchema, request.query ?? {});
     if (!filter.whatsappEntryId && !filter.clientId && !filter.trackingId) throw badRequest(NOTIFICATIONS_FILTER_REQUIRED);
     return {
@@ -24,7 +25,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     };
   });
 
-  app.post("/api/notifications/:id/retry", { config: { auth: "admin" } }, async (request) => {
+  app.post("/api/notifications/:id/retry", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZNotificationParams, request.params);
     const row = await retryFailedNotification(ctx.db, id);
     if (row === "NOT_FOUND") throw notFound(NOTIFICATION_NOT_FOUND);

@@ -2,6 +2,7 @@
 // changeTrackingStatus): the first delivery completes the referral and rewards the referrer,
 // each shipment uses the client's best unexpired coupon (at most 10 %) once; plus the
 // client's coupons and referrals answers.
+import { TEST_ADMIN_ACTOR } from "../../test/actors";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../test/app";
@@ -30,7 +31,7 @@ async function preAlert(clientCode: string): Promise<TClientTracking> {
 }
 
 async function deliver(trackingId: number, now?: Date) {
-  return t.ctx.db.transaction((tx) => changeTrackingStatus(tx, { trackingId, newStatus: "ENTREGADO", changedBy: "admin", now }));
+  return t.ctx.db.transaction((tx) => changeTrackingStatus(tx, { trackingId, newStatus: "ENTREGADO", actor: TEST_ADMIN_ACTOR, now }));
 }
 
 async function couponsOf(clientId: number) {
@@ -88,7 +89,7 @@ describe("delivery of a referred client's first package", () => {
 
     await deliver(first.id);
     // Back and forth on the same package: no second coupon for it, no second reward.
-    await t.ctx.db.transaction((tx) => changeTrackingStatus(tx, { trackingId: first.id, newStatus: "LISTO_PARA_ENTREGAR", changedBy: "admin" }));
+    await t.ctx.db.transaction((tx) => changeTrackingStatus(tx, { trackingId: first.id, newStatus: "LISTO_PARA_ENTREGAR", actor: TEST_ADMIN_ACTOR }));
     const spare = await giveCoupon(friendId, 10, new Date(Date.now() + DAY));
     const again = await deliver(first.id);
     expect(again.rewards).toEqual({ couponApplied: null, referralCompleted: null });

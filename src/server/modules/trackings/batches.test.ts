@@ -1,13 +1,14 @@
 // createTrackings and updateTrackings: the batch forms the Excel import uses. The same rules as
 // one package at a time — history rows, WhatsApp messages unless notify: false, the delivery rules
 // (coupon, referral) in input order — and all-or-nothing on a duplicate or an unknown package.
+import { TEST_ADMIN_ACTOR, TEST_IMPORT_ACTOR } from "../../test/actors";
 import { describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../test/app";
 import { clientTrackings, clients, coupons, notificationOutbox, referrals, trackingStatusHistory } from "../../db/schema";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
 import { registerTestClient } from "../../test/clients";
-import { CHANGED_BY, createTracking, createTrackings, updateTrackings } from "./service";
+import { createTracking, createTrackings, updateTrackings } from "./service";
 import { trackingStatusMessage } from "../../../shared/domain/messages";
 
 const t = useTestApp();
@@ -32,7 +33,7 @@ describe("createTrackings", () => {
           trackingCode,
           estado: i % 2 ? "EN_BODEGA_MIAMI" : undefined,
           descripcionPaquete: `Artículo ${i}`,
-          changedBy: CHANGED_BY.import,
+          actor: TEST_IMPORT_ACTOR,
           notes: i === 0 ? "  primera  " : undefined,
           notify: i < 2,
         })),
@@ -47,7 +48,7 @@ describe("createTrackings", () => {
     const history = await t.ctx.db.select().from(trackingStatusHistory).where(inArray(trackingStatusHistory.trackingId, ids));
     expect(history).toHaveLength(codes.length);
     const first = history.find((h) => h.trackingId === ids[0])!;
-    expect(first).toMatchObject({ previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", notes: "primera", changedBy: "importacion" });
+    expect(first).toMatchObject({ previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", notes: "primera", changedBy: "Importación Excel" });
 
     const messages = await t.ctx.db.select().from(notificationOutbox).where(inArray(notificationOutbox.trackingId, ids));
     expect(messages.map((m) => m.trackingId).sort()).toEqual([ids[0], ids[1]].sort());
@@ -59,7 +60,7 @@ describe("createTrackings", () => {
     const client = await registerTestClient(t.app);
     const clientId = await idOf(client.clientCode);
     const taken = code("TAKEN");
-    await t.ctx.db.transaction((tx) => createTracking(tx, { clientId, trackingCode: taken, changedBy: CHANGED_BY.admin }));
+    await t.ctx.db.transaction((tx) => createTracking(tx, { clientId, trackingCode: taken, actor: TEST_ADMIN_ACTOR }));
     const fresh = code("FRESH");
     for (const batch of [
       [fresh, taken],
@@ -69,7 +70,7 @@ describe("createTrackings", () => {
         t.ctx.db.transaction((tx) =>
           createTrackings(
             tx,
-            batch.map((trackingCode) => ({ clientId, trackingCode, changedBy: CHANGED_BY.import })),
+            batch.map((trackingCode) => ({ clientId, trackingCode, actor: TEST_IMPORT_ACTOR })),
           ),
         ),
       ).rejects.toMatchObject({ statusCode: 409, message: TRACKING_DUPLICATE });
@@ -86,11 +87,11 @@ describe("createTrackings", () => {
 
     const created = await t.ctx.db.transaction((tx) =>
       createTrackings(tx, [
-        { clientId: referrerId, trackingCode: code("EARLY"), estado: "ENTREGADO", changedBy: CHANGED_BY.import, notify: false },
-        { clientId: referredId, trackingCode: code("REF"), estado: "ENTREGADO", changedBy: CHANGED_BY.import, notify: false },
-        { clientId: bystanderId, trackingCode: code("BY"), estado: "ENTREGADO", changedBy: CHANGED_BY.import, notify: false },
-        { clientId: referrerId, trackingCode: code("LATE"), estado: "ENTREGADO", changedBy: CHANGED_BY.import, notify: false },
-        { clientId: referrerId, trackingCode: code("TRANSIT"), estado: "EN_ADUANAS", changedBy: CHANGED_BY.import, notify: false },
+        { clientId: referrerId, trackingCode: code("EARLY"), estado: "ENTREGADO", actor: TEST_IMPORT_ACTOR, notify: false },
+        { clientId: referredId, trackingCode: code("REF"), estado: "ENTREGADO", actor: TEST_IMPORT_ACTOR, notify: false },
+        { clientId: bystanderId, trackingCode: code("BY"), estado: "ENTREGADO", actor: TEST_IMPORT_ACTOR, notify: false },
+        { clientId: referrerId, trackingCode: code("LATE"), estado: "ENTREGADO", actor: TEST_IMPORT_ACTOR, notify: false },
+        { clientId: referrerId, trackingCode: code("TRANSIT"), estado: "EN_ADUANAS", actor: TEST_IMPORT_ACTOR, notify: false },
       ]),
     );
     const [early, ref, by, late, transit] = created;
@@ -127,7 +128,7 @@ describe("updateTrackings", () => {
           descripcionPaquete: `Original ${i}`,
           pesoEstimado: 100 + i,
           notas: "nota vieja",
-          changedBy: CHANGED_BY.admin,
+          actor: TEST_ADMIN_ACTOR,
           notify: false,
         })),
       ),
@@ -141,10 +142,10 @@ describe("updateTrackings", () => {
     const [a, b, c, d] = created.map((x) => x.tracking);
     const results = await t.ctx.db.transaction((tx) =>
       updateTrackings(tx, [
-        { trackingId: c.id, changes: { estado: "EN_ADUANAS", notas: null }, changedBy: CHANGED_BY.import, notes: "lote", brandName: "Marca" },
-        { trackingId: a.id, changes: { pesoEstimado: 2500.5, costo: 12500 }, changedBy: CHANGED_BY.import },
-        { trackingId: d.id, changes: { estado: "SEGUIMIENTO_INTERNACIONAL", tiendaOrigen: "Amazon" }, changedBy: CHANGED_BY.import },
-        { trackingId: b.id, changes: { estado: "EN_ADUANAS" }, changedBy: CHANGED_BY.import, notify: false },
+        { trackingId: c.id, changes: { estado: "EN_ADUANAS", notas: null }, actor: TEST_IMPORT_ACTOR, notes: "lote", brandName: "Marca" },
+        { trackingId: a.id, changes: { pesoEstimado: 2500.5, costo: 12500 }, actor: TEST_IMPORT_ACTOR },
+        { trackingId: d.id, changes: { estado: "SEGUIMIENTO_INTERNACIONAL", tiendaOrigen: "Amazon" }, actor: TEST_IMPORT_ACTOR },
+        { trackingId: b.id, changes: { estado: "EN_ADUANAS" }, actor: TEST_IMPORT_ACTOR, notify: false },
       ]),
     );
     expect(results.map((r) => r.tracking.id)).toEqual([c.id, a.id, d.id, b.id]);
@@ -167,8 +168,8 @@ describe("updateTrackings", () => {
     const moved = history.filter((h) => h.previousStatus !== null);
     expect(moved.map((h) => [h.trackingId, h.previousStatus, h.newStatus, h.changedBy]).sort()).toEqual(
       [
-        [b.id, "SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "importacion"],
-        [c.id, "SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "importacion"],
+        [b.id, "SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "Importación Excel"],
+        [c.id, "SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "Importación Excel"],
       ].sort(),
     );
     expect(moved.find((h) => h.trackingId === c.id)?.notes).toBe("lote");
@@ -189,16 +190,16 @@ describe("updateTrackings", () => {
     await expect(
       t.ctx.db.transaction((tx) =>
         updateTrackings(tx, [
-          { trackingId: first.id, changes: { estado: "ENTREGADO" }, changedBy: CHANGED_BY.import },
-          { trackingId: 2_000_000_000, changes: { estado: "ENTREGADO" }, changedBy: CHANGED_BY.import },
+          { trackingId: first.id, changes: { estado: "ENTREGADO" }, actor: TEST_IMPORT_ACTOR },
+          { trackingId: 2_000_000_000, changes: { estado: "ENTREGADO" }, actor: TEST_IMPORT_ACTOR },
         ]),
       ),
     ).rejects.toMatchObject({ statusCode: 404, message: TRACKING_NOT_FOUND });
     await expect(
       t.ctx.db.transaction((tx) =>
         updateTrackings(tx, [
-          { trackingId: first.id, changes: { estado: "ENTREGADO" }, changedBy: CHANGED_BY.import },
-          { trackingId: second.id, changes: { trackingCode: first.trackingCode }, changedBy: CHANGED_BY.import },
+          { trackingId: first.id, changes: { estado: "ENTREGADO" }, actor: TEST_IMPORT_ACTOR },
+          { trackingId: second.id, changes: { trackingCode: first.trackingCode }, actor: TEST_IMPORT_ACTOR },
         ]),
       ),
     ).rejects.toMatchObject({ statusCode: 409, message: TRACKING_DUPLICATE });
@@ -207,8 +208,8 @@ describe("updateTrackings", () => {
 
     const [delivered, other] = await t.ctx.db.transaction((tx) =>
       updateTrackings(tx, [
-        { trackingId: first.id, changes: { estado: "ENTREGADO" }, changedBy: CHANGED_BY.import, notify: false },
-        { trackingId: second.id, changes: { estado: "ENTREGADO" }, changedBy: CHANGED_BY.import, notify: false },
+        { trackingId: first.id, changes: { estado: "ENTREGADO" }, actor: TEST_IMPORT_ACTOR, notify: false },
+        { trackingId: second.id, changes: { estado: "ENTREGADO" }, actor: TEST_IMPORT_ACTOR, notify: false },
       ]),
     );
     // One coupon per client: the first package in the batch takes the 5 % welcome coupon.

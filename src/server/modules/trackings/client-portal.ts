@@ -19,7 +19,8 @@ import {
 } from "../../../shared/api/trackings";
 import { findClientByTypedCode } from "../clients/codes";
 import { mapLookalikes } from "../../../shared/domain/client-code";
-import { CHANGED_BY, createTracking, deleteTracking, updateTracking, type TrackingRow } from "./service";
+import type { Actor } from "../../lib/actor";
+import { createTracking, deleteTracking, updateTracking, type TrackingRow } from "./service";
 
 type HistoryRow = Pick<typeof trackingStatusHistory.$inferSelect, "previousStatus" | "newStatus" | "changedAt">;
 
@@ -239,7 +240,7 @@ async function dtoOf(tx: DbOrTx, row: TrackingRow): Promise<TClientTracking> {
 }
 
 /** POST /api/clients/trackings: the client's own pre-alert (no WhatsApp message for it). */
-export async function preAlertTracking(db: Db, input: TPreAlertRequest): Promise<TClientTracking> {
+export async function preAlertTracking(db: Db, input: TPreAlertRequest, actor: Actor): Promise<TClientTracking> {
   return db.transaction(async (tx) => {
     const client = await findClient(tx, input.clientCode);
     if (!client) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
@@ -248,7 +249,7 @@ export async function preAlertTracking(db: Db, input: TPreAlertRequest): Promise
       trackingCode: input.trackingCode,
       origen: input.origen,
       formaEnvio: input.formaEnvio,
-      changedBy: CHANGED_BY.client,
+      actor,
       notify: false,
     });
     return dtoOf(tx, tracking);
@@ -272,23 +273,23 @@ async function lockOwnEditable(tx: DbOrTx, trackingId: number, clientCode: strin
 }
 
 /** PATCH /api/clients/trackings/{id}: tracking code, origin and shipping type of an own package. */
-export async function updateClientTracking(db: Db, trackingId: number, input: TPreAlertRequest): Promise<TClientTracking> {
+export async function updateClientTracking(db: Db, trackingId: number, input: TPreAlertRequest, actor: Actor): Promise<TClientTracking> {
   return db.transaction(async (tx) => {
     await lockOwnEditable(tx, trackingId, input.clientCode, "editar");
     const { tracking } = await updateTracking(tx, {
       trackingId,
       changes: { trackingCode: input.trackingCode, origen: input.origen, formaEnvio: input.formaEnvio },
-      changedBy: CHANGED_BY.client,
+      actor,
     });
     return dtoOf(tx, tracking);
   });
 }
 
 /** DELETE /api/clients/trackings/{id}. */
-export async function deleteClientTracking(db: Db, trackingId: number, clientCode: string): Promise<void> {
+export async function deleteClientTracking(db: Db, trackingId: number, clientCode: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOwnEditable(tx, trackingId, clientCode, "eliminar");
-    await deleteTracking(tx, trackingId);
+    await deleteTracking(tx, trackingId, actor);
   });
 }
 

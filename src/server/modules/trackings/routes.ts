@@ -1,6 +1,7 @@
 // The client portal's package calls (public, identified by the client code): list, pre-alert,
 // edit and delete (public-site §7). The staff's tracking calls belong to the admin module and
 // use the same service.ts.
+import { clientActor } from "../../lib/actor";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { mapLookalikes } from "../../../shared/domain/client-code";
 import { CLIENT_NOT_FOUND_MESSAGE, ZClientTrackingsQuerySchema } from "../../../shared/api/clients";
@@ -26,21 +27,21 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
   app.post("/api/clients/trackings", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const input = parseWith(ZPreAlertRequestSchema, request.body ?? {});
     await enforceWriteLimits(ctx, request, reply, input.clientCode);
-    return reply.status(201).send(await preAlertTracking(ctx.db, input));
+    return reply.status(201).send(await preAlertTracking(ctx.db, input, clientActor(request)));
   });
 
   app.patch("/api/clients/trackings/:id", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const input = parseWith(ZPreAlertRequestSchema, request.body ?? {});
     await enforceWriteLimits(ctx, request, reply, input.clientCode);
-    return updateClientTracking(ctx.db, id, input);
+    return updateClientTracking(ctx.db, id, input, clientActor(request));
   });
 
   app.delete("/api/clients/trackings/:id", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const { clientCode } = parseWith(ZDeleteClientTrackingRequestSchema, request.body ?? {});
     await enforceWriteLimits(ctx, request, reply, clientCode);
-    await deleteClientTracking(ctx.db, id, clientCode);
+    await deleteClientTracking(ctx.db, id, clientCode, clientActor(request));
     return { success: true as const, id };
   });
 }

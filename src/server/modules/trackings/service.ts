@@ -9,7 +9,8 @@
 // Contract of a status change (changeTrackingStatus, and createTracking for the first status):
 //   - estado, lastStatusChangeDate and updatedAt are updated on the package (locked FOR UPDATE);
 //   - one tracking_status_history row is written (previousStatus null on creation; changedBy
-//     "cliente" for the portal, "admin" for staff, "importacion" for the Excel import);
+//     the person's name, 'Cliente' for the portal, 'Importación Excel · <name>' for the import,
+//     with changed_by_account_id) and one audit record (paquete.crear / paquete.estado);
 //   - unless `notify: false`, the client's WhatsApp status message (trackingStatusMessage,
 //     kind TRACKING_STATUS) is queued in the notification outbox, in the same transaction;
 //   - on ENTREGADO the coupon and referral rules run (referrals/service.ts applyDeliveryRewards).
@@ -30,15 +31,18 @@ import { detectCarrier } from "../../../shared/domain/carriers";
 import { DEFAULT_BRAND } from "../../../shared/brand";
 import type { Origin, ShippingType, TrackingStatus } from "../../../shared/domain/statuses";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
+import { TRACKING_STATUS_LABELS } from "../../../shared/domain/statuses";
+import { historyLabel, type Actor } from "../../lib/actor";
+import { diffFields, recordAudit, type AuditEntry } from "../admin/audit/service";
 
 export type TrackingRow = typeof clientTrackings.$inferSelect;
 
-/** Who made a change, as tracking_status_history.changedBy stores it. */
-export const CHANGED_BY = { client: "cliente", admin: "admin", import: "importacion" } as const;
-
 interface CommonOptions {
-  /** CHANGED_BY.client, CHANGED_BY.admin, CHANGED_BY.import (or another short label). */
-  changedBy: string;
+  /**
+   * Who makes the change (lib/actor.ts): the history's changedBy shows them, and every creation,
+   * field change, status move and deletion writes its audit record in the same transaction.
+   */
+  actor: Actor;
   /** Internal note kept in the history row (never shown to the client). */
   notes?: string | null;
   /** Queue the client's WhatsApp status message (default true). */
@@ -99,10 +103,12 @@ async function recordStatuses(
         newStatus: e.newStatus,
         changedAt: e.now,
         notes: e.options.notes?.trim() || null,
-        changedBy: e.options.changedBy,
+        changedBy: historyLabel(e.options.actor),
+        changedByAccountId: e.options.actor.accountId,
       })),
     );
   }
+  await auditStatuses(tx, entries);
 
   const notificationIds = new Map<StatusEntry, number>();
   const toNotify = entries.filter((e) => e.options.notify !== false);
@@ -140,6 +146,43 @@ async function recordStatuses(
   );
   const rewardsOf = new Map(delivered.map((e, i) => [e, rewards[i]]));
   return entries.map((e) => ({ notificationId: notificationIds.get(e) ?? null, rewards: rewardsOf.get(e) ?? null }));
+}
+
+/** One audit record per package created or moved, grouped by actor (each group in multi-row inserts). */
+async function auditStatuses(tx: DbOrTx, entries: StatusEntry[]): Promise<void> {
+  const byActor = new Map<Actor, AuditEntry[]>();
+  for (const e of entries) {
+    const t = e.tracking;
+    const record: AuditEntry =
+      e.previousStatus === null
+        ? {
+            action: "paquete.crear",
+            entity: "paquete",
+            entityId: t.id,
+            at: e.now,
+            summary: `${t.trackingCode} · ${TRACKING_STATUS_LABELS[e.newStatus]}`,
+            after: auditedPackage({ ...t, estado: e.newStatus }),
+          }
+        : {
+            action: "paquete.estado",
+            entity: "paquete",
+            entityId: t.id,
+            at: e.now,
+            summary: `${t.trackingCode}: ${TRACKING_STATUS_LABELS[e.previousStatus]} → ${TRACKING_STATUS_LABELS[e.newStatus]}`,
+            before: { estado: e.previousStatus },
+            after: { estado: e.newStatus },
+          };
+    const list = byActor.get(e.options.actor);
+    if (list) list.push(record);
+    else byActor.set(e.options.actor, [record]);
+  }
+  for (const [actor, records] of byActor) await recordAudit(tx, actor, records);
+}
+
+/** The package as the audit log keeps it for a creation or a deletion. */
+function auditedPackage(t: TrackingRow): Record<string, unknown> {
+  const { id, clientId, trackingCode, estado, origen, formaEnvio, carrier, pesoPieCubicos, montoColones, descripcionPaquete, notas } = t;
+  return { id, clientId, trackingCode, estado, origen, formaEnvio, carrier, pesoPieCubicos, montoColones, descripcionPaquete, notas };
 }
 
 /** The packages with these ids, current (re-read after the delivery rules may have set a coupon). */
@@ -407,6 +450,18 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
     tx,
     inputs.map((i) => i.trackingId),
   );
+  const edits = new Map<Actor, AuditEntry[]>();
+  for (const input of inputs) {
+    const was = current.get(input.trackingId)!;
+    const now = after.get(input.trackingId)!;
+    const diff = diffFields(was, now, AUDITED_FIELDS);
+    if (!diff) continue;
+    const record: AuditEntry = { action: "paquete.editar", entity: "paquete", entityId: was.id, summary: now.trackingCode, at: input.now, ...diff };
+    const list = edits.get(input.actor);
+    if (list) list.push(record);
+    else edits.set(input.actor, [record]);
+  }
+  for (const [actor, records] of edits) await recordAudit(tx, actor, records);
   return inputs.map((input) => {
     const tracking = after.get(input.trackingId)!;
     const outcome = recordedOf.get(input.trackingId);
@@ -417,13 +472,15 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
   });
 }
 
-/** Deletes a package (its history goes with it); 404 when it does not exist. */
-export async function deleteTracking(tx: DbOrTx, trackingId: number): Promise<void> {
-  const deleted = await tx
-    .delete(clientTrackings)
-    .where(eq(clientTrackings.id, trackingId))
-    .returning({ id: clientTrackings.id });
+/** The package fields whose changes the audit log records (the status has its own record). */
+const AUDITED_FIELDS = UPDATE_COLUMNS.map((c) => c.key);
+
+/** Deletes a package (its history goes with it) and records it; 404 when it does not exist. */
+export async function deleteTracking(tx: DbOrTx, trackingId: number, actor: Actor): Promise<void> {
+  const deleted = await tx.delete(clientTrackings).where(eq(clientTrackings.id, trackingId)).returning();
   if (deleted.length === 0) throw notFound(TRACKING_NOT_FOUND);
+  const t = deleted[0];
+  await recordAudit(tx, actor, { action: "paquete.eliminar", entity: "paquete", entityId: t.id, summary: t.trackingCode, before: auditedPackage(t) });
 }
 
 async function assertNoDuplicate(tx: DbOrTx, clientId: number, trackingCode: string, exceptId?: number): Promise<void> {

@@ -1,6 +1,7 @@
 // The client portal's package calls over HTTP (lookup, pre-alert, edit, delete: ownership, the
 // editable state, duplicates, carrier detection) and the one status-change function every path
 // uses (history, WhatsApp outbox, no-op on the same status).
+import { TEST_ADMIN_ACTOR, TEST_IMPORT_ACTOR } from "../../test/actors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
@@ -19,7 +20,7 @@ import {
 } from "../../../shared/api/trackings";
 import { trackingStatusMessage } from "../../../shared/domain/messages";
 import { registerTestClient } from "../../test/clients";
-import { CHANGED_BY, changeTrackingStatus, createTracking, updateTracking } from "./service";
+import { changeTrackingStatus, createTracking, updateTracking } from "./service";
 import { getClientTrackings, getClientTrackingsJson } from "./client-portal";
 
 const t = useTestApp();
@@ -76,7 +77,7 @@ describe("GET /api/clients/trackings?code=", () => {
     const second = (await preAlert({ clientCode: owner.clientCode, trackingCode: uniqueTracking() })).json() as TClientTracking;
     await preAlert({ clientCode: other.clientCode, trackingCode: uniqueTracking("OTHER") });
     await t.ctx.db.transaction((tx) =>
-      changeTrackingStatus(tx, { trackingId: first.id, newStatus: "EN_BODEGA_MIAMI", changedBy: "admin", notes: "nota interna secreta" }),
+      changeTrackingStatus(tx, { trackingId: first.id, newStatus: "EN_BODEGA_MIAMI", actor: TEST_ADMIN_ACTOR, notes: "nota interna secreta" }),
     );
 
     const res = await lookup(owner.clientCode);
@@ -128,7 +129,7 @@ describe("POST /api/clients/trackings (pre-alert)", () => {
     });
     expect(body.history).toEqual([{ previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", changedAt: expect.any(String) }]);
     const [history] = await t.ctx.db.select().from(trackingStatusHistory).where(eq(trackingStatusHistory.trackingId, body.id));
-    expect(history.changedBy).toBe(CHANGED_BY.client);
+    expect(history.changedBy).toBe("Cliente");
     // The client just did it and saw it: no WhatsApp message for a pre-alert.
     const queued = await t.ctx.db.select().from(notificationOutbox).where(eq(notificationOutbox.trackingId, body.id));
     expect(queued).toHaveLength(0);
@@ -220,7 +221,7 @@ describe("PATCH and DELETE /api/clients/trackings/{id}", () => {
     const client = await registerTestClient(t.app);
     const code = uniqueTracking();
     const created = (await preAlert({ clientCode: client.clientCode, trackingCode: code })).json() as TClientTracking;
-    await t.ctx.db.transaction((tx) => changeTrackingStatus(tx, { trackingId: created.id, newStatus: "EN_ADUANAS", changedBy: "admin" }));
+    await t.ctx.db.transaction((tx) => changeTrackingStatus(tx, { trackingId: created.id, newStatus: "EN_ADUANAS", actor: TEST_ADMIN_ACTOR }));
 
     const patched = await edit(created.id, { clientCode: client.clientCode, trackingCode: "NUEVO1" });
     expect(patched.statusCode).toBe(409);
@@ -258,14 +259,14 @@ describe("changeTrackingStatus / createTracking / updateTracking", () => {
     const client = await registerTestClient(t.app, { nombre: "Rosa Campos" });
     const id = await clientId(client.clientCode);
     const created = await t.ctx.db.transaction((tx) =>
-      createTracking(tx, { clientId: id, trackingCode: uniqueTracking(), changedBy: CHANGED_BY.admin, notify: false }),
+      createTracking(tx, { clientId: id, trackingCode: uniqueTracking(), actor: TEST_ADMIN_ACTOR, notify: false }),
     );
     const at = new Date("2031-02-03T15:00:00Z");
     const result = await t.ctx.db.transaction((tx) =>
       changeTrackingStatus(tx, {
         trackingId: created.tracking.id,
         newStatus: "LISTO_PARA_ENTREGAR",
-        changedBy: CHANGED_BY.admin,
+        actor: TEST_ADMIN_ACTOR,
         notes: "Llegó completo",
         brandName: "Courier Prueba",
         now: at,
@@ -302,10 +303,10 @@ describe("changeTrackingStatus / createTracking / updateTracking", () => {
     const client = await registerTestClient(t.app);
     const id = await clientId(client.clientCode);
     const created = await t.ctx.db.transaction((tx) =>
-      createTracking(tx, { clientId: id, trackingCode: uniqueTracking(), changedBy: "admin", estado: "EN_ADUANAS" }),
+      createTracking(tx, { clientId: id, trackingCode: uniqueTracking(), actor: TEST_ADMIN_ACTOR, estado: "EN_ADUANAS" }),
     );
     const again = await t.ctx.db.transaction((tx) =>
-      changeTrackingStatus(tx, { trackingId: created.tracking.id, newStatus: "EN_ADUANAS", changedBy: "admin" }),
+      changeTrackingStatus(tx, { trackingId: created.tracking.id, newStatus: "EN_ADUANAS", actor: TEST_ADMIN_ACTOR }),
     );
     expect(again.changed).toBe(false);
     expect(again.notificationId).toBeNull();
@@ -320,11 +321,11 @@ describe("changeTrackingStatus / createTracking / updateTracking", () => {
     const client = await registerTestClient(t.app);
     const id = await clientId(client.clientCode);
     const created = await t.ctx.db.transaction((tx) =>
-      createTracking(tx, { clientId: id, trackingCode: uniqueTracking(), changedBy: "admin", notify: false }),
+      createTracking(tx, { clientId: id, trackingCode: uniqueTracking(), actor: TEST_ADMIN_ACTOR, notify: false }),
     );
     await expect(
       t.ctx.db.transaction(async (tx) => {
-        await changeTrackingStatus(tx, { trackingId: created.tracking.id, newStatus: "EN_BODEGA_MIAMI", changedBy: "admin" });
+        await changeTrackingStatus(tx, { trackingId: created.tracking.id, newStatus: "EN_BODEGA_MIAMI", actor: TEST_ADMIN_ACTOR });
         throw new Error("the caller fails after the change");
       }),
     ).rejects.toThrow("the caller fails");
@@ -334,7 +335,7 @@ describe("changeTrackingStatus / createTracking / updateTracking", () => {
 
   it("answers 404 for an unknown package", async () => {
     await expect(
-      t.ctx.db.transaction((tx) => changeTrackingStatus(tx, { trackingId: 2_000_000_001, newStatus: "ENTREGADO", changedBy: "admin" })),
+      t.ctx.db.transaction((tx) => changeTrackingStatus(tx, { trackingId: 2_000_000_001, newStatus: "ENTREGADO", actor: TEST_ADMIN_ACTOR })),
     ).rejects.toMatchObject({ statusCode: 404 });
   });
 
@@ -342,13 +343,13 @@ describe("changeTrackingStatus / createTracking / updateTracking", () => {
     const client = await registerTestClient(t.app);
     const id = await clientId(client.clientCode);
     const created = await t.ctx.db.transaction((tx) =>
-      createTracking(tx, { clientId: id, trackingCode: uniqueTracking(), carrier: "Correos de Costa Rica", changedBy: "admin", notify: false }),
+      createTracking(tx, { clientId: id, trackingCode: uniqueTracking(), carrier: "Correos de Costa Rica", actor: TEST_ADMIN_ACTOR, notify: false }),
     );
     const result = await t.ctx.db.transaction((tx) =>
       updateTracking(tx, {
         trackingId: created.tracking.id,
         changes: { trackingCode: "1Z999AA10123456784", costo: 4500, estado: "EN_BODEGA_MIAMI" },
-        changedBy: "admin",
+        actor: TEST_ADMIN_ACTOR,
         notify: false,
       }),
     );
@@ -366,18 +367,18 @@ describe("changeTrackingStatus / createTracking / updateTracking", () => {
         pesoPieCubicos: "2500",
         montoColones: 20560,
         montoRate: 514,
-        changedBy: "admin",
+        actor: TEST_ADMIN_ACTOR,
         notify: false,
       }),
     );
     // The Excel import and the portal send the type alone.
     const result = await t.ctx.db.transaction((tx) =>
-      updateTracking(tx, { trackingId: created.tracking.id, changes: { formaEnvio: "BARCO" }, changedBy: "importacion", notify: false }),
+      updateTracking(tx, { trackingId: created.tracking.id, changes: { formaEnvio: "BARCO" }, actor: TEST_IMPORT_ACTOR, notify: false }),
     );
     expect(result.tracking).toMatchObject({ formaEnvio: "BARCO", pesoPieCubicos: null, montoColones: null, montoRate: null });
     // The same type again, or a measure sent with the type, keeps what was given.
     const again = await t.ctx.db.transaction((tx) =>
-      updateTracking(tx, { trackingId: created.tracking.id, changes: { formaEnvio: "BARCO", pesoPieCubicos: "3" }, changedBy: "admin", notify: false }),
+      updateTracking(tx, { trackingId: created.tracking.id, changes: { formaEnvio: "BARCO", pesoPieCubicos: "3" }, actor: TEST_ADMIN_ACTOR, notify: false }),
     );
     expect(again.tracking).toMatchObject({ formaEnvio: "BARCO", pesoPieCubicos: "3" });
   });
@@ -413,8 +414,8 @@ describe("the lookup's JSON built in SQL", () => {
     const first = (await preAlert({ clientCode: client.clientCode, trackingCode: uniqueTracking("1Z"), origen: "USA", formaEnvio: "AVION" })).json();
     await preAlert({ clientCode: client.clientCode, trackingCode: uniqueTracking("LX"), origen: "CHINA", formaEnvio: "BARCO" });
     await t.ctx.db.transaction(async (tx) => {
-      await changeTrackingStatus(tx, { trackingId: first.id, newStatus: "EN_BODEGA_MIAMI", changedBy: CHANGED_BY.admin });
-      await changeTrackingStatus(tx, { trackingId: first.id, newStatus: "ENTREGADO", changedBy: CHANGED_BY.admin });
+      await changeTrackingStatus(tx, { trackingId: first.id, newStatus: "EN_BODEGA_MIAMI", actor: TEST_ADMIN_ACTOR });
+      await changeTrackingStatus(tx, { trackingId: first.id, newStatus: "ENTREGADO", actor: TEST_ADMIN_ACTOR });
     });
     const viaSql = JSON.parse((await getClientTrackingsJson(t.database, client.clientCode))!);
     const viaDrizzle = await getClientTrackings(t.ctx.db, client.clientCode);

@@ -1,5 +1,6 @@
 // POST /api/tracking/whatsapp/add (public, abuse-limited), GET /api/tracking/whatsapp/entries
 // and PATCH /api/tracking/whatsapp/entries/{id} (admin).
+import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import type { FastifyInstance } from "fastify";
 import {
   ZAddWhatsappCodesRequestSchema,
@@ -28,13 +29,13 @@ export function registerWhatsappEntryRoutes(app: FastifyInstance, ctx: AppContex
 
   // Without parameters: the spec's answer (the latest WHATSAPP_ENTRIES_SHOWN); q, estado, page
   // and pageSize narrow and page it (docs/decisions/122).
-  app.get("/api/tracking/whatsapp/entries", { config: { auth: "admin" } }, async (request) => {
+  app.get("/api/tracking/whatsapp/entries", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const query = parseWith(ZListWhatsappEntriesQuerySchema, request.query ?? {});
     const list = await listWhatsappEntries(ctx.db, query);
     return { ...list, messaging: { configured: ctx.providers.messaging.configured } };
   });
 
-  app.patch("/api/tracking/whatsapp/entries/:id", { config: { auth: "admin" } }, async (request) => {
+  app.patch("/api/tracking/whatsapp/entries/:id", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZEntryParams, request.params);
     const change = parseWith(ZUpdateWhatsappEntryRequestSchema, request.body ?? {});
     let notificationSent = false;

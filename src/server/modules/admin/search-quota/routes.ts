@@ -1,6 +1,7 @@
 // The AI search quota calls (staff-side §7), all admin: GET /api/admin/search-quota (the paged
 // table), GET /api/parts-search-history/{clientCode}, PATCH /api/clients/{id}/search-limits and
 // POST /api/clients/{id}/reset-searches.
+import { OFFICE_STAFF } from "../../../../shared/domain/staff-roles";
 import type { FastifyInstance } from "fastify";
 import { ZSearchQuotaQuerySchema, ZUpdateSearchLimitsRequestSchema } from "../../../../shared/api/admin/search-quota";
 import { ZClientCodeLooseSchema } from "../../../../shared/api/clients";
@@ -16,22 +17,22 @@ const ZIdParams = z.object({
 const ZCodeParams = z.object({ clientCode: ZClientCodeLooseSchema });
 
 export function registerAdminSearchQuotaRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/admin/search-quota", { config: { auth: "admin" } }, async (request) =>
+  app.get("/api/admin/search-quota", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) =>
     listSearchQuotas(ctx.db, parseWith(ZSearchQuotaQuerySchema, request.query ?? {})),
   );
 
-  app.get("/api/parts-search-history/:clientCode", { config: { auth: "admin" } }, async (request) => {
+  app.get("/api/parts-search-history/:clientCode", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { clientCode } = parseWith(ZCodeParams, request.params);
     return { history: await getPartsSearchHistory(ctx.db, clientCode) };
   });
 
-  app.patch("/api/clients/:id/search-limits", { config: { auth: "admin" } }, async (request) => {
+  app.patch("/api/clients/:id/search-limits", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZIdParams, request.params);
     const body = parseWith(ZUpdateSearchLimitsRequestSchema, request.body ?? {});
     return { client: await updateSearchLimits(ctx.db, id, body) };
   });
 
-  app.post("/api/clients/:id/reset-searches", { config: { auth: "admin" } }, async (request) => {
+  app.post("/api/clients/:id/reset-searches", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZIdParams, request.params);
     return { client: await resetSearches(ctx.db, id) };
   });

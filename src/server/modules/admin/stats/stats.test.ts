@@ -1,11 +1,12 @@
 // The overview numbers over HTTP: packages by status and per week, and the referrals and coupons
 // card (counters, latest rows, an expired coupon shown as EXPIRADO), which need a session.
+import { TEST_ADMIN_ACTOR } from "../../../test/actors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { clients, coupons } from "../../../db/schema";
 import { registerTestClient } from "../../../test/clients";
-import { CHANGED_BY, changeTrackingStatus, createTracking } from "../../trackings/service";
+import { changeTrackingStatus, createTracking } from "../../trackings/service";
 import { STATS_WEEKS, type TAdminCouponsResponse, type TAdminReferralsResponse, type TAdminStatsResponse } from "../../../../shared/api/admin/stats";
 import { firstChartWeek } from "./service";
 
@@ -33,7 +34,7 @@ let n = 0;
 async function addPackage(clientCode: string) {
   const clientId = await clientIdOf(clientCode);
   const { tracking } = await t.ctx.db.transaction((tx) =>
-    createTracking(tx, { clientId, trackingCode: `STAT${Date.now()}${++n}`, changedBy: CHANGED_BY.admin, notify: false }),
+    createTracking(tx, { clientId, trackingCode: `STAT${Date.now()}${++n}`, actor: TEST_ADMIN_ACTOR, notify: false }),
   );
   return tracking;
 }
@@ -45,7 +46,7 @@ describe("GET /api/admin/stats", () => {
     await addPackage(client.clientCode);
     const moved = await addPackage(client.clientCode);
     await t.ctx.db.transaction((tx) =>
-      changeTrackingStatus(tx, { trackingId: moved.id, newStatus: "EN_ADUANAS", changedBy: CHANGED_BY.admin, notify: false }),
+      changeTrackingStatus(tx, { trackingId: moved.id, newStatus: "EN_ADUANAS", actor: TEST_ADMIN_ACTOR, notify: false }),
     );
     const after = await get<TAdminStatsResponse>("/api/admin/stats");
     const count = (s: TAdminStatsResponse, estado: string) => s.byStatus.find((b) => b.estado === estado)!.count;
@@ -88,7 +89,7 @@ describe("GET /api/admin/referrals and /api/admin/coupons", () => {
 
     const pkg = await addPackage(friend.clientCode);
     await t.ctx.db.transaction((tx) =>
-      changeTrackingStatus(tx, { trackingId: pkg.id, newStatus: "ENTREGADO", changedBy: CHANGED_BY.admin, notify: false }),
+      changeTrackingStatus(tx, { trackingId: pkg.id, newStatus: "ENTREGADO", actor: TEST_ADMIN_ACTOR, notify: false }),
     );
     const after = await get<TAdminReferralsResponse>("/api/admin/referrals");
     expect(after.stats.completed - mid.stats.completed).toBe(1);

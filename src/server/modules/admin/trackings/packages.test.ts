@@ -2,13 +2,14 @@
 // database: every filter, the whitelisted sorts, paging, the accent-free search shared with the
 // clients list, 400s in Spanish and 401 without a session. Each test narrows the list to its own
 // clients (a unique word in their names) so other tests' packages never interfere.
+import { TEST_ADMIN_ACTOR } from "../../../test/actors";
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../../test/app";
 import { registerTestClient } from "../../../test/clients";
 import { clientTrackings, clients } from "../../../db/schema";
-import { CHANGED_BY, createTracking } from "../../trackings/service";
+import { createTracking } from "../../trackings/service";
 import type { TrackingStatus } from "../../../../shared/domain/statuses";
 import {
   PACKAGE_DATE_INVALID,
@@ -51,7 +52,7 @@ async function addPackage(clientCode: string, { estado, set, code }: PackageSetu
   const clientId = await clientIdOf(clientCode);
   const trackingCode = code ?? uniqueTrackingCode("PKG");
   const { tracking } = await t.ctx.db.transaction((tx) =>
-    createTracking(tx, { clientId, trackingCode, estado, changedBy: CHANGED_BY.admin, notify: false }),
+    createTracking(tx, { clientId, trackingCode, estado, actor: TEST_ADMIN_ACTOR, notify: false }),
   );
   if (set) await t.ctx.db.update(clientTrackings).set(set).where(eq(clientTrackings.id, tracking.id));
   return tracking.trackingCode;

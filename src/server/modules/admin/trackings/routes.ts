@@ -4,7 +4,9 @@
 // POST /api/admin/trackings/{id}/reprice (docs/decisions/114), and the Paquetes section's list
 // GET /api/admin/packages (docs/decisions/119). After a commit that
 // queued WhatsApp messages the outbox worker is woken so they go out at once.
-import type { FastifyInstance } from "fastify";
+import { ANY_STAFF, OFFICE_STAFF } from "../../../../shared/domain/staff-roles";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { staffActor } from "../../../lib/actor";
 import {
   ZBulkStatusRequestSchema,
   ZCreateAdminTrackingRequestSchema,
@@ -28,53 +30,54 @@ import { getExchangeRate } from "../../exchange-rate/service";
 import { listAdminPackages } from "./packages";
 
 export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const options = () => ({
+  const options = (request: FastifyRequest) => ({
+    actor: staffActor(request),
     brandName: ctx.config.brand.name,
     messagingConfigured: ctx.providers.messaging.configured,
     rate: async () => (await getExchangeRate(ctx)).rate,
   });
 
-  app.get("/api/admin/packages", { config: { auth: "admin" } }, async (request) => {
+  app.get("/api/admin/packages", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
     const query = parseWith(ZAdminPackagesQuerySchema, request.query ?? {});
     return listAdminPackages(ctx.db, query);
   });
 
-  app.patch("/api/trackings/:id", { config: { auth: "admin" } }, async (request) => {
+  app.patch("/api/trackings/:id", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const body = parseWith(ZPatchTrackingRequestSchema, request.body ?? {});
-    return patchTracking(ctx.db, id, body, options());
+    return patchTracking(ctx.db, id, body, options(request));
   });
 
-  app.get("/api/trackings/:id/history", { config: { auth: "admin" } }, async (request) => {
+  app.get("/api/trackings/:id/history", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     return { history: await getTrackingHistory(ctx.db, id) };
   });
 
-  app.post("/api/admin/trackings", { config: { auth: "admin" } }, async (request, reply) => {
+  app.post("/api/admin/trackings", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request, reply) => {
     const body = parseWith(ZCreateAdminTrackingRequestSchema, request.body ?? {});
-    const result = await createAdminTracking(ctx.db, body, options());
+    const result = await createAdminTracking(ctx.db, body, options(request));
     return reply.status(201).send(result);
   });
 
-  app.post("/api/admin/trackings/bulk-status", { config: { auth: "admin" } }, async (request) => {
+  app.post("/api/admin/trackings/bulk-status", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
     const body = parseWith(ZBulkStatusRequestSchema, request.body ?? {});
-    return changeStatusInBulk(ctx.db, body, options());
+    return changeStatusInBulk(ctx.db, body, options(request));
   });
 
-  app.patch("/api/admin/trackings/:id", { config: { auth: "admin" } }, async (request) => {
+  app.patch("/api/admin/trackings/:id", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const body = parseWith(ZUpdateAdminTrackingRequestSchema, request.body ?? {});
-    return updateAdminTracking(ctx.db, id, body, options());
+    return updateAdminTracking(ctx.db, id, body, options(request));
   });
 
-  app.post("/api/admin/trackings/:id/reprice", { config: { auth: "admin" } }, async (request) => {
+  app.post("/api/admin/trackings/:id/reprice", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
-    return repriceAdminTracking(ctx.db, id, options());
+    return repriceAdminTracking(ctx.db, id, options(request));
   });
 
-  app.delete("/api/admin/trackings/:id", { config: { auth: "admin" } }, async (request) => {
+  app.delete("/api/admin/trackings/:id", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
-    await deleteAdminTracking(ctx.db, id);
+    await deleteAdminTracking(ctx.db, id, staffActor(request));
     return { success: true as const, id };
   });
 }

@@ -1,13 +1,12 @@
 // Staff's package operations: inline edits, create / edit / delete, several packages to one
 // status at once, and a package's history. Every change goes through trackings/service.ts (the
 // one path that writes history, queues the client's WhatsApp message and applies the delivery
-// rewards), here with changedBy "admin", each in one transaction.
+// rewards), here with the staff member as the actor, each in one transaction.
 import { desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
 import { clientTrackings, trackingStatusHistory } from "../../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../../errors";
 import {
-  CHANGED_BY,
   changeTrackingStatus,
   createTracking,
   deleteTracking,
@@ -33,6 +32,7 @@ import {
 } from "../../../../shared/api/admin/trackings";
 import type { ShippingType, TrackingStatus } from "../../../../shared/domain/statuses";
 import { computeMontoColones } from "../../../../shared/domain/pricing";
+import type { Actor } from "../../../lib/actor";
 
 export interface AdminChangeOptions {
   /** Signs the client's WhatsApp message (ctx.config.brand.name). */
@@ -44,6 +44,8 @@ export interface AdminChangeOptions {
    * transaction opens (the provider reads its own storage: on PGlite's one connection it would wait).
    */
   rate: () => Promise<number>;
+  /** The staff member making the change (lib/actor.ts staffActor). */
+  actor: Actor;
   now?: Date;
 }
 
@@ -117,7 +119,7 @@ export async function patchTracking(
     updateTracking(tx, {
       trackingId: id,
       changes: { ...(await priced(tx, id, fields, today)), ...(estado ? { estado } : {}) },
-      changedBy: CHANGED_BY.admin,
+      actor: options.actor,
       brandName: options.brandName,
       now: options.now,
     }),
@@ -142,7 +144,7 @@ export async function createAdminTracking(
         clientId,
         trackingCode: body.trackingCode,
         estado: body.estado,
-        changedBy: CHANGED_BY.admin,
+        actor: options.actor,
         brandName: options.brandName,
         now: options.now,
       }),
@@ -164,7 +166,7 @@ export async function updateAdminTracking(
       updateTracking(tx, {
         trackingId: id,
         changes: { ...(await priced(tx, id, fieldsOf(body), today)), ...(body.estado ? { estado: body.estado } : {}) },
-        changedBy: CHANGED_BY.admin,
+        actor: options.actor,
         brandName: options.brandName,
         now: options.now,
       }),
@@ -186,13 +188,13 @@ export async function repriceAdminTracking(db: Db, id: number, options: AdminCha
       .where(eq(clientTrackings.id, id));
     if (!row) throw notFound(TRACKING_NOT_FOUND);
     const changes = await priced(tx, id, { formaEnvio: row.formaEnvio as ShippingType }, today);
-    return updateTracking(tx, { trackingId: id, changes, changedBy: CHANGED_BY.admin, brandName: options.brandName, now: options.now });
+    return updateTracking(tx, { trackingId: id, changes, actor: options.actor, brandName: options.brandName, now: options.now });
   });
   return answer(db, id, false, options);
 }
 
-export async function deleteAdminTracking(db: Db, id: number): Promise<void> {
-  await db.transaction((tx) => deleteTracking(tx, id));
+export async function deleteAdminTracking(db: Db, id: number, actor: Actor): Promise<void> {
+  await db.transaction((tx) => deleteTracking(tx, id, actor));
 }
 
 /**
@@ -211,7 +213,7 @@ export async function changeStatusInBulk(
       const result = await changeTrackingStatus(tx, {
         trackingId,
         newStatus: body.estado as TrackingStatus,
-        changedBy: CHANGED_BY.admin,
+        actor: options.actor,
         brandName: options.brandName,
         now: options.now,
       });

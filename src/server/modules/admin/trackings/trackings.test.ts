@@ -82,7 +82,7 @@ describe("POST /api/admin/trackings", () => {
     });
     expect(notificationQueued).toBe(true);
     const history = await historyOf(tracking.id);
-    expect(history).toEqual([expect.objectContaining({ previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", changedBy: "admin" })]);
+    expect(history).toEqual([expect.objectContaining({ previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", changedBy: "Dueño" })]);
     const [message] = await messagesOf(tracking.id);
     expect(message).toMatchObject({ kind: "TRACKING_STATUS", status: "PENDING", recipient: `506${client.telefono}` });
     expect(tracking.notification).toMatchObject({ id: message.id, status: "PENDING" });
@@ -115,7 +115,7 @@ describe("PATCH /api/trackings/{id} (inline controls)", () => {
     expect(new Date(body.tracking.lastStatusChangeDate).getTime()).toBeGreaterThan(new Date(pkg.lastStatusChangeDate).getTime() - 1);
 
     const history = await historyOf(pkg.id);
-    expect(history.at(-1)).toMatchObject({ previousStatus: "SEGUIMIENTO_INTERNACIONAL", newStatus: "EN_BODEGA_MIAMI", changedBy: "admin" });
+    expect(history.at(-1)).toMatchObject({ previousStatus: "SEGUIMIENTO_INTERNACIONAL", newStatus: "EN_BODEGA_MIAMI", changedBy: "Dueño" });
     const messages = await messagesOf(pkg.id);
     expect(messages).toHaveLength(2);
     expect(messages[1].body).toBe(
@@ -220,8 +220,8 @@ describe("PATCH and DELETE /api/admin/trackings/{id}, GET /api/trackings/{id}/hi
     expect(history.statusCode).toBe(200);
     const records = (history.json() as TTrackingHistoryResponse).history;
     expect(records.map((r) => [r.previousStatus, r.newStatus, r.changedBy])).toEqual([
-      ["SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "admin"],
-      [null, "SEGUIMIENTO_INTERNACIONAL", "admin"],
+      ["SEGUIMIENTO_INTERNACIONAL", "EN_ADUANAS", "Dueño"],
+      [null, "SEGUIMIENTO_INTERNACIONAL", "Dueño"],
     ]);
   });
 
@@ -268,7 +268,7 @@ describe("POST /api/admin/trackings/bulk-status", () => {
     const rows = await t.ctx.db.select().from(clientTrackings).where(inArray(clientTrackings.id, [a.id, b.id]));
     expect(rows.map((r) => r.estado)).toEqual(["LISTO_PARA_ENTREGAR", "LISTO_PARA_ENTREGAR"]);
     for (const id of [a.id, b.id]) {
-      expect((await historyOf(id)).at(-1)).toMatchObject({ newStatus: "LISTO_PARA_ENTREGAR", changedBy: "admin" });
+      expect((await historyOf(id)).at(-1)).toMatchObject({ newStatus: "LISTO_PARA_ENTREGAR", changedBy: "Dueño" });
       const [last] = await t.ctx.db
         .select()
         .from(notificationOutbox)

@@ -1,0 +1,278 @@
+// Staff accounts, per-person sessions, two-step sign-in and the audit log (issue 19): the calls'
+// zod schemas and Spanish texts, shared by the server and the back office.
+//
+// Calls (roles in brackets; every one needs a session except the login):
+//   POST  /api/admin/login                      { login?, password, code? } → TAdminLoginResponse
+//         (no login: the built-in owner account and the system admin password, staff-side §6)
+//   GET   /api/admin/session            [all]   → TStaffSession
+//   POST  /api/admin/logout             [all]   → 204
+//   POST  /api/admin/me/password        [all]   { currentPassword, newPassword } → 204 (ends the person's other sessions)
+//   POST  /api/admin/me/totp/setup      [all]   → TTotpSetup (a new secret, not yet active)
+//   POST  /api/admin/me/totp/enable     [all]   { code } → TRecoveryCodes (shown once)
+//   POST  /api/admin/me/totp/disable    [all]   { code } → 204 (refused for Dueño: TOTP_REQUIRED_FOR_OWNER)
+//   POST  /api/admin/me/recovery-codes  [all]   { code } → TRecoveryCodes (replaces the old ones)
+//   GET   /api/admin/accounts           [dueno] → TStaffAccount[]
+//   POST  /api/admin/accounts           [dueno] TCreateStaffAccount → TStaffAccount (with a temporary password)
+//   PATCH /api/admin/accounts/:id       [dueno] TUpdateStaffAccount → TStaffAccount
+//   POST  /api/admin/accounts/:id/password [dueno] { temporaryPassword } → 204 (must change at next sign-in; sessions end)
+//   POST  /api/admin/accounts/:id/disable  [dueno] → TStaffAccount (sessions end at once)
+//   POST  /api/admin/accounts/:id/enable   [dueno] → TStaffAccount
+//   GET   /api/admin/accounts/:id/sessions [dueno] → TStaffSessionRow[]
+//   DELETE /api/admin/accounts/:id/sessions [dueno] → 204 (ends every session of the account)
+//   GET   /api/admin/audit              [dueno] TAuditQuery → TAuditPage
+//   GET   /api/admin/audit/export       [dueno] TAuditQuery → .xlsx (the filtered log, newest first)
+import { z } from "../../validation";
+import { zPersonName, zText } from "../../text-rules";
+import { STAFF_ROLES } from "../../domain/staff-roles";
+import { ADMIN_PASSWORD_REQUIRED, ADMIN_PASSWORD_WRONG } from "./auth";
+
+// --- Texts ---
+export const LOGIN_REQUIRED = "Escribe tu usuario o correo";
+export const LOGIN_INVALID = "El usuario solo puede tener letras sin tildes, números, puntos, guiones, guiones bajos y una @ de correo";
+export const LOGIN_WRONG = "Usuario o contraseña incorrectos";
+export const ACCOUNT_DISABLED_LOGIN = LOGIN_WRONG;
+export const TOTP_CODE_REQUIRED = "Escribe el código de 6 dígitos de tu aplicación de autenticación o un código de recuperación";
+export const TOTP_CODE_WRONG = "El código no es válido. Revisa la hora de tu teléfono o usa un código de recuperación";
+export const TOTP_REQUIRED_FOR_OWNER = "Una cuenta de Dueño no puede desactivar la verificación en dos pasos una vez activada";
+export const TOTP_NOT_SET_UP = "Primero genera el código QR de la verificación en dos pasos";
+export const PASSWORD_TOO_SHORT = "La contraseña debe tener al menos 10 caracteres";
+export const PASSWORD_TOO_LONG = "La contraseña no puede tener más de 200 caracteres";
+export const PASSWORD_TOO_COMMON = "Esa contraseña es demasiado común: elige otra más difícil de adivinar";
+export const PASSWORD_CURRENT_WRONG = "La contraseña actual no es correcta";
+export const PASSWORD_SAME = "La nueva contraseña debe ser distinta de la actual";
+export const PASSWORD_MUST_CHANGE = "Debes cambiar tu contraseña temporal antes de continuar";
+export const ROLE_FORBIDDEN = "Tu cuenta no tiene permiso para esta acción";
+export const BODEGA_FIELDS_FORBIDDEN = "Tu cuenta de Bodega solo puede cambiar el estado, el peso y las notas del paquete";
+export const ACCOUNT_NOT_FOUND = "Cuenta no encontrada";
+export const ACCOUNT_LOGIN_TAKEN = "Ya existe una cuenta con ese usuario o correo";
+export const ACCOUNT_SELF_LOCKOUT = "No puedes desactivar tu propia cuenta ni quitarte el rol de Dueño";
+export const ACCOUNT_LAST_OWNER = "Debe quedar al menos una cuenta de Dueño activa";
+export const ACCOUNT_NAME_REQUIRED = "Escribe el nombre de la persona";
+export const ACCOUNT_NAME_TOO_LONG = "El nombre no puede tener más de 80 caracteres";
+export const ROLE_INVALID = "Elige un rol: Dueño, Oficina o Bodega";
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 200;
+export const LOGIN_MAX = 120;
+export const TOTP_DIGITS = 6;
+export const RECOVERY_CODE_COUNT = 10;
+
+// --- Pieces ---
+/** A user name or an e-mail, compared without case: a-z 0-9 . _ - and at most one @. */
+export const ZStaffLoginSchema = zText({ error: LOGIN_REQUIRED })
+  .transform((v) => v.toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(3, LOGIN_REQUIRED)
+      .max(LOGIN_MAX, LOGIN_INVALID)
+      .regex(/^[a-z0-9._-]+(@[a-z0-9.-]+\.[a-z]{2,})?$/, LOGIN_INVALID),
+  );
+
+/** A new password: length only here; the common-password list is checked on the server. */
+export const ZNewPasswordSchema = z
+  .string({ error: PASSWORD_TOO_SHORT })
+  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX, PASSWORD_TOO_LONG);
+
+/** A TOTP code (6 digits, spaces ignored) or a recovery code (xxxx-xxxx). */
+export const ZSecondFactorCodeSchema = z
+  .string({ error: TOTP_CODE_REQUIRED })
+  .transform((v) => v.replace(/\s+/g, "").toLowerCase())
+  .pipe(z.string().min(6, TOTP_CODE_REQUIRED).max(20, TOTP_CODE_WRONG));
+
+export const ZStaffRoleSchema = z.enum(STAFF_ROLES, { error: ROLE_INVALID });
+
+const ZAccountNameSchema = zPersonName({ min: 2, max: 80, required: ACCOUNT_NAME_REQUIRED, tooLong: ACCOUNT_NAME_TOO_LONG });
+
+// --- Login and session ---
+export const ZStaffLoginRequestSchema = z.object({
+  login: z.union([z.literal(""), ZStaffLoginSchema]).optional(),
+  password: z.string({ error: ADMIN_PASSWORD_REQUIRED }).min(1, ADMIN_PASSWORD_REQUIRED).max(PASSWORD_MAX, ADMIN_PASSWORD_WRONG),
+  code: ZSecondFactorCodeSchema.optional(),
+});
+export type TStaffLoginRequest = z.input<typeof ZStaffLoginRequestSchema>;
+
+/** The login's 401 when the password was right and a second factor is needed: code SECOND_FACTOR_REQUIRED. */
+export const SECOND_FACTOR_REQUIRED_CODE = "SECOND_FACTOR_REQUIRED";
+
+export const ZStaffSessionSchema = z.object({
+  ok: z.literal(true),
+  account: z.object({
+    id: z.number(),
+    login: z.string(),
+    name: z.string(),
+    role: ZStaffRoleSchema,
+    mustChangePassword: z.boolean(),
+    totpEnabled: z.boolean(),
+  }),
+  /** The back-office addresses this person may open (computed by the server from the role). */
+  sections: z.array(z.string()),
+  expiresAt: z.string(),
+});
+export type TStaffSession = z.infer<typeof ZStaffSessionSchema>;
+
+export const ZChangeOwnPasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: PASSWORD_CURRENT_WRONG }).min(1, PASSWORD_CURRENT_WRONG).max(PASSWORD_MAX, PASSWORD_CURRENT_WRONG),
+  newPassword: ZNewPasswordSchema,
+});
+export type TChangeOwnPasswordRequest = z.infer<typeof ZChangeOwnPasswordRequestSchema>;
+
+export const ZTotpSetupSchema = z.object({
+  /** otpauth://totp/… for the QR code. */
+  uri: z.string(),
+  /** The base32 secret, for typing by hand. */
+  secret: z.string(),
+});
+export type TTotpSetup = z.infer<typeof ZTotpSetupSchema>;
+
+export const ZTotpCodeRequestSchema = z.object({ code: ZSecondFactorCodeSchema });
+export const ZRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type TRecoveryCodes = z.infer<typeof ZRecoveryCodesSchema>;
+
+// --- Accounts (Dueño) ---
+export const ZStaffAccountSchema = z.object({
+  id: z.number(),
+  login: z.string(),
+  name: z.string(),
+  role: ZStaffRoleSchema,
+  /** The account that signs in with the system admin password (no login typed). */
+  builtIn: z.boolean(),
+  disabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  totpEnabled: z.boolean(),
+  openSessions: z.number(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TStaffAccount = z.infer<typeof ZStaffAccountSchema>;
+
+export const ZCreateStaffAccountRequestSchema = z.object({
+  login: ZStaffLoginSchema,
+  name: ZAccountNameSchema,
+  role: ZStaffRoleSchema,
+  temporaryPassword: ZNewPasswordSchema,
+});
+export type TCreateStaffAccountRequest = z.input<typeof ZCreateStaffAccountRequestSchema>;
+
+export const ZUpdateStaffAccountRequestSchema = z
+  .object({ name: ZAccountNameSchema, role: ZStaffRoleSchema, login: ZStaffLoginSchema })
+  .partial()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), "No hay cambios que guardar");
+export type TUpdateStaffAccountRequest = z.input<typeof ZUpdateStaffAccountRequestSchema>;
+
+export const ZResetPasswordRequestSchema = z.object({ temporaryPassword: ZNewPasswordSchema });
+
+export const ZStaffSessionRowSchema = z.object({
+  createdAt: z.string(),
+  lastSeenAt: z.string().nullable(),
+  expiresAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type TStaffSessionRow = z.infer<typeof ZStaffSessionRowSchema>;
+
+// --- Audit log (Dueño) ---
+export const AUDIT_ENTITIES = ["cliente", "paquete", "cupon", "referido", "importacion", "exportacion", "mensaje", "aviso", "contacto", "cuenta", "sesion"] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  cliente: "Cliente",
+  paquete: "Paquete",
+  cupon: "Cupón",
+  referido: "Referido",
+  importacion: "Importación",
+  exportacion: "Exportación",
+  mensaje: "Mensaje WhatsApp",
+  aviso: "Aviso WhatsApp",
+  contacto: "Mensaje de contacto",
+  cuenta: "Cuenta del personal",
+  sesion: "Inicio de sesión",
+};
+
+/**
+ * Actions, as `<entity>.<verb>`: the list grows with the code; each has a Spanish label here.
+ * The server refuses to record an action missing from this table (a test walks it).
+ */
+export const AUDIT_ACTION_LABELS = {
+  "sesion.entrar": "Inició sesión",
+  "sesion.fallo": "Inicio de sesión fallido",
+  "sesion.salir": "Cerró sesión",
+  "cuenta.crear": "Creó una cuenta",
+  "cuenta.editar": "Editó una cuenta",
+  "cuenta.desactivar": "Desactivó una cuenta",
+  "cuenta.activar": "Activó una cuenta",
+  "cuenta.clave_temporal": "Fijó una contraseña temporal",
+  "cuenta.cambiar_clave": "Cambió su contraseña",
+  "cuenta.cerrar_sesiones": "Cerró las sesiones de una cuenta",
+  "cuenta.dos_pasos_activar": "Activó la verificación en dos pasos",
+  "cuenta.dos_pasos_desactivar": "Desactivó la verificación en dos pasos",
+  "cuenta.codigos_recuperacion": "Generó códigos de recuperación",
+  "cuenta.recuperar": "Recuperó el acceso del dueño desde el servidor",
+  "cliente.crear": "Creó un cliente",
+  "cliente.editar": "Editó un cliente",
+  "cliente.eliminar": "Eliminó un cliente",
+  "cliente.unir": "Unió dos clientes",
+  "cliente.bienvenida": "Marcó la bienvenida de WhatsApp",
+  "cliente.limites_busqueda": "Cambió los límites de búsqueda",
+  "cliente.reiniciar_busquedas": "Reinició las búsquedas",
+  "paquete.crear": "Creó un paquete",
+  "paquete.editar": "Editó un paquete",
+  "paquete.estado": "Cambió el estado de un paquete",
+  "paquete.eliminar": "Eliminó un paquete",
+  "paquete.recalcular": "Recalculó el monto de un paquete",
+  "cupon.crear": "Se generó un cupón",
+  "cupon.usar": "Se usó un cupón",
+  "referido.recompensa": "Se premió un referido",
+  "importacion.aplicar": "Importó un Excel",
+  "exportacion.descargar": "Descargó una exportación",
+  "mensaje.reintentar": "Reintentó un mensaje de WhatsApp",
+  "aviso.crear": "Registró un aviso de WhatsApp",
+  "aviso.editar": "Editó un aviso de WhatsApp",
+  "contacto.respondido": "Marcó un mensaje de contacto",
+} as const satisfies Record<string, string>;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
+
+export const ACTOR_KINDS = ["staff", "client", "import", "system"] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+const DATE_INVALID = "Fecha inválida";
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DATE_INVALID);
+
+export const ZAuditQuerySchema = z.object({
+  accountId: z.coerce.number().int().positive().optional(),
+  entity: z.enum(AUDIT_ENTITIES, { error: "Entidad inválida" }).optional(),
+  entityId: zText().pipe(z.string().max(64)).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: "Acción inválida" }).optional(),
+  /** Costa Rica calendar days, inclusive. */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type TAuditQuery = z.input<typeof ZAuditQuerySchema>;
+
+export const ZAuditRecordSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorKind: z.enum(ACTOR_KINDS),
+  actorAccountId: z.number().nullable(),
+  /** The person's name, or 'Cliente', 'Importación Excel · <person>', 'Servidor'. */
+  actorLabel: z.string(),
+  ip: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  summary: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type TAuditRecord = z.infer<typeof ZAuditRecordSchema>;
+
+export const ZAuditPageSchema = z.object({
+  records: z.array(ZAuditRecordSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TAuditPage = z.infer<typeof ZAuditPageSchema>;

@@ -1,0 +1,65 @@
+// Staff roles (issue 19): who may do what in the back office. The server enforces it for every
+// admin route (each route declares its roles beside `auth`, server/app.ts); the browser only
+// hides what the session's answer says the person cannot use (the server computes that list
+// from this file, the client never decides).
+
+export const STAFF_ROLES = ["dueno", "oficina", "bodega"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  dueno: "Dueño",
+  oficina: "Oficina",
+  bodega: "Bodega",
+};
+
+export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  dueno: "Todo, incluidas las cuentas del personal y el registro de cambios.",
+  oficina: "Clientes, paquetes, estados, WhatsApp, importar y exportar, referidos y cupones, mensajes de contacto.",
+  bodega: "Busca paquetes y cambia estado, peso, medidas y notas. Sin datos de clientes más allá de nombre y código.",
+};
+
+/** Route role sets, as routes declare them (`config.roles`). */
+export const ANY_STAFF: readonly StaffRole[] = STAFF_ROLES;
+export const OFFICE_STAFF: readonly StaffRole[] = ["dueno", "oficina"];
+export const OWNER_ONLY: readonly StaffRole[] = ["dueno"];
+
+/** The back-office addresses each role sees (the server sends the person's list with the session). */
+export const ROLE_SECTIONS: Record<StaffRole, readonly string[]> = {
+  dueno: [
+    "/admin",
+    "/admin/paquetes",
+    "/admin/tracking",
+    "/admin/mensajes",
+    "/admin/referidos",
+    "/admin/busquedas-ia",
+    "/admin/importar-exportar",
+    "/admin/cuentas",
+    "/admin/registro",
+    "/admin/mi-cuenta",
+  ],
+  oficina: [
+    "/admin",
+    "/admin/paquetes",
+    "/admin/tracking",
+    "/admin/mensajes",
+    "/admin/referidos",
+    "/admin/busquedas-ia",
+    "/admin/importar-exportar",
+    "/admin/mi-cuenta",
+  ],
+  bodega: ["/admin/paquetes", "/admin/mi-cuenta"],
+};
+
+/**
+ * The package fields Bodega may change (PATCH /api/trackings/:id, PATCH /api/admin/trackings/:id,
+ * bulk status): the status, the weight in grams (air) or cubic feet (sea, the package's measure)
+ * and the notes. Anything else in the body answers 403 BODEGA_FIELDS_FORBIDDEN.
+ */
+export const BODEGA_PACKAGE_FIELDS = ["estado", "pesoPieCubicos", "pesoEstimado", "notas"] as const;
+
+/** How the history and the audit log name who made a change that no staff member made. */
+export const ACTOR_LABELS = {
+  client: "Cliente",
+  import: "Importación Excel",
+  system: "Servidor",
+} as const;
