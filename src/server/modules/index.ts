@@ -24,6 +24,8 @@ import { registerAdminClientRoutes } from "./admin/clients/routes";
 import { registerAdminTrackingRoutes } from "./admin/trackings/routes";
 import { registerAdminSearchQuotaRoutes } from "./admin/search-quota/routes";
 import { registerAdminStatsRoutes } from "./admin/stats/routes";
+import { registerAdminAccountRoutes } from "./admin/accounts/routes";
+import { registerAdminAuditRoutes } from "./admin/audit/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
@@ -49,4 +51,6 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerAdminTrackingRoutes(app, ctx);
   registerAdminSearchQuotaRoutes(app, ctx);
   registerAdminStatsRoutes(app, ctx);
+  registerAdminAccountRoutes(app, ctx);
+  registerAdminAuditRoutes(app, ctx);
 }

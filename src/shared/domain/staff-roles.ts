@@ -19,7 +19,7 @@ export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
 };
 
 /** Route role sets, as routes declare them (`config.roles`). */
-export const ANY_STAFF: readonly StaffRole[] = STAFF_ROLES;
+export const ANY_STAFF: readonly StaffRole[] = [...STAFF_ROLES];
 export const OFFICE_STAFF: readonly StaffRole[] = ["dueno", "oficina"];
 export const OWNER_ONLY: readonly StaffRole[] = ["dueno"];
 
