@@ -15,6 +15,8 @@ import { installCodeGuessGuard } from "./lib/abuse-limits";
 import { bearerToken, createAdminSessionService } from "./modules/admin/auth/service";
 import { resolveSessionSecret } from "./lib/session-secret";
 import { PASSWORD_MUST_CHANGE, ROLE_FORBIDDEN } from "../shared/api/admin/staff";
+import { recordAudit } from "./modules/admin/audit/service";
+import { staffActor } from "./lib/actor";
 import { resolvePowSecret } from "./lib/proof-of-work";
 import { registerModules } from "./modules";
 import { startOutboxWorker } from "./modules/notifications/worker";
@@ -144,7 +146,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     if (staff.mustChangePassword && !config.whileMustChangePassword) {
       throw new AppError("PASSWORD_CHANGE_REQUIRED", 403, PASSWORD_MUST_CHANGE);
     }
-    if (!config.roles?.includes(staff.role)) throw new AppError("FORBIDDEN", 403, ROLE_FORBIDDEN);
+    if (!config.roles?.includes(staff.role)) {
+      // A refused attempt is part of the record: the owner sees who tried what.
+      await recordAudit(ctx.db, staffActor(request), {
+        action: "sesion.denegado",
+        entity: "sesion",
+        entityId: staff.accountId,
+        summary: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      });
+      throw new AppError("FORBIDDEN", 403, ROLE_FORBIDDEN);
+    }
   });
   // JSON is read as UTF-8 (RFC 8259): a body labelled with another charset would be misread, so
   // it is refused rather than guessed at.

@@ -196,6 +196,7 @@ export const AUDIT_ACTION_LABELS = {
   "sesion.entrar": "Inició sesión",
   "sesion.fallo": "Inicio de sesión fallido",
   "sesion.salir": "Cerró sesión",
+  "sesion.denegado": "Intentó una acción sin permiso",
   "cuenta.crear": "Creó una cuenta",
   "cuenta.editar": "Editó una cuenta",
   "cuenta.desactivar": "Desactivó una cuenta",
