@@ -331,8 +331,10 @@ const SAMPLES: Record<string, Sample> = {
 /** Tables a refused call may touch: abuse counters, the rate cache, and the session's last-seen time. */
 const NOT_CHANGED_BY_CALLS = new Set([...NOT_DATA_TABLES, "admin_sessions"]);
 
+// One app and database for the file; the rule's throw-away apps borrow its database.
+const t = useTestApp();
+
 describe("route table by staff role", () => {
-  const t = useTestApp();
   const sessions = {} as Record<StaffRole, TestStaff>;
 
   const adminRoutes = () => t.ctx.routes.filter((r) => r.auth === "admin");
@@ -404,8 +406,6 @@ describe("route table by staff role", () => {
 });
 
 describe("the role declaration rule", () => {
-  const t = useTestApp();
-
   async function registering(config: Record<string, unknown>): Promise<unknown> {
     const { app } = await buildApp({ config: t.config, database: t.database, adminPassword: "otra-clave-de-prueba" });
     app.register(async (scope) => {
