@@ -354,7 +354,7 @@ describe("route table by staff role", () => {
     expect(Object.keys(SAMPLES).filter((key) => !registered.has(key) && !PENDING_ROUTES.includes(key))).toEqual([]);
   });
 
-  for (const key of Object.keys(SAMPLES)) it(`${key}: 2xx for its roles, 403 for the others, 401 without a session`, async (context) => {
+  for (const key of Object.keys(SAMPLES)) it(`${key}: 2xx for its roles, 403 for the others (GET and HEAD), 401 without a session`, async (context) => {
     const route = adminRoutes().find((r) => keyOf(r) === key);
     if (!route) {
       expect(PENDING_ROUTES).toContain(key);
@@ -364,6 +364,20 @@ describe("route table by staff role", () => {
     await sessionsOnce();
     const fingerprint = await createFingerprinter(t.ctx.db, NOT_CHANGED_BY_CALLS);
     const failures: string[] = [];
+    const unchanged = async (who: string, before: Record<string, string>) => {
+      const changed = fingerprint.changed(before, await fingerprint.take());
+      if (changed.length > 0) failures.push(`${who}: a refused call changed ${changed.join(", ")}`);
+    };
+    // Fastify answers HEAD for every GET with the GET's handler and config: a refused role is refused there too.
+    if (route.method === "GET") {
+      for (const role of STAFF_ROLES.filter((r) => !route.roles.includes(r))) {
+        const call = await SAMPLES[key]({ t, role, ownAccount: () => createTestStaff(t, role) });
+        const before = await fingerprint.take();
+        const res = await t.app.inject({ method: "HEAD", url: call.url, headers: { ...call.headers, ...(call.session ?? sessions[role]).headers } });
+        if (res.statusCode !== 403) failures.push(`${role} (HEAD): ${res.statusCode} (expected 403)`);
+        await unchanged(`${role} (HEAD)`, before);
+      }
+    }
     // Refused calls first: an allowed call's late work (an export recorded once streamed) must not
     // land between a refused call's before and after.
     const refusedFirst = [null, ...STAFF_ROLES.filter((r) => !route.roles.includes(r)), ...STAFF_ROLES.filter((r) => route.roles.includes(r))];
@@ -399,10 +413,7 @@ describe("route table by staff role", () => {
           failures.push(`${who}: ${res.statusCode} (expected 403 "${ROLE_FORBIDDEN}") ${body}`);
         }
       }
-      if (before) {
-        const changed = fingerprint.changed(before, await fingerprint.take());
-        if (changed.length > 0) failures.push(`${who}: a refused call changed ${changed.join(", ")}`);
-      }
+      if (before) await unchanged(who, before);
     }
     expect(failures, `${key} (roles: ${route.roles.join(", ")})`).toEqual([]);
   });
