@@ -85,22 +85,22 @@ const NOTICE_FIELDS = ["estado", "notas", "trackingIdAsignado", "fechaEstimada"]
 export async function updateTrackingNotice(db: Db, id: number, change: TUpdateTrackingNotice, actor: Actor): Promise<TTrackingNotice> {
   try {
     return await db.transaction(async (tx) => {
-    const [was] = await tx.select().from(t).where(eq(t.id, id)).for("update");
-    if (!was) throw notFound(NOTICE_NOT_FOUND);
-    const [row] = await tx
-      .update(t)
-      .set({
-        estado: change.estado,
-        notas: change.notas,
-        trackingIdAsignado: change.trackingIdAsignado,
-        fechaEstimada: change.fechaEstimada,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(t.id, id))
-      .returning();
-    const diff = diffFields(was, row, NOTICE_FIELDS);
-    if (diff) await recordAudit(tx, actor, { action: "aviso.editar", entity: "aviso", entityId: id, summary: noticeSummary(row), ...diff });
-    return toNotice(row);
+      const [was] = await tx.select().from(t).where(eq(t.id, id)).for("update");
+      if (!was) throw notFound(NOTICE_NOT_FOUND);
+      const [row] = await tx
+        .update(t)
+        .set({
+          estado: change.estado,
+          notas: change.notas,
+          trackingIdAsignado: change.trackingIdAsignado,
+          fechaEstimada: change.fechaEstimada,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(t.id, id))
+        .returning();
+      const diff = diffFields(was, row, NOTICE_FIELDS);
+      if (diff) await recordAudit(tx, actor, { action: "aviso.editar", entity: "aviso", entityId: id, summary: noticeSummary(row), ...diff });
+      return toNotice(row);
     });
   } catch (error) {
     if (isUniqueViolation(error, "tracking_notices_tracking_id_key")) throw conflict(NOTICE_TRACKING_ID_TAKEN);
