@@ -8,6 +8,7 @@ import { ZContactAnsweredRequestSchema, ZContactListQuerySchema } from "../../..
 import { ZContactRequestSchema } from "../../../shared/api/contact";
 import type { AppContext } from "../../context";
 import { parseWith } from "../../errors";
+import { staffActor } from "../../lib/actor";
 import { enforceLimit } from "../../lib/abuse-limits";
 import { z } from "../../../shared/validation";
 import { createContactMessage, listContactMessages, setContactAnswered } from "./service";
@@ -32,6 +33,6 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.patch("/api/admin/contacts/:id/answered", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZContactParams, request.params);
     const { answered } = parseWith(ZContactAnsweredRequestSchema, request.body ?? {});
-    return { contact: await setContactAnswered(ctx.db, id, answered) };
+    return { contact: await setContactAnswered(ctx.db, id, answered, staffActor(request)) };
   });
 }

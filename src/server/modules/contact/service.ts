@@ -5,6 +5,8 @@ import type { TContactMessage, TContactRequest } from "../../../shared/api/conta
 import type { DbOrTx } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 import { notFound } from "../../errors";
+import type { Actor } from "../../lib/actor";
+import { recordAudit } from "../admin/audit/service";
 
 type ContactRow = typeof contactMessages.$inferSelect;
 
@@ -54,12 +56,25 @@ export async function listContactMessages(db: DbOrTx, query: TContactListQuery):
 /**
  * Marks a message answered (a message already answered keeps its first date) or pending again.
  */
-export async function setContactAnswered(db: DbOrTx, id: number, answered: boolean): Promise<TContactMessage> {
-  const [row] = await db
-    .update(m)
-    .set({ answeredAt: answered ? sql`coalesce(${m.answeredAt}, now())` : null })
-    .where(eq(m.id, id))
-    .returning();
-  if (!row) throw notFound(CONTACT_NOT_FOUND);
-  return presentContact(row);
+export async function setContactAnswered(db: DbOrTx, id: number, answered: boolean, actor: Actor): Promise<TContactMessage> {
+  return db.transaction(async (tx) => {
+    const [was] = await tx.select({ answeredAt: m.answeredAt }).from(m).where(eq(m.id, id)).for("update");
+    if (!was) throw notFound(CONTACT_NOT_FOUND);
+    const [row] = await tx
+      .update(m)
+      .set({ answeredAt: answered ? sql`coalesce(${m.answeredAt}, now())` : null })
+      .where(eq(m.id, id))
+      .returning();
+    if ((was.answeredAt !== null) !== answered) {
+      await recordAudit(tx, actor, {
+        action: "contacto.respondido",
+        entity: "contacto",
+        entityId: id,
+        summary: `${row.nombre}: ${answered ? "respondido" : "pendiente"}`,
+        before: { respondido: was.answeredAt !== null, answeredAt: was.answeredAt },
+        after: { respondido: answered, answeredAt: row.answeredAt },
+      });
+    }
+    return presentContact(row);
+  });
 }

@@ -43,6 +43,11 @@ export interface ExportOptions {
   pageSize?: number;
   /** Shown as the workbook's author. */
   creator?: string;
+  /**
+   * Called with each sheet's count of data rows once the workbook is complete, before the stream
+   * ends (the export's audit record, issue 19): the download finishes only after it.
+   */
+  onComplete?: (rows: Record<string, number>) => Promise<void>;
 }
 
 const COLONES_FORMAT = '"₡"#,##0';
@@ -60,9 +65,7 @@ export function costaRicaCellDate(value: Date | null | undefined): Date | null {
 export class ExportAborted extends Error {}
 
 export async function writeExport(db: Db, kind: ExportKind, out: Writable, options: ExportOptions = {}): Promise<void> {
-  const workbook = new XlsxWriter(out, { creator: options.creator ?? "Express Import" });
-  const ctx: WriteContext = { db, workbook, out, pageSize: options.pageSize ?? 1000 };
-  try {
+  await runWorkbook(db, out, options, async (ctx) => {
     switch (kind) {
       case "all":
         await writeSheet(ctx, CLIENTS_SHEET, importClientColumns, clientPages(ctx));
@@ -79,11 +82,36 @@ export async function writeExport(db: Db, kind: ExportKind, out: Writable, optio
         await writeSheet(ctx, "Mensajes", contactColumns, contactPages(ctx));
         break;
     }
+  });
+}
+
+/**
+ * A workbook of one sheet from pages of rows the caller reads (the audit log's export), with the
+ * same cell rules as the exports above (formula neutralization, header row, streaming by page).
+ */
+export async function writeOneSheetExport<T>(
+  db: Db,
+  out: Writable,
+  sheetName: string,
+  columns: ColumnSpec<T>[],
+  pages: AsyncIterable<T[]>,
+  options: ExportOptions = {},
+): Promise<void> {
+  await runWorkbook(db, out, options, (ctx) => writeSheet(ctx, sheetName, columns, pages));
+}
+
+async function runWorkbook(db: Db, out: Writable, options: ExportOptions, write: (ctx: WriteContext) => Promise<void>): Promise<void> {
+  const workbook = new XlsxWriter(out, { creator: options.creator ?? "Express Import" });
+  const ctx: WriteContext = { db, workbook, out, pageSize: options.pageSize ?? 1000, rows: {} };
+  try {
+    await write(ctx);
     await workbook.commit();
   } catch (err) {
     workbook.abort();
     throw err instanceof ZipWriterClosed ? aborted() : err;
   }
+  if (out.destroyed) throw aborted();
+  await options.onComplete?.(ctx.rows);
   out.end();
 }
 
@@ -92,6 +120,8 @@ interface WriteContext {
   workbook: XlsxWriter;
   out: Writable;
   pageSize: number;
+  /** Data rows written per sheet (headers and group rows aside). */
+  rows: Record<string, number>;
 }
 
 function cellValue(value: Value): XlsxValue {
@@ -122,8 +152,10 @@ async function addSheet<T>(ctx: WriteContext, name: string, columns: ColumnSpec<
 
 async function writeSheet<T>(ctx: WriteContext, name: string, columns: ColumnSpec<T>[], pages: AsyncIterable<T[]>): Promise<void> {
   const sheet = await addSheet(ctx, name, columns);
+  ctx.rows[name] = 0;
   for await (const page of pages) {
     for (const item of page) sheet.addRow(columns.map((c) => cellValue(c.value(item))));
+    ctx.rows[name] += page.length;
     await endPage(ctx, sheet);
   }
   await ctx.workbook.endSheet();
@@ -319,7 +351,9 @@ const groupedTrackingColumns: ColumnSpec<PackageRow>[] = [
 ];
 
 async function writeByClient(ctx: WriteContext): Promise<void> {
-  const sheet = await addSheet(ctx, "Trackings por cliente", groupedTrackingColumns, true);
+  const name = "Trackings por cliente";
+  const sheet = await addSheet(ctx, name, groupedTrackingColumns, true);
+  ctx.rows[name] = 0;
   // A page of clients brings all their packages (about ten each): fewer clients per page keep
   // each read near the other exports' page size.
   const clientsPerPage = { ...ctx, pageSize: Math.max(1, Math.floor(ctx.pageSize / 10)) };
@@ -345,6 +379,7 @@ async function writeByClient(ctx: WriteContext): Promise<void> {
         [cellValue(client.clientCode), cellValue(client.nombre), cellValue(client.telefono), own.length === 1 ? "1 paquete" : `${own.length} paquetes`],
         { style: "group" },
       );
+      ctx.rows[name] += own.length;
       for (const p of own) {
         const item: PackageRow = { ...p, clientCode: client.clientCode, clientName: client.nombre };
         sheet.addRow(

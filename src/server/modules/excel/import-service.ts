@@ -10,6 +10,7 @@
 // message (docs/decisions/072). Bad rows become 'Fila N: reason' and the good rows are applied;
 // any failure while writing rolls everything back.
 import type { Actor } from "../../lib/actor";
+import { recordAudit } from "../admin/audit/service";
 import { ACTOR_LABELS } from "../../../shared/domain/staff-roles";
 import { createHash } from "node:crypto";
 import { and, inArray } from "drizzle-orm";
@@ -151,6 +152,17 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
       if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== result.fingerprint) {
         throw conflict(IMPORT_PLAN_CHANGED);
       }
+      // One record for the run (each package already has its own), in the same transaction.
+      const counts = {
+        clientes: { creados: clientResult.created, omitidos: clientResult.skipped, errores: allClientErrors.length },
+        paquetes: { creados: result.trackings.created, actualizados: result.trackings.updated, sinCambios: result.trackings.unchanged, errores: trackingErrors.length },
+      };
+      await recordAudit(tx, options.actor ?? ANONYMOUS_IMPORT, {
+        action: "importacion.aplicar",
+        entity: "importacion",
+        summary: `Clientes: ${counts.clientes.creados} creados · Paquetes: ${counts.paquetes.creados} creados, ${counts.paquetes.actualizados} actualizados · ${counts.clientes.errores + counts.paquetes.errores} errores`,
+        after: counts,
+      });
       return result;
     });
   } catch (err) {

@@ -3,7 +3,8 @@
 // `fingerprint`), POST /api/import/express/preview (the same import, rolled back: decision 117)
 // and GET /api/export/{all,clients,by-client,contacts} (a streamed .xlsx download). Multipart is
 // registered only inside this plugin. One import or preview runs at a time (import-gate.ts).
-import { importActor } from "../../lib/actor";
+import { importActor, staffActor } from "../../lib/actor";
+import { recordExport } from "../admin/audit/service";
 import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import multipart from "@fastify/multipart";
 import { PassThrough } from "node:stream";
@@ -74,7 +75,11 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
       // A database that is down answers 503 here, before the download starts.
       await ctx.db.execute(sql`select 1`);
       const body = new PassThrough();
-      writeExport(ctx.db, kind as ExportKind, body, { creator: ctx.config.brand.name }).catch((err: unknown) => {
+      const actor = staffActor(request);
+      writeExport(ctx.db, kind as ExportKind, body, {
+        creator: ctx.config.brand.name,
+        onComplete: (rows) => recordExport(ctx.db, actor, { kind, fileName: exportFileName(kind as ExportKind), rows }),
+      }).catch((err: unknown) => {
         if (!(err instanceof ExportAborted)) request.log.error({ err }, "excel export failed");
         body.destroy(err instanceof Error ? err : new Error(String(err)));
       });

@@ -10,6 +10,8 @@ import { notificationOutbox } from "../../db/schema";
 import { MessagingError, type MessagingProvider } from "../../providers/messaging";
 import type { NotificationKind } from "../../../shared/domain/statuses";
 import { templateParametersOf } from "./outbox";
+import type { Actor } from "../../lib/actor";
+import { recordAudit } from "../admin/audit/service";
 
 export type OutboxRow = typeof notificationOutbox.$inferSelect;
 
@@ -190,13 +192,26 @@ export async function sendNotificationNow(
  * now (the caller wakes the worker). Only a failed message can be retried, so a message that is
  * queued, under way or sent is never sent twice.
  */
-export async function retryFailedNotification(db: Db, id: number): Promise<OutboxRow | "NOT_FOUND" | "NOT_FAILED"> {
-  const [row] = await db
-    .update(o)
-    .set({ status: "PENDING", attempts: 0, lastError: null, lockedUntil: null, nextAttemptAt: sql`now()` })
-    .where(and(eq(o.id, id), eq(o.status, "FAILED")))
-    .returning();
-  if (row) return row;
-  const [exists] = await db.select({ id: o.id }).from(o).where(eq(o.id, id));
-  return exists ? "NOT_FAILED" : "NOT_FOUND";
+export async function retryFailedNotification(db: Db, id: number, actor: Actor): Promise<OutboxRow | "NOT_FOUND" | "NOT_FAILED"> {
+  return db.transaction(async (tx) => {
+    const [was] = await tx.select({ attempts: o.attempts, lastError: o.lastError }).from(o).where(and(eq(o.id, id), eq(o.status, "FAILED"))).for("update");
+    if (!was) {
+      const [exists] = await tx.select({ id: o.id }).from(o).where(eq(o.id, id));
+      return exists ? "NOT_FAILED" : "NOT_FOUND";
+    }
+    const [row] = await tx
+      .update(o)
+      .set({ status: "PENDING", attempts: 0, lastError: null, lockedUntil: null, nextAttemptAt: sql`now()` })
+      .where(eq(o.id, id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: "mensaje.reintentar",
+      entity: "mensaje",
+      entityId: id,
+      summary: `${row.kind} · ${row.recipient}`,
+      before: { status: "FAILED", attempts: was.attempts, lastError: was.lastError },
+      after: { status: "PENDING", attempts: 0 },
+    });
+    return row;
+  });
 }

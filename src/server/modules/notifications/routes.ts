@@ -8,6 +8,7 @@ import type { AppContext } from "../../context";
 import { badRequest, conflict, notFound, parseWith } from "../../errors";
 import { z } from "../../../shared/validation";
 import { retryFailedNotification } from "./delivery";
+import { staffActor } from "../../lib/actor";
 import { wakeOutboxWorker } from "./outbox";
 import { listNotificationStates, toNotificationState } from "./queries";
 
@@ -27,7 +28,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post("/api/notifications/:id/retry", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZNotificationParams, request.params);
-    const row = await retryFailedNotification(ctx.db, id);
+    const row = await retryFailedNotification(ctx.db, id, staffActor(request));
     if (row === "NOT_FOUND") throw notFound(NOTIFICATION_NOT_FOUND);
     if (row === "NOT_FAILED") throw conflict(NOTIFICATION_NOT_FAILED);
     // The worker sends it at once (it is due now); without WhatsApp configured it stays queued.

@@ -16,6 +16,30 @@ import type { TReferral } from "../../../shared/api/referrals";
 import { givenNamesAndInitial } from "../../../shared/domain/person-name";
 import { applyBestCouponToTracking, issueCoupon, type AppliedCoupon, type CouponRow } from "../coupons/service";
 import { findClientByTypedCode } from "../clients/codes";
+import { ACTOR_LABELS } from "../../../shared/domain/staff-roles";
+import type { Actor } from "../../lib/actor";
+import { recordAudit, type AuditEntry } from "../admin/audit/service";
+
+/** A registration's client when the caller has no request at hand (no address known). */
+const REGISTERING_CLIENT: Actor = { kind: "client", accountId: null, label: ACTOR_LABELS.client, ip: null };
+
+/** The audit record of a coupon just issued. */
+function couponIssued(coupon: CouponRow, summary: string): AuditEntry {
+  return {
+    action: "cupon.crear",
+    entity: "cupon",
+    entityId: coupon.id,
+    at: coupon.createdAt,
+    summary,
+    after: {
+      clientId: coupon.clientId,
+      discountPercent: coupon.discountPercent,
+      reason: coupon.reason,
+      referralId: coupon.referralId,
+      expiresAt: coupon.expiresAt,
+    },
+  };
+}
 
 export interface RecordedReferral {
   referralId: number;
@@ -29,7 +53,7 @@ export interface RecordedReferral {
  */
 export async function recordReferralOnRegistration(
   tx: DbOrTx,
-  input: { referredClientId: number; referrerCode: string | null | undefined; now: Date },
+  input: { referredClientId: number; referrerCode: string | null | undefined; now: Date; actor?: Actor },
 ): Promise<RecordedReferral | null> {
   const code = input.referrerCode?.trim();
   if (!code || !isReferralCode(code)) return null;
@@ -61,6 +85,8 @@ export async function recordReferralOnRegistration(
     referralId: referral.id,
     now: input.now,
   });
+  // The client registering earns it (the audit log's 'Cliente').
+  await recordAudit(tx, input.actor ?? REGISTERING_CLIENT, couponIssued(welcomeCoupon, `Bienvenida por referido · ${welcomeCoupon.discountPercent} %`));
   return { referralId: referral.id, referrerClientId: referrer.id, welcomeCoupon };
 }
 
@@ -81,11 +107,19 @@ export interface DeliveryRewards {
  * The rules of a package reaching ENTREGADO. Idempotent: a package already discounted takes no
  * second coupon, and a referral completes once (only a REGISTRADO one is completed).
  */
-export async function applyDeliveryRewards(
-  tx: DbOrTx,
-  input: { clientId: number; trackingId: number; now: Date },
-): Promise<DeliveryRewards> {
+async function applyDeliveryRewards(tx: DbOrTx, input: DeliveredPackage, audit: AuditEntry[]): Promise<DeliveryRewards> {
   const couponApplied = await applyBestCouponToTracking(tx, input);
+  if (couponApplied) {
+    audit.push({
+      action: "cupon.usar",
+      entity: "cupon",
+      entityId: couponApplied.couponId,
+      at: input.now,
+      summary: `${couponApplied.discountPercent} % en el paquete ${input.trackingId}`,
+      before: { status: "DISPONIBLE" },
+      after: { status: "USADO", usedOnTrackingId: input.trackingId, discountPercent: couponApplied.discountPercent },
+    });
+  }
 
   const [pending] = await tx
     .select({ id: referrals.id, referrerClientId: referrals.referrerClientId })
@@ -106,6 +140,18 @@ export async function applyDeliveryRewards(
       now: input.now,
     });
     referralCompleted = { referralId: pending.id, referrerClientId: pending.referrerClientId, rewardCouponId: reward.id };
+    audit.push(
+      {
+        action: "referido.recompensa",
+        entity: "referido",
+        entityId: pending.id,
+        at: input.now,
+        summary: `Primer paquete entregado (${input.trackingId}) · cupón ${reward.id} para quien refirió`,
+        before: { status: "REGISTRADO" },
+        after: { status: "COMPLETADO", referrerClientId: pending.referrerClientId, rewardCouponId: reward.id },
+      },
+      couponIssued(reward, `Premio por referido · ${reward.discountPercent} %`),
+    );
   }
   return { couponApplied, referralCompleted };
 }
@@ -116,10 +162,15 @@ export async function applyDeliveryRewards(
  * or a pending referral, and the referrers such a referral would reward — and only their
  * packages go through applyDeliveryRewards; for every other client the rules have nothing to do.
  */
-export async function applyDeliveryRewardsMany(
-  tx: DbOrTx,
-  items: { clientId: number; trackingId: number; now: Date }[],
-): Promise<DeliveryRewards[]> {
+export interface DeliveredPackage {
+  clientId: number;
+  trackingId: number;
+  now: Date;
+  /** Who moved the package (the coupons and referrals it touches are recorded with them). */
+  actor: Actor;
+}
+
+export async function applyDeliveryRewardsMany(tx: DbOrTx, items: DeliveredPackage[]): Promise<DeliveryRewards[]> {
   const none: DeliveryRewards = { couponApplied: null, referralCompleted: null };
   const involved = new Set<number>();
   const clientIds = [...new Set(items.map((item) => item.clientId))];
@@ -143,7 +194,18 @@ export async function applyDeliveryRewardsMany(
     }
   }
   const out: DeliveryRewards[] = [];
-  for (const item of items) out.push(involved.has(item.clientId) ? await applyDeliveryRewards(tx, item) : none);
+  // The audit records, grouped by actor and written together (multi-row) at the end.
+  const audit = new Map<Actor, AuditEntry[]>();
+  for (const item of items) {
+    if (!involved.has(item.clientId)) {
+      out.push(none);
+      continue;
+    }
+    let list = audit.get(item.actor);
+    if (!list) audit.set(item.actor, (list = []));
+    out.push(await applyDeliveryRewards(tx, item, list));
+  }
+  for (const [actor, entries] of audit) if (entries.length > 0) await recordAudit(tx, actor, entries);
   return out;
 }
 

@@ -10,6 +10,7 @@ import {
 import { z } from "../../../shared/validation";
 import type { AppContext } from "../../context";
 import { parseWith } from "../../errors";
+import { staffActor } from "../../lib/actor";
 import { createTrackingNotice, getTrackingPanelStats, listTrackingNotices, updateTrackingNotice } from "./service";
 
 const ZNoticeParams = z.object({ id: z.coerce.number().int().positive() });
@@ -23,13 +24,13 @@ export function registerTrackingNoticeRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post("/api/tracking-notices", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request, reply) => {
     const input = parseWith(ZCreateTrackingNoticeRequestSchema, request.body ?? {});
-    return reply.status(201).send(await createTrackingNotice(ctx.db, input));
+    return reply.status(201).send(await createTrackingNotice(ctx.db, input, staffActor(request)));
   });
 
   app.put("/api/tracking-notices/:id", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZNoticeParams, request.params);
     const change = parseWith(ZUpdateTrackingNoticeRequestSchema, request.body ?? {});
-    return updateTrackingNotice(ctx.db, id, change);
+    return updateTrackingNotice(ctx.db, id, change, staffActor(request));
   });
 
   app.get("/api/admin/tracking-stats", { config: { auth: "admin", roles: OFFICE_STAFF } }, async () => getTrackingPanelStats(ctx.db));

@@ -3,6 +3,8 @@
 // cards counted over both notices and WhatsApp entries.
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Actor } from "../../lib/actor";
+import { diffFields, recordAudit } from "../admin/audit/service";
 import { trackingNotices, whatsappTrackingEntries } from "../../db/schema";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import {
@@ -78,30 +80,45 @@ export async function listTrackingNotices(
 }
 
 /** The admin's edit: status, assigned tracking id (unique), estimated date and notes. */
-export async function updateTrackingNotice(db: Db, id: number, change: TUpdateTrackingNotice): Promise<TTrackingNotice> {
+const NOTICE_FIELDS = ["estado", "notas", "trackingIdAsignado", "fechaEstimada"] as const;
+
+export async function updateTrackingNotice(db: Db, id: number, change: TUpdateTrackingNotice, actor: Actor): Promise<TTrackingNotice> {
   try {
-    const [row] = await db
-      .update(t)
-      .set({
-        estado: change.estado,
-        notas: change.notas,
-        trackingIdAsignado: change.trackingIdAsignado,
-        fechaEstimada: change.fechaEstimada,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(t.id, id))
-      .returning();
-    if (!row) throw notFound(NOTICE_NOT_FOUND);
-    return toNotice(row);
+    return await db.transaction(async (tx) => {
+      const [was] = await tx.select().from(t).where(eq(t.id, id)).for("update");
+      if (!was) throw notFound(NOTICE_NOT_FOUND);
+      const [row] = await tx
+        .update(t)
+        .set({
+          estado: change.estado,
+          notas: change.notas,
+          trackingIdAsignado: change.trackingIdAsignado,
+          fechaEstimada: change.fechaEstimada,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(t.id, id))
+        .returning();
+      const diff = diffFields(was, row, NOTICE_FIELDS);
+      if (diff) await recordAudit(tx, actor, { action: "aviso.editar", entity: "aviso", entityId: id, summary: noticeSummary(row), ...diff });
+      return toNotice(row);
+    });
   } catch (error) {
     if (isUniqueViolation(error, "tracking_notices_tracking_id_key")) throw conflict(NOTICE_TRACKING_ID_TAKEN);
     throw error;
   }
 }
 
-export async function createTrackingNotice(db: Db, input: TCreateTrackingNotice): Promise<TTrackingNotice> {
-  const [row] = await db.insert(t).values(input).returning();
-  return toNotice(row);
+export async function createTrackingNotice(db: Db, input: TCreateTrackingNotice, actor: Actor): Promise<TTrackingNotice> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(t).values(input).returning();
+    const notice = toNotice(row);
+    await recordAudit(tx, actor, { action: "aviso.crear", entity: "aviso", entityId: row.id, summary: noticeSummary(row), after: notice });
+    return notice;
+  });
+}
+
+function noticeSummary(row: typeof t.$inferSelect): string {
+  return [row.clienteNombre, row.trackingIdAsignado].filter(Boolean).join(" · ");
 }
 
 const ENTRY_IN_PROGRESS: readonly WhatsappEntryStatus[] = ["RECIBIDO_MIAMI", "EN_TRANSITO", "ADUANAS_CR", "EN_BODEGA_CR", "LISTO_ENTREGA"];

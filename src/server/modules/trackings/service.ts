@@ -13,7 +13,8 @@
 //     with changed_by_account_id) and one audit record (paquete.crear / paquete.estado);
 //   - unless `notify: false`, the client's WhatsApp status message (trackingStatusMessage,
 //     kind TRACKING_STATUS) is queued in the notification outbox, in the same transaction;
-//   - on ENTREGADO the coupon and referral rules run (referrals/service.ts applyDeliveryRewards).
+//   - on ENTREGADO the coupon and referral rules run (referrals/service.ts applyDeliveryRewardsMany),
+//     their coupons and referrals recorded with the same actor.
 //   Moving a package to the status it already has changes nothing and returns changed: false.
 //   Callers that may notify open their transaction with inOutboxTransaction
 //   (notifications/outbox.ts), which wakes the worker after the commit so the message goes out at once.
@@ -142,7 +143,7 @@ async function recordStatuses(
   const delivered = entries.filter((e) => e.newStatus === "ENTREGADO");
   const rewards = await applyDeliveryRewardsMany(
     tx,
-    delivered.map((e) => ({ clientId: e.tracking.clientId, trackingId: e.tracking.id, now: e.now })),
+    delivered.map((e) => ({ clientId: e.tracking.clientId, trackingId: e.tracking.id, now: e.now, actor: e.options.actor })),
   );
   const rewardsOf = new Map(delivered.map((e, i) => [e, rewards[i]]));
   return entries.map((e) => ({ notificationId: notificationIds.get(e) ?? null, rewards: rewardsOf.get(e) ?? null }));

@@ -9,6 +9,7 @@ import {
 } from "../../../shared/api/whatsapp-entries";
 import type { AppContext } from "../../context";
 import { parseWith } from "../../errors";
+import { staffActor } from "../../lib/actor";
 import { enforceLimit } from "../../lib/abuse-limits";
 import { z } from "../../../shared/validation";
 import { sendNotificationNow } from "../notifications/delivery";
@@ -41,7 +42,7 @@ export function registerWhatsappEntryRoutes(app: FastifyInstance, ctx: AppContex
     let notificationSent = false;
     // The message is tried at once (up to SEND_NOW_BUDGET_MS); whatever is left (a retry, other
     // queued messages) is the worker's, woken after this try.
-    await changeWhatsappEntryStatus(ctx.db, id, change, ctx.config.brand.name, async (notificationId) => {
+    await changeWhatsappEntryStatus(ctx.db, id, change, ctx.config.brand.name, staffActor(request), async (notificationId) => {
       notificationSent = await sendNotificationNow(ctx.db, ctx.providers.messaging, notificationId, SEND_NOW_BUDGET_MS, {
         logger: request.log,
       });

@@ -4,6 +4,8 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { whatsappCustomers, whatsappTrackingEntries } from "../../db/schema";
 import { notFound } from "../../errors";
+import type { Actor } from "../../lib/actor";
+import { diffFields, recordAudit } from "../admin/audit/service";
 import {
   ENTRY_NOT_FOUND,
   WHATSAPP_ENTRIES_SHOWN,
@@ -162,11 +164,12 @@ export async function changeWhatsappEntryStatus(
   id: number,
   change: { estado: WhatsappEntryStatus; notas?: string },
   brandName: string,
+  actor: Actor,
   sendNow?: (notificationId: number) => Promise<void>,
 ): Promise<{ notificationId: number | null }> {
   return inOutboxTransaction(db, async (tx) => {
     const [current] = await tx
-      .select({ estado: e.estado, trackingCode: e.trackingCode, nombre: c.nombre, whatsapp: c.whatsapp })
+      .select({ estado: e.estado, notas: e.notas, trackingCode: e.trackingCode, nombre: c.nombre, whatsapp: c.whatsapp })
       .from(e)
       .innerJoin(c, eq(c.id, e.customerId))
       .where(eq(e.id, id))
@@ -176,6 +179,11 @@ export async function changeWhatsappEntryStatus(
       .update(e)
       .set({ estado: change.estado, ...(change.notas !== undefined ? { notas: change.notas } : {}), updatedAt: sql`now()` })
       .where(eq(e.id, id));
+    const diff = diffFields(current, { estado: change.estado, ...(change.notas !== undefined ? { notas: change.notas } : {}) });
+    if (diff) {
+      // Entries and staff notices share the entity 'aviso': an entry's id carries its kind.
+      await recordAudit(tx, actor, { action: "aviso.editar", entity: "aviso", entityId: `whatsapp-${id}`, summary: `${current.trackingCode} · ${current.nombre}`, ...diff });
+    }
     if (current.estado === change.estado) return { notificationId: null };
     const { id: notificationId } = await enqueueNotification(
       tx,

@@ -276,3 +276,10 @@ export const ZAuditPageSchema = z.object({
   pageSize: z.number(),
 });
 export type TAuditPage = z.infer<typeof ZAuditPageSchema>;
+
+/** The audit export's sheet, its column headers (in order) and its file name. */
+export const AUDIT_EXPORT_SHEET = "Registro";
+export const AUDIT_EXPORT_HEADERS = ["Fecha", "Persona", "Dirección IP", "Acción", "Entidad", "Id", "Resumen", "Antes", "Después"] as const;
+export function auditExportFileName(day: string): string {
+  return `registro-de-cambios-${day}.xlsx`;
+}

@@ -11,6 +11,8 @@ import type { Db, DbOrTx } from "../../../db/client";
 import { clientTrackings, clients, coupons, notificationOutbox, partsSearches, referrals } from "../../../db/schema";
 import { badRequest, conflict, notFound } from "../../../errors";
 import { rowsOf } from "../../../lib/rate-limiter";
+import type { Actor } from "../../../lib/actor";
+import { diffFields, recordAudit } from "../audit/service";
 import { enqueueNotification, inOutboxTransaction } from "../../notifications/outbox";
 import { welcomeNotification } from "../../notifications/messages";
 import { CLIENT_RECORD, costaRicanPhone, insertNewClient, lockPhoneAndFindHolder } from "../../clients/new-client";
@@ -39,7 +41,7 @@ async function assertPhoneFree(tx: DbOrTx, telefono: string, exceptId?: number):
 export async function createClientByStaff(
   db: Db,
   input: TCreateAdminClientRequest,
-  options: { brandName: string; now?: Date },
+  options: { brandName: string; actor: Actor; now?: Date },
 ): Promise<TAdminClientRecord> {
   const telefono = costaRicanPhone(input.telefono);
   const now = options.now ?? new Date();
@@ -55,13 +57,23 @@ export async function createClientByStaff(
       tx,
       welcomeNotification({ clientId: created.id, telefono, nombre: created.nombre, clientCode: created.clientCode, brandName: options.brandName }),
     );
+    await recordAudit(tx, options.actor, { action: "cliente.crear", entity: "cliente", entityId: created.id, summary: `${created.clientCode} · ${created.nombre}`, after: created });
     return created;
   });
 }
 
-export async function updateClientByStaff(db: Db, id: number, input: TUpdateAdminClientRequest, now = new Date()): Promise<TAdminClientRecord> {
+/** The client fields staff edit, as the audit log compares them. */
+const EDITED_FIELDS = ["nombre", "telefono", "direccion", "email", "notas"] as const;
+
+export async function updateClientByStaff(
+  db: Db,
+  id: number,
+  input: TUpdateAdminClientRequest,
+  actor: Actor,
+  now = new Date(),
+): Promise<TAdminClientRecord> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ telefono: clients.telefono }).from(clients).where(eq(clients.id, id)).for("update");
+    const [current] = await tx.select(CLIENT_RECORD).from(clients).where(eq(clients.id, id)).for("update");
     if (!current) throw notFound(ADMIN_CLIENT_NOT_FOUND);
     const change: Partial<typeof clients.$inferInsert> = { updatedAt: now };
     if (input.nombre !== undefined) change.nombre = input.nombre;
@@ -75,13 +87,15 @@ export async function updateClientByStaff(db: Db, id: number, input: TUpdateAdmi
       change.telefono = telefono;
     }
     const [row] = await tx.update(clients).set(change).where(eq(clients.id, id)).returning(CLIENT_RECORD);
+    const diff = diffFields(current, row, EDITED_FIELDS);
+    if (diff) await recordAudit(tx, actor, { action: "cliente.editar", entity: "cliente", entityId: id, summary: `${row.clientCode} · ${row.nombre}`, ...diff });
     return row;
   });
 }
 
-export async function deleteClientByStaff(db: Db, id: number): Promise<TDeleteClientResponse> {
+export async function deleteClientByStaff(db: Db, id: number, actor: Actor): Promise<TDeleteClientResponse> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).for("update");
+    const [row] = await tx.select(CLIENT_RECORD).from(clients).where(eq(clients.id, id)).for("update");
     if (!row) throw notFound(ADMIN_CLIENT_NOT_FOUND);
     const [counts] = await tx
       .select({
@@ -95,6 +109,13 @@ export async function deleteClientByStaff(db: Db, id: number): Promise<TDeleteCl
     await tx.delete(notificationOutbox).where(and(eq(notificationOutbox.clientId, id), inArray(notificationOutbox.status, ["PENDING", "FAILED"])));
     // Packages, status history, searches, coupons and referrals cascade (schema.ts).
     await tx.delete(clients).where(eq(clients.id, id));
+    await recordAudit(tx, actor, {
+      action: "cliente.eliminar",
+      entity: "cliente",
+      entityId: id,
+      summary: `${row.clientCode} · ${row.nombre}`,
+      before: { ...row, paquetesEntregados: Number(counts.total) },
+    });
     return { success: true, id, deletedTrackings: Number(counts.total) };
   });
 }
@@ -104,7 +125,7 @@ export async function deleteClientByStaff(db: Db, id: number): Promise<TDeleteCl
  * keeps its code, name, phone and address; an empty email is filled from the other, notes are
  * joined, the welcome counts as sent if either got it, and the AI search access is the larger.
  */
-export async function mergeClients(db: Db, keepId: number, fromId: number, now = new Date()): Promise<TMergeClientsResponse> {
+export async function mergeClients(db: Db, keepId: number, fromId: number, actor: Actor, now = new Date()): Promise<TMergeClientsResponse> {
   if (keepId === fromId) throw badRequest(MERGE_SAME_CLIENT);
   return db.transaction(async (tx) => {
     // Locked in id order: two merges of the same pair in opposite directions cannot deadlock.
@@ -166,14 +187,21 @@ export async function mergeClients(db: Db, keepId: number, fromId: number, now =
       })
       .where(eq(clients.id, keepId))
       .returning(CLIENT_RECORD);
-    return {
-      client,
-      moved: {
-        trackings: trackings.length,
-        searches: searches.length,
-        coupons: movedCoupons.length,
-        referrals: referred.length + referring.length,
-      },
+    const moved = {
+      trackings: trackings.length,
+      searches: searches.length,
+      coupons: movedCoupons.length,
+      referrals: referred.length + referring.length,
     };
+    const record = (c: typeof keep) => ({ id: c.id, clientCode: c.clientCode, nombre: c.nombre, telefono: c.telefono, direccion: c.direccion, email: c.email, notas: c.notas });
+    await recordAudit(tx, actor, {
+      action: "cliente.unir",
+      entity: "cliente",
+      entityId: keepId,
+      summary: `${from.clientCode} → ${keep.clientCode} · ${keep.nombre}`,
+      before: { conservado: record(keep), unido: record(from) },
+      after: { cliente: client, movidos: moved },
+    });
+    return { client, moved };
   });
 }

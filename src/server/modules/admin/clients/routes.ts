@@ -15,6 +15,7 @@ import { ZClientCodeLooseSchema } from "../../../../shared/api/clients";
 import { z } from "../../../../shared/validation";
 import type { AppContext } from "../../../context";
 import { parseWith } from "../../../errors";
+import { staffActor } from "../../../lib/actor";
 import { listAdminClients, listClientTrackingsPage, markWelcomeSent } from "./service";
 import { createClientByStaff, deleteClientByStaff, mergeClients, updateClientByStaff } from "./manage";
 
@@ -36,29 +37,29 @@ export function registerAdminClientRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post("/api/admin/clients", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request, reply) => {
     const input = parseWith(ZCreateAdminClientRequestSchema, request.body ?? {});
-    const client = await createClientByStaff(ctx.db, input, { brandName: ctx.config.brand.name });
+    const client = await createClientByStaff(ctx.db, input, { brandName: ctx.config.brand.name, actor: staffActor(request) });
     return reply.code(201).send({ client });
   });
 
   app.patch("/api/admin/clients/:id", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZIdParams, request.params);
     const input = parseWith(ZUpdateAdminClientRequestSchema, request.body ?? {});
-    return { client: await updateClientByStaff(ctx.db, id, input) };
+    return { client: await updateClientByStaff(ctx.db, id, input, staffActor(request)) };
   });
 
   app.delete("/api/admin/clients/:id", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZIdParams, request.params);
-    return deleteClientByStaff(ctx.db, id);
+    return deleteClientByStaff(ctx.db, id, staffActor(request));
   });
 
   app.post("/api/admin/clients/:id/merge", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZIdParams, request.params);
     const { from } = parseWith(ZMergeClientsRequestSchema, request.body ?? {});
-    return mergeClients(ctx.db, id, from);
+    return mergeClients(ctx.db, id, from, staffActor(request));
   });
 
   app.patch("/api/clients/:clientCode/whatsapp-sent", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { clientCode } = parseWith(ZCodeParams, request.params);
-    return markWelcomeSent(ctx.db, clientCode);
+    return markWelcomeSent(ctx.db, clientCode, staffActor(request));
   });
 }

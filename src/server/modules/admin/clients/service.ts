@@ -8,6 +8,8 @@ import type { Db } from "../../../db/client";
 import { clients, notificationOutbox } from "../../../db/schema";
 import { notFound } from "../../../errors";
 import { rowsOf } from "../../../lib/rate-limiter";
+import type { Actor } from "../../../lib/actor";
+import { diffFields, recordAudit } from "../audit/service";
 import { NOTIFICATIONS_JSON_FIELDS, toNotificationState } from "../../notifications/queries";
 import { toAdminTracking, trackingJson } from "../trackings/presenter";
 import { costaRicaDayKey, costaRicaMonthKey } from "../../../../shared/domain/dates";
@@ -56,11 +58,11 @@ const WELCOME_PENDING = sql`(c.whatsapp_enviado = 'PENDIENTE' and not ${WELCOME_
  * (OR-ed). Each alternative has a trigram index (decision 116); the typed text is folded by the
  * same database function as the column, so both sides follow one rule.
  */
-export function clientSearchAlternatives(q: string): SQL[] {
+export function clientSearchAlternatives(q: string, options: { phones?: boolean } = {}): SQL[] {
   const alternatives: SQL[] = [sql`c.client_code like ${`%${likeEscape(q.toUpperCase())}%`}`];
   // Names carry no digits: a search with one (a tracking code, a phone) skips the name scan.
   if (!/\d/.test(q)) alternatives.push(sql`search_fold(c.nombre) like '%' || search_fold(${likeEscape(q)}) || '%'`);
-  const digits = phoneSearchDigits(q);
+  const digits = options.phones === false ? null : phoneSearchDigits(q);
   if (digits) {
     // Imported phones keep the punctuation their spreadsheet had.
     alternatives.push(sql`translate(c.telefono, ' +-().', '') like ${`%${digits}%`}`);
@@ -271,8 +273,13 @@ export async function findClientId(db: Db, clientCode: string): Promise<number> 
  * still waiting in the outbox is dropped so a provider configured later never sends it twice
  * (docs/decisions/062). Marking twice keeps the first date.
  */
-export async function markWelcomeSent(db: Db, clientCode: string, now = new Date()): Promise<TWhatsappSentResponse> {
+export async function markWelcomeSent(db: Db, clientCode: string, actor: Actor, now = new Date()): Promise<TWhatsappSentResponse> {
   return db.transaction(async (tx) => {
+    const [was] = await tx
+      .select({ whatsappEnviado: clients.whatsappEnviado, whatsappEnviadoAt: clients.whatsappEnviadoAt })
+      .from(clients)
+      .where(eq(clients.clientCode, clientCode))
+      .for("update");
     const [row] = await tx
       .update(clients)
       .set({
@@ -281,8 +288,16 @@ export async function markWelcomeSent(db: Db, clientCode: string, now = new Date
         updatedAt: now,
       })
       .where(eq(clients.clientCode, clientCode))
-      .returning({ id: clients.id, clientCode: clients.clientCode, whatsappEnviadoAt: clients.whatsappEnviadoAt });
-    if (!row) throw notFound(ADMIN_CLIENT_NOT_FOUND);
+      .returning({
+        id: clients.id,
+        clientCode: clients.clientCode,
+        nombre: clients.nombre,
+        whatsappEnviado: clients.whatsappEnviado,
+        whatsappEnviadoAt: clients.whatsappEnviadoAt,
+      });
+    if (!row || !was) throw notFound(ADMIN_CLIENT_NOT_FOUND);
+    const diff = diffFields(was, row, ["whatsappEnviado", "whatsappEnviadoAt"]);
+    if (diff) await recordAudit(tx, actor, { action: "cliente.bienvenida", entity: "cliente", entityId: row.id, summary: `${row.clientCode} · ${row.nombre}`, ...diff });
     await tx
       .delete(notificationOutbox)
       .where(

@@ -8,6 +8,7 @@ import { ZClientCodeLooseSchema } from "../../../../shared/api/clients";
 import { z } from "../../../../shared/validation";
 import type { AppContext } from "../../../context";
 import { parseWith } from "../../../errors";
+import { staffActor } from "../../../lib/actor";
 import { getPartsSearchHistory, listSearchQuotas, resetSearches, updateSearchLimits } from "./service";
 
 const CLIENT_ID_INVALID = "Identificador de cliente inválido";
@@ -29,11 +30,11 @@ export function registerAdminSearchQuotaRoutes(app: FastifyInstance, ctx: AppCon
   app.patch("/api/clients/:id/search-limits", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZIdParams, request.params);
     const body = parseWith(ZUpdateSearchLimitsRequestSchema, request.body ?? {});
-    return { client: await updateSearchLimits(ctx.db, id, body) };
+    return { client: await updateSearchLimits(ctx.db, id, body, staffActor(request)) };
   });
 
   app.post("/api/clients/:id/reset-searches", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
     const { id } = parseWith(ZIdParams, request.params);
-    return { client: await resetSearches(ctx.db, id) };
+    return { client: await resetSearches(ctx.db, id, staffActor(request)) };
   });
 }

@@ -6,6 +6,8 @@ import type { Db } from "../../../db/client";
 import { clients, partsSearches } from "../../../db/schema";
 import { notFound } from "../../../errors";
 import { rowsOf } from "../../../lib/rate-limiter";
+import type { Actor } from "../../../lib/actor";
+import { diffFields, recordAudit } from "../audit/service";
 import { clientSearchAlternatives, effectiveSearchCount, findClientId } from "../clients/service";
 import { costaRicaMonthKey } from "../../../../shared/domain/dates";
 import { ADMIN_CLIENT_NOT_FOUND } from "../../../../shared/api/admin/clients";
@@ -74,6 +76,40 @@ function toRow(r: typeof clients.$inferSelect): TSearchQuotaRow {
   };
 }
 
+const QUOTA_FIELDS = ["searchLimit", "unlimitedAccess", "searchCount"] as const;
+
+/**
+ * One quota change in a transaction with its audit record: the row is locked, changed and the
+ * fields that changed recorded (the stored counter before, as the table shows it after).
+ */
+async function changeQuota(
+  db: Db,
+  id: number,
+  actor: Actor,
+  action: "cliente.limites_busqueda" | "cliente.reiniciar_busquedas",
+  change: Partial<typeof clients.$inferInsert>,
+  now: Date,
+): Promise<TSearchQuotaRow> {
+  return db.transaction(async (tx) => {
+    const [was] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
+    if (!was) throw notFound(ADMIN_CLIENT_NOT_FOUND);
+    const [row] = await tx
+      .update(clients)
+      .set({ ...change, lastResetDate: sql`greatest(${clients.lastResetDate}, ${monthStart(now)}::date)`, updatedAt: now })
+      .where(eq(clients.id, id))
+      .returning();
+    const diff = diffFields(was, row, QUOTA_FIELDS);
+    await recordAudit(tx, actor, {
+      action,
+      entity: "cliente",
+      entityId: id,
+      summary: `${row.clientCode} · ${row.nombre}`,
+      ...(diff ?? { before: null, after: null }),
+    });
+    return toRow(row);
+  });
+}
+
 /**
  * PATCH /api/clients/{id}/search-limits. The counter given belongs to this month, so the reset
  * date moves to this month too (otherwise the next search would zero what staff just set).
@@ -82,36 +118,16 @@ export async function updateSearchLimits(
   db: Db,
   id: number,
   body: TUpdateSearchLimitsRequest,
+  actor: Actor,
   now = new Date(),
 ): Promise<TSearchQuotaRow> {
-  const [row] = await db
-    .update(clients)
-    .set({
-      searchLimit: body.searchLimit,
-      unlimitedAccess: body.unlimitedAccess,
-      searchCount: body.searchCount,
-      lastResetDate: sql`greatest(${clients.lastResetDate}, ${monthStart(now)}::date)`,
-      updatedAt: now,
-    })
-    .where(eq(clients.id, id))
-    .returning();
-  if (!row) throw notFound(ADMIN_CLIENT_NOT_FOUND);
-  return toRow(row);
+  const change = { searchLimit: body.searchLimit, unlimitedAccess: body.unlimitedAccess, searchCount: body.searchCount };
+  return changeQuota(db, id, actor, "cliente.limites_busqueda", change, now);
 }
 
 /** POST /api/clients/{id}/reset-searches: the used count back to 0 for this month. */
-export async function resetSearches(db: Db, id: number, now = new Date()): Promise<TSearchQuotaRow> {
-  const [row] = await db
-    .update(clients)
-    .set({
-      searchCount: 0,
-      lastResetDate: sql`greatest(${clients.lastResetDate}, ${monthStart(now)}::date)`,
-      updatedAt: now,
-    })
-    .where(eq(clients.id, id))
-    .returning();
-  if (!row) throw notFound(ADMIN_CLIENT_NOT_FOUND);
-  return toRow(row);
+export async function resetSearches(db: Db, id: number, actor: Actor, now = new Date()): Promise<TSearchQuotaRow> {
+  return changeQuota(db, id, actor, "cliente.reiniciar_busquedas", { searchCount: 0 }, now);
 }
 
 /** GET /api/parts-search-history/{clientCode}: the latest searches, newest first. */

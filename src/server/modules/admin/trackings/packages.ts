@@ -58,9 +58,9 @@ const crMidnight = (day: string): string => new Date(`${day}T00:00:00-06:00`).to
  * contains it (the trigram index on upper(tracking_code)). A UNION lets each side use its index;
  * an OR over the joined rows scanned every package.
  */
-function searchMatches(q: string): SQL {
+function searchMatches(q: string, phones: boolean): SQL {
   const byClient = sql`select t.id from client_trackings t
-    where t.client_id in (select c.id from clients c where ${sql.join(clientSearchAlternatives(q), sql` or `)})`;
+    where t.client_id in (select c.id from clients c where ${sql.join(clientSearchAlternatives(q, { phones }), sql` or `)})`;
   const code = normalizeTrackingCode(q);
   // Any part of the code (the last digits read off a label).
   if (code.length < TRACKING_SEARCH_MIN_CHARS || !/^[A-Z0-9-]+$/.test(code)) return byClient;
@@ -88,7 +88,7 @@ function conditions(query: TAdminPackagesQuery, now: Date): SQL[] {
  * the package alone, so the page is chosen from client_trackings (by index where the sort has
  * one) and only its rows are joined to their clients.
  */
-export function adminPackagesStatement(query: TAdminPackagesQuery, now: Date): SQL {
+export function adminPackagesStatement(query: TAdminPackagesQuery, now: Date, options: PackageSearchOptions = {}): SQL {
   const where = conditions(query, now);
   const filter = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const direction = query.dir === "asc" ? sql`asc` : sql`desc`;
@@ -97,7 +97,7 @@ export function adminPackagesStatement(query: TAdminPackagesQuery, now: Date): S
   const nulls = NULLABLE_SORTS.has(query.sort) ? sql` nulls last` : sql``;
   const byClient = query.sort === "cliente";
   return sql`
-    with ${query.q ? sql`m as materialized (${searchMatches(query.q)}),` : sql``}
+    with ${query.q ? sql`m as materialized (${searchMatches(query.q, options.phones ?? true)}),` : sql``}
     ${byClient ? sql`cf as materialized (select id, search_fold(nombre) as fold from clients),` : sql``}
     p as (
       select t.id, ${key} as sort_key
@@ -138,8 +138,18 @@ function toRow(r: Record<string, unknown>): TAdminPackageRow {
   };
 }
 
-export async function listAdminPackages(db: Db, query: TAdminPackagesQuery, now = new Date()): Promise<TAdminPackagesResponse> {
-  const result = await db.execute(adminPackagesStatement(query, now));
+export interface PackageSearchOptions {
+  /** Whether the search matches the clients' phone numbers (default true; false for Bodega, issue 19). */
+  phones?: boolean;
+}
+
+export async function listAdminPackages(
+  db: Db,
+  query: TAdminPackagesQuery,
+  options: PackageSearchOptions = {},
+  now = new Date(),
+): Promise<TAdminPackagesResponse> {
+  const result = await db.execute(adminPackagesStatement(query, now, options));
   const row = rowsOf<{ total: number | string; packages: unknown }>(result)[0];
   const list = (typeof row.packages === "string" ? JSON.parse(row.packages) : row.packages) as Record<string, unknown>[];
   const total = Number(row.total);

@@ -4,7 +4,8 @@
 // POST /api/admin/trackings/{id}/reprice (docs/decisions/114), and the Paquetes section's list
 // GET /api/admin/packages (docs/decisions/119). After a commit that
 // queued WhatsApp messages the outbox worker is woken so they go out at once.
-import { ANY_STAFF, OFFICE_STAFF } from "../../../../shared/domain/staff-roles";
+import { ANY_STAFF, BODEGA_PACKAGE_FIELDS, OFFICE_STAFF } from "../../../../shared/domain/staff-roles";
+import { BODEGA_FIELDS_FORBIDDEN } from "../../../../shared/api/admin/staff";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { staffActor } from "../../../lib/actor";
 import {
@@ -16,7 +17,7 @@ import {
 import { ZAdminPackagesQuerySchema } from "../../../../shared/api/admin/packages";
 import { ZTrackingIdParamsSchema } from "../../../../shared/api/trackings";
 import type { AppContext } from "../../../context";
-import { parseWith } from "../../../errors";
+import { AppError, parseWith } from "../../../errors";
 import {
   changeStatusInBulk,
   createAdminTracking,
@@ -29,6 +30,22 @@ import {
 import { getExchangeRate } from "../../exchange-rate/service";
 import { listAdminPackages } from "./packages";
 
+const BODEGA_FIELDS: ReadonlySet<string> = new Set(BODEGA_PACKAGE_FIELDS);
+
+/**
+ * Bodega changes only BODEGA_PACKAGE_FIELDS (issue 19): a body naming any other field (the
+ * bulk call's `ids` aside) is refused with 403 before anything is read or written.
+ */
+function assertBodegaFields(request: FastifyRequest, allowed: ReadonlySet<string> = BODEGA_FIELDS): void {
+  if (request.staff?.role !== "bodega") return;
+  const body = request.body;
+  if (body === null || typeof body !== "object") return;
+  const outside = Object.entries(body as Record<string, unknown>).some(([key, value]) => value !== undefined && !allowed.has(key));
+  if (outside) throw new AppError("FORBIDDEN", 403, BODEGA_FIELDS_FORBIDDEN);
+}
+
+const BULK_BODEGA_FIELDS: ReadonlySet<string> = new Set([...BODEGA_PACKAGE_FIELDS, "ids"]);
+
 export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const options = (request: FastifyRequest) => ({
     actor: staffActor(request),
@@ -39,11 +56,13 @@ export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get("/api/admin/packages", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
     const query = parseWith(ZAdminPackagesQuerySchema, request.query ?? {});
-    return listAdminPackages(ctx.db, query);
+    // Bodega sees no client data beyond name and code: its search does not match phone numbers.
+    return listAdminPackages(ctx.db, query, { phones: request.staff?.role !== "bodega" });
   });
 
   app.patch("/api/trackings/:id", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
+    assertBodegaFields(request);
     const body = parseWith(ZPatchTrackingRequestSchema, request.body ?? {});
     return patchTracking(ctx.db, id, body, options(request));
   });
@@ -60,12 +79,14 @@ export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   app.post("/api/admin/trackings/bulk-status", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
+    assertBodegaFields(request, BULK_BODEGA_FIELDS);
     const body = parseWith(ZBulkStatusRequestSchema, request.body ?? {});
     return changeStatusInBulk(ctx.db, body, options(request));
   });
 
   app.patch("/api/admin/trackings/:id", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
+    assertBodegaFields(request);
     const body = parseWith(ZUpdateAdminTrackingRequestSchema, request.body ?? {});
     return updateAdminTracking(ctx.db, id, body, options(request));
   });
