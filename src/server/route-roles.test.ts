@@ -331,7 +331,7 @@ const SAMPLES: Record<string, Sample> = {
 };
 
 /** Tables a refused call may touch: abuse counters, the rate cache, and the session's last-seen time. */
-const NOT_CHANGED_BY_CALLS = new Set([...NOT_DATA_TABLES, "admin_sessions"]);
+const NOT_CHANGED_BY_CALLS = NOT_DATA_TABLES;
 
 // One app and database for the file; the rule's throw-away apps borrow its database.
 const t = useTestApp();

@@ -4,8 +4,11 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rowsOf } from "../lib/rate-limiter";
 
-/** Tables whose changes are not data: abuse counters and the exchange-rate cache. */
-export const NOT_DATA_TABLES = new Set(["rate_limits", "app_cache"]);
+/**
+ * Tables whose changes are not data: abuse counters, the exchange-rate cache, and the staff
+ * sessions (any admin call may note the session's last-seen time, a GET included).
+ */
+export const NOT_DATA_TABLES = new Set(["rate_limits", "app_cache", "admin_sessions"]);
 
 export interface Fingerprinter {
   tables: string[];
