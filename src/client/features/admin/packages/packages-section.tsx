@@ -20,6 +20,7 @@ import { BulkSelectionProvider, BulkStatusBar, useBulkSelection } from "../../..
 import { STATUS_TONES } from "../../../lib/admin/status-tones";
 import { useDebouncedValue } from "../../../lib/admin/use-debounced-value";
 import { useUrlFilters, type UrlFilters } from "../../../lib/admin/use-url-filters";
+import { mayOpen, useAdminSession } from "../../../lib/admin/admin-session";
 import { cn } from "../../../lib/cn";
 import { CARRIERS } from "../../../../shared/domain/carriers";
 import { EMPTY_VALUE, formatColones, formatDate, formatDateTime } from "../../../../shared/domain/format";
@@ -364,6 +365,8 @@ function PackagesTable({
   onSort: (column: PackageSort) => void;
 }) {
   const { selected, toggle, setMany } = useBulkSelection();
+  // Bodega may not open Clientes (the server refuses it): the client's name is text, not a link.
+  const clientLinks = mayOpen(useAdminSession().staff, "/admin");
   const ids = rows.map((r) => r.id);
   const onPage = ids.filter((i) => selected.has(i)).length;
   const pageBox = useRef<HTMLInputElement>(null);
@@ -411,13 +414,17 @@ function PackagesTable({
             </Td>
             <Td className="max-w-[12rem] font-mono font-semibold break-all">{row.trackingCode}</Td>
             <Td>
-              <Link
-                href={`~/admin?q=${encodeURIComponent(row.clientCode)}`}
-                className="font-medium text-primary underline-offset-2 hover:underline"
-                aria-label={`${row.clientName}, ${row.clientCode}: ver cliente`}
-              >
-                {row.clientName}
-              </Link>
+              {clientLinks ? (
+                <Link
+                  href={`~/admin?q=${encodeURIComponent(row.clientCode)}`}
+                  className="font-medium text-primary underline-offset-2 hover:underline"
+                  aria-label={`${row.clientName}, ${row.clientCode}: ver cliente`}
+                >
+                  {row.clientName}
+                </Link>
+              ) : (
+                <span className="font-medium text-ink">{row.clientName}</span>
+              )}
               <div className="font-mono text-xs text-muted">{row.clientCode}</div>
             </Td>
             <Td>
