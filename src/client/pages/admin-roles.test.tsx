@@ -30,7 +30,7 @@ const TOKEN = "token.persona";
 const live = () => ({ token: TOKEN, expiresAt: new Date(Date.now() + 3600_000).toISOString() });
 const path = (url: string) => url.split("?")[0];
 
-function server(method: string, url: string, body: unknown): Response {
+function server(_method: string, url: string, _body?: unknown): Response {
   if (url === "/api/admin/login") return json(200, live());
   if (url === "/api/admin/session") return json(200, session);
   if (url === "/api/admin/me/password") {
