@@ -16,6 +16,7 @@ import { queryClient } from "../lib/query-client";
 import { clearAdminSession } from "../lib/admin/admin-session";
 import AdminPage from "./admin";
 import { json, staffSessionFixture } from "../test/admin-kit";
+import { trackingFixture } from "../features/admin/trackings/tracking-fixture";
 import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES } from "../../shared/domain/statuses";
 import { ROLE_FORBIDDEN, TOTP_CODE_WRONG, type TStaffSession } from "../../shared/api/admin/staff";
 
@@ -173,7 +174,9 @@ describe("by role", () => {
   it("Bodega opening /admin lands on Paquetes, with no Excel buttons and client names without links", async () => {
     session = staffSessionFixture("bodega");
     handler = (method, url, body) =>
-      path(url) === "/api/admin/packages"
+      method === "PATCH"
+        ? json(200, { tracking: trackingFixture({ id: 1, trackingCode: "TBA123", pesoPieCubicos: "1500" }), notificationQueued: false, messaging: { configured: false } })
+        : path(url) === "/api/admin/packages"
         ? json(200, {
             packages: [{ id: 1, trackingCode: "TBA123", clientId: 9, clientName: "Ana Mora", clientCode: "EX123456", estado: ESTADO, origen: ORIGEN, formaEnvio: FORMA, carrier: null, pesoPieCubicos: null, montoColones: null, lastStatusChangeDate: "2025-03-01T15:00:00.000Z", createdAt: "2025-03-01T15:00:00.000Z", updatedAt: "2025-03-01T15:00:00.000Z", needsUpdate: false }],
             total: 1,
@@ -192,6 +195,16 @@ describe("by role", () => {
     expect(screen.getByRole("button", { name: "Cerrar sesión" })).toBeTruthy();
     expect(await screen.findByText("Ana Mora")).toBeTruthy();
     expect(screen.queryByRole("link", { name: /Ana Mora/ })).toBeNull();
+    expect(await seriousViolations()).toEqual([]);
+
+    // The row's editor: status and measure only, through the call Bodega may use; only what changed is sent.
+    fireEvent.click(screen.getByRole("button", { name: "Editar TBA123" }));
+    const dialog = await screen.findByRole("dialog", { name: "Editar TBA123" });
+    expect(within(dialog).getAllByRole("textbox").length + within(dialog).getAllByRole("combobox").length).toBe(2);
+    fireEvent.change(within(dialog).getByLabelText("Peso (gramos)"), { target: { value: "1500" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Guardar" }));
+    expect(await screen.findByText("Paquete actualizado")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PATCH")).toEqual({ method: "PATCH", url: "/api/trackings/1", body: { pesoPieCubicos: "1500" } });
   });
 
   it("a 403 shows the server's Spanish message and keeps the person signed in (a 401 signing out is tracking-panel.test.tsx's)", async () => {
