@@ -29,9 +29,7 @@ const COLUMNS = ["Nombre", "Usuario", "Rol", "Estado", "Dos pasos", "Sesiones", 
 function Cell({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
     <td className={`flex gap-2 py-1 md:table-cell md:px-3 md:py-2 ${className ?? ""}`}>
-      <span className="w-28 shrink-0 text-muted md:hidden" aria-hidden="true">
-        {label}
-      </span>
+      <span className="w-28 shrink-0 text-muted md:hidden">{label}</span>
       <span className="min-w-0 break-words">{children}</span>
     </td>
   );
@@ -137,7 +135,7 @@ export function AccountsSection() {
       ) : (
         <table className="block w-full text-sm md:table">
           <caption className="sr-only">Cuentas del personal</caption>
-          <thead className="sr-only md:not-sr-only md:table-header-group">
+          <thead className="hidden md:table-header-group">
             <tr>
               {COLUMNS.map((c) => (
                 <th key={c} scope="col" className="px-3 py-2 text-left font-medium text-muted">
