@@ -20,7 +20,8 @@ export const PUBLIC_PAGE_PATHS = [
 /**
  * The back office's sections (one application, src/client/pages/admin.tsx): rendered in the
  * browser only (their content depends on the session). /admin and /admin/tracking are the
- * spec's; the others are issue 18's sections.
+ * spec's; the others are issue 18's sections, and mi-cuenta, cuentas and registro issue 19's
+ * (which of them a person sees comes with the session, shared/domain/staff-roles.ts).
  */
 export const STAFF_PAGE_PATHS = [
   "/admin",
@@ -30,6 +31,9 @@ export const STAFF_PAGE_PATHS = [
   "/admin/referidos",
   "/admin/busquedas-ia",
   "/admin/importar-exportar",
+  "/admin/cuentas",
+  "/admin/registro",
+  "/admin/mi-cuenta",
 ] as const;
 
 export type StaffPagePath = (typeof STAFF_PAGE_PATHS)[number];

@@ -140,6 +140,20 @@ export function errorMessageFrom(err: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The `code` of a failed call's JSON answer (SECOND_FACTOR_REQUIRED, FORBIDDEN…), else null. */
+export function errorCodeFrom(err: unknown): string | null {
+  if (!(err instanceof Error)) return null;
+  const match = STATUS_PREFIX.exec(err.message);
+  if (!match) return null;
+  try {
+    const parsed: unknown = JSON.parse(match[2]);
+    const code = typeof parsed === "object" && parsed !== null ? (parsed as { code?: unknown }).code : undefined;
+    return typeof code === "string" ? code : null;
+  } catch {
+    return null;
+  }
+}
+
 export type UnauthorizedBehavior = "returnNull" | "throw";
 
 /** Default reads: GET of the query key's segments joined by "/", parsed as JSON. */

@@ -3,10 +3,21 @@
 // sections keeps the session and the cached lists; only the section changes. The session token
 // lives where the spec says for the address the staff member signed in at: the tab's
 // sessionStorage from /admin (a reload keeps it), memory only from /admin/tracking
-// (staff-side §4; docs/decisions/063, 123). This page is its own chunk: visitors never download it.
+// (staff-side §4; docs/decisions/063, 123). Each person sees the sections their role allows (the
+// session's list); another address shows 'no tienes permiso' with a link to one they may open,
+// and /admin sends a person who may not see Clientes to their first section (decision 127).
+// This page is its own chunk: visitors never download it.
 
 import type { ComponentType } from "react";
-import { useLocation } from "wouter";
+import { Link, Redirect, useLocation } from "wouter";
+import { ShieldAlert } from "lucide-react";
+import { Card } from "../components/ui/card";
+import { mayOpen, useAdminSession } from "../lib/admin/admin-session";
+import { STAFF_ROLE_LABELS } from "../../shared/domain/staff-roles";
+import { ADMIN_SECTIONS } from "./admin/sections";
+import { AccountsSection } from "../features/admin/accounts/accounts-section";
+import { AuditSection } from "../features/admin/audit/audit-section";
+import { MyAccountSection } from "../features/admin/auth/my-account-section";
 import { AdminLoginGate, type AdminGateLabels } from "../features/admin/auth/admin-login-gate";
 import { AdminShell } from "./admin/admin-shell";
 import { ClientsSection } from "./admin/clients-section";
@@ -57,7 +68,34 @@ const SECTIONS: Record<StaffPagePath, { title: string; description: string; Sect
     description: "Importación de Excel con vista previa y exportaciones.",
     Section: ImportExportSection,
   },
+  "/admin/cuentas": { title: "Cuentas del personal", description: "Las cuentas del personal, sus roles y sesiones.", Section: AccountsSection },
+  "/admin/registro": { title: "Registro de cambios", description: "Quién cambió qué, cuándo y desde dónde.", Section: AuditSection },
+  "/admin/mi-cuenta": { title: "Mi cuenta", description: "Tu contraseña y la verificación en dos pasos.", Section: MyAccountSection },
 };
+
+export const NO_PERMISSION_TITLE = "No tienes permiso para abrir esta sección";
+
+/** The section if the person may open it; else a way to one they may. */
+function AllowedSection({ path, Section }: { path: StaffPagePath; Section: ComponentType }) {
+  const { staff } = useAdminSession();
+  if (mayOpen(staff, path)) return <Section />;
+  const first = ADMIN_SECTIONS.find((s) => mayOpen(staff, s.path));
+  if (path === "/admin" && first) return <Redirect to={first.path} replace />;
+  return (
+    <Card className="mx-auto max-w-lg p-6 text-center">
+      <ShieldAlert className="mx-auto h-10 w-10 text-destructive-hover" aria-hidden="true" />
+      <h2 className="mt-3 text-lg font-bold text-ink">{NO_PERMISSION_TITLE}</h2>
+      <p className="mt-2 text-sm text-muted">
+        Tu cuenta de {STAFF_ROLE_LABELS[staff.account.role]} no puede ver «{SECTIONS[path].title}».
+      </p>
+      {first ? (
+        <Link href={first.path} className="mt-4 inline-block font-medium text-primary underline underline-offset-2">
+          Ir a {first.label}
+        </Link>
+      ) : null}
+    </Card>
+  );
+}
 
 export default function AdminPage() {
   const [location] = useLocation();
@@ -68,7 +106,7 @@ export default function AdminPage() {
   return (
     <AdminLoginGate labels={tracking ? TRACKING_LABELS : ADMIN_LABELS} persist={tracking ? "memory" : "session-storage"}>
       <AdminShell>
-        <Section />
+        <AllowedSection path={path} Section={Section} />
       </AdminShell>
     </AdminLoginGate>
   );

@@ -7,24 +7,51 @@ import { vi } from "vitest";
 import { Toaster } from "../components/ui/toast";
 import { dismissToast } from "../components/ui/use-toast";
 import { queryClient } from "../lib/query-client";
-import { AdminSessionContext } from "../lib/admin/admin-session";
+import { AdminSessionContext, type AdminSession } from "../lib/admin/admin-session";
 import type { TAdminClient, TAdminClientsResponse } from "../../shared/api/admin/clients";
+import type { TStaffSession } from "../../shared/api/admin/staff";
+import { ROLE_SECTIONS, STAFF_ROLE_LABELS, type StaffRole } from "../../shared/domain/staff-roles";
 
 /** A JSON answer, as the server sends it. */
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** A signed-in staff session (nothing happens on logout or 401) with the toasts shown. */
-export function AdminTestShell({ children }: { children: ReactNode }) {
+/** GET /api/admin/session as the server answers it for a person of this role. */
+export const staffSessionFixture = (role: StaffRole = "dueno", account: Partial<TStaffSession["account"]> = {}): TStaffSession => ({
+  ok: true,
+  account: {
+    id: role === "dueno" ? 1 : role === "oficina" ? 2 : 3,
+    login: role === "dueno" ? "admin" : role,
+    name: role === "dueno" ? "Dueño" : `Persona de ${STAFF_ROLE_LABELS[role]}`,
+    role,
+    mustChangePassword: false,
+    totpEnabled: false,
+    ...account,
+  },
+  sections: account.mustChangePassword ? [] : [...ROLE_SECTIONS[role]],
+  expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+});
+
+/** The context a signed-in screen reads (nothing happens on logout or 401). */
+export const testAdminSession = (over: Partial<AdminSession> = {}): AdminSession => ({
+  logout: () => {},
+  handleUnauthorized: () => false,
+  staff: staffSessionFixture(),
+  reloadStaff: async () => {},
+  ...over,
+});
+
+/** A signed-in staff session (the built-in owner unless given) with the toasts shown. */
+export function AdminTestShell({ children, session = testAdminSession() }: { children: ReactNode; session?: AdminSession }) {
   return (
-    <AdminSessionContext.Provider value={{ logout: () => {}, handleUnauthorized: () => false }}>
+    <AdminSessionContext.Provider value={session}>
       {children}
       <Toaster />
     </AdminSessionContext.Provider>
   );
 }
 
-export const renderAdmin = (children: ReactNode) => render(<AdminTestShell>{children}</AdminTestShell>);
+export const renderAdmin = (children: ReactNode, session?: AdminSession) => render(<AdminTestShell session={session}>{children}</AdminTestShell>);
 
 /** For afterEach: toasts dismissed, tree unmounted, fetch stub undone, query cache emptied. */
 export function cleanUpAdminTest() {

@@ -3,6 +3,8 @@
 // hides what the session's answer says the person cannot use (the server computes that list
 // from this file, the client never decides).
 
+import type { StaffPagePath } from "../page-routes";
+
 export const STAFF_ROLES = ["dueno", "oficina", "bodega"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -24,7 +26,7 @@ export const OFFICE_STAFF: readonly StaffRole[] = ["dueno", "oficina"];
 export const OWNER_ONLY: readonly StaffRole[] = ["dueno"];
 
 /** The back-office addresses each role sees (the server sends the person's list with the session). */
-export const ROLE_SECTIONS: Record<StaffRole, readonly string[]> = {
+export const ROLE_SECTIONS: Record<StaffRole, readonly StaffPagePath[]> = {
   dueno: [
     "/admin",
     "/admin/paquetes",

@@ -1,10 +1,13 @@
 // The admin session in the browser: the token from POST /api/admin/login, handed to the
 // api client (setAdminToken) and kept either in memory only (/admin/tracking, staff-side §4)
 // or in sessionStorage so a reload keeps it (/admin). The password itself is never kept.
+// Once signed in, the gate reads who the person is (GET /api/admin/session: name, role, the
+// sections they may open) and gives it to every screen through the context (issue 19).
 
 import { createContext, useContext } from "react";
 import { apiRequest, getAdminToken, setAdminToken } from "../api";
 import { ZAdminLoginResponseSchema, type TAdminLoginResponse } from "../../../shared/api/admin/auth";
+import { ZStaffSessionSchema, type TStaffLoginRequest, type TStaffSession } from "../../../shared/api/admin/staff";
 
 export type SessionPersistence = "memory" | "session-storage";
 
@@ -70,15 +73,31 @@ export function endAdminSession(): void {
   if (token) void apiRequest("POST", "/api/admin/logout", undefined, { token }).catch(() => {});
 }
 
-export async function requestAdminSession(password: string): Promise<TAdminLoginResponse> {
-  const res = await apiRequest("POST", "/api/admin/login", { password });
+/** Signs in: no login is the built-in owner with the system admin password (staff-side §6). */
+export async function requestAdminSession(request: TStaffLoginRequest): Promise<TAdminLoginResponse> {
+  const res = await apiRequest("POST", "/api/admin/login", request);
   return ZAdminLoginResponseSchema.parse(await res.json());
+}
+
+/** Who holds the session in use: the person, the role and the sections they may open. */
+export async function fetchStaffSession(): Promise<TStaffSession> {
+  const res = await apiRequest("GET", "/api/admin/session");
+  return ZStaffSessionSchema.parse(await res.json());
 }
 
 export interface AdminSession {
   logout(): void;
   /** Call with a failed request's error: a 401 ends the session and shows the gate again. True if handled. */
   handleUnauthorized(error: unknown): boolean;
+  /** The signed-in person (GET /api/admin/session). */
+  staff: TStaffSession;
+  /** Reads the person again (after a change of their own account: two-step sign-in, password). */
+  reloadStaff(): Promise<void>;
+}
+
+/** True when the session may open this back-office address (the server's list, never the client's). */
+export function mayOpen(staff: TStaffSession, path: string): boolean {
+  return staff.sections.includes(path);
 }
 
 /** Provided by <AdminLoginGate> (features/admin/auth); read by every admin feature. */

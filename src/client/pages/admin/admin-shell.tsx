@@ -1,7 +1,9 @@
 // The back office's own chrome (issue 18, item 12): a header with the brand, the spec's header
 // buttons (Importar, the four exports, Cerrar sesión: staff-side §2) and a navigation bar with one
 // link per section. On a phone the bar and the buttons fold behind 'Menú', so the section's own
-// content starts at the top of the screen; the menu closes when a section is chosen.
+// content starts at the top of the screen; the menu closes when a section is chosen. The header
+// names the person and their role; the links and the buttons are those the role may use (the
+// session's sections: Importar and the exports belong to Importar / Exportar).
 
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
@@ -11,7 +13,8 @@ import { Dialog, DialogTrigger } from "../../components/ui/dialog";
 import { Logo } from "../../components/layout/logo";
 import { cn } from "../../lib/cn";
 import { queryClient } from "../../lib/query-client";
-import { useAdminSession } from "../../lib/admin/admin-session";
+import { mayOpen, useAdminSession } from "../../lib/admin/admin-session";
+import { STAFF_ROLE_LABELS } from "../../../shared/domain/staff-roles";
 import { ADMIN_QUERY_ROOT } from "../../lib/admin/admin-api";
 import { ImportDialog } from "../../features/admin/excel/import-dialog";
 import { useExports, type ExportKind } from "../../features/admin/excel/download-export";
@@ -25,7 +28,8 @@ const EXPORT_BUTTONS: { kind: ExportKind; label: string }[] = [
 ];
 
 function PanelActions() {
-  const { logout } = useAdminSession();
+  const { logout, staff } = useAdminSession();
+  const excel = mayOpen(staff, "/admin/importar-exportar");
   const { exporting, run } = useExports();
   const signOut = () => {
     queryClient.removeQueries({ queryKey: [ADMIN_QUERY_ROOT] });
@@ -33,21 +37,25 @@ function PanelActions() {
   };
   return (
     <nav aria-label="Acciones del panel" className="flex flex-wrap gap-2">
-      <Dialog>
-        <DialogTrigger asChild>
-          <Button size="sm" variant="outline">
-            <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
-            Importar
-          </Button>
-        </DialogTrigger>
-        <ImportDialog />
-      </Dialog>
-      {EXPORT_BUTTONS.map(({ kind, label }) => (
-        <Button key={kind} size="sm" variant="outline" disabled={exporting !== null} onClick={() => void run(kind)}>
-          <Download className="h-4 w-4" aria-hidden="true" />
-          {label}
-        </Button>
-      ))}
+      {excel ? (
+        <>
+          <Dialog>
+            <DialogTrigger asChild>
+              <Button size="sm" variant="outline">
+                <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
+                Importar
+              </Button>
+            </DialogTrigger>
+            <ImportDialog />
+          </Dialog>
+          {EXPORT_BUTTONS.map(({ kind, label }) => (
+            <Button key={kind} size="sm" variant="outline" disabled={exporting !== null} onClick={() => void run(kind)}>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              {label}
+            </Button>
+          ))}
+        </>
+      ) : null}
       <Button size="sm" variant="ghost" onClick={signOut}>
         <LogOut className="h-4 w-4" aria-hidden="true" />
         Cerrar sesión
@@ -57,10 +65,11 @@ function PanelActions() {
 }
 
 function SectionLinks({ current }: { current: string }) {
+  const { staff } = useAdminSession();
   return (
     <nav aria-label="Secciones">
       <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap">
-        {ADMIN_SECTIONS.map(({ path, label, Icon }) => {
+        {ADMIN_SECTIONS.filter(({ path }) => mayOpen(staff, path)).map(({ path, label, Icon }) => {
           const active = current === path;
           return (
             <li key={path}>
@@ -91,6 +100,7 @@ function currentSection(location: string): string {
 }
 
 export function AdminShell({ children }: { children: ReactNode }) {
+  const { staff } = useAdminSession();
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -107,7 +117,12 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <div className="flex min-w-0 items-center gap-3">
               {/* On a phone the brand is its mark (its name stays for screen readers), so the title fits. */}
               <Logo className="[&>span]:sr-only sm:[&>span]:not-sr-only" />
-              <h1 className="min-w-0 text-base leading-tight font-bold text-ink sm:text-xl">Panel Administrativo</h1>
+              <div className="min-w-0">
+                <h1 className="text-base leading-tight font-bold text-ink sm:text-xl">Panel Administrativo</h1>
+                <p className="truncate text-xs text-muted sm:text-sm" data-testid="staff-identity">
+                  {staff.account.name} · {STAFF_ROLE_LABELS[staff.account.role]}
+                </p>
+              </div>
             </div>
             <Button
               size="sm"

@@ -1,9 +1,11 @@
 // The back office's sections (issue 18, item 12): one address each, listed in the navigation
 // bar in this order. /admin and /admin/tracking are the spec's routes (staff-side §2); the others
-// hold what the spec put on the one long /admin page, each now where staff look for it.
+// hold what the spec put on the one long /admin page, each now where staff look for it. Mi cuenta,
+// Cuentas del personal and Registro de cambios are issue 19's; a person sees only the sections
+// the session lists (the server's, from the role).
 
 import type { StaffPagePath } from "../../../shared/page-routes";
-import { ClipboardList, FileSpreadsheet, Gift, MessageSquare, Package, Sparkles, Users, type LucideIcon } from "lucide-react";
+import { ClipboardList, FileSpreadsheet, Gift, History, MessageSquare, Package, Sparkles, UserCog, UserRound, Users, type LucideIcon } from "lucide-react";
 
 export interface AdminSection {
   path: StaffPagePath;
@@ -19,4 +21,7 @@ export const ADMIN_SECTIONS = [
   { path: "/admin/referidos", label: "Referidos y cupones", Icon: Gift },
   { path: "/admin/busquedas-ia", label: "Búsquedas IA", Icon: Sparkles },
   { path: "/admin/importar-exportar", label: "Importar / Exportar", Icon: FileSpreadsheet },
+  { path: "/admin/cuentas", label: "Cuentas del personal", Icon: UserCog },
+  { path: "/admin/registro", label: "Registro de cambios", Icon: History },
+  { path: "/admin/mi-cuenta", label: "Mi cuenta", Icon: UserRound },
 ] as const satisfies readonly AdminSection[];

@@ -15,6 +15,7 @@ import { queryClient } from "../../lib/query-client";
 import AdminTrackingPage from "../admin";
 import { clearAdminSession } from "../../lib/admin/admin-session";
 import type { TWhatsappEntry } from "../../../shared/api/whatsapp-entries";
+import { staffSessionFixture } from "../../test/admin-kit";
 
 type Handler = (method: string, url: string, body: unknown) => Response | Promise<Response>;
 let handler: Handler;
@@ -74,6 +75,7 @@ function server(method: string, url: string, body: unknown): Response {
       ? json(200, { token: TOKEN, expiresAt: new Date(Date.now() + 3600_000).toISOString() })
       : json(401, { error: "No autorizado", message: "Contraseña de administrador incorrecta", code: "UNAUTHORIZED" });
   }
+  if (url === "/api/admin/session") return json(200, staffSessionFixture("dueno"));
   if (url === "/api/admin/tracking-stats") return json(200, { total: 12, pendientes: 5, enProceso: 4, completados: 3 });
   if (path(url) === "/api/tracking/whatsapp/entries") return paged("entries", entries, url, { messaging: { configured: false } });
   if (path(url) === "/api/tracking-notices") return paged("notices", notices, url);

@@ -10,6 +10,7 @@ import { Toaster } from "../../../components/ui/toast";
 import { dismissToast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import { AdminSessionContext } from "../../../lib/admin/admin-session";
+import { testAdminSession } from "../../../test/admin-kit";
 import type { TContactMessage } from "../../../../shared/api/contact";
 import { ContactsSection } from "./contacts-card";
 
@@ -63,7 +64,7 @@ function renderSection(path = "/admin/mensajes") {
   location = memoryLocation({ path, record: true });
   render(
     <Router hook={location.hook} searchHook={location.searchHook}>
-      <AdminSessionContext.Provider value={{ logout: () => {}, handleUnauthorized: () => false }}>
+      <AdminSessionContext.Provider value={testAdminSession()}>
         <ContactsSection />
         <Toaster />
       </AdminSessionContext.Provider>

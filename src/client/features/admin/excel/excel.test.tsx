@@ -9,7 +9,8 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Toaster } from "../../../components/ui/toast";
 import { dismissToast } from "../../../components/ui/use-toast";
 import type { TImportResponse } from "../../../../shared/api/excel";
-import { downloadExport, fileNameFromDisposition } from "./download-export";
+import { downloadExport } from "./download-export";
+import { fileNameFromDisposition } from "../../../lib/admin/download-file";
 import axe from "axe-core";
 import { ImportDialog, ImportPanel } from "./import-form";
 

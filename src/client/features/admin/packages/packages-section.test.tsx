@@ -9,7 +9,7 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { queryClient } from "../../../lib/query-client";
 import { AdminSessionContext } from "../../../lib/admin/admin-session";
-import { cleanUpAdminTest, json, renderAdmin } from "../../../test/admin-kit";
+import { cleanUpAdminTest, json, renderAdmin, testAdminSession } from "../../../test/admin-kit";
 import { PACKAGE_SORT_INVALID, type TAdminPackageRow, type TAdminPackagesResponse } from "../../../../shared/api/admin/packages";
 import { PackagesSection } from "./packages-section";
 import { PackageResults } from "./package-results";
@@ -208,7 +208,7 @@ describe("PackageResults", () => {
   it("lists the first matches of a code search with their clients, and asks nothing for an empty search or a name", async () => {
     const location = memoryLocation({ path: "/admin" });
     const view = (q: string) => (
-      <AdminSessionContext.Provider value={{ logout: () => {}, handleUnauthorized: () => false }}>
+      <AdminSessionContext.Provider value={testAdminSession()}>
         <Router hook={location.hook}>
           <PackageResults q={q} limit={3} />
         </Router>

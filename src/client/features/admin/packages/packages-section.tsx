@@ -3,14 +3,17 @@
 // shared link show the same list; column headers sort (aria-sort); row checkboxes and 'select this
 // page' feed the bulk status bar, fixed to the bottom of the screen (new filters clear the
 // selection; paging and sorting keep it). On a phone the table scrolls
-// sideways inside its own box; the page itself never overflows.
+// sideways inside its own box; the page itself never overflows. Each row's 'Editar' changes the
+// status and the measure (what Bodega may change, issue 19); for Bodega, who may not open
+// Clientes, the client's name is text instead of a link.
 
 import { useEffect, useId, useRef, useState, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from "react";
 import { Link } from "wouter";
-import { ArrowDown, ArrowUp, ArrowUpDown, Package, RotateCcw } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Package, Pencil, RotateCcw } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { Dialog } from "../../../components/ui/dialog";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Pagination } from "../../../components/ui/pagination";
@@ -20,6 +23,7 @@ import { BulkSelectionProvider, BulkStatusBar, useBulkSelection } from "../../..
 import { STATUS_TONES } from "../../../lib/admin/status-tones";
 import { useDebouncedValue } from "../../../lib/admin/use-debounced-value";
 import { useUrlFilters, type UrlFilters } from "../../../lib/admin/use-url-filters";
+import { mayOpen, useAdminSession } from "../../../lib/admin/admin-session";
 import { cn } from "../../../lib/cn";
 import { CARRIERS } from "../../../../shared/domain/carriers";
 import { EMPTY_VALUE, formatColones, formatDate, formatDateTime } from "../../../../shared/domain/format";
@@ -45,6 +49,7 @@ import {
 } from "../../../../shared/api/admin/packages";
 import { CLEAR_FILTERS } from "../../../../shared/api/admin/clients";
 import { useAdminPackages } from "./api";
+import { PackageEditDialog } from "./package-edit-dialog";
 
 /** The section's address: every value a string, defaults left out of the URL. */
 const PACKAGE_URL_DEFAULTS = {
@@ -364,6 +369,9 @@ function PackagesTable({
   onSort: (column: PackageSort) => void;
 }) {
   const { selected, toggle, setMany } = useBulkSelection();
+  // Bodega may not open Clientes (the server refuses it): the client's name is text, not a link.
+  const clientLinks = mayOpen(useAdminSession().staff, "/admin");
+  const [editing, setEditing] = useState<TAdminPackageRow | null>(null);
   const ids = rows.map((r) => r.id);
   const onPage = ids.filter((i) => selected.has(i)).length;
   const pageBox = useRef<HTMLInputElement>(null);
@@ -395,6 +403,9 @@ function PackagesTable({
           <SortableHead column="monto" {...head} className="text-right" />
           <SortableHead column="fecha" {...head} />
           <SortableHead column="actualizado" {...head} />
+          <Th>
+            <span className="sr-only">Acciones</span>
+          </Th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-200">
@@ -411,13 +422,17 @@ function PackagesTable({
             </Td>
             <Td className="max-w-[12rem] font-mono font-semibold break-all">{row.trackingCode}</Td>
             <Td>
-              <Link
-                href={`~/admin?q=${encodeURIComponent(row.clientCode)}`}
-                className="font-medium text-primary underline-offset-2 hover:underline"
-                aria-label={`${row.clientName}, ${row.clientCode}: ver cliente`}
-              >
-                {row.clientName}
-              </Link>
+              {clientLinks ? (
+                <Link
+                  href={`~/admin?q=${encodeURIComponent(row.clientCode)}`}
+                  className="font-medium text-primary underline-offset-2 hover:underline"
+                  aria-label={`${row.clientName}, ${row.clientCode}: ver cliente`}
+                >
+                  {row.clientName}
+                </Link>
+              ) : (
+                <span className="font-medium text-ink">{row.clientName}</span>
+              )}
               <div className="font-mono text-xs text-muted">{row.clientCode}</div>
             </Td>
             <Td>
@@ -440,10 +455,19 @@ function PackagesTable({
                 </div>
               ) : null}
             </Td>
+            <Td>
+              <Button size="sm" variant="outline" aria-label={`Editar ${row.trackingCode}`} onClick={() => setEditing(row)}>
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+                Editar
+              </Button>
+            </Td>
           </tr>
         ))}
       </tbody>
       </table>
+      <Dialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))}>
+        {editing ? <PackageEditDialog row={editing} onDone={() => setEditing(null)} /> : null}
+      </Dialog>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Dialog } from "../../../components/ui/dialog";
 import { dismissToast } from "../../../components/ui/use-toast";
 import { AdminSessionContext } from "../../../lib/admin/admin-session";
+import { testAdminSession } from "../../../test/admin-kit";
 import { SEARCH_LIMIT_REQUIRED, type TSearchQuotaRow } from "../../../../shared/api/admin/search-quota";
 import { ManageQuotaDialog } from "./manage-quota-dialog";
 
@@ -30,7 +31,7 @@ afterEach(() => {
 
 function renderDialog(onDone = () => {}) {
   render(
-    <AdminSessionContext.Provider value={{ logout: () => {}, handleUnauthorized: () => false }}>
+    <AdminSessionContext.Provider value={testAdminSession()}>
       <Dialog open>
         <ManageQuotaDialog client={row} onDone={onDone} />
       </Dialog>

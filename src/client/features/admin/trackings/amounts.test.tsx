@@ -10,6 +10,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { dismissToast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import { AdminSessionContext } from "../../../lib/admin/admin-session";
+import { testAdminSession } from "../../../test/admin-kit";
 import { formatColones } from "../../../../shared/domain/format";
 import { measureRequiredOnTypeChange } from "../../../../shared/api/admin/trackings";
 import type { TAdminTracking } from "../../../../shared/api/admin/clients";
@@ -55,7 +56,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const session = { logout: () => {}, handleUnauthorized: () => false };
+const session = testAdminSession();
 const withSession = ({ children }: { children: ReactNode }) => (
   <AdminSessionContext.Provider value={session}>{children}</AdminSessionContext.Provider>
 );

@@ -1,0 +1,242 @@
+// Registro de cambios (issue 19, Dueño): the audit log, newest first, filtered by person, entity,
+// action and Costa Rica dates. The filters and the page live in the address (useUrlFilters), so a
+// link shows the same records; 'Exportar' downloads the same filtered log as .xlsx with the
+// session's token. Each record says when, who, from where, what and on which record, and 'Ver
+// cambios' opens the fields that changed, before → after. Nothing here edits a record.
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Download, Loader2, RotateCcw } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Pagination } from "../../../components/ui/pagination";
+import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
+import { Select } from "../../../components/ui/select";
+import { toast } from "../../../components/ui/use-toast";
+import { apiRequest, errorMessageFrom } from "../../../lib/api";
+import { queryClient } from "../../../lib/query-client";
+import { ADMIN_QUERY_ROOT, getAdminJson, queryString, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { fileNameFromDisposition, saveBlob } from "../../../lib/admin/download-file";
+import { useStaffAccounts } from "../../../lib/admin/staff-accounts";
+import { useUrlFilters } from "../../../lib/admin/use-url-filters";
+import { formatDateTime } from "../../../../shared/domain/format";
+import { costaRicaDayKey } from "../../../../shared/domain/dates";
+import { EXPORT_FAILED_FALLBACK, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE } from "../../../../shared/api/excel";
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITIES,
+  AUDIT_ENTITY_LABELS,
+  ZAuditPageSchema,
+  ZAuditQuerySchema,
+  type TAuditPage,
+  type TAuditRecord,
+} from "../../../../shared/api/admin/staff";
+
+export const AUDIT_URL_DEFAULTS = { accountId: "", entity: "", action: "", from: "", to: "", page: "1" };
+const AUDIT_PAGE_SIZE = 50;
+const AUDIT_KEY = [ADMIN_QUERY_ROOT, "audit"] as const;
+export const AUDIT_EMPTY = "Ningún cambio coincide con los filtros";
+const AUDIT_LOAD_FAILED = "No se pudo cargar el registro de cambios";
+
+const labelOf = <T extends Record<string, string>>(labels: T, key: string): string => (key in labels ? labels[key as keyof T] : key);
+
+/** A value as a person reads it in 'Ver cambios'. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
+
+/** Field by field, before → after (a value that is not an object is one row). */
+function changedFields(before: unknown, after: unknown): { field: string; before: string; after: string }[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObject(before) && !isObject(after)) return [{ field: "Valor", before: shown(before), after: shown(after) }];
+  const b = isObject(before) ? before : {};
+  const a = isObject(after) ? after : {};
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return fields.map((field) => ({ field, before: shown(b[field]), after: shown(a[field]) }));
+}
+
+function AuditRecord({ record }: { record: TAuditRecord }) {
+  const hasChanges = record.before !== null || record.after !== null;
+  return (
+    <li className="grid gap-1 border-t border-slate-200 py-3 text-sm first:border-t-0">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <p className="font-semibold text-ink">{labelOf(AUDIT_ACTION_LABELS, record.action)}</p>
+        <p className="text-muted">
+          <time dateTime={record.at}>{formatDateTime(record.at)}</time>
+        </p>
+      </div>
+      <p className="text-ink">
+        {record.actorLabel}
+        {record.ip ? <span className="text-muted"> · IP {record.ip}</span> : null}
+      </p>
+      <p className="text-muted">
+        {labelOf(AUDIT_ENTITY_LABELS, record.entity)}
+        {record.entityId ? ` ${record.entityId}` : ""}
+        {record.summary ? ` · ${record.summary}` : ""}
+      </p>
+      {hasChanges ? (
+        <details className="mt-1">
+          <summary className="cursor-pointer font-medium text-primary">Ver cambios</summary>
+          <dl className="mt-2 grid gap-1">
+            {changedFields(record.before, record.after).map((c) => (
+              <div key={c.field} className="grid gap-x-2 break-words sm:grid-cols-[10rem_1fr]">
+                <dt className="font-medium text-ink">{c.field}</dt>
+                <dd className="text-muted">
+                  {c.before} → <span className="text-ink">{c.after}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+async function exportAudit(search: string): Promise<void> {
+  try {
+    const res = await apiRequest("GET", `/api/admin/audit/export${search}`);
+    const fileName = fileNameFromDisposition(res.headers.get("content-disposition")) ?? `registro-de-cambios-${costaRicaDayKey(new Date())}.xlsx`;
+    saveBlob(await res.blob(), fileName);
+    toast({ title: EXPORT_SUCCESS_TITLE, description: fileName });
+  } catch (error) {
+    toast({ title: EXPORT_FAILED_TITLE, description: errorMessageFrom(error, EXPORT_FAILED_FALLBACK), variant: "destructive" });
+  }
+}
+
+export function AuditSection() {
+  const filters = useUrlFilters(AUDIT_URL_DEFAULTS);
+  const { values } = filters;
+  const accounts = useStaffAccounts();
+  const [exporting, setExporting] = useState(false);
+  const parsed = ZAuditQuerySchema.safeParse({
+    accountId: values.accountId || undefined,
+    entity: values.entity || undefined,
+    action: values.action || undefined,
+    from: values.from || undefined,
+    to: values.to || undefined,
+    page: values.page,
+    pageSize: AUDIT_PAGE_SIZE,
+  });
+  const query = parsed.success ? parsed.data : null;
+  const filterSearch = query ? queryString({ accountId: query.accountId, entity: query.entity, action: query.action, from: query.from, to: query.to }) : "";
+  const pageSearch = query ? queryString({ accountId: query.accountId, entity: query.entity, action: query.action, from: query.from, to: query.to, page: query.page, pageSize: query.pageSize }) : "";
+  const page = useQuery<TAuditPage>(
+    {
+      queryKey: [...AUDIT_KEY, pageSearch],
+      queryFn: () => getAdminJson(`/api/admin/audit${pageSearch}`, ZAuditPageSchema),
+      enabled: query !== null,
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
+  useLoadErrorToast(page.error, "Error", AUDIT_LOAD_FAILED);
+  const filtering = Object.entries(values).some(([k, v]) => k !== "page" && v !== "");
+
+  return (
+    <Card className="p-4 sm:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-ink">Registro de cambios</h2>
+          <p className="text-sm text-muted">Quién cambió qué, cuándo y desde qué dirección. Los registros no se pueden editar ni borrar.</p>
+        </div>
+        <Button
+          variant="outline"
+          disabled={exporting || query === null}
+          onClick={() => {
+            setExporting(true);
+            void exportAudit(filterSearch).finally(() => setExporting(false));
+          }}
+        >
+          {exporting ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Download className="h-4 w-4" aria-hidden="true" />}
+          Exportar
+        </Button>
+      </div>
+      <form role="search" aria-label="Filtros del registro" onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <div>
+          <Label htmlFor="audit-person">Persona</Label>
+          <Select id="audit-person" value={values.accountId} onChange={(e) => filters.set({ accountId: e.target.value })} className="mt-1.5">
+            <option value="">Todas</option>
+            {(accounts.data ?? []).map((a) => (
+              <option key={a.id} value={String(a.id)}>
+                {a.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="audit-entity">Entidad</Label>
+          <Select id="audit-entity" value={values.entity} onChange={(e) => filters.set({ entity: e.target.value })} className="mt-1.5">
+            <option value="">Todas</option>
+            {AUDIT_ENTITIES.map((e) => (
+              <option key={e} value={e}>
+                {AUDIT_ENTITY_LABELS[e]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="audit-action">Acción</Label>
+          <Select id="audit-action" value={values.action} onChange={(e) => filters.set({ action: e.target.value })} className="mt-1.5">
+            <option value="">Todas</option>
+            {Object.entries(AUDIT_ACTION_LABELS)
+              .filter(([action]) => !values.entity || action.startsWith(`${values.entity}.`))
+              .map(([action, label]) => (
+                <option key={action} value={action}>
+                  {label}
+                </option>
+              ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="audit-from">Desde</Label>
+          <Input id="audit-from" type="date" value={values.from} onChange={(e) => filters.set({ from: e.target.value })} className="mt-1.5" />
+        </div>
+        <div>
+          <Label htmlFor="audit-to">Hasta</Label>
+          <Input id="audit-to" type="date" value={values.to} onChange={(e) => filters.set({ to: e.target.value })} className="mt-1.5" />
+        </div>
+      </form>
+      {filtering ? (
+        <Button variant="ghost" size="sm" className="mt-2" onClick={filters.reset}>
+          <RotateCcw className="h-4 w-4" aria-hidden="true" />
+          Limpiar filtros
+        </Button>
+      ) : null}
+      <div className="mt-4">
+        {!parsed.success ? (
+          <PanelMessage tone="error">{parsed.error.issues[0]?.message ?? AUDIT_LOAD_FAILED}</PanelMessage>
+        ) : page.isPending ? (
+          <PanelLoading />
+        ) : page.isError ? (
+          <PanelMessage tone="error">{AUDIT_LOAD_FAILED}</PanelMessage>
+        ) : page.data.records.length === 0 ? (
+          <PanelMessage>{AUDIT_EMPTY}</PanelMessage>
+        ) : (
+          <>
+            <p className="text-sm text-muted">
+              {page.data.total} {page.data.total === 1 ? "registro" : "registros"}
+            </p>
+            <ol aria-label="Registros" className="mt-2">
+              {page.data.records.map((r) => (
+                <AuditRecord key={r.id} record={r} />
+              ))}
+            </ol>
+            <Pagination
+              page={page.data.page}
+              pageSize={page.data.pageSize}
+              total={page.data.total}
+              onPage={(p) => filters.set({ page: String(p) })}
+              label="Páginas del registro"
+            />
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+// 'Editar' on a Paquetes row: the package's status and its measure (grams by air, cubic feet by
+// sea) through PATCH /api/trackings/{id}, the call Bodega may use (issue 19: status, weight and
+// notes; nothing else is offered here, so a Bodega account never meets a refusal). Only what
+// changed is sent; the list is refetched after. Render inside <Dialog open onOpenChange>.
+
+import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { DialogContent, DialogFormActions } from "../../../components/ui/dialog";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/select";
+import { toast } from "../../../components/ui/use-toast";
+import { queryClient } from "../../../lib/query-client";
+import { sendAdminJson, useChangeErrorToast } from "../../../lib/admin/admin-api";
+import { PACKAGES_KEY } from "../../../lib/admin/admin-queries";
+import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
+import { PACKAGE_STATUS_OPTIONS, type TAdminPackageRow } from "../../../../shared/api/admin/packages";
+import {
+  measureLabel,
+  ZAdminTrackingResponseSchema,
+  ZPatchTrackingRequestSchema,
+  type TPatchTrackingBody,
+} from "../../../../shared/api/admin/trackings";
+
+const PACKAGE_SAVED = "Paquete actualizado";
+const PACKAGE_SAVE_FAILED = "No se pudo guardar el paquete";
+const NOTHING_CHANGED = "No hay cambios que guardar";
+
+export function PackageEditDialog({ row, onDone }: { row: TAdminPackageRow; onDone: () => void }) {
+  const [estado, setEstado] = useState<string>(row.estado);
+  const [peso, setPeso] = useState(row.pesoPieCubicos ?? "");
+  const [error, setError] = useState<string | undefined>();
+  const fail = useChangeErrorToast();
+  const save = useMutation(
+    {
+      mutationFn: (body: TPatchTrackingBody) => sendAdminJson("PATCH", `/api/trackings/${row.id}`, ZAdminTrackingResponseSchema, body),
+      onSuccess: () => {
+        toast({ title: PACKAGE_SAVED, description: row.trackingCode });
+        void queryClient.invalidateQueries({ queryKey: PACKAGES_KEY });
+        onDone();
+      },
+      onError: (failure) => fail(failure, PACKAGE_SAVE_FAILED),
+    },
+    queryClient,
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body: TPatchTrackingBody = {};
+    if (estado !== row.estado) body.estado = estado as TPatchTrackingBody["estado"];
+    if (peso.trim() !== (row.pesoPieCubicos ?? "")) body.pesoPieCubicos = peso.trim() || null;
+    if (Object.keys(body).length === 0) return onDone();
+    const parsed = ZPatchTrackingRequestSchema.safeParse(body);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? NOTHING_CHANGED);
+    setError(undefined);
+    save.mutate(body);
+  };
+  // A status outside the panel's five (an older one) stays offered so the select shows it.
+  const statuses = PACKAGE_STATUS_OPTIONS.includes(row.estado as (typeof PACKAGE_STATUS_OPTIONS)[number]) ? PACKAGE_STATUS_OPTIONS : [row.estado, ...PACKAGE_STATUS_OPTIONS];
+  return (
+    <DialogContent title={`Editar ${row.trackingCode}`} description={`${row.clientName} · ${row.clientCode}`}>
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <FormField id="package-edit-status" label="Estado">
+          {(control) => (
+            <Select {...control} value={estado} onChange={(e) => setEstado(e.target.value)}>
+              {statuses.map((s) => (
+                <option key={s} value={s}>
+                  {TRACKING_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id="package-edit-measure" label={measureLabel(row.formaEnvio)} error={error}>
+          {(control) => <Input {...control} value={peso} onChange={(e) => setPeso(e.target.value)} inputMode="decimal" autoComplete="off" />}
+        </FormField>
+        <DialogFormActions submitLabel="Guardar" pending={save.isPending} />
+      </form>
+    </DialogContent>
+  );
+}
