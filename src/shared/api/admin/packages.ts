@@ -103,6 +103,8 @@ export const ZAdminPackageRowSchema = z.object({
   pesoPieCubicos: z.string().nullable(),
   /** The stored amount (docs/decisions/114), never recomputed here. */
   montoColones: z.number().int().nullable(),
+  /** Staff's internal notes (never shown to the client). */
+  notas: z.string().nullable(),
   lastStatusChangeDate: z.string(),
   updatedAt: z.string(),
   createdAt: z.string(),

@@ -82,6 +82,8 @@ export const ZPatchTrackingRequestSchema = z
     costo: costo.nullish(),
     pesoPieCubicos,
     montoColones: montoColones.nullish(),
+    /** Staff's internal notes (the Paquetes row editor, Bodega included). */
+    notas: optionalText(2000, { multiline: true }),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), TRACKING_CHANGE_REQUIRED);
 export type TPatchTrackingRequest = z.infer<typeof ZPatchTrackingRequestSchema>;

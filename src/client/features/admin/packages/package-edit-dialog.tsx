@@ -1,5 +1,5 @@
-// 'Editar' on a Paquetes row: the package's status and its measure (grams by air, cubic feet by
-// sea) through PATCH /api/trackings/{id}, the call Bodega may use (issue 19: status, weight and
+// 'Editar' on a Paquetes row: the package's status, its measure (grams by air, cubic feet by
+// sea) and the internal notes, through PATCH /api/trackings/{id}, the call Bodega may use (issue 19: status, weight and
 // notes; nothing else is offered here, so a Bodega account never meets a refusal). Only what
 // changed is sent; the list is refetched after. Render inside <Dialog open onOpenChange>.
 
@@ -9,6 +9,7 @@ import { DialogContent, DialogFormActions } from "../../../components/ui/dialog"
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
+import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import { sendAdminJson, useChangeErrorToast } from "../../../lib/admin/admin-api";
@@ -29,6 +30,7 @@ const NOTHING_CHANGED = "No hay cambios que guardar";
 export function PackageEditDialog({ row, onDone }: { row: TAdminPackageRow; onDone: () => void }) {
   const [estado, setEstado] = useState<string>(row.estado);
   const [peso, setPeso] = useState(row.pesoPieCubicos ?? "");
+  const [notas, setNotas] = useState(row.notas ?? "");
   const [error, setError] = useState<string | undefined>();
   const fail = useChangeErrorToast();
   const save = useMutation(
@@ -48,6 +50,7 @@ export function PackageEditDialog({ row, onDone }: { row: TAdminPackageRow; onDo
     const body: TPatchTrackingBody = {};
     if (estado !== row.estado) body.estado = estado as TPatchTrackingBody["estado"];
     if (peso.trim() !== (row.pesoPieCubicos ?? "")) body.pesoPieCubicos = peso.trim() || null;
+    if (notas.trim() !== (row.notas ?? "").trim()) body.notas = notas.trim() || null;
     if (Object.keys(body).length === 0) return onDone();
     const parsed = ZPatchTrackingRequestSchema.safeParse(body);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? NOTHING_CHANGED);
@@ -72,6 +75,9 @@ export function PackageEditDialog({ row, onDone }: { row: TAdminPackageRow; onDo
         </FormField>
         <FormField id="package-edit-measure" label={measureLabel(row.formaEnvio)} error={error}>
           {(control) => <Input {...control} value={peso} onChange={(e) => setPeso(e.target.value)} inputMode="decimal" autoComplete="off" />}
+        </FormField>
+        <FormField id="package-edit-notes" label="Notas internas">
+          {(control) => <Textarea {...control} value={notas} onChange={(e) => setNotas(e.target.value)} rows={3} maxLength={2000} />}
         </FormField>
         <DialogFormActions submitLabel="Guardar" pending={save.isPending} />
       </form>

@@ -27,6 +27,7 @@ function row(id: number, extra: Partial<TAdminPackageRow> = {}): TAdminPackageRo
     carrier: "UPS",
     pesoPieCubicos: "520",
     montoColones: 4276,
+    notas: null,
     lastStatusChangeDate: "2026-03-01T15:00:00.000Z",
     updatedAt: "2026-03-01T15:00:00.000Z",
     createdAt: "2026-03-01T15:00:00.000Z",

@@ -111,7 +111,7 @@ export function adminPackagesStatement(query: TAdminPackagesQuery, now: Date, op
         'id', t.id, 'trackingCode', t.tracking_code, 'clientId', t.client_id, 'clientCode', c.client_code,
         'clientName', c.nombre, 'estado', t.estado, 'origen', t.origen, 'formaEnvio', t.forma_envio,
         'carrier', t.carrier, 'pesoPieCubicos', t.peso_pie_cubicos, 'montoColones', t.monto_colones,
-        'lastStatusChangeDate', t.last_status_change_date, 'updatedAt', t.updated_at, 'createdAt', t.created_at,
+        'notas', t.notas, 'lastStatusChangeDate', t.last_status_change_date, 'updatedAt', t.updated_at, 'createdAt', t.created_at,
         'needsUpdate', ${needsUpdateSql(now)}) order by p.sort_key ${direction}${nulls}, p.id ${direction})
         from p join client_trackings t on t.id = p.id join clients c on c.id = t.client_id), '[]'::json) as packages`;
 }
@@ -131,6 +131,7 @@ function toRow(r: Record<string, unknown>): TAdminPackageRow {
     carrier: (r.carrier as string | null) || null,
     pesoPieCubicos: (r.pesoPieCubicos as string | null) ?? null,
     montoColones: r.montoColones === null || r.montoColones === undefined ? null : Number(r.montoColones),
+    notas: (r.notas as string | null) ?? null,
     lastStatusChangeDate: iso(r.lastStatusChangeDate),
     updatedAt: iso(r.updatedAt),
     createdAt: iso(r.createdAt),
