@@ -83,6 +83,8 @@ async function assertAnotherOwner(tx: DbOrTx, accountId: number): Promise<void> 
 }
 
 export async function createAccount(db: Db, actor: Actor, input: CreateInput): Promise<TStaffAccount> {
+  const [taken] = await db.select({ id: staffAccounts.id }).from(staffAccounts).where(eq(staffAccounts.login, input.login)).limit(1);
+  if (taken) throw conflict(ACCOUNT_LOGIN_TAKEN);
   assertUncommonPassword(input.temporaryPassword, input);
   const passwordHash = await hashPassword(input.temporaryPassword);
   try {
