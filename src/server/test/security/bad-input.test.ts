@@ -495,7 +495,10 @@ describe("bad input on every route", () => {
         });
         const after = await fingerprints.take();
         const problems = problemsOf(res.statusCode, res.body);
-        const changed = fingerprints.changed(before, after);
+        // A failed sign-in is recorded in the audit log by design (issue 19): that is its only trace.
+        const changed = fingerprints
+          .changed(before, after)
+          .filter((table) => !(route.url === "/api/admin/login" && res.statusCode === 401 && table === "audit_log"));
         const ok = res.statusCode >= 200 && res.statusCode < 300;
         if (changed.length && (!ok || route.method === "GET")) {
           problems.push(`database changed (${changed.join(", ")}) on a ${route.method} answered ${res.statusCode}`);
