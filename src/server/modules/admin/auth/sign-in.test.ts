@@ -87,6 +87,27 @@ describe("signing in with one's own account", () => {
     expect((await login(t, { login: "admin", password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
   });
 
+  it("records the sign-out by the person", async () => {
+    const res = await login(t, { login: oficina.login, password: TEST_STAFF_PASSWORD });
+    const out = await t.app.inject({ method: "POST", url: "/api/admin/logout", headers: bearer(res.json().token) });
+    expect(out.statusCode).toBe(204);
+    expect((await auditRows(t, "sesion.salir")).at(-1)).toMatchObject({ actor_account_id: oficina.accountId, actor_label: "Olga Oficina" });
+  });
+
+  it("counts wrong current passwords typed inside a session against the account's sign-in allowance", async () => {
+    const person = await createTestStaff(t, "bodega");
+    for (let i = 0; i < ABUSE_LIMITS.adminLoginAccount.limit; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/me/password",
+        headers: person.headers,
+        payload: { currentPassword: `no-es-${i}`, newPassword: "girasol-azul-en-grecia" },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await login(t, { login: person.login, password: TEST_STAFF_PASSWORD })).statusCode).toBe(429);
+  });
+
   it("stops a disabled account's open session at once and refuses its password", async () => {
     const bodega = await createTestStaff(t, "bodega");
     expect(await session(t, bodega.headers)).toBe(200);
