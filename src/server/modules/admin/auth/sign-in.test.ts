@@ -270,14 +270,13 @@ describe("two-step sign-in", () => {
 
   it("lets Oficina turn it off with a code, never a Dueño; new recovery codes replace the old", async () => {
     const person = await createTestStaff(t, "oficina");
-    const { secret, recoveryCodes } = await enable(person);
+    const { recoveryCodes } = await enable(person);
     const fresh = await post("recovery-codes", person.headers, { code: recoveryCodes[0] });
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect((await post("totp/disable", person.headers, { code: recoveryCodes[1] })).statusCode).toBe(400);
     const off = await post("totp/disable", person.headers, { code: fresh.json().recoveryCodes[0] });
     expect(off.statusCode, off.body).toBe(204);
     expect((await login(t, { login: person.login, password: TEST_STAFF_PASSWORD })).statusCode).toBe(200);
-    void secret;
 
     const owner = await createTestStaff(t, "dueno");
     const ownerTotp = await enable(owner);
