@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { ANY_STAFF } from "../../../../shared/domain/staff-roles";
 import {
+  ACCOUNT_NOT_FOUND,
   PASSWORD_CURRENT_WRONG,
   PASSWORD_SAME,
   TOTP_ALREADY_ENABLED,
@@ -17,7 +18,7 @@ import {
   type TRecoveryCodes,
   type TTotpSetup,
 } from "../../../../shared/api/admin/staff";
-import { AppError, parseWith } from "../../../errors";
+import { AppError, notFound, parseWith } from "../../../errors";
 import type { AppContext } from "../../../context";
 import { adminSessions, staffAccounts } from "../../../db/schema";
 import { claimAttempt, releaseAttempt } from "../../../lib/abuse-limits";
@@ -32,7 +33,7 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
   const own = async (request: FastifyRequest): Promise<StaffAccountRow> => {
     const account = await findAccountById(ctx.db, request.staff!.accountId);
     // The auth hook has just verified the session, so the account exists.
-    if (!account) throw new AppError("UNAUTHORIZED", 401, PASSWORD_CURRENT_WRONG);
+    if (!account) throw notFound(ACCOUNT_NOT_FOUND);
     return account;
   };
 
