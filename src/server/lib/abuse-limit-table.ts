@@ -41,7 +41,12 @@ export const CODE_MISSES_LIMITED = (minutes: number) =>
 /** The defaults. RATE_LIMITS can change `limit` and the window of any of them. */
 export const ABUSE_LIMITS = {
   /** Failed admin logins only (a right password clears the count). */
-  adminLogin: { key: "admin-login", limit: 10, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "the shared staff password against guessing" },
+  adminLogin: { key: "admin-login", limit: 10, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "staff passwords against guessing from one address" },
+  /**
+   * Failed sign-ins counted per account (the typed login, lower case; no login: the built-in
+   * owner's), from any address: many addresses cannot guess one person's password or code.
+   */
+  adminLoginAccount: { key: "admin-login-account", limit: 10, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "one staff account's password and second step against guessing from many addresses" },
   /** Lookups by client code: packages, coupons, referrals. */
   clientLookup: { key: "clients-lookup", challengeAfter: 60, limit: 600, windowMs: MINUTE, message: LOOKUP_RATE_LIMITED, protects: "the database against scraping by code" },
   /**

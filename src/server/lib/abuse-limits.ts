@@ -93,7 +93,7 @@ export async function enforceLimit(
 
 /**
  * For limits that count failures only (wrong passwords, code misses): takes one attempt from the
- * address's allowance BEFORE the outcome is known, and throws the Spanish 429 when none is left.
+ * address's allowance (or `subject`'s: a staff login) BEFORE the outcome is known, and throws the Spanish 429 when none is left.
  * Reading the count first and writing the failure afterwards let a burst of parallel requests
  * all read the same count and all get through (issue 15 item 3). Give the attempt back with
  * `releaseAttempt` when it turned out not to be a failure.
@@ -103,24 +103,25 @@ export async function claimAttempt(
   request: FastifyRequest,
   name: AbuseLimitName,
   reply?: FastifyReply,
+  subject?: string,
 ): Promise<RateLimitResult> {
   if (!ctx.config.rateLimit) return { allowed: true, count: 0, retryAfterSeconds: 0 };
   const { limit, windowMs } = effectiveLimit(ctx.config, name);
-  const claimed = await ctx.limiter.claim(counterKey(ctx.config, name, request), limit, windowMs);
+  const claimed = await ctx.limiter.claim(counterKey(ctx.config, name, request, subject), limit, windowMs);
   if (!claimed.allowed) throw limitedError(ctx.config, name, claimed.retryAfterSeconds, reply);
   return claimed;
 }
 
 /** Gives back an attempt taken with `claimAttempt` that was not a failure (e.g. a code found). */
-export async function releaseAttempt(ctx: AppContext, request: FastifyRequest, name: AbuseLimitName): Promise<void> {
+export async function releaseAttempt(ctx: AppContext, request: FastifyRequest, name: AbuseLimitName, subject?: string): Promise<void> {
   if (!ctx.config.rateLimit) return;
-  await ctx.limiter.release(counterKey(ctx.config, name, request));
+  await ctx.limiter.release(counterKey(ctx.config, name, request, subject));
 }
 
-/** Forgets the address's count (a successful login). */
-export async function clearLimit(ctx: AppContext, request: FastifyRequest, name: AbuseLimitName): Promise<void> {
+/** Forgets the address's count, or `subject`'s (a successful login). */
+export async function clearLimit(ctx: AppContext, request: FastifyRequest, name: AbuseLimitName, subject?: string): Promise<void> {
   if (!ctx.config.rateLimit) return;
-  await ctx.limiter.reset(counterKey(ctx.config, name, request));
+  await ctx.limiter.reset(counterKey(ctx.config, name, request, subject));
 }
 
 /** Requests of code-oracle routes holding one of their address's misses, until their answer settles it. */

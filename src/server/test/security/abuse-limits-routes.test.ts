@@ -44,7 +44,17 @@ type Send = (app: FastifyInstance, remoteAddress: string) => Promise<LightMyRequ
 
 /** One request each limit counts, as a real visitor would send it. */
 const EXERCISES: Record<AbuseLimitName, Send> = {
-  adminLogin: (app, remoteAddress) => app.inject({ method: "POST", url: "/api/admin/login", payload: { password: "equivocada" }, remoteAddress }),
+  // A login of its own per address, so only the per-address count is reached.
+  adminLogin: (app, remoteAddress) =>
+    app.inject({ method: "POST", url: "/api/admin/login", payload: { login: `nadie-${remoteAddress}`, password: "equivocada" }, remoteAddress }),
+  // Per account: one login per test address, each attempt from an address of its own.
+  adminLoginAccount: (app, remoteAddress) =>
+    app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { login: `cuenta-${remoteAddress}`, password: "equivocada" },
+      remoteAddress: `10.69.${++n % 250}.${Math.floor(n / 250) + 1}`,
+    }),
   clientLookup: (app, remoteAddress) => app.inject({ method: "GET", url: `/api/clients/trackings?code=${clientCode}`, remoteAddress }),
   codeMisses: (app, remoteAddress) => app.inject({ method: "GET", url: `/api/coupons/EXNO${String(++n).padStart(4, "0")}`, remoteAddress }),
   // Each address writes to a client of its own, so only the per-address count is reached.

@@ -49,6 +49,10 @@ export const ACCOUNT_LAST_OWNER = "Debe quedar al menos una cuenta de Dueño act
 export const ACCOUNT_NAME_REQUIRED = "Escribe el nombre de la persona";
 export const ACCOUNT_NAME_TOO_LONG = "El nombre no puede tener más de 80 caracteres";
 export const ROLE_INVALID = "Elige un rol: Dueño, Oficina o Bodega";
+export const TOTP_ALREADY_ENABLED = "La verificación en dos pasos ya está activa en tu cuenta";
+export const TOTP_NOT_ENABLED = "La verificación en dos pasos no está activa en tu cuenta";
+/** The audit log's actor of a failed sign-in with a login no account has. */
+export const UNKNOWN_ACTOR_LABEL = "Desconocido";
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;

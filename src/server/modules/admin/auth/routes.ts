@@ -1,37 +1,100 @@
-// POST /api/admin/login, GET /api/admin/session and POST /api/admin/logout. Failed logins from one address are slowed
-// down and, past a limit, refused for a while (counters shared through the database).
+// POST /api/admin/login, GET /api/admin/session and POST /api/admin/logout (issue 19: one account
+// per person). Failed sign-ins are slowed down and, past a limit, refused for a while, counted
+// per address AND per account (counters shared through the database, each attempt taken before
+// the password is compared).
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import { ANY_STAFF, ROLE_SECTIONS } from "../../../../shared/domain/staff-roles";
-import { ADMIN_PASSWORD_WRONG } from "../../../../shared/api/admin/auth";
-import { ZStaffLoginRequestSchema, type TStaffSession } from "../../../../shared/api/admin/staff";
+import { ADMIN_PASSWORD_WRONG, type TAdminLoginResponse } from "../../../../shared/api/admin/auth";
+import {
+  LOGIN_WRONG,
+  TOTP_CODE_REQUIRED,
+  TOTP_CODE_WRONG,
+  ZStaffLoginRequestSchema,
+  type TStaffSession,
+} from "../../../../shared/api/admin/staff";
 import { AppError, parseWith } from "../../../errors";
 import type { AppContext } from "../../../context";
-import { claimAttempt, clearLimit } from "../../../lib/abuse-limits";
-import { verifyPassword } from "../../../lib/password-hash";
+import { claimAttempt, clearLimit, releaseAttempt } from "../../../lib/abuse-limits";
+import { staffActor } from "../../../lib/actor";
 import { staffAccounts } from "../../../db/schema";
+import { recordAudit } from "../audit/service";
 import { bearerToken } from "./service";
+import { checkAccountPassword, findAccountById, findAccountByLogin, signInActor, spendSecondFactor } from "./sign-in";
+import { registerOwnAccountRoutes } from "./me";
 
 /** How long the answer to an address's n-th failed login is held back. */
 const loginFailureDelayMs = (failures: number): number => Math.min(failures * 250, 2000);
 
+/** Why a sign-in failed, as the audit record says it. */
+type FailureReason = "clave" | "codigo" | "cuenta_desactivada" | "cuenta_inexistente";
+const FAILURE_SUMMARIES: Record<FailureReason, string> = {
+  clave: "contraseña incorrecta",
+  codigo: "código de verificación incorrecto",
+  cuenta_desactivada: "cuenta desactivada",
+  cuenta_inexistente: "no existe una cuenta con ese usuario",
+};
+
 export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/admin/login", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
-    const { password } = parseWith(ZStaffLoginRequestSchema, request.body ?? {});
-    // The attempt is counted before the password is checked, in one atomic statement: of any
-    // burst from one address at most `limit` passwords are compared (issue 15 item 3).
+  app.post("/api/admin/login", { config: { auth: "public", codeOracle: false } }, async (request, reply): Promise<TAdminLoginResponse> => {
+    const body = parseWith(ZStaffLoginRequestSchema, request.body ?? {});
+    const typed = body.login ?? "";
+    // Each attempt is counted before the password is compared, in one atomic statement per
+    // counter: of any burst at most `limit` passwords are compared per address (issue 15 item 3)
+    // and per account, whatever the addresses.
     const attempt = await claimAttempt(ctx, request, "adminLogin", reply);
-    const ownerId = await ctx.sessions.builtInOwnerId();
-    const [owner] = await ctx.db.select().from(staffAccounts).where(eq(staffAccounts.id, ownerId)).limit(1);
-    const ok = owner.passwordHash ? await verifyPassword(password, owner.passwordHash) : ctx.sessions.checkSystemPassword(password);
-    if (!ok || owner.disabledAt) {
+    const account = typed ? await findAccountByLogin(ctx.db, typed) : await findAccountById(ctx.db, await ctx.sessions.builtInOwnerId());
+    const subject = typed || account!.login;
+    try {
+      await claimAttempt(ctx, request, "adminLoginAccount", reply, subject);
+    } catch (error) {
+      // No password was compared: the address keeps its attempt.
+      await releaseAttempt(ctx, request, "adminLogin");
+      throw error;
+    }
+    const wrong = typed ? LOGIN_WRONG : ADMIN_PASSWORD_WRONG;
+    const fail = async (reason: FailureReason, message: string): Promise<never> => {
+      await recordAudit(ctx.db, signInActor(account, request.ip), {
+        action: "sesion.fallo",
+        entity: "sesion",
+        entityId: account?.id ?? null,
+        summary: `${subject}: ${FAILURE_SUMMARIES[reason]}`,
+        after: { login: subject, motivo: reason },
+      });
       // Each failure costs the guesser a little more time.
       await ctx.slowDown(loginFailureDelayMs(attempt.count));
-      request.log.warn({ ip: request.ip, failures: attempt.count }, "admin login failed");
-      throw new AppError("UNAUTHORIZED", 401, ADMIN_PASSWORD_WRONG);
+      request.log.warn({ ip: request.ip, failures: attempt.count, reason }, "admin login failed");
+      throw new AppError("UNAUTHORIZED", 401, message);
+    };
+
+    const passwordRight = await checkAccountPassword(ctx.sessions, account, body.password);
+    if (!account) return fail("cuenta_inexistente", wrong);
+    if (account.disabledAt) return fail("cuenta_desactivada", wrong);
+    if (!passwordRight) return fail("clave", wrong);
+    if (account.totpEnabledAt) {
+      if (!body.code) {
+        // The password was right: asking for the second step is not a failure.
+        await releaseAttempt(ctx, request, "adminLogin");
+        await releaseAttempt(ctx, request, "adminLoginAccount", subject);
+        throw new AppError("SECOND_FACTOR_REQUIRED", 401, TOTP_CODE_REQUIRED);
+      }
+      const spent = await spendSecondFactor(ctx.db, ctx.sessions.totpKey, account, body.code, { allowRecovery: true });
+      if (!spent) return fail("codigo", TOTP_CODE_WRONG);
     }
+
     await clearLimit(ctx, request, "adminLogin");
-    return ctx.sessions.issue({ accountId: ownerId, ip: request.ip, userAgent: request.headers["user-agent"] ?? null });
+    await clearLimit(ctx, request, "adminLoginAccount", subject);
+    const session = await ctx.sessions.issue({ accountId: account.id, ip: request.ip, userAgent: request.headers["user-agent"] ?? null });
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(staffAccounts).set({ lastSignInAt: new Date() }).where(eq(staffAccounts.id, account.id));
+      await recordAudit(tx, signInActor(account, request.ip), {
+        action: "sesion.entrar",
+        entity: "sesion",
+        entityId: account.id,
+        summary: account.login,
+      });
+    });
+    return session;
   });
 
   app.get("/api/admin/session", { config: { auth: "admin", roles: ANY_STAFF, whileMustChangePassword: true } }, async (request) => {
@@ -55,6 +118,9 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
   // 'Cerrar sesión': the session ends on the server, not only in the browser tab.
   app.post("/api/admin/logout", { config: { auth: "admin", roles: ANY_STAFF, whileMustChangePassword: true } }, async (request, reply) => {
     await ctx.sessions.revoke(bearerToken(request.headers.authorization));
+    await recordAudit(ctx.db, staffActor(request), { action: "sesion.salir", entity: "sesion", entityId: request.staff!.accountId, summary: request.staff!.login });
     return reply.code(204).send();
   });
+
+  registerOwnAccountRoutes(app, ctx);
 }

@@ -13,6 +13,7 @@ import { and, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { adminSessions, staffAccounts } from "../../../db/schema";
 import type { StaffRole } from "../../../../shared/domain/staff-roles";
+import { totpKey } from "./totp";
 
 export const BUILT_IN_OWNER_LOGIN = "admin";
 export const BUILT_IN_OWNER_NAME = "Dueño";
@@ -53,6 +54,10 @@ export interface AdminSessionService {
   revoke(token: string): Promise<void>;
   /** Ends every session of an account, but the one with `exceptTokenHash` when given. */
   revokeAccount(accountId: number, exceptTokenHash?: string): Promise<number>;
+  /** What a session row of the account stores for this password hash (null: the system password). */
+  fingerprintFor(accountId: number, passwordHash: string | null): string;
+  /** The key TOTP secrets are encrypted with (derived from the session secret, totp.ts). */
+  readonly totpKey: Buffer;
 }
 
 /** 32 random bytes, base64url: what issue() hands out and the only shape verify() looks up. */
@@ -92,6 +97,8 @@ export function createAdminSessionService(options: {
   }
 
   return {
+    fingerprintFor: fingerprint,
+    totpKey: totpKey(secret),
     checkSystemPassword(candidate) {
       // Compare digests of equal length so the time does not depend on where they differ.
       return timingSafeEqual(digest(candidate), systemDigest);
