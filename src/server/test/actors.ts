@@ -4,4 +4,3 @@ import { ACTOR_LABELS } from "../../shared/domain/staff-roles";
 
 export const TEST_ADMIN_ACTOR: Actor = { kind: "staff", accountId: null, label: "admin", ip: null };
 export const TEST_IMPORT_ACTOR: Actor = { kind: "import", accountId: null, label: ACTOR_LABELS.import, ip: null };
-export const TEST_CLIENT_ACTOR: Actor = { kind: "client", accountId: null, label: ACTOR_LABELS.client, ip: null };

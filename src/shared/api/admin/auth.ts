@@ -1,13 +1,9 @@
-// Admin login request and answer (staff-side §5, §6).
+// The spec's admin sign-in texts and answer (staff-side §5, §6); the request, with the staff
+// accounts' user name and two-step code, is ZStaffLoginRequestSchema in staff.ts (issue 19).
 import { z } from "../../validation";
 
 export const ADMIN_PASSWORD_REQUIRED = "Por favor ingresa la contraseña de administrador";
 export const ADMIN_PASSWORD_WRONG = "Contraseña de administrador incorrecta";
-
-export const ZAdminLoginRequestSchema = z.object({
-  password: z.string({ error: ADMIN_PASSWORD_REQUIRED }).min(1, ADMIN_PASSWORD_REQUIRED).max(200, ADMIN_PASSWORD_WRONG),
-});
-export type TAdminLoginRequest = z.infer<typeof ZAdminLoginRequestSchema>;
 
 export const ZAdminLoginResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
 export type TAdminLoginResponse = z.infer<typeof ZAdminLoginResponseSchema>;

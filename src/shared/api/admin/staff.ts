@@ -19,8 +19,8 @@
 //   POST  /api/admin/accounts/:id/enable   [dueno] → TStaffAccount
 //   GET   /api/admin/accounts/:id/sessions [dueno] → TStaffSessionRow[]
 //   DELETE /api/admin/accounts/:id/sessions [dueno] → 204 (ends every session of the account)
-//   GET   /api/admin/audit              [dueno] TAuditQuery → TAuditPage
-//   GET   /api/admin/audit/export       [dueno] TAuditQuery → .xlsx (the filtered log, newest first)
+//   GET   /api/admin/audit              [dueno] ZAuditQuerySchema → TAuditPage
+//   GET   /api/admin/audit/export       [dueno] ZAuditQuerySchema → .xlsx (the filtered log, newest first)
 import { z } from "../../validation";
 import { zPersonName, zText } from "../../text-rules";
 import { STAFF_ROLES } from "../../domain/staff-roles";
@@ -254,7 +254,6 @@ export const ZAuditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
-export type TAuditQuery = z.input<typeof ZAuditQuerySchema>;
 
 export const ZAuditRecordSchema = z.object({
   id: z.number(),

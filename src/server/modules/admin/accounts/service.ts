@@ -156,7 +156,11 @@ export async function setAccountDisabled(db: Db, actor: Actor, id: number, disab
   });
 }
 
-/** The Dueño's password reset: a temporary password the person must change at the next sign-in; their sessions end. */
+/**
+ * The Dueño's password reset: a temporary password the person must change at the next sign-in;
+ * their sessions end, and their two-step sign-in is cleared (a person who lost the phone and the
+ * recovery codes gets back in this way, and sets it up again from Mi cuenta).
+ */
 export async function setTemporaryPassword(db: Db, actor: Actor, id: number, temporaryPassword: string): Promise<void> {
   const [account] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, id)).limit(1);
   if (!account) throw notFound(ACCOUNT_NOT_FOUND);
@@ -166,7 +170,7 @@ export async function setTemporaryPassword(db: Db, actor: Actor, id: number, tem
     await lockAccount(tx, id);
     await tx
       .update(staffAccounts)
-      .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
+      .set({ passwordHash, mustChangePassword: true, totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [], updatedAt: new Date() })
       .where(eq(staffAccounts.id, id));
     const ended = await endSessionsIn(tx, id);
     await recordAudit(tx, actor, {
@@ -174,8 +178,8 @@ export async function setTemporaryPassword(db: Db, actor: Actor, id: number, tem
       entity: "cuenta",
       entityId: id,
       summary: ended ? `${account.login}: ${ended} sesiones cerradas` : account.login,
-      before: { mustChangePassword: account.mustChangePassword },
-      after: { mustChangePassword: true },
+      before: { mustChangePassword: account.mustChangePassword, totpEnabled: account.totpEnabledAt !== null },
+      after: { mustChangePassword: true, totpEnabled: false },
     });
   });
 }
