@@ -1,0 +1,172 @@
+// Staff accounts in a real browser (issue 19): on a new install the owner signs in with the
+// generated password, creates an Oficina and a Bodega account; each person signs in, changes the
+// temporary password and sees only their sections; the server refuses Bodega's export; the owner
+// disables Oficina and its open session stops at once; the audit log names each step's person.
+// Own server (PGlite, no ADMIN_PASSWORD: the password is generated into DATA_DIR).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
+import { launchBrowser, seriousAxeViolations } from "./browser";
+import { horizontalOverflow } from "./layout";
+
+let server: ServerProcess;
+let browser: Browser;
+let dataDir = "";
+let ownerPassword = "";
+
+const SESSION_KEY = "express-import-admin-session";
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "ei-staff-"));
+  server = await startProductionServer({
+    DATA_DIR: dataDir,
+    STATIC_DIR: inject("staticDir"),
+    ADMIN_PASSWORD: "",
+    EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
+    DATABASE_URL: "",
+  });
+  // Generated on first start and printed once; kept in DATA_DIR/admin-password (mode 600).
+  ownerPassword = readFileSync(path.join(dataDir, "admin-password"), "utf8").trim();
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+}
+
+async function open(width = 390): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width, height: 844 }, locale: "es-CR", timezoneId: "America/Costa_Rica" });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The token the back office keeps in this tab (sessionStorage, signed in from /admin). */
+async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate((key) => (JSON.parse(sessionStorage.getItem(key) ?? "{}") as { token?: string }).token ?? "", SESSION_KEY);
+}
+
+async function sectionLinks(page: Page): Promise<string[]> {
+  const menu = page.getByRole("button", { name: "Menú" });
+  if (await menu.isVisible()) await menu.click();
+  const names = await page.getByRole("navigation", { name: "Secciones" }).getByRole("link").allInnerTexts();
+  if (await menu.isVisible()) await menu.click();
+  return names.map((n) => n.trim());
+}
+
+describe("staff accounts", () => {
+  it("owner, Oficina and Bodega: sign-in, sections, a refused export, disabling, the audit log", { timeout: 240_000 }, async () => {
+    const offenders: string[] = [];
+    const check = async (page: Page, state: string, selector?: string) => {
+      await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
+      for (const o of await horizontalOverflow(page)) offenders.push(`${state}: ${o}`);
+      for (const v of await seriousAxeViolations(page, selector)) offenders.push(`${state} axe: ${v}`);
+    };
+    const goTo = async (page: Page, section: string) => {
+      const menu = page.getByRole("button", { name: "Menú" });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: section }).click();
+    };
+
+    // 1. The owner, with the generated password and no user name.
+    const owner = await open();
+    await owner.page.goto(`${server.baseUrl}/admin`, { waitUntil: "networkidle" });
+    await check(owner.page, "sign-in");
+    await owner.page.getByLabel("Contraseña de administrador").fill(ownerPassword);
+    await owner.page.getByLabel("Contraseña de administrador").press("Enter");
+    await owner.page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
+
+    // 2. Two accounts.
+    await goTo(owner.page, "Cuentas del personal");
+    await check(owner.page, "Cuentas");
+    const create = async (name: string, login: string, role: string, password: string) => {
+      await owner.page.getByRole("button", { name: "Nueva cuenta" }).click();
+      const dialog = owner.page.getByRole("dialog");
+      await dialog.getByLabel("Nombre").fill(name);
+      await dialog.getByLabel("Usuario o correo").fill(login);
+      await dialog.getByRole("radio", { name: new RegExp(`^${role}`) }).check();
+      await dialog.getByLabel("Contraseña temporal").fill(password);
+      await check(owner.page, `Nueva cuenta ${role}`, "[role=dialog]");
+      await dialog.getByRole("button", { name: "Crear cuenta" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await owner.page.getByRole("button", { name: `Editar ${name}` }).waitFor();
+    };
+    await create("Olga Oficina", "olga", "Oficina", "temporal-olga-2026");
+    await create("Bruno Bodega", "bruno", "Bodega", "temporal-bruno-2026");
+
+    // 3. Each signs in, changes the temporary password and sees only their sections.
+    const signIn = async (login: string, temporary: string, chosen: string): Promise<Person> => {
+      const person = await open();
+      await person.page.goto(`${server.baseUrl}/admin`, { waitUntil: "networkidle" });
+      await person.page.getByLabel("Usuario o correo").fill(login);
+      await person.page.getByLabel("Contraseña", { exact: true }).fill(temporary);
+      await person.page.getByLabel("Contraseña", { exact: true }).press("Enter");
+      await person.page.getByLabel("Contraseña actual").fill(temporary);
+      await person.page.getByLabel("Nueva contraseña", { exact: true }).fill(chosen);
+      await person.page.getByLabel("Repite la nueva contraseña").fill(chosen);
+      await check(person.page, `${login}: temporary password`);
+      await person.page.getByRole("button", { name: "Cambiar contraseña" }).click();
+      await person.page.getByRole("navigation", { name: "Secciones" }).waitFor({ state: "attached" });
+      return person;
+    };
+    const olga = await signIn("olga", "temporal-olga-2026", "olga-elige-su-clave");
+    await olga.page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
+    const olgaSections = await sectionLinks(olga.page);
+    expect(olgaSections).toContain("Clientes");
+    expect(olgaSections).toContain("Importar / Exportar");
+    expect(olgaSections).not.toContain("Cuentas del personal");
+    expect(olgaSections).not.toContain("Registro de cambios");
+    await check(olga.page, "Oficina: Clientes");
+
+    const bruno = await signIn("bruno", "temporal-bruno-2026", "bruno-elige-su-clave");
+    await bruno.page.waitForURL((u) => u.pathname === "/admin/paquetes");
+    expect((await sectionLinks(bruno.page)).sort()).toEqual(["Mi cuenta", "Paquetes"].sort());
+    await check(bruno.page, "Bodega: Paquetes");
+    // Not offered, and refused by the server when tried anyway.
+    expect(await bruno.page.getByRole("button", { name: "Exportar Todo" }).count()).toBe(0);
+    const refused = await bruno.page.evaluate(async (token) => {
+      const res = await fetch("/api/export/all", { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, body: (await res.json()) as { message: string } };
+    }, await tokenOf(bruno.page));
+    expect(refused).toEqual({ status: 403, body: expect.objectContaining({ message: "Tu cuenta no tiene permiso para esta acción" }) });
+
+    // 4. The owner disables Oficina: its open session stops at once.
+    await owner.page.reload({ waitUntil: "networkidle" });
+    await owner.page.getByRole("button", { name: "Desactivar Olga Oficina" }).click();
+    await owner.page.getByRole("alertdialog").getByRole("button", { name: "Desactivar" }).click();
+    await owner.page.getByRole("button", { name: "Activar Olga Oficina" }).waitFor();
+    const olgaToken = await tokenOf(olga.page);
+    const after = await olga.page.evaluate(async (token) => (await fetch("/api/admin/session", { headers: { authorization: `Bearer ${token}` } })).status, olgaToken);
+    expect(after).toBe(401);
+    // Her tab finds out at its next call and asks her to sign in again.
+    await goTo(olga.page, "Paquetes");
+    await olga.page.getByLabel("Usuario o correo").waitFor();
+
+    // 5. The audit log shows each step with its person.
+    await goTo(owner.page, "Registro de cambios");
+    await check(owner.page, "Registro de cambios");
+    const rows = owner.page.getByRole("listitem");
+    const expectRow = async (person: string, action: string) =>
+      rows.filter({ hasText: person }).filter({ hasText: action }).first().waitFor();
+    await expectRow("Dueño", "Inició sesión");
+    await expectRow("Dueño", "Creó una cuenta");
+    await expectRow("Olga Oficina", "Inició sesión");
+    await expectRow("Olga Oficina", "Cambió su contraseña");
+    await expectRow("Bruno Bodega", "Inició sesión");
+    await expectRow("Bruno Bodega", "Intentó una acción sin permiso");
+    await expectRow("Dueño", "Desactivó una cuenta");
+
+    expect(offenders).toEqual([]);
+    for (const p of [owner, olga, bruno]) await p.context.close();
+  });
+});
