@@ -4,7 +4,7 @@
 // session gets 401. The walk is driven by the app's route table: every admin route needs a SAMPLE
 // below (a real call with what it needs prepared), so a new route cannot be left out.
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { buildApp } from "./app";
 import { useTestApp, uniqueTrackingCode, type TestApp } from "./test/app";
@@ -12,7 +12,7 @@ import { createTestStaff, TEST_STAFF_PASSWORD, type TestStaff } from "./test/sta
 import { addTestPackage, uniquePhone } from "./test/clients";
 import { buildWorkbook, multipartFile, uniqueClientCode } from "./test/workbooks";
 import { createFingerprinter, NOT_DATA_TABLES } from "./test/db-fingerprint";
-import { clients, contactMessages, notificationOutbox, staffAccounts, trackingNotices, whatsappTrackingEntries } from "./db/schema";
+import { auditLog, clients, contactMessages, notificationOutbox, staffAccounts, trackingNotices, whatsappTrackingEntries } from "./db/schema";
 import { ANY_STAFF, STAFF_ROLES, type StaffRole } from "../shared/domain/staff-roles";
 import { ROLE_FORBIDDEN, TOTP_REQUIRED_FOR_OWNER } from "../shared/api/admin/staff";
 
@@ -307,8 +307,22 @@ const SAMPLES: Record<string, Sample> = {
   "GET /api/admin/coupons": async () => ({ method: "GET", url: "/api/admin/coupons" }),
 };
 
-/** Tables a refused call may touch: abuse counters, the rate cache, and the session's last-seen time. */
-const NOT_CHANGED_BY_CALLS = NOT_DATA_TABLES;
+/**
+ * Tables a refused call may touch: abuse counters, the rate cache, the session's last-seen time,
+ * and the audit log, which gains exactly the refusal's own record (checked apart: auditCounts).
+ */
+const NOT_CHANGED_BY_CALLS = new Set([...NOT_DATA_TABLES, "audit_log"]);
+
+/** Audit records: refusals (sesion.denegado) and every other kind. */
+async function auditCounts(t: TestApp): Promise<{ denied: number; other: number }> {
+  const [row] = await t.ctx.db
+    .select({
+      denied: sql<number>`count(*) filter (where ${auditLog.action} = 'sesion.denegado')::int`,
+      other: sql<number>`count(*) filter (where ${auditLog.action} <> 'sesion.denegado')::int`,
+    })
+    .from(auditLog);
+  return row;
+}
 
 // One app and database for the file; the rule's throw-away apps borrow its database.
 const t = useTestApp();
@@ -339,18 +353,25 @@ describe("route table by staff role", () => {
     await sessionsOnce();
     const fingerprint = await createFingerprinter(t.ctx.db, NOT_CHANGED_BY_CALLS);
     const failures: string[] = [];
-    const unchanged = async (who: string, before: Record<string, string>) => {
-      const changed = fingerprint.changed(before, await fingerprint.take());
+    const take = async () => ({ tables: await fingerprint.take(), audit: await auditCounts(t) });
+    /** Nothing changed but, for a signed-in person, the one record of the refusal. */
+    const unchanged = async (who: string, before: Awaited<ReturnType<typeof take>>, signedIn: boolean) => {
+      const after = await take();
+      const changed = fingerprint.changed(before.tables, after.tables);
       if (changed.length > 0) failures.push(`${who}: a refused call changed ${changed.join(", ")}`);
+      const expected = { denied: before.audit.denied + (signedIn ? 1 : 0), other: before.audit.other };
+      if (JSON.stringify(after.audit) !== JSON.stringify(expected)) {
+        failures.push(`${who}: audit records ${JSON.stringify(after.audit)} (expected ${JSON.stringify(expected)})`);
+      }
     };
     // Fastify answers HEAD for every GET with the GET's handler and config: a refused role is refused there too.
     if (route.method === "GET") {
       for (const role of STAFF_ROLES.filter((r) => !route.roles.includes(r))) {
         const call = await SAMPLES[key]({ t, role, ownAccount: () => createTestStaff(t, role) });
-        const before = await fingerprint.take();
+        const before = await take();
         const res = await t.app.inject({ method: "HEAD", url: call.url, headers: { ...call.headers, ...(call.session ?? sessions[role]).headers } });
         if (res.statusCode !== 403) failures.push(`${role} (HEAD): ${res.statusCode} (expected 403)`);
-        await unchanged(`${role} (HEAD)`, before);
+        await unchanged(`${role} (HEAD)`, before, true);
       }
     }
     // Refused calls first: whatever an allowed call might still be writing after its answer can
@@ -361,7 +382,7 @@ describe("route table by staff role", () => {
       const call = await SAMPLES[key](kit);
       const authorization = role ? (call.session ?? sessions[role]).headers.authorization : undefined;
       const allowed = role !== null && route.roles.includes(role);
-      const before = allowed ? undefined : await fingerprint.take();
+      const before = allowed ? undefined : await take();
       const res = await t.app.inject({
         method: call.method,
         url: call.url,
@@ -388,7 +409,7 @@ describe("route table by staff role", () => {
           failures.push(`${who}: ${res.statusCode} (expected 403 "${ROLE_FORBIDDEN}") ${body}`);
         }
       }
-      if (before) await unchanged(who, before);
+      if (before) await unchanged(who, before, role !== null);
     }
     expect(failures, `${key} (roles: ${route.roles.join(", ")})`).toEqual([]);
   });

@@ -178,7 +178,7 @@ describe("by role", () => {
         ? json(200, { tracking: trackingFixture({ id: 1, trackingCode: "TBA123", pesoPieCubicos: "1500" }), notificationQueued: false, messaging: { configured: false } })
         : path(url) === "/api/admin/packages"
         ? json(200, {
-            packages: [{ id: 1, trackingCode: "TBA123", clientId: 9, clientName: "Ana Mora", clientCode: "EX123456", estado: ESTADO, origen: ORIGEN, formaEnvio: FORMA, carrier: null, pesoPieCubicos: null, montoColones: null, lastStatusChangeDate: "2025-03-01T15:00:00.000Z", createdAt: "2025-03-01T15:00:00.000Z", updatedAt: "2025-03-01T15:00:00.000Z", needsUpdate: false }],
+            packages: [{ id: 1, trackingCode: "TBA123", clientId: 9, clientName: "Ana Mora", clientCode: "EX123456", estado: ESTADO, origen: ORIGEN, formaEnvio: FORMA, carrier: null, pesoPieCubicos: null, montoColones: null, notas: null, lastStatusChangeDate: "2025-03-01T15:00:00.000Z", createdAt: "2025-03-01T15:00:00.000Z", updatedAt: "2025-03-01T15:00:00.000Z", needsUpdate: false }],
             total: 1,
             page: 1,
             pageSize: 20,
@@ -197,10 +197,11 @@ describe("by role", () => {
     expect(screen.queryByRole("link", { name: /Ana Mora/ })).toBeNull();
     expect(await seriousViolations()).toEqual([]);
 
-    // The row's editor: status and measure only, through the call Bodega may use; only what changed is sent.
+    // The row's editor: status, measure and notes only, through the call Bodega may use; only what changed is sent.
     fireEvent.click(screen.getByRole("button", { name: "Editar TBA123" }));
     const dialog = await screen.findByRole("dialog", { name: "Editar TBA123" });
-    expect(within(dialog).getAllByRole("textbox").length + within(dialog).getAllByRole("combobox").length).toBe(2);
+    expect(within(dialog).getAllByRole("textbox").length + within(dialog).getAllByRole("combobox").length).toBe(3);
+    expect(within(dialog).getByLabelText("Notas internas")).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText("Peso (gramos)"), { target: { value: "1500" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Guardar" }));
     expect(await screen.findByText("Paquete actualizado")).toBeTruthy();
