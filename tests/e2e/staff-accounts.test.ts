@@ -92,7 +92,7 @@ describe("staff accounts", () => {
     const create = async (name: string, login: string, role: string, password: string) => {
       await owner.page.getByRole("button", { name: "Nueva cuenta" }).click();
       const dialog = owner.page.getByRole("dialog");
-      await dialog.getByLabel("Nombre").fill(name);
+      await dialog.getByLabel("Nombre", { exact: true }).fill(name);
       await dialog.getByLabel("Usuario o correo").fill(login);
       await dialog.getByRole("radio", { name: new RegExp(`^${role}`) }).check();
       await dialog.getByLabel("Contraseña temporal").fill(password);
@@ -101,8 +101,8 @@ describe("staff accounts", () => {
       await dialog.waitFor({ state: "detached" });
       await owner.page.getByRole("button", { name: `Editar ${name}` }).waitFor();
     };
-    await create("Olga Oficina", "olga", "Oficina", "temporal-olga-2026");
-    await create("Bruno Bodega", "bruno", "Bodega", "temporal-bruno-2026");
+    await create("Olga Oficina", "olga", "Oficina", "Ceiba-roja-4827");
+    await create("Bruno Bodega", "bruno", "Bodega", "Guayabo-azul-5391");
 
     // 3. Each signs in, changes the temporary password and sees only their sections.
     const signIn = async (login: string, temporary: string, chosen: string): Promise<Person> => {
@@ -116,10 +116,11 @@ describe("staff accounts", () => {
       await person.page.getByLabel("Repite la nueva contraseña").fill(chosen);
       await check(person.page, `${login}: temporary password`);
       await person.page.getByRole("button", { name: "Cambiar contraseña" }).click();
-      await person.page.getByRole("navigation", { name: "Secciones" }).waitFor({ state: "attached" });
+      // Signed in: the header names the person (the sections fold behind 'Menú' on a phone).
+      await person.page.getByRole("button", { name: "Menú" }).waitFor();
       return person;
     };
-    const olga = await signIn("olga", "temporal-olga-2026", "olga-elige-su-clave");
+    const olga = await signIn("olga", "Ceiba-roja-4827", "Mango-verde-7712");
     await olga.page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
     const olgaSections = await sectionLinks(olga.page);
     expect(olgaSections).toContain("Clientes");
@@ -128,7 +129,7 @@ describe("staff accounts", () => {
     expect(olgaSections).not.toContain("Registro de cambios");
     await check(olga.page, "Oficina: Clientes");
 
-    const bruno = await signIn("bruno", "temporal-bruno-2026", "bruno-elige-su-clave");
+    const bruno = await signIn("bruno", "Guayabo-azul-5391", "Papaya-dulce-3390");
     await bruno.page.waitForURL((u) => u.pathname === "/admin/paquetes");
     expect((await sectionLinks(bruno.page)).sort()).toEqual(["Mi cuenta", "Paquetes"].sort());
     await check(bruno.page, "Bodega: Paquetes");
