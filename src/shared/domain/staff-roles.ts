@@ -3,7 +3,7 @@
 // hides what the session's answer says the person cannot use (the server computes that list
 // from this file, the client never decides).
 
-import type { StaffPagePath } from "../page-routes";
+import { STAFF_PAGE_PATHS, type StaffPagePath } from "../page-routes";
 
 export const STAFF_ROLES = ["dueno", "oficina", "bodega"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -25,30 +25,13 @@ export const ANY_STAFF: readonly StaffRole[] = [...STAFF_ROLES];
 export const OFFICE_STAFF: readonly StaffRole[] = ["dueno", "oficina"];
 export const OWNER_ONLY: readonly StaffRole[] = ["dueno"];
 
+/** The back-office addresses only the owner sees: the staff accounts and the audit log. */
+const OWNER_SECTIONS: readonly StaffPagePath[] = ["/admin/cuentas", "/admin/registro"];
+
 /** The back-office addresses each role sees (the server sends the person's list with the session). */
 export const ROLE_SECTIONS: Record<StaffRole, readonly StaffPagePath[]> = {
-  dueno: [
-    "/admin",
-    "/admin/paquetes",
-    "/admin/tracking",
-    "/admin/mensajes",
-    "/admin/referidos",
-    "/admin/busquedas-ia",
-    "/admin/importar-exportar",
-    "/admin/cuentas",
-    "/admin/registro",
-    "/admin/mi-cuenta",
-  ],
-  oficina: [
-    "/admin",
-    "/admin/paquetes",
-    "/admin/tracking",
-    "/admin/mensajes",
-    "/admin/referidos",
-    "/admin/busquedas-ia",
-    "/admin/importar-exportar",
-    "/admin/mi-cuenta",
-  ],
+  dueno: STAFF_PAGE_PATHS,
+  oficina: STAFF_PAGE_PATHS.filter((path) => !OWNER_SECTIONS.includes(path)),
   bodega: ["/admin/paquetes", "/admin/mi-cuenta"],
 };
 
