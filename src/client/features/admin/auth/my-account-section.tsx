@@ -28,19 +28,19 @@ import {
   type TTotpSetup,
 } from "../../../../shared/api/admin/staff";
 import { ChangePasswordForm } from "./change-password-form";
-
-export const TOTP_ENABLE_BUTTON = "Activar verificación en dos pasos";
-export const TOTP_ENABLED_TITLE = "Verificación en dos pasos activada";
-export const TOTP_DISABLED_TITLE = "Verificación en dos pasos desactivada";
-export const RECOVERY_CODES_TITLE = "Tus códigos de recuperación";
-export const RECOVERY_CODES_NOTE =
-  "Guárdalos en un lugar seguro: cada uno sirve una sola vez si pierdes tu teléfono. No se volverán a mostrar.";
-export const REGENERATE_BUTTON = "Generar códigos nuevos";
-export const DISABLE_BUTTON = "Desactivar verificación en dos pasos";
-export const QR_ALT = "Código QR para tu aplicación de autenticación";
-const CURRENT_CODE = "Código actual";
-const TOTP_FAILED = "No se pudo completar la verificación en dos pasos";
-const RECOVERY_FILE = "codigos-recuperacion.txt";
+import {
+  CURRENT_CODE,
+  DISABLE_BUTTON,
+  QR_ALT,
+  RECOVERY_CODES_NOTE,
+  RECOVERY_CODES_TITLE,
+  RECOVERY_FILE,
+  REGENERATE_BUTTON,
+  TOTP_DISABLED_TITLE,
+  TOTP_ENABLED_TITLE,
+  TOTP_ENABLE_BUTTON,
+  TOTP_FAILED,
+} from "./texts";
 
 /** Draws the otpauth address as an SVG QR code, in the browser (the library is its own chunk). */
 function QrCode({ uri }: { uri: string }) {
