@@ -39,6 +39,7 @@ beforeEach(() => {
       accounts = [accounts[0], { ...accounts[1], disabled: true, openSessions: 0 }];
       return json(200, accounts[1]);
     }
+    if (method === "POST" && url === "/api/admin/accounts/2/password") return new Response(null, { status: 204 });
     return json(404, { message: "no" });
   }, calls);
 });
@@ -107,6 +108,22 @@ describe("Cuentas del personal", () => {
     expect(await screen.findByText("Cuenta desactivada")).toBeTruthy();
     expect(await screen.findByText("Desactivada")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Activar Marta Vargas" })).toBeTruthy();
+  });
+
+  it("sets a new temporary password: too short refused on the field, 'Generar' fills one and clears the error", async () => {
+    renderAdmin(<AccountsSection />);
+    fireEvent.click(await screen.findByRole("button", { name: "Contraseña temporal de Marta Vargas" }));
+    const dialog = await screen.findByRole("dialog", { name: "Contraseña temporal" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Fijar contraseña" }));
+    expect(await within(dialog).findByText(PASSWORD_TOO_SHORT)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Generar" }));
+    await waitFor(() => expect(within(dialog).queryByText(PASSWORD_TOO_SHORT)).toBeNull());
+    const password = (within(dialog).getByLabelText("Contraseña temporal") as HTMLInputElement).value;
+    expect(password).toMatch(/^[a-zA-Z2-9]{14}$/);
+    expect(calls.some((c) => c.url.endsWith("/password"))).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Fijar contraseña" }));
+    expect(await screen.findByText("Contraseña temporal fijada")).toBeTruthy();
+    expect(calls.find((c) => c.url === "/api/admin/accounts/2/password")?.body).toEqual({ temporaryPassword: password });
   });
 
   it("generates temporary passwords long enough and different each time", () => {
