@@ -3,19 +3,18 @@
 // and the two-step code at sign-in, the person in the header, the sections and header buttons a
 // role sees, the no-permission panel and Bodega's landing on Paquetes, a 403 that toasts without
 // signing out, and the temporary-password screen that comes before anything else.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../components/ui/toast";
-import { dismissToast } from "../components/ui/use-toast";
 import { getAdminToken } from "../lib/api";
 import { queryClient } from "../lib/query-client";
 import { clearAdminSession } from "../lib/admin/admin-session";
 import AdminPage from "./admin";
-import { json, staffSessionFixture } from "../test/admin-kit";
+import { cleanUpAdminTest, json, staffSessionFixture, stubFetch, type FetchCall } from "../test/admin-kit";
 import { trackingFixture } from "../features/admin/trackings/tracking-fixture";
 import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES } from "../../shared/domain/statuses";
 import { ROLE_FORBIDDEN, TOTP_CODE_WRONG, type TStaffSession } from "../../shared/api/admin/staff";
@@ -24,7 +23,7 @@ const [ESTADO] = TRACKING_STATUSES;
 const [ORIGEN] = ORIGINS;
 const [FORMA] = SHIPPING_TYPES;
 type Handler = (method: string, url: string, body: unknown) => Response;
-const calls: { method: string; url: string; body: unknown }[] = [];
+const calls: FetchCall[] = [];
 let session: TStaffSession;
 let handler: Handler;
 const TOKEN = "token.persona";
@@ -45,26 +44,15 @@ function server(_method: string, url: string, _body?: unknown): Response {
 }
 
 beforeEach(() => {
-  calls.length = 0;
   session = staffSessionFixture("dueno");
   handler = server;
   sessionStorage.clear();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method: init.method ?? "GET", url, body });
-      return handler(init.method ?? "GET", url, body);
-    }),
-  );
+  stubFetch((method, url, body) => handler(method, url, body), calls);
 });
 afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  queryClient.clear();
+  cleanUpAdminTest();
   clearAdminSession();
-  vi.unstubAllGlobals();
 });
 
 let location: ReturnType<typeof memoryLocation>;

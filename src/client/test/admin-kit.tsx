@@ -1,6 +1,7 @@
-// What the staff-side component tests share: a JSON answer for a stubbed fetch, the providers a
-// staff screen renders inside (session + toasts), the clean-up after each test, and a client as
-// the admin list answers it.
+// What the staff-side component tests share: a stubbed fetch that records each call and its JSON
+// answers (the client portal's tests use it too), caught file downloads, the providers a staff
+// screen renders inside (session + toasts), the clean-up after each test, and a client as the
+// admin list answers it.
 import type { ReactNode } from "react";
 import { act, cleanup, render } from "@testing-library/react";
 import { vi } from "vitest";
@@ -15,6 +16,35 @@ import { ROLE_SECTIONS, STAFF_ROLE_LABELS, type StaffRole } from "../../shared/d
 /** A JSON answer, as the server sends it. */
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** A call the stubbed fetch saw: method, address, JSON body (and the Authorization header when asked for). */
+export type FetchCall = { method: string; url: string; body: unknown; auth?: string };
+type FakeServer = (method: string, url: string, body: unknown) => Response | Promise<Response>;
+
+/** For beforeEach: fetch answered by `server`, each call added to `calls` (emptied first). vi.unstubAllGlobals undoes it. */
+export function stubFetch(server: FakeServer, calls: FetchCall[], { recordAuth = false } = {}) {
+  calls.length = 0;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? "GET";
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      const auth = (init.headers as Record<string, string> | undefined)?.Authorization;
+      calls.push({ method, url, body, ...(recordAuth ? { auth } : {}) });
+      return server(method, url, body);
+    }),
+  );
+}
+
+/** For beforeEach: files the screen saves are not written; their names go to `saved` (emptied first). vi.restoreAllMocks undoes the click spy. */
+export function catchDownloads(saved: string[]) {
+  saved.length = 0;
+  URL.createObjectURL = vi.fn(() => "blob:x");
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+}
 
 /** GET /api/admin/session as the server answers it for a person of this role. */
 export const staffSessionFixture = (role: StaffRole = "dueno", account: Partial<TStaffSession["account"]> = {}): TStaffSession => ({

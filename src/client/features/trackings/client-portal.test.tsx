@@ -2,41 +2,28 @@
 // 'Mis Paquetes' and 'Rastreo Global' against a stubbed server: the code rules and their
 // toasts, the 404 panel, each state's card, pre-alert with its highlight, failures, and the
 // global tracker's link.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../components/ui/toast";
-import { dismissToast } from "../../components/ui/use-toast";
 import { getQueryFn } from "../../lib/api";
 import type { TClientTracking } from "../../../shared/api/trackings";
 import { ClientPortal } from "./client-portal";
 import { GlobalTracker, globalTrackerLink } from "./global-tracker";
+import { cleanUpAdminTest, json, stubFetch, type FetchCall } from "../../test/admin-kit";
 
 type Handler = (method: string, url: string, body: unknown) => Response;
 let handler: Handler;
-const calls: { method: string; url: string; body: unknown }[] = [];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const calls: FetchCall[] = [];
 
 beforeEach(() => {
-  calls.length = 0;
   window.HTMLElement.prototype.scrollIntoView = vi.fn();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method: init.method ?? "GET", url, body });
-      return handler(init.method ?? "GET", url, body);
-    }),
-  );
+  stubFetch((method, url, body) => handler(method, url, body), calls);
 });
 afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
+  cleanUpAdminTest();
   vi.useRealTimers();
 });
 

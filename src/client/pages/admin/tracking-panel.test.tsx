@@ -3,26 +3,21 @@
 // network, right; token in memory only), the stat cards, the entries table with message states
 // and the status dialog, the notices tab, search, status, tab and page kept in the address, and
 // an expired session. (Signing out is the admin shell's, tested with it.)
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import type { TTrackingNotice } from "../../../shared/api/tracking-notices";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Toaster } from "../../components/ui/toast";
-import { dismissToast } from "../../components/ui/use-toast";
 import { getAdminToken } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
 import AdminTrackingPage from "../admin";
 import { clearAdminSession } from "../../lib/admin/admin-session";
 import type { TWhatsappEntry } from "../../../shared/api/whatsapp-entries";
-import { staffSessionFixture } from "../../test/admin-kit";
+import { cleanUpAdminTest, json, staffSessionFixture, stubFetch, type FetchCall } from "../../test/admin-kit";
 
 type Handler = (method: string, url: string, body: unknown) => Response | Promise<Response>;
 let handler: Handler;
-const calls: { method: string; url: string; body: unknown; auth: string | undefined }[] = [];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const calls: FetchCall[] = [];
 
 const entry = (over: Partial<TWhatsappEntry> = {}): TWhatsappEntry => ({
   id: 7,
@@ -88,26 +83,15 @@ function server(method: string, url: string, body: unknown): Response {
 }
 
 beforeEach(() => {
-  calls.length = 0;
   entries = [entry()];
   notices = [];
   handler = server;
   sessionStorage.clear();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method: init.method ?? "GET", url, body, auth: (init.headers as Record<string, string>)?.Authorization });
-      return handler(init.method ?? "GET", url, body);
-    }),
-  );
+  stubFetch((method, url, body) => handler(method, url, body), calls, { recordAuth: true });
 });
 afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  queryClient.clear();
+  cleanUpAdminTest();
   clearAdminSession();
-  vi.unstubAllGlobals();
 });
 
 let location: ReturnType<typeof memoryLocation>;

@@ -2,12 +2,12 @@
 // a temporary password with 'Generar'), editing name and role, and a new temporary password.
 // Render each inside <Dialog open onOpenChange>; `onDone` closes it once the server agreed.
 
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { useForm, type FieldError, type SetValueConfig, type UseFormRegisterReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Wand2 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { DialogContent, DialogFormActions } from "../../../components/ui/dialog";
-import { FormField, type FieldControlProps } from "../../../components/ui/form-field";
+import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../../../shared/domain/staff-roles";
 import {
@@ -44,29 +44,42 @@ function RoleChoice({ registration, error, name }: { registration: UseFormRegist
   );
 }
 
-function PasswordWithGenerate({ control, registration, onGenerate }: { control: FieldControlProps; registration: UseFormRegisterReturn; onGenerate: () => void }) {
+/** The part of a form with a `temporaryPassword` field that the field below uses. */
+type TemporaryPasswordForm = {
+  register: (name: "temporaryPassword") => UseFormRegisterReturn<"temporaryPassword">;
+  setValue: (name: "temporaryPassword", value: string, options?: SetValueConfig) => void;
+  formState: { errors: { temporaryPassword?: FieldError } };
+};
+
+/** 'Contraseña temporal', typed or filled by 'Generar' (checked at once). */
+function TemporaryPasswordField({ id, form }: { id: string; form: TemporaryPasswordForm }) {
+  const generate = () => form.setValue("temporaryPassword", generateTemporaryPassword(), { shouldValidate: true });
   return (
-    <div className="flex gap-2">
-      <Input {...control} {...registration} type="text" autoComplete="off" spellCheck={false} className="min-w-0 flex-1 font-mono" />
-      <Button type="button" variant="outline" onClick={onGenerate}>
-        <Wand2 className="h-4 w-4" aria-hidden="true" />
-        Generar
-      </Button>
-    </div>
+    <FormField id={id} label="Contraseña temporal" hint={TEMPORARY_HINT} error={form.formState.errors.temporaryPassword?.message}>
+      {(control) => (
+        <div className="flex gap-2">
+          <Input {...control} {...form.register("temporaryPassword")} type="text" autoComplete="off" spellCheck={false} className="min-w-0 flex-1 font-mono" />
+          <Button type="button" variant="outline" onClick={generate}>
+            <Wand2 className="h-4 w-4" aria-hidden="true" />
+            Generar
+          </Button>
+        </div>
+      )}
+    </FormField>
   );
 }
 
 export function CreateAccountDialog({ onDone }: { onDone: () => void }) {
   const change = useAccountChange();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useForm<TCreateStaffAccountRequest>({
+  const form = useForm<TCreateStaffAccountRequest>({
     resolver: zodResolver(ZCreateStaffAccountRequestSchema),
     defaultValues: { name: "", login: "", role: "oficina", temporaryPassword: "" },
   });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
   const submit = handleSubmit((body) => change.mutate({ kind: "create", body }, { onSuccess: onDone }));
   return (
     <DialogContent title="Nueva cuenta" description="Cada persona entra con su propio usuario y contraseña.">
@@ -78,15 +91,7 @@ export function CreateAccountDialog({ onDone }: { onDone: () => void }) {
           {(control) => <Input {...control} {...register("login")} autoComplete="off" autoCapitalize="none" spellCheck={false} />}
         </FormField>
         <RoleChoice registration={register("role")} error={errors.role?.message} name="account-role" />
-        <FormField id="account-password" label="Contraseña temporal" hint={TEMPORARY_HINT} error={errors.temporaryPassword?.message}>
-          {(control) => (
-            <PasswordWithGenerate
-              control={control}
-              registration={register("temporaryPassword")}
-              onGenerate={() => setValue("temporaryPassword", generateTemporaryPassword(), { shouldValidate: true })}
-            />
-          )}
-        </FormField>
+        <TemporaryPasswordField id="account-password" form={form} />
         <DialogFormActions submitLabel="Crear cuenta" pending={change.isPending} />
       </form>
     </DialogContent>
@@ -123,25 +128,12 @@ export function EditAccountDialog({ account, onDone }: { account: TStaffAccount;
 
 export function TemporaryPasswordDialog({ account, onDone }: { account: TStaffAccount; onDone: () => void }) {
   const change = useAccountChange();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useForm<{ temporaryPassword: string }>({ resolver: zodResolver(ZResetPasswordRequestSchema), defaultValues: { temporaryPassword: "" } });
-  const submit = handleSubmit(({ temporaryPassword }) => change.mutate({ kind: "password", id: account.id, temporaryPassword }, { onSuccess: onDone }));
+  const form = useForm<{ temporaryPassword: string }>({ resolver: zodResolver(ZResetPasswordRequestSchema), defaultValues: { temporaryPassword: "" } });
+  const submit = form.handleSubmit(({ temporaryPassword }) => change.mutate({ kind: "password", id: account.id, temporaryPassword }, { onSuccess: onDone }));
   return (
     <DialogContent title="Contraseña temporal" description={`Para ${account.name}. Sus sesiones abiertas se cerrarán.`}>
       <form noValidate onSubmit={submit} className="grid gap-4">
-        <FormField id="reset-password" label="Contraseña temporal" hint={TEMPORARY_HINT} error={errors.temporaryPassword?.message}>
-          {(control) => (
-            <PasswordWithGenerate
-              control={control}
-              registration={register("temporaryPassword")}
-              onGenerate={() => setValue("temporaryPassword", generateTemporaryPassword(), { shouldValidate: true })}
-            />
-          )}
-        </FormField>
+        <TemporaryPasswordField id="reset-password" form={form} />
         <DialogFormActions submitLabel="Fijar contraseña" pending={change.isPending} />
       </form>
     </DialogContent>

@@ -4,8 +4,8 @@
 // fills one), the server's refusal shown as its Spanish text, and the confirmed Desactivar.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanUpAdminTest, json, renderAdmin } from "../../../test/admin-kit";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cleanUpAdminTest, json, renderAdmin, stubFetch, type FetchCall } from "../../../test/admin-kit";
 import { ACCOUNT_LOGIN_TAKEN, ACCOUNT_NAME_REQUIRED, LOGIN_INVALID, LOGIN_REQUIRED, PASSWORD_TOO_SHORT, type TStaffAccount } from "../../../../shared/api/admin/staff";
 import { AccountsSection } from "./accounts-section";
 import { generateTemporaryPassword } from "./api";
@@ -26,28 +26,22 @@ const account = (over: Partial<TStaffAccount> = {}): TStaffAccount => ({
 });
 
 let accounts: TStaffAccount[];
-const calls: { method: string; url: string; body: unknown }[] = [];
+const calls: FetchCall[] = [];
 let createAnswer: () => Response;
 
 beforeEach(() => {
-  calls.length = 0;
   accounts = [account(), account({ id: 2, login: "marta", name: "Marta Vargas", role: "oficina", builtIn: false, totpEnabled: false, openSessions: 2 })];
   createAnswer = () => json(200, account({ id: 3, login: "bodega1", name: "Luis Rojas", role: "bodega", builtIn: false, mustChangePassword: true }));
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? "GET";
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      if (method === "GET" && url === "/api/admin/accounts") return json(200, accounts);
-      if (method === "POST" && url === "/api/admin/accounts") return createAnswer();
-      if (method === "POST" && url === "/api/admin/accounts/2/disable") {
-        accounts = [accounts[0], { ...accounts[1], disabled: true, openSessions: 0 }];
-        return json(200, accounts[1]);
-      }
-      return json(404, { message: "no" });
-    }),
-  );
+  stubFetch((method, url) => {
+    if (method === "GET" && url === "/api/admin/accounts") return json(200, accounts);
+    if (method === "POST" && url === "/api/admin/accounts") return createAnswer();
+    if (method === "POST" && url === "/api/admin/accounts/2/disable") {
+      accounts = [accounts[0], { ...accounts[1], disabled: true, openSessions: 0 }];
+      return json(200, accounts[1]);
+    }
+    if (method === "POST" && url === "/api/admin/accounts/2/password") return new Response(null, { status: 204 });
+    return json(404, { message: "no" });
+  }, calls);
 });
 afterEach(cleanUpAdminTest);
 
@@ -114,6 +108,22 @@ describe("Cuentas del personal", () => {
     expect(await screen.findByText("Cuenta desactivada")).toBeTruthy();
     expect(await screen.findByText("Desactivada")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Activar Marta Vargas" })).toBeTruthy();
+  });
+
+  it("sets a new temporary password: too short refused on the field, 'Generar' fills one and clears the error", async () => {
+    renderAdmin(<AccountsSection />);
+    fireEvent.click(await screen.findByRole("button", { name: "Contraseña temporal de Marta Vargas" }));
+    const dialog = await screen.findByRole("dialog", { name: "Contraseña temporal" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Fijar contraseña" }));
+    expect(await within(dialog).findByText(PASSWORD_TOO_SHORT)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Generar" }));
+    await waitFor(() => expect(within(dialog).queryByText(PASSWORD_TOO_SHORT)).toBeNull());
+    const password = (within(dialog).getByLabelText("Contraseña temporal") as HTMLInputElement).value;
+    expect(password).toMatch(/^[a-zA-Z2-9]{14}$/);
+    expect(calls.some((c) => c.url.endsWith("/password"))).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Fijar contraseña" }));
+    expect(await screen.findByText("Contraseña temporal fijada")).toBeTruthy();
+    expect(calls.find((c) => c.url === "/api/admin/accounts/2/password")?.body).toEqual({ temporaryPassword: password });
   });
 
   it("generates temporary passwords long enough and different each time", () => {

@@ -7,7 +7,7 @@ import axe from "axe-core";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AdminTestShell, cleanUpAdminTest, json } from "../../../test/admin-kit";
+import { AdminTestShell, catchDownloads, cleanUpAdminTest, json, stubFetch, type FetchCall } from "../../../test/admin-kit";
 import type { TAuditRecord, TStaffAccount } from "../../../../shared/api/admin/staff";
 import { AuditSection } from "./audit-section";
 
@@ -40,35 +40,26 @@ const marta: TStaffAccount = {
   createdAt: "2026-11-01T15:00:00.000Z",
 };
 
-const calls: string[] = [];
+const calls: FetchCall[] = [];
+const urls = () => calls.map((c) => c.url);
 let records: TAuditRecord[];
 let total: number;
 const saved: string[] = [];
 
 beforeEach(() => {
-  calls.length = 0;
-  saved.length = 0;
   records = [record()];
   total = 1;
-  URL.createObjectURL = vi.fn(() => "blob:x");
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      if (url === "/api/admin/accounts") return json(200, [marta]);
-      if (url.startsWith("/api/admin/audit/export"))
-        return new Response("xlsx", { status: 200, headers: { "content-disposition": 'attachment; filename="registro-2026-11-25.xlsx"' } });
-      if (url.startsWith("/api/admin/audit")) {
-        const page = Number(new URL(url, "http://x").searchParams.get("page") ?? 1);
-        return json(200, { records, total, page, pageSize: 50 });
-      }
-      return json(404, { message: "no" });
-    }),
-  );
+  catchDownloads(saved);
+  stubFetch((_method, url) => {
+    if (url === "/api/admin/accounts") return json(200, [marta]);
+    if (url.startsWith("/api/admin/audit/export"))
+      return new Response("xlsx", { status: 200, headers: { "content-disposition": 'attachment; filename="registro-2026-11-25.xlsx"' } });
+    if (url.startsWith("/api/admin/audit")) {
+      const page = Number(new URL(url, "http://x").searchParams.get("page") ?? 1);
+      return json(200, { records, total, page, pageSize: 50 });
+    }
+    return json(404, { message: "no" });
+  }, calls);
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -86,7 +77,7 @@ function renderAt(path = "/admin/registro") {
     </Router>,
   );
 }
-const auditCalls = () => calls.filter((c) => c.startsWith("/api/admin/audit?") || c === "/api/admin/audit");
+const auditCalls = () => urls().filter((c) => c.startsWith("/api/admin/audit?") || c === "/api/admin/audit");
 
 describe("Registro de cambios", () => {
   it("shows each record and its changes field by field, with no serious axe violations", async () => {
@@ -139,7 +130,7 @@ describe("Registro de cambios", () => {
     await screen.findByText("Cambió el estado de un paquete", { selector: "li p" });
     fireEvent.click(screen.getByRole("button", { name: "Exportar" }));
     expect(await screen.findByText("¡Archivo descargado!")).toBeTruthy();
-    expect(calls).toContain("/api/admin/audit/export?entity=paquete&from=2026-11-01");
+    expect(urls()).toContain("/api/admin/audit/export?entity=paquete&from=2026-11-01");
     expect(saved).toEqual(["registro-2026-11-25.xlsx"]);
   });
 });

@@ -17,10 +17,7 @@ import {
   ZChangeOwnPasswordRequestSchema,
   type TChangeOwnPasswordRequest,
 } from "../../../../shared/api/admin/staff";
-
-export const PASSWORDS_DIFFER = "Las dos contraseñas nuevas no coinciden";
-export const PASSWORD_CHANGE_FAILED = "No se pudo cambiar la contraseña";
-export const PASSWORD_CHANGE_SUBMIT = "Cambiar contraseña";
+import { PASSWORD_CHANGE_FAILED, PASSWORD_CHANGE_SUBMIT, PASSWORDS_DIFFER } from "./texts";
 
 const ZChangePasswordFormSchema = ZChangeOwnPasswordRequestSchema.extend({ repeat: z.string() }).refine((v) => v.repeat === v.newPassword, {
   message: PASSWORDS_DIFFER,

@@ -6,35 +6,23 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanUpAdminTest, json, renderAdmin, staffSessionFixture, testAdminSession } from "../../../test/admin-kit";
+import { catchDownloads, cleanUpAdminTest, json, renderAdmin, staffSessionFixture, stubFetch, testAdminSession, type FetchCall } from "../../../test/admin-kit";
 import { TOTP_CODE_WRONG, TOTP_REQUIRED_FOR_OWNER } from "../../../../shared/api/admin/staff";
 import { MyAccountSection } from "./my-account-section";
 
-const calls: { method: string; url: string; body: unknown }[] = [];
+const calls: FetchCall[] = [];
 const CODES = ["ab12-cd34", "ef56-gh78"];
 const saved: string[] = [];
 
 beforeEach(() => {
-  calls.length = 0;
-  saved.length = 0;
-  URL.createObjectURL = vi.fn(() => "blob:x");
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? "GET";
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      if (url === "/api/admin/me/totp/setup") return json(200, { uri: "otpauth://totp/Express%20Import:marta?secret=JBSWY3DPEHPK3PXP&issuer=Express%20Import", secret: "JBSWY3DPEHPK3PXP" });
-      if (url === "/api/admin/me/totp/enable" || url === "/api/admin/me/recovery-codes")
-        return (body as { code: string }).code === "123456" ? json(200, { recoveryCodes: CODES }) : json(400, { message: TOTP_CODE_WRONG, code: "VALIDATION" });
-      if (url === "/api/admin/me/totp/disable") return new Response(null, { status: 204 });
-      return json(404, { message: "no" });
-    }),
-  );
+  catchDownloads(saved);
+  stubFetch((_method, url, body) => {
+    if (url === "/api/admin/me/totp/setup") return json(200, { uri: "otpauth://totp/Express%20Import:marta?secret=JBSWY3DPEHPK3PXP&issuer=Express%20Import", secret: "JBSWY3DPEHPK3PXP" });
+    if (url === "/api/admin/me/totp/enable" || url === "/api/admin/me/recovery-codes")
+      return (body as { code: string }).code === "123456" ? json(200, { recoveryCodes: CODES }) : json(400, { message: TOTP_CODE_WRONG, code: "VALIDATION" });
+    if (url === "/api/admin/me/totp/disable") return new Response(null, { status: 204 });
+    return json(404, { message: "no" });
+  }, calls);
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -28,18 +28,19 @@ import {
   type TTotpSetup,
 } from "../../../../shared/api/admin/staff";
 import { ChangePasswordForm } from "./change-password-form";
-
-export const TOTP_ENABLE_BUTTON = "Activar verificación en dos pasos";
-export const TOTP_ENABLED_TITLE = "Verificación en dos pasos activada";
-export const TOTP_DISABLED_TITLE = "Verificación en dos pasos desactivada";
-export const RECOVERY_CODES_TITLE = "Tus códigos de recuperación";
-export const RECOVERY_CODES_NOTE =
-  "Guárdalos en un lugar seguro: cada uno sirve una sola vez si pierdes tu teléfono. No se volverán a mostrar.";
-export const REGENERATE_BUTTON = "Generar códigos nuevos";
-export const DISABLE_BUTTON = "Desactivar verificación en dos pasos";
-export const QR_ALT = "Código QR para tu aplicación de autenticación";
-const TOTP_FAILED = "No se pudo completar la verificación en dos pasos";
-const RECOVERY_FILE = "codigos-recuperacion.txt";
+import {
+  CURRENT_CODE,
+  DISABLE_BUTTON,
+  QR_ALT,
+  RECOVERY_CODES_NOTE,
+  RECOVERY_CODES_TITLE,
+  RECOVERY_FILE,
+  REGENERATE_BUTTON,
+  TOTP_DISABLED_TITLE,
+  TOTP_ENABLED_TITLE,
+  TOTP_ENABLE_BUTTON,
+  TOTP_FAILED,
+} from "./texts";
 
 /** Draws the otpauth address as an SVG QR code, in the browser (the library is its own chunk). */
 function QrCode({ uri }: { uri: string }) {
@@ -165,6 +166,23 @@ function TwoStepCard() {
     }
   };
 
+  const enable = async (code: string) => {
+    const answer = await guarded(() => sendAdminJson("POST", "/api/admin/me/totp/enable", ZRecoveryCodesSchema, { code }));
+    setSetup(null);
+    setCodes(answer.recoveryCodes);
+    toast({ title: TOTP_ENABLED_TITLE });
+    await reloadStaff();
+  };
+  const regenerate = async (code: string) => {
+    const answer = await guarded(() => sendAdminJson("POST", "/api/admin/me/recovery-codes", ZRecoveryCodesSchema, { code }));
+    setCodes(answer.recoveryCodes);
+  };
+  const disable = async (code: string) => {
+    await guarded(() => apiRequest("POST", "/api/admin/me/totp/disable", { code }));
+    toast({ title: TOTP_DISABLED_TITLE });
+    await reloadStaff();
+  };
+
   const start = async () => {
     setStarting(true);
     try {
@@ -207,18 +225,7 @@ function TwoStepCard() {
           <p className="text-center text-sm">
             Clave: <code className="font-mono break-all select-all">{setup.secret}</code>
           </p>
-          <CodeForm
-            id="totp-enable"
-            label="Código de 6 dígitos"
-            submitLabel="Activar"
-            onCode={async (code) => {
-              const answer = await guarded(() => sendAdminJson("POST", "/api/admin/me/totp/enable", ZRecoveryCodesSchema, { code }));
-              setSetup(null);
-              setCodes(answer.recoveryCodes);
-              toast({ title: TOTP_ENABLED_TITLE });
-              await reloadStaff();
-            }}
-          />
+          <CodeForm id="totp-enable" label="Código de 6 dígitos" submitLabel="Activar" onCode={enable} />
         </div>
       ) : null}
       {enabled ? (
@@ -226,16 +233,7 @@ function TwoStepCard() {
           <section className="grid gap-2">
             <h3 className="font-semibold text-ink">Códigos de recuperación</h3>
             <p className="text-sm text-muted">Los anteriores dejarán de servir.</p>
-            <CodeForm
-              id="totp-regenerate"
-              label="Código actual"
-              submitLabel={REGENERATE_BUTTON}
-              variant="outline"
-              onCode={async (code) => {
-                const answer = await guarded(() => sendAdminJson("POST", "/api/admin/me/recovery-codes", ZRecoveryCodesSchema, { code }));
-                setCodes(answer.recoveryCodes);
-              }}
-            />
+            <CodeForm id="totp-regenerate" label={CURRENT_CODE} submitLabel={REGENERATE_BUTTON} variant="outline" onCode={regenerate} />
           </section>
           <section className="grid gap-2">
             <h3 className="flex items-center gap-2 font-semibold text-ink">
@@ -245,17 +243,7 @@ function TwoStepCard() {
             {owner ? (
               <p className="text-sm text-muted">{TOTP_REQUIRED_FOR_OWNER}: protege todas las cuentas y el registro de cambios.</p>
             ) : (
-              <CodeForm
-                id="totp-disable"
-                label="Código actual"
-                submitLabel={DISABLE_BUTTON}
-                variant="destructive"
-                onCode={async (code) => {
-                  await guarded(() => apiRequest("POST", "/api/admin/me/totp/disable", { code }));
-                  toast({ title: TOTP_DISABLED_TITLE });
-                  await reloadStaff();
-                }}
-              />
+              <CodeForm id="totp-disable" label={CURRENT_CODE} submitLabel={DISABLE_BUTTON} variant="destructive" onCode={disable} />
             )}
           </section>
         </div>
