@@ -243,7 +243,7 @@ describe("a day's work in the back office", () => {
     });
   }
 
-  it("every section, the phone menu and the client dialogs fit 320 px", { timeout: 120_000 }, async () => {
+  it("every section, the phone menu, the client and account dialogs and the two-step set-up fit 320 px", { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 320, height: 740 }, locale: "es-CR", timezoneId: "America/Costa_Rica" });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     const page = await context.newPage();
@@ -266,11 +266,25 @@ describe("a day's work in the back office", () => {
     await checkScreen("Nuevo cliente", "[role=dialog]");
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
-    for (const section of ["Paquetes", "Avisos WhatsApp", "Mensajes de contacto", "Referidos y cupones", "Búsquedas IA", "Importar / Exportar"]) {
+    const sections = ["Paquetes", "Avisos WhatsApp", "Mensajes de contacto", "Referidos y cupones", "Búsquedas IA", "Importar / Exportar"];
+    for (const section of [...sections, "Cuentas del personal", "Registro de cambios", "Mi cuenta"]) {
       await page.getByRole("button", { name: "Menú" }).click();
       await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: section }).click();
       await page.waitForLoadState("networkidle");
       await checkScreen(section);
+      if (section === "Cuentas del personal") {
+        await page.getByRole("button", { name: "Nueva cuenta" }).click();
+        await page.getByRole("dialog").waitFor();
+        await checkScreen("Nueva cuenta", "[role=dialog]");
+        await page.keyboard.press("Escape");
+        await page.getByRole("dialog").waitFor({ state: "detached" });
+      }
+      if (section === "Mi cuenta") {
+        // The two-step set-up: the QR code and the secret as text.
+        await page.getByRole("button", { name: "Activar verificación en dos pasos" }).click();
+        await page.getByRole("img", { name: /QR/ }).waitFor();
+        await checkScreen("two-step set-up");
+      }
     }
     expect(offenders).toEqual([]);
     await context.close();
