@@ -209,7 +209,7 @@ function TwoStepCard() {
       </p>
       {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
       {!enabled && !setup ? (
-        <Button className="justify-self-start" onClick={() => void start()} disabled={starting}>
+        <Button className="h-auto min-h-10 max-w-full justify-self-start py-2 text-left whitespace-normal" onClick={() => void start()} disabled={starting}>
           {starting ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <KeyRound className="h-4 w-4" aria-hidden="true" />}
           {TOTP_ENABLE_BUTTON}
         </Button>
