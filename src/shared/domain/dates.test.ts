@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, costaRicaDayKey, costaRicaMonthKey, toDate } from "./dates";
+import { addDays, costaRicaDayKey, costaRicaDayStart, costaRicaMonthKey, toDate } from "./dates";
 
 describe("Costa Rica calendar", () => {
   it("places instants on the Costa Rica day, six hours behind UTC", () => {
@@ -21,5 +21,16 @@ describe("Costa Rica calendar", () => {
     const start = new Date("2024-01-01T12:00:00Z");
     expect(addDays(start, 60).toISOString()).toBe("2024-03-01T12:00:00.000Z");
     expect(start.toISOString()).toBe("2024-01-01T12:00:00.000Z");
+  });
+});
+
+describe("costaRicaDayStart", () => {
+  it("is midnight in Costa Rica (06:00 UTC), also late in the Costa Rica evening", () => {
+    expect(costaRicaDayStart(new Date("2025-03-05T12:00:00Z")).toISOString()).toBe("2025-03-05T06:00:00.000Z");
+    expect(costaRicaDayStart(new Date("2025-03-06T05:30:00Z")).toISOString()).toBe("2025-03-05T06:00:00.000Z");
+  });
+
+  it("takes a calendar day as typed in a date filter", () => {
+    expect(costaRicaDayStart("2025-03-05").toISOString()).toBe("2025-03-05T06:00:00.000Z");
   });
 });

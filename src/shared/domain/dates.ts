@@ -34,6 +34,14 @@ export function costaRicaDayKey(value: DateInput): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/**
+ * Midnight starting the Costa Rica calendar day of `value` (an instant, or a "2024-03-05" day):
+ * UTC−6 all year, Costa Rica keeps no daylight saving.
+ */
+export function costaRicaDayStart(value: DateInput): Date {
+  return new Date(`${costaRicaDayKey(value)}T00:00:00-06:00`);
+}
+
 /** "2024-03": the calendar month of this instant in Costa Rica. */
 export function costaRicaMonthKey(value: DateInput): string {
   return costaRicaDayKey(value).slice(0, 7);

@@ -7,7 +7,7 @@ import type { z } from "../../../../shared/validation";
 import type { Db, DbOrTx } from "../../../db/client";
 import { auditLog } from "../../../db/schema";
 import type { Actor } from "../../../lib/actor";
-import { addDays } from "../../../../shared/domain/dates";
+import { addDays, costaRicaDayStart } from "../../../../shared/domain/dates";
 import {
   AUDIT_ACTION_LABELS,
   type AuditAction,
@@ -109,8 +109,6 @@ export async function recordExport(
 type AuditRow = typeof auditLog.$inferSelect;
 type AuditQuery = z.output<typeof ZAuditQuerySchema>;
 
-/** Midnight starting a Costa Rica calendar day (UTC−6 all year). */
-const crMidnight = (day: string): Date => new Date(`${day}T00:00:00-06:00`);
 
 function auditConditions(query: AuditQuery): SQL[] {
   const out: SQL[] = [];
@@ -118,8 +116,8 @@ function auditConditions(query: AuditQuery): SQL[] {
   if (query.entity !== undefined) out.push(eq(auditLog.entity, query.entity));
   if (query.entityId !== undefined && query.entityId !== "") out.push(eq(auditLog.entityId, query.entityId));
   if (query.action !== undefined) out.push(eq(auditLog.action, query.action));
-  if (query.from) out.push(gte(auditLog.at, crMidnight(query.from)));
-  if (query.to) out.push(lt(auditLog.at, addDays(crMidnight(query.to), 1)));
+  if (query.from) out.push(gte(auditLog.at, costaRicaDayStart(query.from)));
+  if (query.to) out.push(lt(auditLog.at, addDays(costaRicaDayStart(query.to), 1)));
   return out;
 }
 

@@ -13,7 +13,6 @@ import {
   type TAdminClientsResponse,
   type TWhatsappSentResponse,
 } from "../../../../shared/api/admin/clients";
-import { costaRicaDayStart } from "./service";
 import type { TrackingStatus } from "../../../../shared/domain/statuses";
 
 const t = useTestApp();
@@ -251,9 +250,3 @@ describe("PATCH /api/clients/{code}/whatsapp-sent", () => {
   });
 });
 
-describe("costaRicaDayStart", () => {
-  it("is midnight in Costa Rica (06:00 UTC), also late in the Costa Rica evening", () => {
-    expect(costaRicaDayStart(new Date("2025-03-05T12:00:00Z")).toISOString()).toBe("2025-03-05T06:00:00.000Z");
-    expect(costaRicaDayStart(new Date("2025-03-06T05:30:00Z")).toISOString()).toBe("2025-03-05T06:00:00.000Z");
-  });
-});

@@ -12,7 +12,7 @@ import type { Actor } from "../../../lib/actor";
 import { diffFields, recordAudit } from "../audit/service";
 import { NOTIFICATIONS_JSON_FIELDS, toNotificationState } from "../../notifications/queries";
 import { toAdminTracking, trackingJson } from "../trackings/presenter";
-import { costaRicaDayKey, costaRicaMonthKey } from "../../../../shared/domain/dates";
+import { costaRicaDayStart, costaRicaMonthKey } from "../../../../shared/domain/dates";
 import { normalizeTrackingCode } from "../../../../shared/api/trackings";
 import { CR_PREFIX } from "../../../../shared/domain/phone";
 import {
@@ -29,10 +29,6 @@ import {
   type TWhatsappSentResponse,
 } from "../../../../shared/api/admin/clients";
 
-/** Midnight of today's Costa Rica calendar day (UTC−6 all year: no daylight saving). */
-export function costaRicaDayStart(now: Date): Date {
-  return new Date(`${costaRicaDayKey(now)}T00:00:00-06:00`);
-}
 
 /**
  * The searches used this month for clients `c`: a counter last reset in an earlier month counts

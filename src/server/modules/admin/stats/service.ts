@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { rowsOf } from "../../../lib/rate-limiter";
-import { costaRicaDayStart } from "../clients/service";
+import { costaRicaDayStart } from "../../../../shared/domain/dates";
 import { addDays, costaRicaDayKey } from "../../../../shared/domain/dates";
 import { couponDisplayStatus } from "../../../../shared/domain/coupons";
 import { LATEST_COUPONS_SHOWN, LATEST_REFERRALS_SHOWN } from "../../../../shared/domain/limits";

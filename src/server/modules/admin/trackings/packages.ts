@@ -5,7 +5,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { rowsOf } from "../../../lib/rate-limiter";
-import { clientSearchAlternatives, costaRicaDayStart, likeEscape } from "../clients/service";
+import { clientSearchAlternatives, likeEscape } from "../clients/service";
+import { costaRicaDayStart } from "../../../../shared/domain/dates";
 import { normalizeTrackingCode } from "../../../../shared/api/trackings";
 import { TRACKING_SEARCH_MIN_CHARS } from "../../../../shared/api/admin/clients";
 import { TRACKING_STATUSES } from "../../../../shared/domain/statuses";
@@ -49,8 +50,6 @@ const SORT_COLUMNS: Record<PackageSort, SQL> = {
 /** Columns that may be empty: their empty values go last in both directions. */
 const NULLABLE_SORTS: ReadonlySet<PackageSort> = new Set(["peso", "monto"]);
 
-/** Midnight starting a Costa Rica calendar day (UTC−6, no daylight saving). */
-const crMidnight = (day: string): string => new Date(`${day}T00:00:00-06:00`).toISOString();
 
 /**
  * The packages a search finds, as one set of ids chosen by index: those of the clients it finds
@@ -75,8 +74,8 @@ function conditions(query: TAdminPackagesQuery, now: Date): SQL[] {
   if (query.formaEnvio !== "todos") out.push(sql`t.forma_envio = ${query.formaEnvio}`);
   if (query.carrier === CARRIER_NONE) out.push(sql`(t.carrier is null or t.carrier = '')`);
   else if (query.carrier) out.push(sql`lower(t.carrier) = lower(${query.carrier})`);
-  if (query.desde) out.push(sql`t.created_at >= ${crMidnight(query.desde)}::timestamptz`);
-  if (query.hasta) out.push(sql`t.created_at < (${crMidnight(query.hasta)}::timestamptz + interval '1 day')`);
+  if (query.desde) out.push(sql`t.created_at >= ${costaRicaDayStart(query.desde).toISOString()}::timestamptz`);
+  if (query.hasta) out.push(sql`t.created_at < (${costaRicaDayStart(query.hasta).toISOString()}::timestamptz + interval '1 day')`);
   if (query.needsUpdate === true) out.push(needsUpdateSql(now));
   if (query.needsUpdate === false) out.push(sql`not ${needsUpdateSql(now)}`);
   if (query.q) out.push(sql`t.id in (select id from m)`);
