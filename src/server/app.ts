@@ -107,7 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiled from our own files: the warehouse's barcode reader (zxing-wasm, issue 20).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...(config.s3.endpoint ? [config.s3.endpoint] : [])],
         fontSrc: ["'self'", "data:"],

@@ -12,6 +12,7 @@ import { createTestStaff, TEST_STAFF_PASSWORD, type TestStaff } from "./test/sta
 import { addTestPackage, uniquePhone } from "./test/clients";
 import { buildWorkbook, multipartFile, uniqueClientCode } from "./test/workbooks";
 import { createFingerprinter, NOT_DATA_TABLES } from "./test/db-fingerprint";
+import { makePng } from "./test/images";
 import { auditLog, clients, contactMessages, notificationOutbox, staffAccounts, trackingNotices, whatsappTrackingEntries } from "./db/schema";
 import { ANY_STAFF, STAFF_ROLES, type StaffRole } from "../shared/domain/staff-roles";
 import { ROLE_FORBIDDEN, TOTP_REQUIRED_FOR_OWNER } from "../shared/api/admin/staff";
@@ -305,6 +306,27 @@ const SAMPLES: Record<string, Sample> = {
   "GET /api/admin/stats": async () => ({ method: "GET", url: "/api/admin/stats" }),
   "GET /api/admin/referrals": async () => ({ method: "GET", url: "/api/admin/referrals" }),
   "GET /api/admin/coupons": async () => ({ method: "GET", url: "/api/admin/coupons" }),
+
+  // Staff photos (issue 20)
+  "POST /api/admin/photos": async () => ({ method: "POST", url: "/api/admin/photos", payload: Buffer.from(makePng(4, 4)), headers: { "content-type": "image/png" } }),
+
+  // --- Recepción and Sin dueño (issue 20): modules/admin/warehouse ---
+
+
+
+  // --- end of Recepción and Sin dueño ---
+
+  // --- Embarques, manifests and labels (issue 20): modules/admin/shipments ---
+
+
+
+  // --- end of Embarques ---
+
+  // --- Entregas (issue 20): modules/admin/deliveries ---
+
+
+
+  // --- end of Entregas ---
 };
 
 /**

@@ -26,6 +26,10 @@ export const PUBLIC_PAGE_PATHS = [
 export const STAFF_PAGE_PATHS = [
   "/admin",
   "/admin/paquetes",
+  "/admin/recepcion",
+  "/admin/sin-dueno",
+  "/admin/embarques",
+  "/admin/entregas",
   "/admin/tracking",
   "/admin/mensajes",
   "/admin/referidos",

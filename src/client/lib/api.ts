@@ -69,6 +69,10 @@ async function sendOnce(method: string, url: string, body?: unknown, token = adm
   if (body instanceof FormData) {
     // The Excel import sends a file; the browser writes the multipart boundary itself.
     payload = body;
+  } else if (body instanceof Blob) {
+    // A staff photo goes as the raw body (POST /api/admin/photos).
+    headers["Content-Type"] = body.type || "application/octet-stream";
+    payload = body;
   } else if (body !== undefined) {
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);

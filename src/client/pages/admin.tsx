@@ -27,6 +27,10 @@ import { ReferralsCard } from "../features/admin/stats/referrals-card";
 import { SearchQuotaCard } from "../features/admin/search-quota/search-quota-card";
 import { ImportExportSection } from "./admin/import-export-section";
 import { PackagesSection } from "../features/admin/packages/packages-section";
+import { ReceptionSection } from "../features/admin/warehouse/reception-section";
+import { UnclaimedSection } from "../features/admin/warehouse/unclaimed-section";
+import { ShipmentsSection } from "../features/admin/shipments/shipments-section";
+import { DeliveriesSection } from "../features/admin/deliveries/deliveries-section";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 import { pagePathOf, type StaffPagePath } from "../../shared/page-routes";
 
@@ -55,6 +59,26 @@ const SECTIONS: Record<StaffPagePath, { title: string; description: string; Sect
     Section: ClientsSection,
   },
   "/admin/paquetes": { title: "Paquetes", description: "Todos los paquetes, con filtros y cambios de estado en bloque.", Section: PackagesSection },
+  "/admin/recepcion": {
+    title: "Recepción",
+    description: "Recibir paquetes en bodega: escanear, pesar y confirmar.",
+    Section: ReceptionSection,
+  },
+  "/admin/sin-dueno": {
+    title: "Sin dueño",
+    description: "Paquetes recibidos que nadie pre-alertó, hasta que un cliente los reclame.",
+    Section: UnclaimedSection,
+  },
+  "/admin/embarques": {
+    title: "Embarques",
+    description: "Consolidar paquetes recibidos en embarques aéreos o marítimos, con su manifiesto.",
+    Section: ShipmentsSection,
+  },
+  "/admin/entregas": {
+    title: "Entregas",
+    description: "Paquetes listos para entregar por zona, y la prueba de cada entrega.",
+    Section: DeliveriesSection,
+  },
   "/admin/tracking": {
     title: "Avisos WhatsApp",
     description: "Gestión de los códigos de tracking por WhatsApp y de los avisos tradicionales.",

@@ -32,6 +32,7 @@ import {
   WHATSAPP_ENTRY_STATUSES,
 } from "../../shared/domain/statuses";
 import { STAFF_ROLES } from "../../shared/domain/staff-roles";
+import { PHOTO_KINDS, SHIPMENT_STATES } from "../../shared/domain/warehouse";
 import { ACTOR_KINDS } from "../../shared/api/admin/staff";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -156,6 +157,21 @@ export const clientTrackings = pgTable(
     /** Colones per dollar the stored amount was computed at (docs/decisions/114). */
     montoRate: numeric("monto_rate", { precision: 10, scale: 2, mode: "number" }),
     notas: text("notas"),
+    /** When the warehouse received it (scan, weight, confirm; issue 20); null until then. */
+    receivedAt: ts("received_at"),
+    receivedByAccountId: integer("received_by_account_id"),
+    /** Weight measured on arrival, in grams. */
+    pesoGramos: integer("peso_gramos"),
+    /** Measures taken on arrival, in centimetres (one decimal). */
+    largoCm: numeric("largo_cm", { precision: 6, scale: 1, mode: "number" }),
+    anchoCm: numeric("ancho_cm", { precision: 6, scale: 1, mode: "number" }),
+    altoCm: numeric("alto_cm", { precision: 6, scale: 1, mode: "number" }),
+    /** Cubic feet from the measures (shared/domain/pricing cubicFeetFromCm), stored once computed. */
+    pieCubicos: numeric("pie_cubicos", { precision: 10, scale: 3, mode: "number" }),
+    /** The shipment (embarque) it travels in; null until added to one. */
+    shipmentId: integer("shipment_id").references((): AnyPgColumn => shipments.id, { onDelete: "set null" }),
+    /** The client picks it up at the office instead of a delivery to the address. */
+    retiroOficina: boolean("retiro_oficina").notNull().default(false),
     couponId: integer("coupon_id").references((): AnyPgColumn => coupons.id, { onDelete: "set null" }),
     discountPercent: smallint("discount_percent"),
     lastStatusChangeDate: ts("last_status_change_date").notNull().defaultNow(),
@@ -176,6 +192,13 @@ export const clientTrackings = pgTable(
     index("client_trackings_tracking_code_trgm_idx").using("gin", sql`upper(${t.trackingCode}) gin_trgm_ops`),
     index("client_trackings_active_idx").on(t.clientId, t.updatedAt).where(sql`${t.estado} <> 'ENTREGADO'`),
     index("client_trackings_created_at_idx").on(t.createdAt),
+    index("client_trackings_shipment_idx").on(t.shipmentId),
+    index("client_trackings_received_at_idx").on(t.receivedAt),
+    check("client_trackings_peso_gramos_check", sql`${t.pesoGramos} is null or ${t.pesoGramos} >= 0`),
+    check(
+      "client_trackings_medidas_check",
+      sql`(${t.largoCm} is null or ${t.largoCm} > 0) and (${t.anchoCm} is null or ${t.anchoCm} > 0) and (${t.altoCm} is null or ${t.altoCm} > 0)`,
+    ),
     check("client_trackings_estado_check", oneOf(t.estado, TRACKING_STATUSES)),
     check("client_trackings_origen_check", oneOf(t.origen, ORIGINS)),
     check("client_trackings_forma_envio_check", oneOf(t.formaEnvio, SHIPPING_TYPES)),
@@ -506,4 +529,110 @@ export const auditLog = pgTable(
     index("audit_log_action_idx").on(t.action, t.at),
     check("audit_log_actor_kind_check", oneOf(t.actorKind, ACTOR_KINDS)),
   ],
+);
+
+/**
+ * Shipments (embarques, issue 20): received packages consolidated for one flight (air guide
+ * number) or one container (sea: container or BL number, vessel). Closing one fixes its list and
+ * produces the manifest; its packages then move together through the next statuses.
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: serial("id").primaryKey(),
+    formaEnvio: varchar("forma_envio", { length: 8 }).notNull(),
+    /** Air: the guide (AWB) number; sea: the container or bill-of-lading number. */
+    numeroGuia: varchar("numero_guia", { length: 64 }).notNull(),
+    /** Air: the flight; sea: the vessel. */
+    transporte: varchar("transporte", { length: 64 }),
+    /** The day it leaves. */
+    fecha: date("fecha", { mode: "string" }).notNull(),
+    estado: varchar("estado", { length: 16 }).notNull().default("ABIERTO"),
+    notas: text("notas"),
+    createdAt: createdAt(),
+    createdByAccountId: integer("created_by_account_id"),
+    closedAt: ts("closed_at"),
+    closedByAccountId: integer("closed_by_account_id"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("shipments_created_at_idx").on(t.createdAt),
+    check("shipments_forma_envio_check", oneOf(t.formaEnvio, SHIPPING_TYPES)),
+    check("shipments_estado_check", oneOf(t.estado, SHIPMENT_STATES)),
+  ],
+);
+
+/**
+ * Sin dueño (issue 20): a package the warehouse received that nobody pre-alerted. It waits here
+ * with what the label says until a client pre-alerts its tracking number or staff assign it; then
+ * it becomes that client's package (claimed_tracking_id) and the row stays as the record.
+ */
+export const unclaimedPackages = pgTable(
+  "unclaimed_packages",
+  {
+    id: serial("id").primaryKey(),
+    trackingCode: varchar("tracking_code", { length: 64 }).notNull(),
+    carrier: text("carrier"),
+    /** The client code read from the label's address line (the Miami address carries it), when any. */
+    clientCodeHint: varchar("client_code_hint", { length: 16 }),
+    pesoGramos: integer("peso_gramos"),
+    largoCm: numeric("largo_cm", { precision: 6, scale: 1, mode: "number" }),
+    anchoCm: numeric("ancho_cm", { precision: 6, scale: 1, mode: "number" }),
+    altoCm: numeric("alto_cm", { precision: 6, scale: 1, mode: "number" }),
+    notas: text("notas"),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+    receivedByAccountId: integer("received_by_account_id"),
+    claimedTrackingId: integer("claimed_tracking_id").references((): AnyPgColumn => clientTrackings.id, { onDelete: "set null" }),
+    claimedAt: ts("claimed_at"),
+  },
+  (t) => [
+    // One waiting row per tracking number.
+    uniqueIndex("unclaimed_packages_open_code_key").on(sql`upper(${t.trackingCode})`).where(sql`${t.claimedAt} is null`),
+    index("unclaimed_packages_received_at_idx").on(t.receivedAt),
+    check("unclaimed_packages_peso_check", sql`${t.pesoGramos} is null or ${t.pesoGramos} >= 0`),
+  ],
+);
+
+/**
+ * Photos of a package (issue 20): on arrival, of the label (Sin dueño), of the delivery, and the
+ * receiver's signature. The image itself is an upload (uploads.name, kept); a photo belongs to a
+ * package or, while it waits, to a Sin dueño row (and follows it when claimed).
+ */
+export const packagePhotos = pgTable(
+  "package_photos",
+  {
+    id: serial("id").primaryKey(),
+    trackingId: integer("tracking_id").references(() => clientTrackings.id, { onDelete: "cascade" }),
+    unclaimedId: integer("unclaimed_id").references(() => unclaimedPackages.id, { onDelete: "cascade" }),
+    uploadName: varchar("upload_name", { length: 64 }).notNull(),
+    kind: varchar("kind", { length: 16 }).notNull(),
+    createdAt: createdAt(),
+    createdByAccountId: integer("created_by_account_id"),
+  },
+  (t) => [
+    index("package_photos_tracking_idx").on(t.trackingId),
+    index("package_photos_unclaimed_idx").on(t.unclaimedId),
+    uniqueIndex("package_photos_upload_key").on(t.uploadName),
+    check("package_photos_kind_check", oneOf(t.kind, PHOTO_KINDS)),
+    check("package_photos_owner_check", sql`${t.trackingId} is not null or ${t.unclaimedId} is not null`),
+  ],
+);
+
+/**
+ * Proof of delivery (issue 20): who received the package and when, written with the move to
+ * ENTREGADO; the photo and the signature are package_photos (ENTREGA, FIRMA).
+ */
+export const deliveries = pgTable(
+  "deliveries",
+  {
+    id: serial("id").primaryKey(),
+    trackingId: integer("tracking_id")
+      .notNull()
+      .references(() => clientTrackings.id, { onDelete: "cascade" }),
+    recibidoPor: varchar("recibido_por", { length: 80 }).notNull(),
+    deliveredAt: ts("delivered_at").notNull().defaultNow(),
+    deliveredByAccountId: integer("delivered_by_account_id"),
+    notas: text("notas"),
+  },
+  (t) => [uniqueIndex("deliveries_tracking_key").on(t.trackingId), index("deliveries_delivered_at_idx").on(t.deliveredAt)],
 );

@@ -26,6 +26,9 @@ import { registerAdminSearchQuotaRoutes } from "./admin/search-quota/routes";
 import { registerAdminStatsRoutes } from "./admin/stats/routes";
 import { registerAdminAccountRoutes } from "./admin/accounts/routes";
 import { registerAdminAuditRoutes } from "./admin/audit/routes";
+import { registerAdminWarehouseRoutes } from "./admin/warehouse/routes";
+import { registerAdminShipmentRoutes } from "./admin/shipments/routes";
+import { registerAdminDeliveryRoutes } from "./admin/deliveries/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
@@ -53,4 +56,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerAdminStatsRoutes(app, ctx);
   registerAdminAccountRoutes(app, ctx);
   registerAdminAuditRoutes(app, ctx);
+  registerAdminWarehouseRoutes(app, ctx);
+  registerAdminShipmentRoutes(app, ctx);
+  registerAdminDeliveryRoutes(app, ctx);
 }

@@ -68,3 +68,15 @@ export function detectImageType(head: Uint8Array): AcceptedImageType | null {
   if (head.length >= 12 && ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
   return null;
 }
+
+/**
+ * Staff photos (issue 20: arrival, label, delivery, signature): POST /api/admin/photos with the
+ * image as the raw body answers its name; the page then names it in the call that attaches it.
+ */
+export const STAFF_PHOTOS_PATH = "/api/admin/photos";
+export const ZStaffPhotoResponseSchema = z.object({ name: z.string().regex(UPLOAD_NAME_PATTERN), url: z.string() });
+export type TStaffPhotoResponse = z.infer<typeof ZStaffPhotoResponseSchema>;
+/** A list of photo names in a call's body (at most 6 per package). */
+export const ZPhotoNamesSchema = z.array(z.string().regex(UPLOAD_NAME_PATTERN, "Foto inválida")).max(6, "Máximo 6 fotos por paquete");
+export const PHOTO_NOT_FOUND = "Una de las fotos no se encontró. Vuelve a tomarla.";
+export const PHOTO_ALREADY_USED = "Una de las fotos ya está en otro paquete. Vuelve a tomarla.";

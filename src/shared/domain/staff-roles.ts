@@ -17,7 +17,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   dueno: "Todo, incluidas las cuentas del personal y el registro de cambios.",
   oficina: "Clientes, paquetes, estados, WhatsApp, importar y exportar, referidos y cupones, mensajes de contacto.",
-  bodega: "Busca paquetes y cambia estado, peso, medidas y notas. Sin datos de clientes más allá de nombre y código.",
+  bodega: "Recibe, embarca y entrega paquetes; busca paquetes y cambia estado, peso, medidas y notas. Sin datos de clientes más allá de nombre y código.",
 };
 
 /** Route role sets, as routes declare them (`config.roles`). */
@@ -32,7 +32,7 @@ const OWNER_SECTIONS: readonly StaffPagePath[] = ["/admin/cuentas", "/admin/regi
 export const ROLE_SECTIONS: Record<StaffRole, readonly StaffPagePath[]> = {
   dueno: STAFF_PAGE_PATHS,
   oficina: STAFF_PAGE_PATHS.filter((path) => !OWNER_SECTIONS.includes(path)),
-  bodega: ["/admin/paquetes", "/admin/mi-cuenta"],
+  bodega: ["/admin/paquetes", "/admin/recepcion", "/admin/sin-dueno", "/admin/embarques", "/admin/entregas", "/admin/mi-cuenta"],
 };
 
 /**

@@ -5,7 +5,23 @@
 // the session lists (the server's, from the role).
 
 import type { StaffPagePath } from "../../../shared/page-routes";
-import { ClipboardList, FileSpreadsheet, Gift, History, MessageSquare, Package, Sparkles, UserCog, UserRound, Users, type LucideIcon } from "lucide-react";
+import {
+  ClipboardList,
+  Container,
+  FileSpreadsheet,
+  Gift,
+  History,
+  MessageSquare,
+  Package,
+  PackageCheck,
+  PackageSearch,
+  ScanLine,
+  Sparkles,
+  UserCog,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface AdminSection {
   path: StaffPagePath;
@@ -16,6 +32,10 @@ export interface AdminSection {
 export const ADMIN_SECTIONS = [
   { path: "/admin", label: "Clientes", Icon: Users },
   { path: "/admin/paquetes", label: "Paquetes", Icon: Package },
+  { path: "/admin/recepcion", label: "Recepción", Icon: ScanLine },
+  { path: "/admin/sin-dueno", label: "Sin dueño", Icon: PackageSearch },
+  { path: "/admin/embarques", label: "Embarques", Icon: Container },
+  { path: "/admin/entregas", label: "Entregas", Icon: PackageCheck },
   { path: "/admin/tracking", label: "Avisos WhatsApp", Icon: ClipboardList },
   { path: "/admin/mensajes", label: "Mensajes de contacto", Icon: MessageSquare },
   { path: "/admin/referidos", label: "Referidos y cupones", Icon: Gift },

@@ -6,7 +6,9 @@ import { enforceLimit } from "../../lib/abuse-limits";
 import { LOCAL_UPLOAD_ROUTE_PREFIX } from "../../providers/storage/local-disk";
 import { AppError, errorBody, parseWith } from "../../errors";
 import { limitAddress } from "../../lib/abuse-limits";
-import { ZUploadUrlRequestSchema, type TUploadUrlResponse } from "../../../shared/api/uploads";
+import { IMAGE_MAX_BYTES, STAFF_PHOTOS_PATH, ZUploadUrlRequestSchema, type TUploadUrlResponse } from "../../../shared/api/uploads";
+import { ANY_STAFF } from "../../../shared/domain/staff-roles";
+import { storeStaffPhoto } from "./package-photos";
 import {
   checkDeclaredLength,
   checkSignedPut,
@@ -66,6 +68,18 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
         return reply.status(200).send({ objectPath: stored.objectPath });
       },
     );
+  });
+
+  // Staff photos (issue 20): the image is the raw body, checked by its content like any upload.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    scope.post(STAFF_PHOTOS_PATH, { config: { auth: "admin", roles: ANY_STAFF } }, async (request, reply) => {
+      checkDeclaredLength(request.headers["content-length"], IMAGE_MAX_BYTES);
+      const bytes = await readLimitedBody(request.body as AsyncIterable<Uint8Array> | undefined);
+      const stored = await storeStaffPhoto(ctx.db, ctx.providers.storage, bytes);
+      return reply.status(201).send(stored);
+    });
   });
 
   const serveObject = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {

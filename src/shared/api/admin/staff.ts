@@ -176,7 +176,7 @@ export const ZStaffSessionRowSchema = z.object({
 export type TStaffSessionRow = z.infer<typeof ZStaffSessionRowSchema>;
 
 // --- Audit log (Dueño) ---
-export const AUDIT_ENTITIES = ["cliente", "paquete", "cupon", "referido", "importacion", "exportacion", "mensaje", "aviso", "contacto", "cuenta", "sesion"] as const;
+export const AUDIT_ENTITIES = ["cliente", "paquete", "cupon", "referido", "importacion", "exportacion", "mensaje", "aviso", "contacto", "cuenta", "sesion", "sin_dueno", "embarque"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   cliente: "Cliente",
@@ -190,6 +190,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   contacto: "Mensaje de contacto",
   cuenta: "Cuenta del personal",
   sesion: "Inicio de sesión",
+  sin_dueno: "Paquete sin dueño",
+  embarque: "Embarque",
 };
 
 /**
@@ -224,6 +226,19 @@ export const AUDIT_ACTION_LABELS = {
   "paquete.estado": "Cambió el estado de un paquete",
   "paquete.eliminar": "Eliminó un paquete",
   "paquete.recalcular": "Recalculó el monto de un paquete",
+  "paquete.recibir": "Recibió un paquete en bodega",
+  "paquete.entregar": "Registró la entrega de un paquete",
+  "paquete.retiro_oficina": "Cambió el retiro en oficina de un paquete",
+  "sin_dueno.registrar": "Registró un paquete sin dueño",
+  "sin_dueno.editar": "Editó un paquete sin dueño",
+  "sin_dueno.asignar": "Asignó un paquete sin dueño a un cliente",
+  "embarque.crear": "Creó un embarque",
+  "embarque.editar": "Editó un embarque",
+  "embarque.agregar": "Agregó paquetes a un embarque",
+  "embarque.quitar": "Quitó un paquete de un embarque",
+  "embarque.cerrar": "Cerró un embarque",
+  "embarque.reabrir": "Reabrió un embarque",
+  "embarque.estado": "Movió los paquetes de un embarque",
   "cupon.crear": "Se generó un cupón",
   "cupon.usar": "Se usó un cupón",
   "referido.recompensa": "Se premió un referido",
