@@ -136,7 +136,7 @@ describe("by role", () => {
     await signIn();
     expect((await screen.findByTestId("staff-identity")).textContent).toBe("Laura Solís · Dueño");
     const nav = screen.getByRole("navigation", { name: "Secciones" });
-    expect(within(nav).getAllByRole("link")).toHaveLength(10);
+    expect(within(nav).getAllByRole("link")).toHaveLength(14);
     expect(within(nav).getByRole("link", { name: "Registro de cambios" }).getAttribute("aria-current")).toBe("page");
     expect(screen.getByRole("button", { name: "Importar" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Exportar Todo" })).toBeTruthy();
@@ -177,7 +177,7 @@ describe("by role", () => {
     await signIn("bodega", "una-clave-larga");
     await waitFor(() => expect(location.history.at(-1)).toBe("/admin/paquetes"));
     const nav = await screen.findByRole("navigation", { name: "Secciones" });
-    expect(within(nav).getAllByRole("link").map((l) => l.textContent)).toEqual(["Paquetes", "Mi cuenta"]);
+    expect(within(nav).getAllByRole("link").map((l) => l.textContent)).toEqual(["Paquetes", "Recepción", "Sin dueño", "Embarques", "Entregas", "Mi cuenta"]);
     expect(screen.queryByRole("button", { name: "Importar" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Exportar Todo" })).toBeNull();
     expect(screen.getByRole("button", { name: "Cerrar sesión" })).toBeTruthy();

@@ -63,7 +63,7 @@ describe("Cuentas del personal", () => {
     renderAdmin(<AccountsSection />);
     fireEvent.click(await screen.findByRole("button", { name: "Nueva cuenta" }));
     const dialog = await screen.findByRole("dialog", { name: "Nueva cuenta" });
-    expect(within(dialog).getByText(/Busca paquetes y cambia estado/)).toBeTruthy();
+    expect(within(dialog).getByText(/Recibe, embarca y entrega paquetes/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Crear cuenta" }));
     expect(await within(dialog).findByText(ACCOUNT_NAME_REQUIRED)).toBeTruthy();
     expect(within(dialog).getByText(LOGIN_REQUIRED)).toBeTruthy();
