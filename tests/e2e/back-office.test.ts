@@ -266,7 +266,7 @@ describe("a day's work in the back office", () => {
     await checkScreen("Nuevo cliente", "[role=dialog]");
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
-    const sections = ["Paquetes", "Avisos WhatsApp", "Mensajes de contacto", "Referidos y cupones", "Búsquedas IA", "Importar / Exportar"];
+    const sections = ["Paquetes", "Recepción", "Sin dueño", "Embarques", "Entregas", "Avisos WhatsApp", "Mensajes de contacto", "Referidos y cupones", "Búsquedas IA", "Importar / Exportar"];
     for (const section of [...sections, "Cuentas del personal", "Registro de cambios", "Mi cuenta"]) {
       await page.getByRole("button", { name: "Menú" }).click();
       await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: section }).click();
