@@ -104,3 +104,29 @@ export type TDeliveryResponse = z.infer<typeof ZDeliveryResponseSchema>;
 
 export const ZPickupRequestSchema = z.object({ retiroOficina: z.boolean({ error: PICKUP_INVALID }) });
 export type TPickupRequest = z.infer<typeof ZPickupRequestSchema>;
+
+// --- The section's texts ---
+export const DELIVERIES_TITLE = "Entregas";
+export const DELIVERIES_LOAD_FAILED = "No se pudieron cargar las entregas";
+export const DELIVERIES_EMPTY = "No hay paquetes listos para entregar";
+export const DELIVERIES_SCAN_LABEL = "Buscar paquete para entregar";
+export const DELIVERIES_SCAN_NONE = "Ningún paquete listo para entregar coincide con ese código";
+export const DELIVER_BUTTON = "Entregar";
+export const DELIVER_CONFIRM = "Confirmar entrega";
+export const DELIVER_FAILED = "No se pudo registrar la entrega";
+export const RECEIVER_LABEL = "¿Quién lo recibió?";
+export const DELIVERY_PHOTO_LABEL = "Foto de la entrega";
+export const DELIVERY_NOTES_LABEL = "Notas";
+export const SIGNATURE_TITLE = "Firma de quien recibe";
+export const SIGNATURE_LABEL = "Área de firma: quien recibe firma con el dedo. Es opcional; el nombre escrito queda como registro.";
+export const SIGNATURE_CLEAR = "Borrar firma";
+export const PICKUP_LABEL = "Retira en oficina";
+export const PICKUP_FAILED = "No se pudo cambiar el retiro en oficina";
+
+export function deliveredToast(recibidoPor: string): string {
+  return `Entregado a ${recibidoPor}`;
+}
+
+export function notReadyScanMessage(trackingCode: string, estadoLabel: string): string {
+  return `${trackingCode}: está en «${estadoLabel}», todavía no se puede entregar`;
+}
