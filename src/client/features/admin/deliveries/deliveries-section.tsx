@@ -96,7 +96,7 @@ export function DeliveriesSection() {
   const [found, setFound] = useState<TDeliveryPackage[] | null>(null);
   const [scanning, setScanning] = useState(false);
   const fail = useChangeErrorToast();
-  const list = useQuery({ queryKey: DELIVERIES_KEY, queryFn: () => getAdminJson("/api/admin/deliveries", ZDeliveriesResponseSchema) });
+  const list = useQuery({ queryKey: DELIVERIES_KEY, queryFn: () => getAdminJson("/api/admin/deliveries", ZDeliveriesResponseSchema) }, queryClient);
   useLoadErrorToast(list.error, "Error", DELIVERIES_LOAD_FAILED);
 
   const scan = async (code: string) => {
