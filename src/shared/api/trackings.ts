@@ -80,6 +80,22 @@ export const ZClientDeliverySchema = z.object({
 });
 export type TClientDelivery = z.infer<typeof ZClientDeliverySchema>;
 
+// The package card's photos and proof of delivery (issue 20).
+export const ARRIVAL_PHOTOS_TITLE = "Fotos en bodega";
+export const PHOTO_OPEN_LABEL = "Ver foto más grande";
+export const DELIVERY_PHOTO_ALT = "Foto de la entrega del paquete";
+export const DELIVERY_SIGNATURE_ALT = "Firma de quien recibió el paquete";
+
+/** The alt text of an arrival photo: what it shows, which one of how many. */
+export function arrivalPhotoAlt(kind: (typeof CLIENT_PHOTO_KINDS)[number], index: number, count: number): string {
+  const what = kind === "ETIQUETA" ? "Etiqueta del paquete" : "Foto del paquete al llegar a la bodega";
+  return count > 1 ? `${what} (${index + 1} de ${count})` : what;
+}
+
+export function deliveredToText(recibidoPor: string, when: string): string {
+  return `Entregado a ${recibidoPor} el ${when}`;
+}
+
 /** One package as its owner sees it: the spec's fields (§3) plus formaEnvio, history and coupon. */
 export const ZClientTrackingSchema = z.object({
   id: z.number().int(),
