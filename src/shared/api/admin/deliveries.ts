@@ -91,7 +91,6 @@ export const ZDeliverRequestSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
 });
-export type TDeliverRequest = z.input<typeof ZDeliverRequestSchema>;
 
 export const ZDeliveryResponseSchema = z.object({
   trackingId: z.number().int(),
@@ -103,7 +102,6 @@ export const ZDeliveryResponseSchema = z.object({
 export type TDeliveryResponse = z.infer<typeof ZDeliveryResponseSchema>;
 
 export const ZPickupRequestSchema = z.object({ retiroOficina: z.boolean({ error: PICKUP_INVALID }) });
-export type TPickupRequest = z.infer<typeof ZPickupRequestSchema>;
 
 // --- The section's texts ---
 export const DELIVERIES_TITLE = "Entregas";
