@@ -56,9 +56,17 @@ export const ZDeliveryPackageSchema = z.object({
 });
 export type TDeliveryPackage = z.infer<typeof ZDeliveryPackageSchema>;
 
+/**
+ * Packages per zone in the unfiltered list: a business-sized day has thousands ready, so the
+ * overview carries each zone's count and its oldest few; asking with ?zona= (or a search) answers
+ * every package of the zone.
+ */
+export const ZONE_PREVIEW_MAX = 25;
+
 export const ZDeliveryZoneGroupSchema = z.object({
   key: z.string(),
   label: z.string(),
+  /** Every ready package of the zone (matching the search), even when `packages` holds fewer. */
   count: z.number().int(),
   packages: z.array(ZDeliveryPackageSchema),
 });
@@ -120,6 +128,7 @@ export const SIGNATURE_LABEL = "Área de firma: quien recibe firma con el dedo. 
 export const SIGNATURE_CLEAR = "Borrar firma";
 export const PICKUP_LABEL = "Retira en oficina";
 export const PICKUP_FAILED = "No se pudo cambiar el retiro en oficina";
+export const ZONE_LOAD_FAILED = "No se pudieron cargar los paquetes de la zona";
 
 export function deliveredToast(recibidoPor: string): string {
   return `Entregado a ${recibidoPor}`;

@@ -27,6 +27,17 @@ const pkg = (over: Partial<TDeliveryPackage> = {}): TDeliveryPackage => ({
 const calls: FetchCall[] = [];
 let list: TDeliveriesResponse;
 
+const server = (method: string, url: string, body: unknown): Response => {
+  if (method === "GET" && url === "/api/admin/deliveries") return json(200, list);
+  if (url.startsWith("/api/admin/deliveries/scan")) return json(200, { ready: [pkg()], notReady: [] });
+  if (method === "POST" && url === "/api/admin/deliveries/7") {
+    const { recibidoPor } = body as { recibidoPor: string };
+    return json(200, { trackingId: 7, recibidoPor, deliveredAt: "2026-11-26T15:00:00.000Z", photoUrl: null, signatureUrl: null });
+  }
+  if (method === "PATCH") return json(200, { retiroOficina: true });
+  return json(404, { message: "no" });
+};
+
 beforeEach(() => {
   list = {
     total: 2,
@@ -35,16 +46,7 @@ beforeEach(() => {
       { key: "sin-zona", label: "Sin zona", count: 1, packages: [pkg({ id: 8, trackingCode: "LX123456789CN", clientName: "Luis Mora", direccion: "Del mango 2 cuadras" })] },
     ],
   };
-  stubFetch((method, url, body) => {
-    if (method === "GET" && url === "/api/admin/deliveries") return json(200, list);
-    if (url.startsWith("/api/admin/deliveries/scan")) return json(200, { ready: [pkg()], notReady: [] });
-    if (method === "POST" && url === "/api/admin/deliveries/7") {
-      const { recibidoPor } = body as { recibidoPor: string };
-      return json(200, { trackingId: 7, recibidoPor, deliveredAt: "2026-11-26T15:00:00.000Z", photoUrl: null, signatureUrl: null });
-    }
-    if (method === "PATCH") return json(200, { retiroOficina: true });
-    return json(404, { message: "no" });
-  }, calls);
+  stubFetch(server, calls);
 });
 afterEach(cleanUpAdminTest);
 
@@ -62,6 +64,26 @@ describe("Entregas", () => {
     expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ retiroOficina: true });
     const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  });
+
+  it("draws a closed zone's packages only when opened, asking for the whole zone when the overview had a few", async () => {
+    const zone = (key: string, count: number) => ({ key, label: `Zona ${key}`, count, packages: [pkg({ id: count, trackingCode: `TRK${key}` })] });
+    list = { total: 33, zones: [zone("a", 30), zone("b", 1), zone("c", 1), zone("d", 1)] };
+    stubFetch((method, url, body) => {
+      if (url === "/api/admin/deliveries?zona=a") {
+        return json(200, { total: 30, zones: [{ ...zone("a", 30), packages: [pkg({ id: 100, trackingCode: "TRKENTERO1" }), pkg({ id: 101, trackingCode: "TRKENTERO2" })] }] });
+      }
+      return server(method, url, body);
+    }, calls);
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("oficina") }));
+    const summary = await screen.findByText("Zona a");
+    expect(screen.queryByText("TRKa")).toBeNull();
+    fireEvent.click(summary);
+    expect(await screen.findByText("TRKENTERO2")).toBeTruthy();
+    expect(calls.some((c) => c.url === "/api/admin/deliveries?zona=a")).toBe(true);
+    fireEvent.click(screen.getByText("Zona b"));
+    expect(await screen.findByText("TRKb")).toBeTruthy();
+    expect(calls.some((c) => c.url === "/api/admin/deliveries?zona=b")).toBe(false);
   });
 
   it("gives Bodega no pickup switch (and the server sends no address)", async () => {

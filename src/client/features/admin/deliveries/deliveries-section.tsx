@@ -26,9 +26,11 @@ import {
   PICKUP_LABEL,
   ZDeliveriesResponseSchema,
   ZDeliveryScanResponseSchema,
+  ZONE_LOAD_FAILED,
   ZPickupRequestSchema,
   notReadyScanMessage,
   type TDeliveryPackage,
+  type TDeliveryZoneGroup,
 } from "../../../../shared/api/admin/deliveries";
 import { DeliverDialog } from "./deliver-dialog";
 
@@ -89,6 +91,53 @@ function PackageItem({ pkg, office, onDeliver }: { pkg: TDeliveryPackage; office
   );
 }
 
+/**
+ * One zone, collapsible, with its count. Its packages are drawn only while it is open; when the
+ * overview carried only the zone's oldest few, opening it asks for the whole zone.
+ */
+function ZoneGroup({
+  zone,
+  initiallyOpen,
+  office,
+  onDeliver,
+}: {
+  zone: TDeliveryZoneGroup;
+  initiallyOpen: boolean;
+  office: boolean;
+  onDeliver: (pkg: TDeliveryPackage) => void;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const partial = zone.count > zone.packages.length;
+  const whole = useQuery(
+    {
+      queryKey: [...DELIVERIES_KEY, zone.key],
+      queryFn: () => getAdminJson(`/api/admin/deliveries${queryString({ zona: zone.key })}`, ZDeliveriesResponseSchema),
+      enabled: open && partial,
+    },
+    queryClient,
+  );
+  useLoadErrorToast(whole.error, "Error", ZONE_LOAD_FAILED);
+  const packages = (partial ? whole.data?.zones.find((z) => z.key === zone.key)?.packages : undefined) ?? zone.packages;
+  return (
+    <details className="rounded-lg border border-slate-200 bg-white" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="flex min-h-12 cursor-pointer items-center justify-between gap-2 px-3 font-semibold text-ink">
+        <span className="break-words">{zone.label}</span>
+        <span className="shrink-0 rounded-full bg-slate-100 px-2 text-sm">
+          {zone.count}
+          <span className="sr-only"> {zone.count === 1 ? "paquete" : "paquetes"}</span>
+        </span>
+      </summary>
+      {open ? (
+        <ul className="px-3" aria-busy={partial && whole.isFetching}>
+          {packages.map((pkg) => (
+            <PackageItem key={pkg.id} pkg={pkg} office={office} onDeliver={onDeliver} />
+          ))}
+        </ul>
+      ) : null}
+    </details>
+  );
+}
+
 export function DeliveriesSection() {
   const { staff } = useAdminSession();
   const office = staff.account.role !== "bodega";
@@ -145,20 +194,7 @@ export function DeliveriesSection() {
       {list.error ? <PanelMessage tone="error">{DELIVERIES_LOAD_FAILED}</PanelMessage> : null}
       {list.data && list.data.total === 0 ? <PanelMessage>{DELIVERIES_EMPTY}</PanelMessage> : null}
       {list.data?.zones.map((zone) => (
-        <details key={zone.key} className="rounded-lg border border-slate-200 bg-white" open={list.data.zones.length <= 3}>
-          <summary className="flex min-h-12 cursor-pointer items-center justify-between gap-2 px-3 font-semibold text-ink">
-            <span className="break-words">{zone.label}</span>
-            <span className="shrink-0 rounded-full bg-slate-100 px-2 text-sm">
-              {zone.count}
-              <span className="sr-only"> {zone.count === 1 ? "paquete" : "paquetes"}</span>
-            </span>
-          </summary>
-          <ul className="px-3">
-            {zone.packages.map((pkg) => (
-              <PackageItem key={pkg.id} pkg={pkg} office={office} onDeliver={setDelivering} />
-            ))}
-          </ul>
-        </details>
+        <ZoneGroup key={zone.key} zone={zone} initiallyOpen={list.data.zones.length <= 3} office={office} onDeliver={setDelivering} />
       ))}
       {delivering ? <DeliverDialog pkg={delivering} onClose={() => setDelivering(null)} onDelivered={delivered} /> : null}
     </section>

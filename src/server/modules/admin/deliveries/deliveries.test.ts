@@ -12,7 +12,7 @@ import { auditLog, clientTrackings, coupons, deliveries, notificationOutbox, pac
 import { attachPhotos } from "../../uploads/package-photos";
 import { getClientTrackings, getClientTrackingsJson } from "../../trackings/client-portal";
 import { STAFF_PHOTOS_PATH } from "../../../../shared/api/uploads";
-import { DELIVERY_NOT_READY, RECEIVER_REQUIRED, type TDeliveriesResponse, type TDeliveryResponse } from "../../../../shared/api/admin/deliveries";
+import { DELIVERY_NOT_READY, RECEIVER_REQUIRED, ZONE_PREVIEW_MAX, type TDeliveriesResponse, type TDeliveryResponse } from "../../../../shared/api/admin/deliveries";
 import type { TClientTrackingsResponse } from "../../../../shared/api/trackings";
 
 const t = useTestApp();
@@ -81,6 +81,22 @@ describe("GET /api/admin/deliveries", () => {
     expect(await zoneOf()).toBe("retiro-oficina");
     const audits = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "paquete.retiro_oficina"), eq(auditLog.entityId, String(tracking.id))));
     expect(audits).toHaveLength(1);
+  });
+});
+
+describe("GET /api/admin/deliveries at business size", () => {
+  it("the overview carries each zone's count and its oldest few; ?zona= answers the whole zone", async () => {
+    const { clientId } = await readyPackage("Talamanca, Limón, Puerto Viejo, frente a la playa");
+    for (let i = 0; i < ZONE_PREVIEW_MAX + 1; i++) await addTestPackage(t.ctx.db, clientId, uniqueTrackingCode("TAL"), "LISTO_PARA_ENTREGAR");
+    const office = await createTestStaff(t, "oficina");
+    const overview = (await t.app.inject({ method: "GET", url: "/api/admin/deliveries", headers: office.headers })).json() as TDeliveriesResponse;
+    const talamanca = overview.zones.find((z) => z.key === "talamanca")!;
+    expect(talamanca.count).toBe(ZONE_PREVIEW_MAX + 2);
+    expect(talamanca.packages).toHaveLength(ZONE_PREVIEW_MAX);
+    const whole = (await t.app.inject({ method: "GET", url: "/api/admin/deliveries?zona=talamanca", headers: office.headers })).json() as TDeliveriesResponse;
+    expect(whole.zones).toHaveLength(1);
+    expect(whole.zones[0].packages).toHaveLength(ZONE_PREVIEW_MAX + 2);
+    expect(whole.total).toBe(ZONE_PREVIEW_MAX + 2);
   });
 });
 

@@ -23,6 +23,7 @@ import {
   DELIVERY_NOT_FOUND,
   DELIVERY_NOT_READY,
   PICKUP_DELIVERED,
+  ZONE_PREVIEW_MAX,
   type TDeliveriesQuery,
   type TDeliveriesResponse,
   type TDeliveryPackage,
@@ -85,7 +86,10 @@ function zoneOrder(a: TDeliveryZoneGroup, b: TDeliveryZoneGroup): number {
   return rank(a) - rank(b) || a.label.localeCompare(b.label, "es");
 }
 
-/** GET /api/admin/deliveries: every ready package by zone, oldest ready first within a zone. */
+/**
+ * GET /api/admin/deliveries: the ready packages by zone, oldest ready first within a zone; without
+ * a zone or a search each zone carries its count and its ZONE_PREVIEW_MAX oldest packages.
+ */
 export async function listDeliveries(db: Db, query: TDeliveriesQuery, view: DeliveryView): Promise<TDeliveriesResponse> {
   const rows: PackageRow[] = await db
     .select(packageColumns)
@@ -103,7 +107,7 @@ export async function listDeliveries(db: Db, query: TDeliveriesQuery, view: Deli
     // Bodega's search matches what it sees: tracking, client code and name (no address, no phone).
     if (q && ![row.trackingCode, row.clientCode, row.clientName, ...(view.contact ? [row.direccion] : [])].some((t) => foldText(t).includes(q))) continue;
     const group = zones.get(zone.key) ?? { key: zone.key, label: zone.label, count: 0, packages: [] };
-    group.packages.push(toDto(row, view));
+    if (query.zona || q || group.packages.length < ZONE_PREVIEW_MAX) group.packages.push(toDto(row, view));
     group.count++;
     total++;
     zones.set(zone.key, group);
