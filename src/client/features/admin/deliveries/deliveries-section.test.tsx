@@ -86,6 +86,22 @@ describe("Entregas", () => {
     expect(calls.some((c) => c.url === "/api/admin/deliveries?zona=b")).toBe(false);
   });
 
+  it("a typed client code that is no package's code finds the client's ready packages", async () => {
+    stubFetch((method, url, body) => {
+      if (url.startsWith("/api/admin/deliveries/scan")) return json(200, { ready: [], notReady: [] });
+      if (url === "/api/admin/deliveries?q=EX123456") return json(200, { total: 2, zones: [{ key: "grecia", label: "Grecia, Alajuela", count: 2, packages: [pkg(), pkg({ id: 9, trackingCode: "TRKDOS" })] }] });
+      return server(method, url, body);
+    }, calls);
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("bodega") }));
+    await screen.findByText("Grecia, Alajuela");
+    const field = screen.getByLabelText("Buscar paquete para entregar");
+    fireEvent.change(field, { target: { value: "EX123456" } });
+    fireEvent.submit(field.closest("form")!);
+    const found = await screen.findByRole("list", { name: "Encontrados" });
+    expect(within(found).getByText("TRKDOS")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
   it("gives Bodega no pickup switch (and the server sends no address)", async () => {
     list = { total: 1, zones: [{ key: "grecia", label: "Grecia, Alajuela", count: 1, packages: [pkg({ direccion: null, telefono: null })] }] };
     renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("bodega") }));

@@ -152,6 +152,11 @@ export function DeliveriesSection() {
     setScanning(true);
     try {
       const answer = await getAdminJson(`/api/admin/deliveries/scan${queryString({ code })}`, ZDeliveryScanResponseSchema);
+      if (answer.ready.length === 0 && answer.notReady.length === 0) {
+        // Not a package's code: a client's code or name typed by hand finds their ready packages.
+        const matches = await getAdminJson(`/api/admin/deliveries${queryString({ q: code })}`, ZDeliveriesResponseSchema);
+        answer.ready = matches.zones.flatMap((z) => z.packages);
+      }
       setFound(answer.ready);
       if (answer.ready.length === 1) setDelivering(answer.ready[0]);
       if (answer.ready.length === 0) {
