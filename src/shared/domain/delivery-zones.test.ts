@@ -49,6 +49,17 @@ describe("delivery zones", () => {
     expect(canton("Jacó centro, Puntarenas")).toBe("Garabito");
   });
 
+  it("a canton that is also a surname or a common word counts only as a place of its own", () => {
+    expect(canton("San José, Hatillo 2, frente a la Farmacia Mora")).toBe("San José");
+    expect(canton("Ciudad Colón, Mora, 100 m oeste de la iglesia")).toBe("Mora");
+    expect(canton("Cantón de Mora, Tabarcia")).toBe("Mora");
+    expect(canton("Heredia, San Francisco, calle Flores casa 8")).toBe("Heredia");
+    expect(canton("Heredia, Flores, San Joaquín")).toBe("Flores");
+    expect(canton("Liberia, Guanacaste, 200 m norte de la Cruz Roja")).toBe("Liberia");
+    expect(canton("Guanacaste, La Cruz, frente al parque")).toBe("La Cruz");
+    expect(canton("Grecia, barrio Buenos Aires, casa 3")).toBe("Grecia");
+  });
+
   it("no canton → Sin zona; office pickup → Retiro en oficina", () => {
     expect(zoneFromAddress("Del árbol de mango 2 cuadras al norte")).toMatchObject({ key: ZONE_NONE_KEY, label: "Sin zona", canton: null });
     expect(zoneFromAddress("")).toMatchObject({ key: ZONE_NONE_KEY });

@@ -90,7 +90,15 @@ const ALIASES: Record<string, readonly string[]> = {
   "Montes de Oca": ["San Pedro de Montes de Oca", "Sabanilla"],
   "Santa Cruz": ["Tamarindo"],
   Carrillo: ["Filadelfia", "Playas del Coco"],
+  Mora: ["Ciudad Colón"],
 };
+
+/**
+ * Canton names that are also surnames or everyday words ("Farmacia Mora", "Cruz Roja", "Barrio
+ * Buenos Aires"): they count only as a place of their own in the address — a whole part between
+ * commas ("Ciudad Colón, Mora") or after "cantón (de)".
+ */
+const WEAK_NAMES: ReadonlySet<string> = new Set(["Mora", "Flores", "Carrillo", "Acosta", "La Cruz", "Buenos Aires", "Belén", "Osa", "Dota", "Jiménez"]);
 
 export const ZONE_NONE_KEY = "sin-zona";
 export const ZONE_PICKUP_KEY = "retiro-oficina";
@@ -122,11 +130,12 @@ interface Pattern {
   words: string;
   canton: string;
   province: Province;
+  weak: boolean;
 }
 
 const PATTERNS: readonly Pattern[] = PROVINCES.flatMap((province) =>
   CANTONS_BY_PROVINCE[province].flatMap((canton) =>
-    [canton, ...(ALIASES[canton] ?? [])].map((name) => ({ words: foldText(name), canton, province })),
+    [canton, ...(ALIASES[canton] ?? [])].map((name) => ({ words: foldText(name), canton, province, weak: WEAK_NAMES.has(name) })),
   ),
 );
 const PROVINCE_NAMES = new Set<string>(PROVINCES.map(foldText));
@@ -136,10 +145,13 @@ interface Match extends Pattern {
   end: number;
 }
 
-function findMatches(folded: string): Match[] {
-  const padded = ` ${folded} `;
+function findMatches(address: string): Match[] {
+  const padded = ` ${foldText(address)} `;
+  // The address's parts between punctuation, for the weak names.
+  const parts = new Set(address.split(/[,.;:/()\n-]+/).map((part) => foldText(part).replace(/^canton (de )?/, "")));
   const matches: Match[] = [];
   for (const pattern of PATTERNS) {
+    if (pattern.weak && !parts.has(pattern.words)) continue;
     const needle = ` ${pattern.words} `;
     for (let at = padded.indexOf(needle); at !== -1; at = padded.indexOf(needle, at + 1)) {
       matches.push({ ...pattern, start: at, end: at + needle.length - 1 });
@@ -158,7 +170,7 @@ export const zoneOfCanton = (canton: string, province: Province): DeliveryZone =
 
 /** The canton an address names, by the rules above; Sin zona when none. */
 export function zoneFromAddress(address: string | null | undefined): DeliveryZone {
-  const matches = findMatches(foldText(address ?? ""));
+  const matches = findMatches(address ?? "");
   if (matches.length === 0) return { key: ZONE_NONE_KEY, label: ZONE_NONE_LABEL, canton: null, province: null };
   // Provinces the address names (a province-named canton's words name its province too).
   const mentioned = new Set(matches.filter((m) => PROVINCE_NAMES.has(m.words)).map((m) => m.province));
