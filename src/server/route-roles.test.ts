@@ -323,9 +323,21 @@ const SAMPLES: Record<string, Sample> = {
   // --- end of Embarques ---
 
   // --- Entregas (issue 20): modules/admin/deliveries ---
-
-
-
+  "GET /api/admin/deliveries": async () => ({ method: "GET", url: "/api/admin/deliveries" }),
+  "GET /api/admin/deliveries/scan": async ({ t }) => ({
+    method: "GET",
+    url: `/api/admin/deliveries/scan?code=${(await addTestPackage(t.ctx.db, (await newClient(t)).id, uniqueTrackingCode("ENT"), "LISTO_PARA_ENTREGAR")).trackingCode}`,
+  }),
+  "POST /api/admin/deliveries/:id": async ({ t }) => ({
+    method: "POST",
+    url: `/api/admin/deliveries/${(await addTestPackage(t.ctx.db, (await newClient(t)).id, uniqueTrackingCode("ENT"), "LISTO_PARA_ENTREGAR")).id}`,
+    payload: { recibidoPor: "Ana Mora Solís" },
+  }),
+  "PATCH /api/admin/deliveries/:id/pickup": async ({ t }) => ({
+    method: "PATCH",
+    url: `/api/admin/deliveries/${(await addTestPackage(t.ctx.db, (await newClient(t)).id, uniqueTrackingCode("ENT"), "LISTO_PARA_ENTREGAR")).id}/pickup`,
+    payload: { retiroOficina: true },
+  }),
   // --- end of Entregas ---
 };
 

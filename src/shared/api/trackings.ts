@@ -62,6 +62,40 @@ export const ZTrackingHistoryEntrySchema = z.object({
 });
 export type TTrackingHistoryEntry = z.infer<typeof ZTrackingHistoryEntrySchema>;
 
+/** Kinds of photo the client sees as the package's arrival photos. */
+export const CLIENT_PHOTO_KINDS = ["LLEGADA", "ETIQUETA"] as const;
+
+export const ZClientPackagePhotoSchema = z.object({
+  url: z.string(),
+  kind: z.enum(CLIENT_PHOTO_KINDS),
+  createdAt: z.string(),
+});
+export type TClientPackagePhoto = z.infer<typeof ZClientPackagePhotoSchema>;
+
+export const ZClientDeliverySchema = z.object({
+  recibidoPor: z.string(),
+  deliveredAt: z.string(),
+  photoUrl: z.string().nullable(),
+  signatureUrl: z.string().nullable(),
+});
+export type TClientDelivery = z.infer<typeof ZClientDeliverySchema>;
+
+// The package card's photos and proof of delivery (issue 20).
+export const ARRIVAL_PHOTOS_TITLE = "Fotos en bodega";
+export const PHOTO_OPEN_LABEL = "Ver foto más grande";
+export const DELIVERY_PHOTO_ALT = "Foto de la entrega del paquete";
+export const DELIVERY_SIGNATURE_ALT = "Firma de quien recibió el paquete";
+
+/** The alt text of an arrival photo: what it shows, which one of how many. */
+export function arrivalPhotoAlt(kind: (typeof CLIENT_PHOTO_KINDS)[number], index: number, count: number): string {
+  const what = kind === "ETIQUETA" ? "Etiqueta del paquete" : "Foto del paquete al llegar a la bodega";
+  return count > 1 ? `${what} (${index + 1} de ${count})` : what;
+}
+
+export function deliveredToText(recibidoPor: string, when: string): string {
+  return `Entregado a ${recibidoPor} el ${when}`;
+}
+
 /** One package as its owner sees it: the spec's fields (§3) plus formaEnvio, history and coupon. */
 export const ZClientTrackingSchema = z.object({
   id: z.number().int(),
@@ -78,6 +112,10 @@ export const ZClientTrackingSchema = z.object({
   lastEventAt: z.string().nullable(),
   history: z.array(ZTrackingHistoryEntrySchema),
   coupon: z.object({ discountPercent: z.number().int() }).nullable(),
+  /** The warehouse's arrival photos (LLEGADA, ETIQUETA), oldest first (issue 20). */
+  photos: z.array(ZClientPackagePhotoSchema),
+  /** The proof of delivery once ENTREGADO (issue 20): who received it, when, photo and signature. */
+  delivery: ZClientDeliverySchema.nullable(),
 });
 export type TClientTracking = z.infer<typeof ZClientTrackingSchema>;
 

@@ -58,6 +58,8 @@ function tracking(overrides: Partial<TClientTracking>): TClientTracking {
     lastEventAt: "2031-02-01T15:00:00.000Z",
     history: [{ previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", changedAt: "2031-02-01T15:00:00.000Z" }],
     coupon: null,
+    photos: [],
+    delivery: null,
     ...overrides,
   };
 }

@@ -1,16 +1,26 @@
 // One package on /rastreo: code, carrier, state with its message, details, the coupon it used,
 // its timeline of status changes, and edit/delete while in international tracking.
 
-import { useEffect, useRef } from "react";
-import { CalendarClock, Pencil, Tag, Trash2, Truck } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { CalendarClock, Camera, PackageCheck, Pencil, Tag, Trash2, Truck } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { cn } from "../../lib/cn";
 import { discountedAmount } from "../../../shared/domain/coupons";
 import { formatColones, formatDate, formatDateTime } from "../../../shared/domain/format";
 import { deliveryCoordinationMessage } from "../../../shared/domain/messages";
 import { CLIENT_EDITABLE_STATUS, SHIPPING_TYPE_LABELS } from "../../../shared/domain/statuses";
-import { ORIGIN_LABELS, type TClientTracking } from "../../../shared/api/trackings";
+import {
+  ARRIVAL_PHOTOS_TITLE,
+  DELIVERY_PHOTO_ALT,
+  DELIVERY_SIGNATURE_ALT,
+  ORIGIN_LABELS,
+  PHOTO_OPEN_LABEL,
+  arrivalPhotoAlt,
+  deliveredToText,
+  type TClientTracking,
+} from "../../../shared/api/trackings";
 import { WhatsappLinkButton, brandWhatsappLink } from "../../components/whatsapp-link";
 import { STATUS_DISPLAY } from "./status-display";
 
@@ -104,6 +114,44 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete }:
           </p>
         ) : null}
 
+        {tracking.delivery ? (
+          <div className="grid gap-3 rounded-lg bg-emerald-50 p-3 text-sm text-ink">
+            <p className="flex items-start gap-2 font-semibold">
+              <PackageCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <span className="break-words">{deliveredToText(tracking.delivery.recibidoPor, formatDateTime(tracking.delivery.deliveredAt))}</span>
+            </p>
+            {tracking.delivery.photoUrl || tracking.delivery.signatureUrl ? (
+              <div className="flex flex-wrap items-end gap-3">
+                {tracking.delivery.photoUrl ? <PhotoThumb url={tracking.delivery.photoUrl} alt={DELIVERY_PHOTO_ALT} /> : null}
+                {tracking.delivery.signatureUrl ? (
+                  <img
+                    src={tracking.delivery.signatureUrl}
+                    alt={DELIVERY_SIGNATURE_ALT}
+                    loading="lazy"
+                    className="h-20 w-auto max-w-full rounded-md border border-slate-200 bg-white"
+                  />
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+
+        {tracking.photos.length > 0 ? (
+          <div>
+            <h4 className="flex items-center gap-1.5 text-sm font-semibold text-ink">
+              <Camera className="h-4 w-4" aria-hidden="true" />
+              {ARRIVAL_PHOTOS_TITLE}
+            </h4>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {tracking.photos.map((photo, index) => (
+                <li key={photo.url}>
+                  <PhotoThumb url={photo.url} alt={arrivalPhotoAlt(photo.kind, index, tracking.photos.length)} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
         {tracking.history.length > 0 ? (
           <div>
             <h4 className="flex items-center gap-1.5 text-sm font-semibold text-ink">
@@ -144,6 +192,28 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete }:
         ) : null}
       </article>
     </Card>
+  );
+}
+
+/** A small lazy-loaded photo that opens larger in a dialog. */
+function PhotoThumb({ url, alt }: { url: string; alt: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={`${PHOTO_OPEN_LABEL}: ${alt}`}
+        className="block h-20 w-20 overflow-hidden rounded-md border border-slate-200 bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      >
+        <img src={url} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+      </button>
+      {open ? (
+        <DialogContent title={alt}>
+          <img src={url} alt={alt} className="max-h-[70vh] w-full rounded-md object-contain" />
+        </DialogContent>
+      ) : null}
+    </Dialog>
   );
 }
 

@@ -5,13 +5,16 @@
 // package is in SEGUIMIENTO_INTERNACIONAL. The writes go through service.ts like every other path.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database, Db, DbOrTx } from "../../db/client";
-import { clientTrackings, clients, trackingStatusHistory } from "../../db/schema";
+import { clientTrackings, clients, deliveries, trackingStatusHistory } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { CLIENT_EDITABLE_STATUS, type Origin, type ShippingType, type TrackingStatus } from "../../../shared/domain/statuses";
 import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import {
   TRACKING_NOT_FOUND,
   trackingNotEditableMessage,
+  CLIENT_PHOTO_KINDS,
+  type TClientDelivery,
+  type TClientPackagePhoto,
   type TClientTracking,
   type TClientTrackingsResponse,
   type TPreAlertRequest,
@@ -21,11 +24,42 @@ import { findClientByTypedCode } from "../clients/codes";
 import { mapLookalikes } from "../../../shared/domain/client-code";
 import type { Actor } from "../../lib/actor";
 import { createTracking, deleteTracking, updateTracking, type TrackingRow } from "./service";
+import { photosOf, type PackagePhoto } from "../uploads/package-photos";
+import { UPLOADS_PATH_PREFIX } from "../../../shared/api/uploads";
 
 type HistoryRow = Pick<typeof trackingStatusHistory.$inferSelect, "previousStatus" | "newStatus" | "changedAt">;
 
-/** The owner's view of one package: spec fields, history oldest first, the coupon it used. */
-export function toClientTrackingDto(row: TrackingRow, history: HistoryRow[]): TClientTracking {
+type DeliveryRow = Pick<typeof deliveries.$inferSelect, "recibidoPor" | "deliveredAt">;
+
+/** A package's photos and its delivery (issue 20), as read for many packages at once (proofsOf). */
+interface Proof {
+  photos: PackagePhoto[];
+  delivery: DeliveryRow | null;
+}
+
+const NO_PROOF: Proof = { photos: [], delivery: null };
+const CLIENT_KINDS: ReadonlySet<string> = new Set(CLIENT_PHOTO_KINDS);
+
+/** The client's view of the photos: arrival photos, and the first delivery photo and signature. */
+function proofDto(proof: Proof): { photos: TClientPackagePhoto[]; delivery: TClientDelivery | null } {
+  const first = (kind: string) => proof.photos.find((p) => p.kind === kind)?.url ?? null;
+  return {
+    photos: proof.photos
+      .filter((p) => CLIENT_KINDS.has(p.kind))
+      .map((p) => ({ url: p.url, kind: p.kind as TClientPackagePhoto["kind"], createdAt: p.createdAt })),
+    delivery: proof.delivery
+      ? {
+          recibidoPor: proof.delivery.recibidoPor,
+          deliveredAt: proof.delivery.deliveredAt.toISOString(),
+          photoUrl: first("ENTREGA"),
+          signatureUrl: first("FIRMA"),
+        }
+      : null,
+  };
+}
+
+/** The owner's view of one package: spec fields, history oldest first, the coupon it used, photos and delivery. */
+export function toClientTrackingDto(row: TrackingRow, history: HistoryRow[], proof: Proof = NO_PROOF): TClientTracking {
   return {
     id: row.id,
     trackingCode: row.trackingCode,
@@ -48,7 +82,22 @@ export function toClientTrackingDto(row: TrackingRow, history: HistoryRow[]): TC
       }),
     ),
     coupon: row.discountPercent !== null && row.discountPercent > 0 ? { discountPercent: row.discountPercent } : null,
+    ...proofDto(proof),
   };
+}
+
+/** Photos and deliveries of these packages: one query each, whatever the number of packages. */
+async function proofsOf(db: DbOrTx, trackingIds: number[]): Promise<Map<number, Proof>> {
+  const out = new Map<number, Proof>();
+  if (trackingIds.length === 0) return out;
+  const photos = await photosOf(db, trackingIds);
+  const delivered = await db
+    .select({ trackingId: deliveries.trackingId, recibidoPor: deliveries.recibidoPor, deliveredAt: deliveries.deliveredAt })
+    .from(deliveries)
+    .where(inArray(deliveries.trackingId, trackingIds));
+  const deliveryOf = new Map(delivered.map((d) => [d.trackingId, d]));
+  for (const id of trackingIds) out.set(id, { photos: photos.get(id) ?? [], delivery: deliveryOf.get(id) ?? null });
+  return out;
 }
 
 async function historyOf(db: DbOrTx, trackingIds: number[]): Promise<Map<number, HistoryRow[]>> {
@@ -115,7 +164,24 @@ select json_build_object(
         ) order by h.changed_at, h.id)
         from tracking_status_history h where h.tracking_id = ct.id), '[]'::json),
       'coupon', case when ct.discount_percent > 0
-        then json_build_object('discountPercent', ct.discount_percent) else null end
+        then json_build_object('discountPercent', ct.discount_percent) else null end,
+      'photos', coalesce((
+        select json_agg(json_build_object(
+          'url', '${UPLOADS_PATH_PREFIX}' || p.upload_name,
+          'kind', p.kind,
+          'createdAt', ${iso("p.created_at")}
+        ) order by p.created_at, p.id)
+        from package_photos p where p.tracking_id = ct.id and p.kind in ('LLEGADA', 'ETIQUETA')), '[]'::json),
+      'delivery', (
+        select json_build_object(
+          'recibidoPor', d.recibido_por,
+          'deliveredAt', ${iso("d.delivered_at")},
+          'photoUrl', (select '${UPLOADS_PATH_PREFIX}' || p.upload_name from package_photos p
+            where p.tracking_id = ct.id and p.kind = 'ENTREGA' order by p.created_at, p.id limit 1),
+          'signatureUrl', (select '${UPLOADS_PATH_PREFIX}' || p.upload_name from package_photos p
+            where p.tracking_id = ct.id and p.kind = 'FIRMA' order by p.created_at, p.id limit 1)
+        )
+        from deliveries d where d.tracking_id = ct.id)
     ) order by ct.created_at desc, ct.id desc)
     from client_trackings ct where ct.client_id = c.id), '[]'::json)
 )::text as body, c.client_code as code, c.code_lookalike_free as "lookalikeFree"
@@ -225,18 +291,17 @@ export async function getClientTrackings(db: Db, clientCode: string): Promise<TC
     .from(clientTrackings)
     .where(eq(clientTrackings.clientId, client.id))
     .orderBy(desc(clientTrackings.createdAt), desc(clientTrackings.id));
-  const history = await historyOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const history = await historyOf(db, ids);
+  const proofs = await proofsOf(db, ids);
   return {
     client: { nombre: client.nombre, clientCode: client.clientCode, referralCode: client.referralCode },
-    trackings: rows.map((row) => toClientTrackingDto(row, history.get(row.id) ?? [])),
+    trackings: rows.map((row) => toClientTrackingDto(row, history.get(row.id) ?? [], proofs.get(row.id))),
   };
 }
 
 async function dtoOf(tx: DbOrTx, row: TrackingRow): Promise<TClientTracking> {
-  return toClientTrackingDto(row, (await historyOf(tx, [row.id])).get(row.id) ?? []);
+  return toClientTrackingDto(row, (await historyOf(tx, [row.id])).get(row.id) ?? [], (await proofsOf(tx, [row.id])).get(row.id));
 }
 
 /** POST /api/clients/trackings: the client's own pre-alert (no WhatsApp message for it). */

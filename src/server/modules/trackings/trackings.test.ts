@@ -108,6 +108,8 @@ describe("GET /api/clients/trackings?code=", () => {
         "lastEventAt",
         "history",
         "coupon",
+        "photos",
+        "delivery",
       ].sort(),
     );
   });

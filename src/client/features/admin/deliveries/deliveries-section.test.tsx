@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+// Entregas against a stubbed server: zones as groups with counts, office staff see address and
+// phone and the pickup switch (Bodega neither), a scan opens the delivery dialog, the receiver is
+// required, and Confirmar sends the delivery; no serious axe violations.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import axe from "axe-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cleanUpAdminTest, json, renderAdmin, staffSessionFixture, stubFetch, testAdminSession, type FetchCall } from "../../../test/admin-kit";
+import type { TDeliveriesResponse, TDeliveryPackage } from "../../../../shared/api/admin/deliveries";
+import { RECEIVER_REQUIRED } from "../../../../shared/api/admin/deliveries";
+import { DeliveriesSection } from "./deliveries-section";
+
+const pkg = (over: Partial<TDeliveryPackage> = {}): TDeliveryPackage => ({
+  id: 7,
+  trackingCode: "1Z999AA10123456784",
+  descripcionPaquete: "Zapatos",
+  montoColones: 12_345,
+  readySince: "2026-11-25T15:00:00.000Z",
+  retiroOficina: false,
+  clientCode: "EX123456",
+  clientName: "Marta Solano Vega",
+  direccion: "Grecia, Alajuela, 200 m norte de la iglesia",
+  telefono: "+50688887777",
+  ...over,
+});
+
+const calls: FetchCall[] = [];
+let list: TDeliveriesResponse;
+
+const server = (method: string, url: string, body: unknown): Response => {
+  if (method === "GET" && url === "/api/admin/deliveries") return json(200, list);
+  if (url.startsWith("/api/admin/deliveries/scan")) return json(200, { ready: [pkg()], notReady: [] });
+  if (method === "POST" && url === "/api/admin/deliveries/7") {
+    const { recibidoPor } = body as { recibidoPor: string };
+    return json(200, { trackingId: 7, recibidoPor, deliveredAt: "2026-11-26T15:00:00.000Z", photoUrl: null, signatureUrl: null });
+  }
+  if (method === "PATCH") return json(200, { retiroOficina: true });
+  return json(404, { message: "no" });
+};
+
+beforeEach(() => {
+  list = {
+    total: 2,
+    zones: [
+      { key: "grecia", label: "Grecia, Alajuela", count: 1, packages: [pkg()] },
+      { key: "sin-zona", label: "Sin zona", count: 1, packages: [pkg({ id: 8, trackingCode: "LX123456789CN", clientName: "Luis Mora", direccion: "Del mango 2 cuadras" })] },
+    ],
+  };
+  stubFetch(server, calls);
+});
+afterEach(cleanUpAdminTest);
+
+describe("Entregas", () => {
+  it("shows the zones with their counts, address and phone for office staff, with no serious axe violations", async () => {
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("oficina") }));
+    const grecia = (await screen.findByText("Grecia, Alajuela")).closest("details")!;
+    expect(within(grecia).getByText("Marta Solano Vega")).toBeTruthy();
+    expect(within(grecia).getByText("Grecia, Alajuela, 200 m norte de la iglesia")).toBeTruthy();
+    expect(within(grecia).getByRole("link", { name: "+50688887777" }).getAttribute("href")).toBe("tel:+50688887777");
+    expect(within(grecia).getByText("1", { exact: false, selector: "summary span" })).toBeTruthy();
+    expect(screen.getByText("Sin zona")).toBeTruthy();
+    fireEvent.click(within(grecia).getByRole("checkbox", { name: "Retira en oficina" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH" && c.url === "/api/admin/deliveries/7/pickup")).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")!.body).toEqual({ retiroOficina: true });
+    const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  });
+
+  it("draws a closed zone's packages only when opened, asking for the whole zone when the overview had a few", async () => {
+    const zone = (key: string, count: number) => ({ key, label: `Zona ${key}`, count, packages: [pkg({ id: count, trackingCode: `TRK${key}` })] });
+    list = { total: 33, zones: [zone("a", 30), zone("b", 1), zone("c", 1), zone("d", 1)] };
+    stubFetch((method, url, body) => {
+      if (url === "/api/admin/deliveries?zona=a") {
+        return json(200, { total: 30, zones: [{ ...zone("a", 30), packages: [pkg({ id: 100, trackingCode: "TRKENTERO1" }), pkg({ id: 101, trackingCode: "TRKENTERO2" })] }] });
+      }
+      return server(method, url, body);
+    }, calls);
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("oficina") }));
+    const summary = await screen.findByText("Zona a");
+    expect(screen.queryByText("TRKa")).toBeNull();
+    fireEvent.click(summary);
+    expect(await screen.findByText("TRKENTERO2")).toBeTruthy();
+    expect(calls.some((c) => c.url === "/api/admin/deliveries?zona=a")).toBe(true);
+    fireEvent.click(screen.getByText("Zona b"));
+    expect(await screen.findByText("TRKb")).toBeTruthy();
+    expect(calls.some((c) => c.url === "/api/admin/deliveries?zona=b")).toBe(false);
+  });
+
+  it("a typed client code that is no package's code finds the client's ready packages", async () => {
+    stubFetch((method, url, body) => {
+      if (url.startsWith("/api/admin/deliveries/scan")) return json(200, { ready: [], notReady: [] });
+      if (url === "/api/admin/deliveries?q=EX123456") return json(200, { total: 2, zones: [{ key: "grecia", label: "Grecia, Alajuela", count: 2, packages: [pkg(), pkg({ id: 9, trackingCode: "TRKDOS" })] }] });
+      return server(method, url, body);
+    }, calls);
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("bodega") }));
+    await screen.findByText("Grecia, Alajuela");
+    const field = screen.getByLabelText("Buscar paquete para entregar");
+    fireEvent.change(field, { target: { value: "EX123456" } });
+    fireEvent.submit(field.closest("form")!);
+    const found = await screen.findByRole("list", { name: "Encontrados" });
+    expect(within(found).getByText("TRKDOS")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("gives Bodega no pickup switch (and the server sends no address)", async () => {
+    list = { total: 1, zones: [{ key: "grecia", label: "Grecia, Alajuela", count: 1, packages: [pkg({ direccion: null, telefono: null })] }] };
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("bodega") }));
+    await screen.findAllByText("Marta Solano Vega");
+    expect(screen.queryByRole("checkbox", { name: "Retira en oficina" })).toBeNull();
+    expect(screen.queryByRole("link", { name: /\+506/ })).toBeNull();
+  });
+
+  it("a scan opens the delivery dialog; the receiver is required; Confirmar delivers", async () => {
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("bodega") }));
+    await screen.findByText("Grecia, Alajuela");
+    const field = screen.getByLabelText("Buscar paquete para entregar");
+    fireEvent.change(field, { target: { value: "1z999aa10123456784" } });
+    fireEvent.submit(field.closest("form")!);
+    const dialog = await screen.findByRole("dialog", { name: "Entregar 1Z999AA10123456784" });
+    expect(calls.some((c) => c.url === "/api/admin/deliveries/scan?code=1z999aa10123456784")).toBe(true);
+    expect(within(dialog).getByRole("img", { name: /Área de firma/ })).toBeTruthy();
+    expect(within(dialog).getByLabelText(/Foto de la entrega/).getAttribute("capture")).toBe("environment");
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar entrega" }));
+    expect(await within(dialog).findByText(RECEIVER_REQUIRED)).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText("¿Quién lo recibió?"), { target: { value: "José Pérez" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar entrega" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.find((c) => c.method === "POST")).toMatchObject({ url: "/api/admin/deliveries/7", body: { recibidoPor: "José Pérez", photos: [] } });
+    expect(await screen.findByText("Entregado a José Pérez")).toBeTruthy();
+  });
+});

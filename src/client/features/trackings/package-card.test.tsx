@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+// The package card's photos and proof (issue 20): arrival photos as small lazy thumbnails with
+// Spanish alt text that open larger, and "Entregado a … el …" with the delivery photo and the
+// signature; nothing of it when the package has none; no serious axe violations.
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import axe from "axe-core";
+import { afterEach, describe, expect, it } from "vitest";
+import type { TClientTracking } from "../../../shared/api/trackings";
+import { formatDateTime } from "../../../shared/domain/format";
+import { PackageCard } from "./package-card";
+
+const tracking = (over: Partial<TClientTracking> = {}): TClientTracking => ({
+  id: 3,
+  trackingCode: "1Z999AA10123456784",
+  estado: "ENTREGADO",
+  origen: "USA",
+  formaEnvio: "AVION",
+  carrier: "UPS",
+  descripcionPaquete: null,
+  tiendaOrigen: null,
+  pesoPieCubicos: null,
+  montoColones: null,
+  createdAt: "2026-11-01T15:00:00.000Z",
+  lastEventAt: "2026-11-25T15:00:00.000Z",
+  history: [],
+  coupon: null,
+  photos: [
+    { url: "/objects/uploads/aaaa", kind: "LLEGADA", createdAt: "2026-11-10T15:00:00.000Z" },
+    { url: "/objects/uploads/bbbb", kind: "LLEGADA", createdAt: "2026-11-10T15:01:00.000Z" },
+  ],
+  delivery: {
+    recibidoPor: "José Pérez Quesada",
+    deliveredAt: "2026-11-25T21:30:00.000Z",
+    photoUrl: "/objects/uploads/cccc",
+    signatureUrl: "/objects/uploads/dddd",
+  },
+  ...over,
+});
+
+const renderCard = (t: TClientTracking) =>
+  render(<PackageCard tracking={t} client={{ nombre: "Marta Solano", clientCode: "EX123456" }} highlighted={false} onEdit={() => {}} onDelete={() => {}} />);
+
+afterEach(cleanup);
+
+describe("PackageCard photos and proof of delivery", () => {
+  it("shows the arrival thumbnails (lazy, Spanish alt) that open larger, and who received it, when, photo and signature", async () => {
+    renderCard(tracking());
+    expect(screen.getByText(`Entregado a José Pérez Quesada el ${formatDateTime("2026-11-25T21:30:00.000Z")}`)).toBeTruthy();
+    const signature = screen.getByRole("img", { name: "Firma de quien recibió el paquete" });
+    expect(signature.getAttribute("src")).toBe("/objects/uploads/dddd");
+    const thumbs = screen.getAllByRole("button", { name: /^Ver foto más grande/ });
+    expect(thumbs.map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Ver foto más grande: Foto de la entrega del paquete",
+      "Ver foto más grande: Foto del paquete al llegar a la bodega (1 de 2)",
+      "Ver foto más grande: Foto del paquete al llegar a la bodega (2 de 2)",
+    ]);
+    expect(thumbs.every((b) => b.querySelector("img")?.getAttribute("loading") === "lazy")).toBe(true);
+    const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+    fireEvent.click(thumbs[1]);
+    const dialog = await screen.findByRole("dialog", { name: "Foto del paquete al llegar a la bodega (1 de 2)" });
+    expect(within(dialog).getByRole("img", { name: "Foto del paquete al llegar a la bodega (1 de 2)" }).getAttribute("src")).toBe("/objects/uploads/aaaa");
+  });
+
+  it("shows neither photos nor proof when there are none", () => {
+    renderCard(tracking({ estado: "EN_ADUANAS", photos: [], delivery: null }));
+    expect(screen.queryByText(/Entregado a/)).toBeNull();
+    expect(screen.queryByText("Fotos en bodega")).toBeNull();
+    expect(screen.queryAllByRole("img")).toEqual([]);
+  });
+});

@@ -1,0 +1,231 @@
+// Entregas (issue 20, docs/decisions/132): the packages ready to deliver grouped by the client's
+// zone, finding one by scanning, delivering it with its proof, and the office-pickup switch.
+//
+// Delivering is one inOutboxTransaction: the package is locked, must be LISTO_PARA_ENTREGAR (a
+// delivered one answers 409 with when and to whom, and nothing changes), the deliveries row and
+// its photos (ENTREGA, FIRMA) are written, and the move to ENTREGADO goes through updateTrackings
+// like every status change (history, the client's WhatsApp message, coupons and referral rewards),
+// with the audit record paquete.entregar naming who received it.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../db/client";
+import { clientTrackings, clients, deliveries, packagePhotos } from "../../../db/schema";
+import { conflict, notFound } from "../../../errors";
+import type { Actor } from "../../../lib/actor";
+import { inOutboxTransaction } from "../../notifications/outbox";
+import { updateTrackings } from "../../trackings/service";
+import { attachPhotos } from "../../uploads/package-photos";
+import { recordAudit } from "../audit/service";
+import { resolveScan } from "../warehouse/scan";
+import { deliveryZoneOf, foldText, ZONE_NONE_KEY, ZONE_PICKUP_KEY } from "../../../../shared/domain/delivery-zones";
+import { UPLOADS_PATH_PREFIX } from "../../../../shared/api/uploads";
+import {
+  alreadyDeliveredMessage,
+  DELIVERY_NOT_FOUND,
+  DELIVERY_NOT_READY,
+  PICKUP_DELIVERED,
+  ZONE_PREVIEW_MAX,
+  type TDeliveriesQuery,
+  type TDeliveriesResponse,
+  type TDeliveryPackage,
+  type TDeliveryResponse,
+  type TDeliveryScanResponse,
+  type TDeliveryZoneGroup,
+} from "../../../../shared/api/admin/deliveries";
+
+const READY = "LISTO_PARA_ENTREGAR";
+
+/** What the caller may see of the client: office staff see the address and phone, Bodega does not (issue 19). */
+export interface DeliveryView {
+  contact: boolean;
+}
+
+const packageColumns = {
+  id: clientTrackings.id,
+  trackingCode: clientTrackings.trackingCode,
+  descripcionPaquete: clientTrackings.descripcionPaquete,
+  montoColones: clientTrackings.montoColones,
+  readySince: clientTrackings.lastStatusChangeDate,
+  retiroOficina: clientTrackings.retiroOficina,
+  clientCode: clients.clientCode,
+  clientName: clients.nombre,
+  direccion: clients.direccion,
+  telefono: clients.telefono,
+};
+
+type PackageRow = {
+  id: number;
+  trackingCode: string;
+  descripcionPaquete: string | null;
+  montoColones: number | null;
+  readySince: Date;
+  retiroOficina: boolean;
+  clientCode: string;
+  clientName: string;
+  direccion: string;
+  telefono: string;
+};
+
+function toDto(row: PackageRow, view: DeliveryView): TDeliveryPackage {
+  return {
+    id: row.id,
+    trackingCode: row.trackingCode,
+    descripcionPaquete: row.descripcionPaquete,
+    montoColones: row.montoColones,
+    readySince: row.readySince.toISOString(),
+    retiroOficina: row.retiroOficina,
+    clientCode: row.clientCode,
+    clientName: row.clientName,
+    direccion: view.contact ? row.direccion : null,
+    telefono: view.contact ? row.telefono : null,
+  };
+}
+
+/** Office pickup first, then the cantons by name, Sin zona last (staff read those addresses). */
+function zoneOrder(a: TDeliveryZoneGroup, b: TDeliveryZoneGroup): number {
+  const rank = (z: TDeliveryZoneGroup) => (z.key === ZONE_PICKUP_KEY ? 0 : z.key === ZONE_NONE_KEY ? 2 : 1);
+  return rank(a) - rank(b) || a.label.localeCompare(b.label, "es");
+}
+
+/**
+ * GET /api/admin/deliveries: the ready packages by zone, oldest ready first within a zone; without
+ * a zone or a search each zone carries its count and its ZONE_PREVIEW_MAX oldest packages.
+ */
+export async function listDeliveries(db: Db, query: TDeliveriesQuery, view: DeliveryView): Promise<TDeliveriesResponse> {
+  const rows: PackageRow[] = await db
+    .select(packageColumns)
+    .from(clientTrackings)
+    .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
+    .where(eq(clientTrackings.estado, READY))
+    .orderBy(asc(clientTrackings.lastStatusChangeDate), asc(clientTrackings.id));
+  const q = query.q ? foldText(query.q) : null;
+  const zones = new Map<string, TDeliveryZoneGroup>();
+  let total = 0;
+  for (const row of rows) {
+    // The ready list is a day's work (hundreds), so the zone and the search run here.
+    const zone = deliveryZoneOf(row.direccion, row.retiroOficina);
+    if (query.zona && zone.key !== query.zona) continue;
+    // Bodega's search matches what it sees: tracking, client code and name (no address, no phone).
+    if (q && ![row.trackingCode, row.clientCode, row.clientName, ...(view.contact ? [row.direccion] : [])].some((t) => foldText(t).includes(q))) continue;
+    const group = zones.get(zone.key) ?? { key: zone.key, label: zone.label, count: 0, packages: [] };
+    if (query.zona || q || group.packages.length < ZONE_PREVIEW_MAX) group.packages.push(toDto(row, view));
+    group.count++;
+    total++;
+    zones.set(zone.key, group);
+  }
+  return { total, zones: [...zones.values()].sort(zoneOrder) };
+}
+
+/** GET /api/admin/deliveries/scan: the packages a scanned code finds (resolveScan), ready or not. */
+export async function scanForDelivery(db: Db, code: string, view: DeliveryView): Promise<TDeliveryScanResponse> {
+  const { packages } = await resolveScan(db, code);
+  const readyIds = packages.filter((p) => p.estado === READY).map((p) => p.id);
+  const ready: PackageRow[] =
+    readyIds.length === 0
+      ? []
+      : await db
+          .select(packageColumns)
+          .from(clientTrackings)
+          .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
+          .where(and(inArray(clientTrackings.id, readyIds), eq(clientTrackings.estado, READY)));
+  return {
+    ready: ready.map((row) => toDto(row, view)),
+    notReady: packages
+      .filter((p) => p.estado !== READY)
+      .map((p) => ({ id: p.id, trackingCode: p.trackingCode, clientCode: p.clientCode, clientName: p.clientName, estado: p.estado })),
+  };
+}
+
+export interface DeliverInput {
+  recibidoPor: string;
+  photos: string[];
+  signature?: string;
+  notas?: string;
+}
+
+async function proofOf(db: DbOrTx, trackingId: number): Promise<TDeliveryResponse | null> {
+  const [row] = await db.select().from(deliveries).where(eq(deliveries.trackingId, trackingId));
+  if (!row) return null;
+  const photos = await db
+    .select({ name: packagePhotos.uploadName, kind: packagePhotos.kind })
+    .from(packagePhotos)
+    .where(and(eq(packagePhotos.trackingId, trackingId), inArray(packagePhotos.kind, ["ENTREGA", "FIRMA"])))
+    .orderBy(asc(packagePhotos.createdAt), asc(packagePhotos.id));
+  const url = (kind: string) => {
+    const found = photos.find((p) => p.kind === kind);
+    return found ? `${UPLOADS_PATH_PREFIX}${found.name}` : null;
+  };
+  return {
+    trackingId,
+    recibidoPor: row.recibidoPor,
+    deliveredAt: row.deliveredAt.toISOString(),
+    photoUrl: url("ENTREGA"),
+    signatureUrl: url("FIRMA"),
+  };
+}
+
+/** POST /api/admin/deliveries/{id}: delivers a ready package with its proof (see the top). */
+export async function deliverPackage(
+  db: Db,
+  trackingId: number,
+  input: DeliverInput,
+  options: { actor: Actor; brandName?: string; now?: Date },
+): Promise<TDeliveryResponse> {
+  const now = options.now ?? new Date();
+  return inOutboxTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, trackingId)).for("update");
+    if (!row) throw notFound(DELIVERY_NOT_FOUND);
+    if (row.estado !== READY) {
+      const [done] = await tx.select().from(deliveries).where(eq(deliveries.trackingId, trackingId));
+      if (done) throw conflict(alreadyDeliveredMessage(done.deliveredAt, done.recibidoPor));
+      throw conflict(DELIVERY_NOT_READY);
+    }
+    await tx.insert(deliveries).values({
+      trackingId,
+      recibidoPor: input.recibidoPor,
+      deliveredAt: now,
+      deliveredByAccountId: options.actor.accountId,
+      notas: input.notas ?? null,
+    });
+    await attachPhotos(tx, { trackingId }, "ENTREGA", input.photos, options.actor, now);
+    if (input.signature) await attachPhotos(tx, { trackingId }, "FIRMA", [input.signature], options.actor, now);
+    await updateTrackings(tx, [
+      {
+        trackingId,
+        changes: { estado: "ENTREGADO" },
+        actor: options.actor,
+        brandName: options.brandName,
+        notes: `Recibido por ${input.recibidoPor}`,
+        now,
+      },
+    ]);
+    await recordAudit(tx, options.actor, {
+      action: "paquete.entregar",
+      entity: "paquete",
+      entityId: trackingId,
+      summary: `${row.trackingCode} → recibido por ${input.recibidoPor}`.slice(0, 300),
+      after: { recibidoPor: input.recibidoPor, fotos: input.photos.length, firma: Boolean(input.signature), notas: input.notas ?? null },
+      at: now,
+    });
+    return (await proofOf(tx, trackingId))!;
+  });
+}
+
+/** PATCH /api/admin/deliveries/{id}/pickup: whether the client picks the package up at the office. */
+export async function setOfficePickup(db: Db, trackingId: number, retiroOficina: boolean, actor: Actor): Promise<{ retiroOficina: boolean }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, trackingId)).for("update");
+    if (!row) throw notFound(DELIVERY_NOT_FOUND);
+    if (row.estado === "ENTREGADO") throw conflict(PICKUP_DELIVERED);
+    if (row.retiroOficina === retiroOficina) return { retiroOficina };
+    await tx.update(clientTrackings).set({ retiroOficina, updatedAt: new Date() }).where(eq(clientTrackings.id, trackingId));
+    await recordAudit(tx, actor, {
+      action: "paquete.retiro_oficina",
+      entity: "paquete",
+      entityId: trackingId,
+      summary: `${row.trackingCode} → ${retiroOficina ? "retira en oficina" : "entrega a domicilio"}`,
+      before: { retiroOficina: row.retiroOficina },
+      after: { retiroOficina },
+    });
+    return { retiroOficina };
+  });
+}

@@ -1,0 +1,139 @@
+// Entregas (issue 20, docs/decisions/132): the packages ready to deliver grouped by zone, the
+// delivery with its proof (who received it, a photo, the signature) and the office-pickup switch,
+// with the section's Spanish texts.
+import { z } from "../../validation";
+import { zPersonName, zText } from "../../text-rules";
+import { formatDateTime } from "../../domain/format";
+import { ZPhotoNamesSchema } from "../uploads";
+import { ZAdminSearchSchema } from "./clients";
+
+export const RECEIVER_NAME_MAX = 80;
+export const DELIVERY_NOTES_MAX = 500;
+
+export const RECEIVER_REQUIRED = "Indica quién recibió el paquete";
+export const RECEIVER_TOO_LONG = `El nombre de quien recibe puede tener hasta ${RECEIVER_NAME_MAX} caracteres`;
+export const DELIVERY_NOTES_TOO_LONG = `Las notas pueden tener hasta ${DELIVERY_NOTES_MAX} caracteres`;
+export const DELIVERY_ZONE_INVALID = "Zona inválida";
+export const DELIVERY_NOT_FOUND = "Paquete no encontrado";
+export const DELIVERY_NOT_READY = "El paquete no está listo para entregar: solo se entrega un paquete en «Listo para entregar»";
+export const PICKUP_INVALID = "Indica si el cliente retira el paquete en la oficina";
+export const PICKUP_DELIVERED = "El paquete ya fue entregado: el retiro en oficina ya no se cambia";
+export const SCAN_CODE_REQUIRED = "Escanea o escribe un código";
+
+/** 409 for a package delivered before: when and to whom (nothing changes). */
+export function alreadyDeliveredMessage(deliveredAt: Date | string, recibidoPor: string): string {
+  return `Este paquete ya fue entregado el ${formatDateTime(deliveredAt)} a ${recibidoPor}`;
+}
+
+export const ZDeliveriesQuerySchema = z.object({
+  /** A zone key (delivery-zones.ts: canton key, sin-zona, retiro-oficina). */
+  zona: z
+    .string()
+    .trim()
+    .max(40, DELIVERY_ZONE_INVALID)
+    .regex(/^[a-z0-9ñ-]*$/, DELIVERY_ZONE_INVALID)
+    .optional()
+    .transform((v) => v || undefined),
+  /** Tracking code, client code or client name (accents and case ignored). */
+  q: ZAdminSearchSchema,
+});
+export type TDeliveriesQuery = z.infer<typeof ZDeliveriesQuerySchema>;
+
+export const ZDeliveryPackageSchema = z.object({
+  id: z.number().int(),
+  trackingCode: z.string(),
+  descripcionPaquete: z.string().nullable(),
+  /** The amount as stored on the package (decision 114); never recomputed here. */
+  montoColones: z.number().int().nullable(),
+  /** When it became Listo para entregar. */
+  readySince: z.string(),
+  retiroOficina: z.boolean(),
+  clientCode: z.string(),
+  clientName: z.string(),
+  /** Office staff only (dueño, oficina); null for Bodega (issue 19: name and code only). */
+  direccion: z.string().nullable(),
+  telefono: z.string().nullable(),
+});
+export type TDeliveryPackage = z.infer<typeof ZDeliveryPackageSchema>;
+
+/**
+ * Packages per zone in the unfiltered list: a business-sized day has thousands ready, so the
+ * overview carries each zone's count and its oldest few; asking with ?zona= (or a search) answers
+ * every package of the zone.
+ */
+export const ZONE_PREVIEW_MAX = 25;
+
+export const ZDeliveryZoneGroupSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** Every ready package of the zone (matching the search), even when `packages` holds fewer. */
+  count: z.number().int(),
+  packages: z.array(ZDeliveryPackageSchema),
+});
+export type TDeliveryZoneGroup = z.infer<typeof ZDeliveryZoneGroupSchema>;
+
+export const ZDeliveriesResponseSchema = z.object({
+  total: z.number().int(),
+  zones: z.array(ZDeliveryZoneGroupSchema),
+});
+export type TDeliveriesResponse = z.infer<typeof ZDeliveriesResponseSchema>;
+
+export const ZDeliveryScanQuerySchema = z.object({
+  code: z.string({ error: SCAN_CODE_REQUIRED }).trim().min(1, SCAN_CODE_REQUIRED).max(200, SCAN_CODE_REQUIRED),
+});
+
+/** GET /api/admin/deliveries/scan: the scanned package(s) ready to deliver, and any others it matched. */
+export const ZDeliveryScanResponseSchema = z.object({
+  ready: z.array(ZDeliveryPackageSchema),
+  /** Packages the code matched that are not ready (their status shown so staff know why). */
+  notReady: z.array(z.object({ id: z.number().int(), trackingCode: z.string(), clientCode: z.string(), clientName: z.string(), estado: z.string() })),
+});
+export type TDeliveryScanResponse = z.infer<typeof ZDeliveryScanResponseSchema>;
+
+export const ZDeliverRequestSchema = z.object({
+  recibidoPor: zPersonName({ min: 1, max: RECEIVER_NAME_MAX, required: RECEIVER_REQUIRED, tooLong: RECEIVER_TOO_LONG }),
+  photos: ZPhotoNamesSchema.optional().default([]),
+  signature: ZPhotoNamesSchema.element.optional(),
+  notas: zText({ multiline: true })
+    .pipe(z.string().max(DELIVERY_NOTES_MAX, DELIVERY_NOTES_TOO_LONG))
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+export const ZDeliveryResponseSchema = z.object({
+  trackingId: z.number().int(),
+  recibidoPor: z.string(),
+  deliveredAt: z.string(),
+  photoUrl: z.string().nullable(),
+  signatureUrl: z.string().nullable(),
+});
+export type TDeliveryResponse = z.infer<typeof ZDeliveryResponseSchema>;
+
+export const ZPickupRequestSchema = z.object({ retiroOficina: z.boolean({ error: PICKUP_INVALID }) });
+
+// --- The section's texts ---
+export const DELIVERIES_TITLE = "Entregas";
+export const DELIVERIES_LOAD_FAILED = "No se pudieron cargar las entregas";
+export const DELIVERIES_EMPTY = "No hay paquetes listos para entregar";
+export const DELIVERIES_SCAN_LABEL = "Buscar paquete para entregar";
+export const DELIVERIES_SCAN_NONE = "Ningún paquete listo para entregar coincide con ese código";
+export const DELIVER_BUTTON = "Entregar";
+export const DELIVER_CONFIRM = "Confirmar entrega";
+export const DELIVER_FAILED = "No se pudo registrar la entrega";
+export const RECEIVER_LABEL = "¿Quién lo recibió?";
+export const DELIVERY_PHOTO_LABEL = "Foto de la entrega";
+export const DELIVERY_NOTES_LABEL = "Notas";
+export const SIGNATURE_TITLE = "Firma de quien recibe";
+export const SIGNATURE_LABEL = "Área de firma: quien recibe firma con el dedo. Es opcional; el nombre escrito queda como registro.";
+export const SIGNATURE_CLEAR = "Borrar firma";
+export const PICKUP_LABEL = "Retira en oficina";
+export const PICKUP_FAILED = "No se pudo cambiar el retiro en oficina";
+export const ZONE_LOAD_FAILED = "No se pudieron cargar los paquetes de la zona";
+
+export function deliveredToast(recibidoPor: string): string {
+  return `Entregado a ${recibidoPor}`;
+}
+
+export function notReadyScanMessage(trackingCode: string, estadoLabel: string): string {
+  return `${trackingCode}: está en «${estadoLabel}», todavía no se puede entregar`;
+}
