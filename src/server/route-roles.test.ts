@@ -318,6 +318,7 @@ const SAMPLES: Record<string, Sample> = {
     url: "/api/admin/warehouse/receive",
     payload: { trackingId: (await newPackage(t)).id, pesoGramos: 900 },
   }),
+  "GET /api/admin/warehouse/client": async ({ t }) => ({ method: "GET", url: `/api/admin/warehouse/client?code=${(await newClient(t)).clientCode}` }),
   "GET /api/admin/warehouse/unclaimed": async () => ({ method: "GET", url: "/api/admin/warehouse/unclaimed" }),
   "POST /api/admin/warehouse/unclaimed": async () => ({
     method: "POST",

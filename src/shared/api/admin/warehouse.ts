@@ -182,6 +182,11 @@ export const ZAssignUnclaimedRequestSchema = z.object({
   formaEnvio: z.enum(SHIPPING_TYPES, { error: "La forma de envío debe ser AVION o BARCO" }).default("AVION"),
 });
 
+/** Who a code belongs to, for the assign dialog's confirmation (code and name only). */
+export const ZWarehouseClientQuerySchema = z.object({ code: ZClientCodeLooseSchema });
+export const ZWarehouseClientResponseSchema = z.object({ clientCode: z.string(), clientName: z.string() });
+export const WAREHOUSE_CLIENT_PATH = "/api/admin/warehouse/client";
+
 export const ZUnclaimedIdParamsSchema = z.object({
   id: z.coerce.number({ error: UNCLAIMED_NOT_FOUND }).int(UNCLAIMED_NOT_FOUND).positive(UNCLAIMED_NOT_FOUND).max(2_147_483_647, UNCLAIMED_NOT_FOUND),
 });

@@ -1,7 +1,7 @@
 // Recepción and Sin dueño (issue 20, docs/decisions/128), every call for any staff role (Bodega
 // receives): GET /api/admin/warehouse/scan, POST /api/admin/warehouse/receive, and Sin dueño's
 // GET/POST /api/admin/warehouse/unclaimed, PATCH /api/admin/warehouse/unclaimed/:id and
-// POST /api/admin/warehouse/unclaimed/:id/assign.
+// POST /api/admin/warehouse/unclaimed/:id/assign, and GET /api/admin/warehouse/client (whose code it is).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../../context";
 import { parseWith } from "../../../errors";
@@ -9,6 +9,7 @@ import { staffActor } from "../../../lib/actor";
 import { getExchangeRate } from "../../exchange-rate/service";
 import { ANY_STAFF } from "../../../../shared/domain/staff-roles";
 import {
+  WAREHOUSE_CLIENT_PATH,
   WAREHOUSE_RECEIVE_PATH,
   WAREHOUSE_SCAN_PATH,
   WAREHOUSE_UNCLAIMED_PATH,
@@ -16,11 +17,12 @@ import {
   ZCreateUnclaimedRequestSchema,
   ZReceiveRequestSchema,
   ZUnclaimedIdParamsSchema,
+  ZWarehouseClientQuerySchema,
   ZUnclaimedListQuerySchema,
   ZUpdateUnclaimedRequestSchema,
   ZWarehouseScanQuerySchema,
 } from "../../../../shared/api/admin/warehouse";
-import { assignUnclaimed, createUnclaimed, listUnclaimed, receivePackage, scanForReception, updateUnclaimed } from "./service";
+import { assignUnclaimed, clientForAssign, createUnclaimed, listUnclaimed, receivePackage, scanForReception, updateUnclaimed } from "./service";
 
 export function registerAdminWarehouseRoutes(app: FastifyInstance, ctx: AppContext): void {
   const staff = { config: { auth: "admin", roles: ANY_STAFF } } as const;
@@ -55,6 +57,11 @@ export function registerAdminWarehouseRoutes(app: FastifyInstance, ctx: AppConte
     const { id } = parseWith(ZUnclaimedIdParamsSchema, request.params);
     const body = parseWith(ZUpdateUnclaimedRequestSchema, request.body ?? {});
     return { unclaimed: await updateUnclaimed(ctx.db, id, body, staffActor(request)) };
+  });
+
+  app.get(WAREHOUSE_CLIENT_PATH, staff, async (request) => {
+    const { code } = parseWith(ZWarehouseClientQuerySchema, request.query ?? {});
+    return clientForAssign(ctx.db, code);
   });
 
   app.post(`${WAREHOUSE_UNCLAIMED_PATH}/:id/assign`, staff, async (request) => {

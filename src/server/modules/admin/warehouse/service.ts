@@ -20,6 +20,7 @@ import { billingMeasure, pieCubicosOf } from "./measures";
 import { detectCarrier } from "../../../../shared/domain/carriers";
 import { TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../../../shared/domain/statuses";
 import { TRACKING_DUPLICATE } from "../../../../shared/api/trackings";
+import { ADMIN_CLIENT_NOT_FOUND } from "../../../../shared/api/admin/clients";
 import {
   MEDIDAS_REQUIRED_BARCO,
   PACKAGE_NOT_FOUND,
@@ -291,6 +292,13 @@ export async function updateUnclaimed(db: Db, id: number, body: TUpdateUnclaimed
     if (diff) await recordAudit(tx, actor, { action: "sin_dueno.editar", entity: "sin_dueno", entityId: id, summary: row.trackingCode, ...diff });
   });
   return readUnclaimed(db, id);
+}
+
+/** GET /api/admin/warehouse/client: the client's code and name (404 in Spanish when unknown). */
+export async function clientForAssign(db: Db, clientCode: string): Promise<{ clientCode: string; clientName: string }> {
+  const [row] = await db.select({ clientCode: clients.clientCode, clientName: clients.nombre }).from(clients).where(eq(clients.clientCode, clientCode));
+  if (!row) throw notFound(ADMIN_CLIENT_NOT_FOUND);
+  return row;
 }
 
 /**
