@@ -307,6 +307,10 @@ describe("Sin dueño", () => {
     const row = await registerUnclaimed({ labelPhotos: [label] });
     const client = await registerTestClient(t.app, { nombre: "Sofía Araya Castro" });
     const rate = await todaysRate();
+    // The dialog's confirmation: whose code it is (code and name only).
+    const who = await call("GET", `/api/admin/warehouse/client?code=${client.clientCode.toLowerCase()}`);
+    expect(who.json()).toEqual({ clientCode: client.clientCode, clientName: "Sofía Araya Castro" });
+    expect((await call("GET", "/api/admin/warehouse/client?code=EXZZZZZZ")).statusCode).toBe(404);
     const res = await call("POST", `/api/admin/warehouse/unclaimed/${row.id}/assign`, { clientCode: client.clientCode.toLowerCase() });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { unclaimed: TUnclaimedPackage; package: { id: number; estado: string; clientName: string } };
