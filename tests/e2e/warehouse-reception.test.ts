@@ -100,4 +100,44 @@ describe("Recepción with a keyboard scanner", () => {
     }
     await context.close();
   });
+
+  it("fits a 320 px phone: an unknown number registered Sin dueño, then the Sin dueño list with its dialogs", { timeout: 180_000 }, async () => {
+    const run = Date.now().toString(36).toUpperCase();
+    const context = await browser.newContext({ viewport: { width: 320, height: 640 }, locale: "es-CR", timezoneId: "America/Costa_Rica" });
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+    const page = await context.newPage();
+    const offenders: string[] = [];
+    const check = async (state: string, selector?: string) => {
+      for (const v of await seriousAxeViolations(page, selector)) offenders.push(`${state}: ${v}`);
+      for (const o of await horizontalOverflow(page)) offenders.push(`${state}: overflow ${o}`);
+    };
+    await page.goto(`${baseUrl()}/admin/recepcion`, { waitUntil: "networkidle" });
+    await page.getByLabel("Contraseña de administrador").fill(adminPassword());
+    await page.getByLabel("Contraseña de administrador").press("Enter");
+    const scanField = page.getByLabel("Número de guía o etiqueta");
+    await scanField.waitFor();
+    const code = `9400100000${run}`.slice(0, 30);
+    await scanField.fill(code);
+    await scanField.press("Enter");
+    await page.getByText(`No hay pre-alerta para ${code}`).waitFor();
+    await page.getByRole("button", { name: "Registrar sin dueño" }).click();
+    await page.getByLabel("Peso en gramos").fill("650");
+    await check("Recepción, registrar sin dueño");
+    await page.getByRole("button", { name: "Registrar sin dueño" }).click();
+    await page.getByText("Recibidos en esta sesión: 1", { exact: true }).waitFor();
+
+    await page.goto(`${baseUrl()}/admin/sin-dueno`, { waitUntil: "networkidle" });
+    await page.getByLabel("Buscar por número de guía o código de la etiqueta").fill(code);
+    await page.getByText(code, { exact: true }).waitFor();
+    await check("Sin dueño");
+    await page.getByRole("button", { name: "Editar" }).first().click();
+    await page.getByRole("dialog").waitFor();
+    await check("Sin dueño, editar", "[role=dialog]");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Asignar a un cliente" }).first().click();
+    await page.getByRole("dialog").waitFor();
+    await check("Sin dueño, asignar", "[role=dialog]");
+    expect(offenders).toEqual([]);
+    await context.close();
+  });
 });
