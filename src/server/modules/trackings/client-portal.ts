@@ -24,6 +24,7 @@ import { findClientByTypedCode } from "../clients/codes";
 import { mapLookalikes } from "../../../shared/domain/client-code";
 import type { Actor } from "../../lib/actor";
 import { createTracking, deleteTracking, updateTracking, type TrackingRow } from "./service";
+import { inOutboxTransaction } from "../notifications/outbox";
 import { photosOf, type PackagePhoto } from "../uploads/package-photos";
 import { UPLOADS_PATH_PREFIX } from "../../../shared/api/uploads";
 
@@ -306,7 +307,8 @@ async function dtoOf(tx: DbOrTx, row: TrackingRow): Promise<TClientTracking> {
 
 /** POST /api/clients/trackings: the client's own pre-alert (no WhatsApp message for it). */
 export async function preAlertTracking(db: Db, input: TPreAlertRequest, actor: Actor): Promise<TClientTracking> {
-  return db.transaction(async (tx) => {
+  // A pre-alert of a number waiting in Sin dueño claims it and tells the client at once (issue 20).
+  return inOutboxTransaction(db, async (tx) => {
     const client = await findClient(tx, input.clientCode);
     if (!client) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
     const { tracking } = await createTracking(tx, {
