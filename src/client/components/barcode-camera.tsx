@@ -121,7 +121,7 @@ export default function BarcodeCamera({ onRead, onClose }: BarcodeCameraProps) {
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title="Escanear con la cámara" className="gap-3 p-4 sm:p-6">
+      <DialogContent title="Escanear con la cámara" className="gap-3">
         {state === "failed" ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             {CAMERA_ERROR}
