@@ -311,9 +311,30 @@ const SAMPLES: Record<string, Sample> = {
   "POST /api/admin/photos": async () => ({ method: "POST", url: "/api/admin/photos", payload: Buffer.from(makePng(4, 4)), headers: { "content-type": "image/png" } }),
 
   // --- Recepción and Sin dueño (issue 20): modules/admin/warehouse ---
-
-
-
+  // (Sin dueño rows are inserted directly: this block keeps its fixtures inside it.)
+  "GET /api/admin/warehouse/scan": async ({ t }) => ({ method: "GET", url: `/api/admin/warehouse/scan?code=${(await newPackage(t)).trackingCode}` }),
+  "POST /api/admin/warehouse/receive": async ({ t }) => ({
+    method: "POST",
+    url: "/api/admin/warehouse/receive",
+    payload: { trackingId: (await newPackage(t)).id, pesoGramos: 900 },
+  }),
+  "GET /api/admin/warehouse/client": async ({ t }) => ({ method: "GET", url: `/api/admin/warehouse/client?code=${(await newClient(t)).clientCode}` }),
+  "GET /api/admin/warehouse/unclaimed": async () => ({ method: "GET", url: "/api/admin/warehouse/unclaimed" }),
+  "POST /api/admin/warehouse/unclaimed": async () => ({
+    method: "POST",
+    url: "/api/admin/warehouse/unclaimed",
+    payload: { trackingCode: uniqueTrackingCode("SD"), pesoGramos: 450 },
+  }),
+  "PATCH /api/admin/warehouse/unclaimed/:id": async ({ t }) => ({
+    method: "PATCH",
+    url: `/api/admin/warehouse/unclaimed/${((await t.ctx.db.execute(sql`insert into unclaimed_packages (tracking_code, peso_gramos) values (${uniqueTrackingCode("SD")}, 300) returning id`)) as unknown as { rows: { id: number }[] }).rows[0].id}`,
+    payload: { notas: "Caja sin etiqueta de cliente" },
+  }),
+  "POST /api/admin/warehouse/unclaimed/:id/assign": async ({ t }) => ({
+    method: "POST",
+    url: `/api/admin/warehouse/unclaimed/${((await t.ctx.db.execute(sql`insert into unclaimed_packages (tracking_code, peso_gramos) values (${uniqueTrackingCode("SD")}, 300) returning id`)) as unknown as { rows: { id: number }[] }).rows[0].id}/assign`,
+    payload: { clientCode: (await newClient(t)).clientCode },
+  }),
   // --- end of Recepción and Sin dueño ---
 
   // --- Embarques, manifests and labels (issue 20): modules/admin/shipments ---

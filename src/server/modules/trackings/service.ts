@@ -21,9 +21,9 @@
 //
 // Errors: AppError 404 TRACKING_NOT_FOUND for an unknown id; 409 TRACKING_DUPLICATE when the
 // client already has a package with that tracking code (unique per client in the database too).
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { clientTrackings, clients, trackingStatusHistory } from "../../db/schema";
+import { clientTrackings, clients, trackingStatusHistory, unclaimedPackages } from "../../db/schema";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
 import { enqueueNotifications } from "../notifications/outbox";
 import { trackingStatusNotification } from "../notifications/messages";
@@ -35,6 +35,11 @@ import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trac
 import { TRACKING_STATUS_LABELS } from "../../../shared/domain/statuses";
 import { historyLabel, type Actor } from "../../lib/actor";
 import { diffFields, recordAudit, type AuditEntry } from "../admin/audit/service";
+import { movePhotosToPackage } from "../uploads/package-photos";
+import { billingMeasure, pieCubicosOf } from "../admin/warehouse/measures";
+import { carrierTrackingNumber } from "../../../shared/domain/barcodes";
+import { TRACKING_STATUSES } from "../../../shared/domain/statuses";
+import { CLAIM_HISTORY_NOTE } from "../../../shared/api/admin/warehouse";
 
 export type TrackingRow = typeof clientTrackings.$inferSelect;
 
@@ -312,13 +317,98 @@ export async function createTrackings(tx: DbOrTx, inputs: CreateTrackingInput[])
     tx,
     planned.map(({ input, now, estado }, index) => ({ tracking: rows[index], previousStatus: null, newStatus: estado, now, options: input })),
   );
-  // Re-read the packages the delivery rules gave a coupon.
-  const discounted = rows.filter((_, index) => recorded[index].rewards?.couponApplied);
+  const claimed = await claimUnclaimed(
+    tx,
+    planned.map(({ input, now }, index) => ({ row: rows[index], input, now })),
+  );
+  // Re-read the packages the delivery rules gave a coupon and those that claimed a Sin dueño row.
+  const discounted = rows.filter((row, index) => recorded[index].rewards?.couponApplied || claimed.has(row.id));
   const reread = await readTrackings(
     tx,
     discounted.map((row) => row.id),
   );
   return rows.map((row, index) => ({ tracking: reread.get(row.id) ?? row, ...recorded[index] }));
+}
+
+/**
+ * The Sin dueño claim (issue 20, docs/decisions/128): a new package whose tracking number (or the
+ * number inside it, barcodes.ts carrierTrackingNumber) waits in Sin dueño takes the warehouse's
+ * receipt — received at/by, weight, measures, cubic feet, the billing measure when it has none
+ * (left unpriced: no rate is at hand here; staff's assign reprices), the photos — and moves to
+ * EN_BODEGA_MIAMI through the status rule (history note, the client's WhatsApp message), and the
+ * row records which package claimed it (audit sin_dueno.asignar). One lookup per 500 new packages;
+ * when two new packages carry one number, the first claims it. Returns the claiming package ids.
+ */
+async function claimUnclaimed(tx: DbOrTx, created: { row: TrackingRow; input: CreateTrackingInput; now: Date }[]): Promise<Set<number>> {
+  const claims: { row: TrackingRow; input: CreateTrackingInput; now: Date; unclaimed: typeof unclaimedPackages.$inferSelect }[] = [];
+  const taken = new Set<number>();
+  for (const chunk of chunked(created)) {
+    const keysOf = (code: string) => [...new Set([code.toUpperCase(), carrierTrackingNumber(code.toUpperCase())])];
+    const keys = [...new Set(chunk.flatMap((c) => keysOf(c.row.trackingCode)))];
+    const open = await tx
+      .select()
+      .from(unclaimedPackages)
+      .where(and(isNull(unclaimedPackages.claimedAt), inArray(sql`upper(${unclaimedPackages.trackingCode})`, keys)))
+      .for("update");
+    if (open.length === 0) continue;
+    const byCode = new Map(open.map((u) => [u.trackingCode.toUpperCase(), u]));
+    for (const c of chunk) {
+      const unclaimed = keysOf(c.row.trackingCode)
+        .map((k) => byCode.get(k))
+        .find((u) => u !== undefined && !taken.has(u.id));
+      if (!unclaimed) continue;
+      taken.add(unclaimed.id);
+      claims.push({ ...c, unclaimed });
+    }
+  }
+  if (claims.length === 0) return new Set();
+
+  const arrived = TRACKING_STATUSES.indexOf("EN_BODEGA_MIAMI");
+  const updates: UpdateTrackingInput[] = [];
+  for (const { row, input, now, unclaimed: u } of claims) {
+    const pieCubicos = pieCubicosOf(u);
+    await tx
+      .update(clientTrackings)
+      .set({
+        receivedAt: u.receivedAt,
+        receivedByAccountId: u.receivedByAccountId,
+        pesoGramos: u.pesoGramos,
+        largoCm: u.largoCm,
+        anchoCm: u.anchoCm,
+        altoCm: u.altoCm,
+        pieCubicos,
+      })
+      .where(eq(clientTrackings.id, row.id));
+    await tx.update(unclaimedPackages).set({ claimedTrackingId: row.id, claimedAt: now }).where(eq(unclaimedPackages.id, u.id));
+    await movePhotosToPackage(tx, u.id, row.id);
+    const measure = row.pesoPieCubicos === null ? billingMeasure(row.formaEnvio as ShippingType, u) : null;
+    const moves = TRACKING_STATUSES.indexOf(row.estado as TrackingStatus) < arrived;
+    updates.push({
+      trackingId: row.id,
+      changes: {
+        ...(measure === null ? {} : { pesoPieCubicos: measure, montoColones: null, montoRate: null }),
+        ...(moves ? { estado: "EN_BODEGA_MIAMI" as const } : {}),
+      },
+      actor: input.actor,
+      brandName: input.brandName,
+      // The client is told, whoever created the package (the portal creates without a message).
+      notify: true,
+      notes: CLAIM_HISTORY_NOTE(u.receivedAt),
+      now,
+    });
+  }
+  await updateTrackings(tx, updates);
+  for (const { row, input, now, unclaimed: u } of claims) {
+    await recordAudit(tx, input.actor, {
+      action: "sin_dueno.asignar",
+      entity: "sin_dueno",
+      entityId: u.id,
+      at: now,
+      summary: `${u.trackingCode} → paquete ${row.id}`,
+      after: { claimedTrackingId: row.id, clientId: row.clientId },
+    });
+  }
+  return new Set(claims.map((c) => c.row.id));
 }
 
 export interface UpdateTrackingInput extends CommonOptions {

@@ -1,4 +1,335 @@
-// Recepción (issue 20): placeholder until the section lands in this same change.
+// Recepción (issue 20, docs/decisions/128): the warehouse scans a package, types its weight (or
+// its three measures for sea freight) and presses Enter; the focus goes back to the scan field for
+// the next one. Several clients with one number: choose. No pre-alert: register it Sin dueño.
+// Below, the receipts of this session.
+import { useRef, useState, type FormEvent } from "react";
+import { AlertTriangle, CheckCircle2 } from "lucide-react";
+import { ScanField } from "../../../components/scan-field";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { toast } from "../../../components/ui/use-toast";
+import { errorMessageFrom } from "../../../lib/api";
+import { useAdminSession } from "../../../lib/admin/admin-session";
+import { STATUS_TONES } from "../../../lib/admin/status-tones";
+import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
+import { formatDateTime } from "../../../../shared/domain/format";
+import type { TReceptionPackage, TWarehouseScanResponse } from "../../../../shared/api/admin/warehouse";
+import { centimetres, createUnclaimed, receivePackage, scanCode, wholeGrams } from "./warehouse-api";
+import { PhotoPicker } from "./photo-picker";
+
+/** How many of this session's receipts stay listed. */
+const RECEIPTS_SHOWN = 20;
+
+interface Receipt {
+  id: number;
+  trackingCode: string;
+  clientCode: string;
+  clientName: string;
+  measure: string;
+  /** Registered Sin dueño rather than received for a client. */
+  unclaimed?: boolean;
+}
+
 export function ReceptionSection() {
-  return <p className="text-sm text-muted-foreground">Recepción</p>;
+  const { handleUnauthorized } = useAdminSession();
+  const scanRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [found, setFound] = useState<TWarehouseScanResponse | null>(null);
+  const [chosen, setChosen] = useState<TReceptionPackage | null>(null);
+  const [registering, setRegistering] = useState(false);
+  const [receipts, setReceipts] = useState<Receipt[]>([]);
+  const [count, setCount] = useState(0);
+
+  const backToScan = () => {
+    setFound(null);
+    setChosen(null);
+    setRegistering(false);
+    // After React has removed the form.
+    setTimeout(() => scanRef.current?.focus(), 0);
+  };
+
+  const onScan = async (text: string) => {
+    setBusy(true);
+    setRegistering(false);
+    try {
+      const answer = await scanCode(text);
+      setFound(answer);
+      setChosen(answer.packages.length === 1 ? answer.packages[0] : null);
+    } catch (err) {
+      if (!handleUnauthorized(err)) toast({ title: "Error", description: errorMessageFrom(err, "No se pudo buscar el paquete"), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onDone = (receipt: Receipt) => {
+    setReceipts((list) => [receipt, ...list].slice(0, RECEIPTS_SHOWN));
+    setCount((n) => n + 1);
+    toast({ title: receipt.unclaimed ? "Registrado sin dueño" : "Recibido", description: `${receipt.trackingCode} · ${receipt.measure}` });
+    backToScan();
+  };
+
+  const waiting = found && found.packages.length === 0;
+  return (
+    <div className="mx-auto max-w-xl space-y-4">
+      <ScanField ref={scanRef} id="recepcion-scan" label="Número de guía o etiqueta" onScan={onScan} busy={busy} />
+
+      {found && found.packages.length > 1 && !chosen ? (
+        <Card className="space-y-2 p-4">
+          <p className="text-sm font-medium text-ink">Varios clientes pre-alertaron {found.trackingCode}: elige a quién pertenece</p>
+          {found.packages.map((p) => (
+            <Button key={p.id} variant="outline" size="lg" className="h-auto w-full justify-start py-3 text-left" onClick={() => setChosen(p)}>
+              <span className="font-semibold">{p.clientCode}</span>
+              <span className="ml-2 truncate">{p.clientName}</span>
+            </Button>
+          ))}
+        </Card>
+      ) : null}
+
+      {chosen ? <ReceiveCard key={chosen.id} pkg={chosen} onDone={onDone} onCancel={backToScan} /> : null}
+
+      {waiting ? (
+        <Card className="space-y-3 p-4" role="status">
+          <p className="flex items-start gap-2 font-medium text-ink">
+            <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0 text-amber-600" aria-hidden="true" />
+            <span className="break-all">No hay pre-alerta para {found.trackingCode ?? "esta etiqueta"}</span>
+          </p>
+          {found.unclaimed ? (
+            <p className="text-sm text-muted">
+              Ya está en Sin dueño desde el {formatDateTime(found.unclaimed.receivedAt)}
+              {found.unclaimed.receivedBy ? ` (${found.unclaimed.receivedBy})` : ""}.
+            </p>
+          ) : found.trackingCode && !registering ? (
+            <Button size="lg" className="w-full" onClick={() => setRegistering(true)}>
+              Registrar sin dueño
+            </Button>
+          ) : null}
+          {registering && found.trackingCode ? (
+            <UnclaimedForm trackingCode={found.trackingCode} carrier={found.carrier} onDone={onDone} onCancel={backToScan} />
+          ) : null}
+        </Card>
+      ) : null}
+
+      <section aria-labelledby="recepcion-sesion" className="space-y-2">
+        <h2 id="recepcion-sesion" className="text-sm font-semibold text-ink">
+          Recibidos en esta sesión: {count}
+        </h2>
+        {receipts.length > 0 ? (
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white text-sm">
+            {receipts.map((r) => (
+              <li key={`${r.unclaimed ? "u" : "p"}${r.id}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2">
+                <span className="min-w-0 break-all font-mono">{r.trackingCode}</span>
+                <span className="text-muted">
+                  {r.unclaimed ? "Sin dueño" : `${r.clientCode} · ${r.clientName}`} · {r.measure}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone: (r: Receipt) => void; onCancel: () => void }) {
+  const [grams, setGrams] = useState("");
+  const [sizes, setSizes] = useState({ largo: "", ancho: "", alto: "" });
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { handleUnauthorized } = useAdminSession();
+  const barco = pkg.formaEnvio === "BARCO";
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending || uploading) return;
+    setPending(true);
+    setError(null);
+    try {
+      const body = barco
+        ? { trackingId: pkg.id, largoCm: centimetres(sizes.largo), anchoCm: centimetres(sizes.ancho), altoCm: centimetres(sizes.alto), photos }
+        : { trackingId: pkg.id, pesoGramos: wholeGrams(grams), photos };
+      const { package: received } = await receivePackage(body);
+      onDone({
+        id: received.id,
+        trackingCode: received.trackingCode,
+        clientCode: received.clientCode,
+        clientName: received.clientName,
+        measure: barco ? `${received.pieCubicos ?? "—"} pie³` : `${received.pesoGramos} g`,
+      });
+    } catch (err) {
+      if (!handleUnauthorized(err)) setError(errorMessageFrom(err, "No se pudo recibir el paquete"));
+      setPending(false);
+    }
+  };
+
+  return (
+    <Card className="space-y-3 p-4">
+      <div className="space-y-1">
+        <p className="text-2xl font-bold text-ink">{pkg.clientCode}</p>
+        <p className="text-lg font-semibold text-ink">{pkg.clientName}</p>
+        <p className="break-all font-mono text-sm text-muted">{pkg.trackingCode}</p>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <Badge tone={STATUS_TONES[pkg.estado]}>{TRACKING_STATUS_LABELS[pkg.estado]}</Badge>
+          <span className="text-muted">{barco ? "Barco" : "Avión"}</span>
+          {pkg.carrier ? <span className="text-muted">{pkg.carrier}</span> : null}
+        </div>
+        {pkg.descripcionPaquete ? <p className="text-sm text-muted">{pkg.descripcionPaquete}</p> : null}
+      </div>
+      {pkg.alreadyReceived ? (
+        <div className="space-y-3">
+          <p role="alert" className="flex items-start gap-2 rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">
+            <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+            Ya recibido. {pkg.alreadyReceived}
+          </p>
+          <Button variant="outline" size="lg" className="w-full" onClick={onCancel}>
+            Escanear otro
+          </Button>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="space-y-3" aria-label="Recibir paquete">
+          {barco ? (
+            <fieldset className="space-y-1.5">
+              <legend className="text-sm font-medium text-ink">Medidas en centímetros</legend>
+              <div className="grid grid-cols-3 gap-2">
+                {(["largo", "ancho", "alto"] as const).map((side, index) => (
+                  <div key={side} className="space-y-1">
+                    <Label htmlFor={`recibir-${side}`} className="capitalize">
+                      {side}
+                    </Label>
+                    <Input
+                      id={`recibir-${side}`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      autoFocus={index === 0}
+                      value={sizes[side]}
+                      onChange={(e) => setSizes((s) => ({ ...s, [side]: e.target.value }))}
+                    />
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          ) : (
+            <div className="space-y-1.5">
+              <Label htmlFor="recibir-peso">Peso en gramos</Label>
+              <Input
+                id="recibir-peso"
+                inputMode="numeric"
+                autoComplete="off"
+                autoFocus
+                enterKeyHint="done"
+                className="h-14 text-2xl"
+                value={grams}
+                onChange={(e) => setGrams(e.target.value)}
+              />
+            </div>
+          )}
+          <PhotoPicker label="Fotos del paquete" names={photos} onChange={setPhotos} onBusyChange={setUploading} />
+          {error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button type="button" variant="outline" size="lg" className="w-full" onClick={onCancel} disabled={pending}>
+              Cancelar
+            </Button>
+            <Button type="submit" size="lg" className="w-full" disabled={pending || uploading}>
+              <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
+              Recibir
+            </Button>
+          </div>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+function UnclaimedForm({
+  trackingCode,
+  carrier,
+  onDone,
+  onCancel,
+}: {
+  trackingCode: string;
+  carrier: string | null;
+  onDone: (r: Receipt) => void;
+  onCancel: () => void;
+}) {
+  const [fields, setFields] = useState({ carrier: carrier ?? "", clientCodeHint: "", grams: "" });
+  const [labelPhotos, setLabelPhotos] = useState<string[]>([]);
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { handleUnauthorized } = useAdminSession();
+  const set = (key: keyof typeof fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending || uploading) return;
+    setPending(true);
+    setError(null);
+    try {
+      const { unclaimed } = await createUnclaimed({
+        trackingCode,
+        carrier: fields.carrier,
+        clientCodeHint: fields.clientCodeHint,
+        pesoGramos: fields.grams.trim() ? (wholeGrams(fields.grams) ?? -1) : null,
+        labelPhotos,
+        photos,
+      });
+      onDone({
+        id: unclaimed.id,
+        trackingCode: unclaimed.trackingCode,
+        clientCode: "",
+        clientName: "",
+        measure: unclaimed.pesoGramos === null ? "sin peso" : `${unclaimed.pesoGramos} g`,
+        unclaimed: true,
+      });
+    } catch (err) {
+      if (!handleUnauthorized(err)) setError(errorMessageFrom(err, "No se pudo registrar el paquete"));
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label="Registrar sin dueño">
+      <div className="space-y-1.5">
+        <Label htmlFor="sd-peso">Peso en gramos</Label>
+        <Input id="sd-peso" inputMode="numeric" autoComplete="off" autoFocus value={fields.grams} onChange={set("grams")} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="sd-codigo" optional>
+          Código de cliente en la etiqueta
+        </Label>
+        <Input id="sd-codigo" autoComplete="off" autoCapitalize="characters" placeholder="EX…" value={fields.clientCodeHint} onChange={set("clientCodeHint")} />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="sd-carrier" optional>
+          Empresa de envío
+        </Label>
+        <Input id="sd-carrier" autoComplete="off" value={fields.carrier} onChange={set("carrier")} />
+      </div>
+      <PhotoPicker label="Foto de la etiqueta" names={labelPhotos} onChange={setLabelPhotos} onBusyChange={setUploading} />
+      <PhotoPicker label="Otras fotos" names={photos} onChange={setPhotos} onBusyChange={setUploading} />
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row">
+        <Button type="button" variant="outline" size="lg" className="w-full" onClick={onCancel} disabled={pending}>
+          Cancelar
+        </Button>
+        <Button type="submit" size="lg" className="w-full" disabled={pending || uploading}>
+          Registrar sin dueño
+        </Button>
+      </div>
+    </form>
+  );
 }

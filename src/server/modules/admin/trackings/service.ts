@@ -60,7 +60,7 @@ async function rateFor(fields: TrackingFields, options: AdminChangeOptions): Pro
  * alongside is ignored. A type change on a package that has a measure must bring the measure in the
  * new unit (or null): grams are never kept as cubic feet, nor the other way round.
  */
-async function priced(tx: DbOrTx, id: number | null, fields: TrackingFields, today: number | null): Promise<TrackingFields> {
+export async function priced(tx: DbOrTx, id: number | null, fields: TrackingFields, today: number | null): Promise<TrackingFields> {
   // An amount typed alone (the spec's PATCH allows it) has no rate behind it.
   if (today === null) return fields.montoColones === undefined ? fields : { ...fields, montoRate: null };
   let current: { formaEnvio: string; pesoPieCubicos: string | null } | undefined;

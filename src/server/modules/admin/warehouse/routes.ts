@@ -1,5 +1,72 @@
-// Recepción y Sin dueño (issue 20): routes land with the section in this same change.
-import type { FastifyInstance } from "fastify";
+// Recepción and Sin dueño (issue 20, docs/decisions/128), every call for any staff role (Bodega
+// receives): GET /api/admin/warehouse/scan, POST /api/admin/warehouse/receive, and Sin dueño's
+// GET/POST /api/admin/warehouse/unclaimed, PATCH /api/admin/warehouse/unclaimed/:id and
+// POST /api/admin/warehouse/unclaimed/:id/assign, and GET /api/admin/warehouse/client (whose code it is).
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../../context";
+import { parseWith } from "../../../errors";
+import { staffActor } from "../../../lib/actor";
+import { getExchangeRate } from "../../exchange-rate/service";
+import { ANY_STAFF } from "../../../../shared/domain/staff-roles";
+import {
+  WAREHOUSE_CLIENT_PATH,
+  WAREHOUSE_RECEIVE_PATH,
+  WAREHOUSE_SCAN_PATH,
+  WAREHOUSE_UNCLAIMED_PATH,
+  ZAssignUnclaimedRequestSchema,
+  ZCreateUnclaimedRequestSchema,
+  ZReceiveRequestSchema,
+  ZUnclaimedIdParamsSchema,
+  ZWarehouseClientQuerySchema,
+  ZUnclaimedListQuerySchema,
+  ZUpdateUnclaimedRequestSchema,
+  ZWarehouseScanQuerySchema,
+} from "../../../../shared/api/admin/warehouse";
+import { assignUnclaimed, clientForAssign, createUnclaimed, listUnclaimed, receivePackage, scanForReception, updateUnclaimed } from "./service";
 
-export function registerAdminWarehouseRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+export function registerAdminWarehouseRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const staff = { config: { auth: "admin", roles: ANY_STAFF } } as const;
+  const options = (request: FastifyRequest) => ({
+    actor: staffActor(request),
+    brandName: ctx.config.brand.name,
+    rate: async () => (await getExchangeRate(ctx, request.log)).rate,
+  });
+
+  app.get(WAREHOUSE_SCAN_PATH, staff, async (request) => {
+    const { code } = parseWith(ZWarehouseScanQuerySchema, request.query ?? {});
+    return scanForReception(ctx.db, code);
+  });
+
+  app.post(WAREHOUSE_RECEIVE_PATH, staff, async (request) => {
+    const body = parseWith(ZReceiveRequestSchema, request.body ?? {});
+    return receivePackage(ctx.db, body, options(request));
+  });
+
+  app.get(WAREHOUSE_UNCLAIMED_PATH, staff, async (request) => {
+    const query = parseWith(ZUnclaimedListQuerySchema, request.query ?? {});
+    return listUnclaimed(ctx.db, query);
+  });
+
+  app.post(WAREHOUSE_UNCLAIMED_PATH, staff, async (request, reply) => {
+    const body = parseWith(ZCreateUnclaimedRequestSchema, request.body ?? {});
+    reply.code(201);
+    return { unclaimed: await createUnclaimed(ctx.db, body, staffActor(request)) };
+  });
+
+  app.patch(`${WAREHOUSE_UNCLAIMED_PATH}/:id`, staff, async (request) => {
+    const { id } = parseWith(ZUnclaimedIdParamsSchema, request.params);
+    const body = parseWith(ZUpdateUnclaimedRequestSchema, request.body ?? {});
+    return { unclaimed: await updateUnclaimed(ctx.db, id, body, staffActor(request)) };
+  });
+
+  app.get(WAREHOUSE_CLIENT_PATH, staff, async (request) => {
+    const { code } = parseWith(ZWarehouseClientQuerySchema, request.query ?? {});
+    return clientForAssign(ctx.db, code);
+  });
+
+  app.post(`${WAREHOUSE_UNCLAIMED_PATH}/:id/assign`, staff, async (request) => {
+    const { id } = parseWith(ZUnclaimedIdParamsSchema, request.params);
+    const body = parseWith(ZAssignUnclaimedRequestSchema, request.body ?? {});
+    return assignUnclaimed(ctx.db, id, body, options(request));
+  });
+}

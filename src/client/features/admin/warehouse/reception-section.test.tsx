@@ -1,0 +1,168 @@
+// @vitest-environment jsdom
+// Recepción against a stubbed server: a scan shows the client big with the weight field focused;
+// Enter receives and the focus goes back to the scan field with the receipt listed; BARCO asks
+// for the three measures; an already received package warns and offers no form; two clients
+// with one number: choose; an unknown number offers 'Registrar sin dueño'; the server's Spanish
+// refusal stays on screen.
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import axe from "axe-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cleanUpAdminTest, json, renderAdmin, stubFetch, type FetchCall } from "../../../test/admin-kit";
+import {
+  PESO_REQUIRED_AVION,
+  type TReceptionPackage,
+  type TUnclaimedPackage,
+  type TWarehouseScanResponse,
+} from "../../../../shared/api/admin/warehouse";
+import { ReceptionSection } from "./reception-section";
+
+const pkg = (over: Partial<TReceptionPackage> = {}): TReceptionPackage => ({
+  id: 41,
+  trackingCode: "1Z999AA10123456784",
+  clientCode: "EX4K7P2M",
+  clientName: "Laura Jiménez",
+  estado: "SEGUIMIENTO_INTERNACIONAL",
+  formaEnvio: "AVION",
+  carrier: "UPS",
+  descripcionPaquete: null,
+  receivedAt: null,
+  receivedBy: null,
+  alreadyReceived: null,
+  pesoGramos: null,
+  largoCm: null,
+  anchoCm: null,
+  altoCm: null,
+  pieCubicos: null,
+  ...over,
+});
+
+const calls: FetchCall[] = [];
+let scanAnswer: TWarehouseScanResponse;
+
+beforeEach(() => {
+  scanAnswer = { trackingCode: "1Z999AA10123456784", carrier: "UPS", packages: [pkg()], unclaimed: null };
+  stubFetch((method, url, body) => {
+    if (method === "GET" && url.startsWith("/api/admin/warehouse/scan")) return json(200, scanAnswer);
+    if (method === "POST" && url === "/api/admin/warehouse/receive") {
+      const b = body as { trackingId: number; pesoGramos?: number; largoCm?: number };
+      if (b.pesoGramos === undefined && b.largoCm === undefined) return json(400, { error: "x", message: PESO_REQUIRED_AVION, code: "VALIDATION" });
+      const found = scanAnswer.packages.find((p) => p.id === b.trackingId)!;
+      return json(200, { package: { ...found, estado: "EN_BODEGA_MIAMI", pesoGramos: b.pesoGramos ?? null, pieCubicos: b.largoCm ? 4 : null }, notificationQueued: true });
+    }
+    if (method === "POST" && url === "/api/admin/warehouse/unclaimed") {
+      const b = body as { trackingCode: string; pesoGramos: number | null };
+      const row: TUnclaimedPackage = {
+        id: 7,
+        trackingCode: b.trackingCode,
+        carrier: "UPS",
+        clientCodeHint: null,
+        pesoGramos: b.pesoGramos,
+        largoCm: null,
+        anchoCm: null,
+        altoCm: null,
+        notas: null,
+        receivedAt: "2026-11-26T15:00:00.000Z",
+        receivedBy: "Bodeguero",
+        claimedAt: null,
+        claimedBy: null,
+        photos: [],
+      };
+      return json(201, { unclaimed: row });
+    }
+    return json(404, { message: "no" });
+  }, calls);
+});
+afterEach(cleanUpAdminTest);
+
+const scanField = () => screen.getByLabelText("Número de guía o etiqueta");
+function scan(text: string) {
+  fireEvent.change(scanField(), { target: { value: text } });
+  fireEvent.submit(scanField().closest("form")!);
+}
+
+describe("Recepción", () => {
+  it("scan, weight, Enter: received, listed, and the focus is back on the scan field", async () => {
+    const { container } = renderAdmin(<ReceptionSection />);
+    expect(document.activeElement).toBe(scanField());
+    scan("1z999aa10123456784");
+    const weight = await screen.findByLabelText("Peso en gramos");
+    expect(screen.getByText("EX4K7P2M")).toBeTruthy();
+    expect(screen.getByText("Laura Jiménez")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(weight));
+    const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+
+    fireEvent.change(weight, { target: { value: "1.250" } });
+    fireEvent.submit(weight.closest("form")!);
+    await screen.findByText("Recibidos en esta sesión: 1");
+    expect(calls.find((c) => c.url === "/api/admin/warehouse/receive")?.body).toEqual({ trackingId: 41, pesoGramos: 1250, photos: [] });
+    expect(screen.queryByLabelText("Peso en gramos")).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(scanField()));
+    expect(screen.getByText(/EX4K7P2M · Laura Jiménez · 1250 g/)).toBeTruthy();
+  });
+
+  it("keeps the server's refusal on screen and the form open", async () => {
+    renderAdmin(<ReceptionSection />);
+    scan("1Z999AA10123456784");
+    const weight = await screen.findByLabelText("Peso en gramos");
+    fireEvent.submit(weight.closest("form")!);
+    expect((await screen.findByRole("alert")).textContent).toBe(PESO_REQUIRED_AVION);
+    expect(screen.getByText("Recibidos en esta sesión: 0")).toBeTruthy();
+  });
+
+  it("asks the three measures for BARCO", async () => {
+    scanAnswer.packages = [pkg({ formaEnvio: "BARCO" })];
+    renderAdmin(<ReceptionSection />);
+    scan("1Z999AA10123456784");
+    const largo = await screen.findByLabelText("largo");
+    fireEvent.change(largo, { target: { value: "60" } });
+    fireEvent.change(screen.getByLabelText("ancho"), { target: { value: "45,5" } });
+    fireEvent.change(screen.getByLabelText("alto"), { target: { value: "40" } });
+    fireEvent.submit(largo.closest("form")!);
+    await screen.findByText("Recibidos en esta sesión: 1");
+    expect(calls.find((c) => c.url === "/api/admin/warehouse/receive")?.body).toEqual({ trackingId: 41, largoCm: 60, anchoCm: 45.5, altoCm: 40, photos: [] });
+  });
+
+  it("warns when the package was already received and offers no form", async () => {
+    scanAnswer.packages = [pkg({ receivedAt: "2026-11-26T15:00:00.000Z", receivedBy: "Marta", alreadyReceived: "Este paquete ya fue recibido el 26/11/2026 por Marta" })];
+    renderAdmin(<ReceptionSection />);
+    scan("1Z999AA10123456784");
+    expect((await screen.findByRole("alert")).textContent).toContain("Ya recibido. Este paquete ya fue recibido el 26/11/2026 por Marta");
+    expect(screen.queryByLabelText("Peso en gramos")).toBeNull();
+  });
+
+  it("lets staff choose when two clients pre-alerted the number", async () => {
+    scanAnswer.packages = [pkg(), pkg({ id: 42, clientCode: "EX9Q8R7T", clientName: "Pedro Mora" })];
+    renderAdmin(<ReceptionSection />);
+    scan("1Z999AA10123456784");
+    fireEvent.click(await screen.findByRole("button", { name: /EX9Q8R7T/ }));
+    const weight = await screen.findByLabelText("Peso en gramos");
+    fireEvent.change(weight, { target: { value: "300" } });
+    fireEvent.submit(weight.closest("form")!);
+    await screen.findByText("Recibidos en esta sesión: 1");
+    expect(calls.find((c) => c.url === "/api/admin/warehouse/receive")?.body).toMatchObject({ trackingId: 42 });
+  });
+
+  it("offers 'Registrar sin dueño' for a number nobody pre-alerted", async () => {
+    scanAnswer = { trackingCode: "9400100000000000000000", carrier: "USPS", packages: [], unclaimed: null };
+    renderAdmin(<ReceptionSection />);
+    scan("9400100000000000000000");
+    expect(await screen.findByText("No hay pre-alerta para 9400100000000000000000")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Registrar sin dueño" }));
+    expect((screen.getByLabelText(/Empresa de envío/) as HTMLInputElement).value).toBe("USPS");
+    fireEvent.change(screen.getByLabelText("Peso en gramos"), { target: { value: "450" } });
+    fireEvent.change(screen.getByLabelText(/Código de cliente/), { target: { value: "ex4k7p2m" } });
+    await act(async () => {
+      fireEvent.submit(screen.getByRole("form", { name: "Registrar sin dueño" }));
+    });
+    await screen.findByText("Recibidos en esta sesión: 1");
+    expect(calls.find((c) => c.url === "/api/admin/warehouse/unclaimed")?.body).toEqual({
+      trackingCode: "9400100000000000000000",
+      carrier: "USPS",
+      clientCodeHint: "ex4k7p2m",
+      pesoGramos: 450,
+      labelPhotos: [],
+      photos: [],
+    });
+  });
+});

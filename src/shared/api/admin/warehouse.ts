@@ -1,0 +1,213 @@
+// Recepción and Sin dueño (issue 20, docs/decisions/128): the scan lookup, receiving a pre-alerted
+// package (weight or measures, photos), and the packages nobody pre-alerted (register, list, edit,
+// assign to a client), with their limits and Spanish texts.
+import { z } from "../../validation";
+import { zText } from "../../text-rules";
+import { SHIPPING_TYPES, TRACKING_STATUSES } from "../../domain/statuses";
+import { CLIENT_CODE_PATTERN, normalizeClientCode } from "../../domain/client-code";
+import { formatDateTime, formatThousands } from "../../domain/format";
+import { ZClientCodeLooseSchema } from "../clients";
+import { ZTrackingCodeSchema } from "../trackings";
+import { ZPhotoNamesSchema } from "../uploads";
+import { PHOTO_KINDS } from "../../domain/warehouse";
+
+export const WAREHOUSE_SCAN_PATH = "/api/admin/warehouse/scan";
+export const WAREHOUSE_RECEIVE_PATH = "/api/admin/warehouse/receive";
+export const WAREHOUSE_UNCLAIMED_PATH = "/api/admin/warehouse/unclaimed";
+
+// --- Limits (docs/decisions/128) ---
+
+/** Heaviest package the scale may record: 1 000 kg (a pallet); more is a typing slip. */
+export const PESO_GRAMOS_MAX = 1_000_000;
+/** Longest side in centimetres (5 m): a container's inner length is about 12 m, a package's far less. */
+export const MEDIDA_CM_MAX = 500;
+export const NOTAS_MAX = 500;
+
+export const SCAN_CODE_REQUIRED = "Escanea o escribe un número de guía";
+export const PESO_GRAMOS_INVALID = `El peso debe ser un número entero de gramos entre 1 y ${formatThousands(PESO_GRAMOS_MAX)}`;
+export const MEDIDA_INVALID = `Cada medida debe ser un número de centímetros entre 0,1 y ${MEDIDA_CM_MAX}`;
+export const NOTAS_TOO_LONG = `Las notas pueden tener hasta ${NOTAS_MAX} caracteres`;
+export const PESO_REQUIRED_AVION = "Indica el peso en gramos: el paquete va por avión";
+export const MEDIDAS_REQUIRED_BARCO = "Indica el largo, el ancho y el alto en centímetros: el paquete va por barco";
+export const MEDIDAS_INCOMPLETE = "Indica las tres medidas (largo, ancho y alto) o ninguna";
+export const PACKAGE_NOT_FOUND = "El paquete no existe";
+export const CLIENT_CODE_HINT_INVALID = "El código de cliente de la etiqueta debe tener la forma EX y 6 letras o números (por ejemplo EX4K7P2M)";
+export const UNCLAIMED_NOT_FOUND = "El paquete sin dueño no existe";
+export const UNCLAIMED_DUPLICATE = "Ese número de guía ya está en Sin dueño";
+export const UNCLAIMED_PREALERTED = "Ese número de guía ya tiene una pre-alerta de un cliente: recíbelo en Recepción en lugar de registrarlo sin dueño";
+export const UNCLAIMED_ALREADY_CLAIMED = "Este paquete sin dueño ya fue asignado a un cliente";
+export const UNCLAIMED_CLIENT_HAS_IT = "Ese cliente ya tiene un paquete con este número de guía: recíbelo en Recepción";
+export const UNCLAIMED_CHANGE_REQUIRED = "Indica al menos un cambio";
+export const CLAIM_HISTORY_NOTE = (receivedAt: Date) => `Recibido en bodega como Sin dueño el ${formatDateTime(receivedAt)}`;
+
+/** "Este paquete ya fue recibido el <fecha> por <persona>". */
+export function alreadyReceivedMessage(receivedAt: string | Date, by: string | null): string {
+  return `Este paquete ya fue recibido el ${formatDateTime(receivedAt)}${by ? ` por ${by}` : ""}`;
+}
+
+// --- Field rules ---
+
+const pesoGramos = z.number({ error: PESO_GRAMOS_INVALID }).int(PESO_GRAMOS_INVALID).min(1, PESO_GRAMOS_INVALID).max(PESO_GRAMOS_MAX, PESO_GRAMOS_INVALID);
+/** Centimetres with one decimal (the column's scale): 12.34 is stored 12.3. */
+const medida = z
+  .number({ error: MEDIDA_INVALID })
+  .min(0.1, MEDIDA_INVALID)
+  .max(MEDIDA_CM_MAX, MEDIDA_INVALID)
+  .transform((v) => Math.round(v * 10) / 10);
+const notas = zText({ multiline: true }).pipe(z.string().max(NOTAS_MAX, NOTAS_TOO_LONG)).nullish().transform((v) => (v === undefined ? undefined : v || null));
+const carrier = zText().pipe(z.string().max(64, "La empresa de envío puede tener hasta 64 caracteres")).nullish().transform((v) => (v === undefined ? undefined : v || null));
+/** The client code printed on the label's address line: the issued form, EX + 6 (blank: none). */
+const clientCodeHint = z
+  .string({ error: CLIENT_CODE_HINT_INVALID })
+  .transform(normalizeClientCode)
+  .refine((v) => v === "" || CLIENT_CODE_PATTERN.test(v), CLIENT_CODE_HINT_INVALID)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+const measures = {
+  largoCm: medida.nullish(),
+  anchoCm: medida.nullish(),
+  altoCm: medida.nullish(),
+};
+const allOrNone = (m: { largoCm?: number | null; anchoCm?: number | null; altoCm?: number | null }) => {
+  const given = [m.largoCm, m.anchoCm, m.altoCm].filter((v) => v !== undefined && v !== null).length;
+  return given === 0 || given === 3;
+};
+
+// --- Scan ---
+
+export const ZWarehouseScanQuerySchema = z.object({
+  code: zText().pipe(z.string().min(1, SCAN_CODE_REQUIRED).max(200, SCAN_CODE_REQUIRED)),
+});
+
+/** A package as Recepción shows it: the client's code and name only (Bodega sees no more). */
+export const ZReceptionPackageSchema = z.object({
+  id: z.number().int(),
+  trackingCode: z.string(),
+  clientCode: z.string(),
+  clientName: z.string(),
+  estado: z.enum(TRACKING_STATUSES),
+  formaEnvio: z.enum(SHIPPING_TYPES),
+  carrier: z.string().nullable(),
+  descripcionPaquete: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  receivedBy: z.string().nullable(),
+  /** "Este paquete ya fue recibido el … por …" when it was; null otherwise. */
+  alreadyReceived: z.string().nullable(),
+  pesoGramos: z.number().nullable(),
+  largoCm: z.number().nullable(),
+  anchoCm: z.number().nullable(),
+  altoCm: z.number().nullable(),
+  pieCubicos: z.number().nullable(),
+});
+export type TReceptionPackage = z.infer<typeof ZReceptionPackageSchema>;
+
+export const ZUnclaimedPackageSchema = z.object({
+  id: z.number().int(),
+  trackingCode: z.string(),
+  carrier: z.string().nullable(),
+  clientCodeHint: z.string().nullable(),
+  pesoGramos: z.number().nullable(),
+  largoCm: z.number().nullable(),
+  anchoCm: z.number().nullable(),
+  altoCm: z.number().nullable(),
+  notas: z.string().nullable(),
+  receivedAt: z.string(),
+  receivedBy: z.string().nullable(),
+  claimedAt: z.string().nullable(),
+  /** The client's package it became, once claimed. */
+  claimedBy: z.object({ trackingId: z.number().int(), clientCode: z.string(), clientName: z.string() }).nullable(),
+  photos: z.array(z.object({ url: z.string(), kind: z.enum(PHOTO_KINDS) })),
+});
+export type TUnclaimedPackage = z.infer<typeof ZUnclaimedPackageSchema>;
+
+export const ZWarehouseScanResponseSchema = z.object({
+  /** The tracking number read (carrier prefixes removed); null for our own label. */
+  trackingCode: z.string().nullable(),
+  /** The carrier the number's shape says, when known. */
+  carrier: z.string().nullable(),
+  packages: z.array(ZReceptionPackageSchema),
+  unclaimed: ZUnclaimedPackageSchema.nullable(),
+});
+export type TWarehouseScanResponse = z.infer<typeof ZWarehouseScanResponseSchema>;
+
+// --- Receive ---
+
+export const ZReceiveRequestSchema = z
+  .object({
+    trackingId: z.number({ error: PACKAGE_NOT_FOUND }).int(PACKAGE_NOT_FOUND).positive(PACKAGE_NOT_FOUND).max(2_147_483_647, PACKAGE_NOT_FOUND),
+    pesoGramos: pesoGramos.nullish(),
+    ...measures,
+    photos: ZPhotoNamesSchema.optional(),
+    notas,
+  })
+  .refine(allOrNone, { message: MEDIDAS_INCOMPLETE, path: ["largoCm"] });
+export type TReceiveRequest = z.infer<typeof ZReceiveRequestSchema>;
+export type TReceiveForm = z.input<typeof ZReceiveRequestSchema>;
+
+export const ZReceiveResponseSchema = z.object({
+  package: ZReceptionPackageSchema,
+  /** Whether the client's WhatsApp message was queued (the status moved). */
+  notificationQueued: z.boolean(),
+});
+export type TReceiveResponse = z.infer<typeof ZReceiveResponseSchema>;
+
+// --- Sin dueño ---
+
+export const ZCreateUnclaimedRequestSchema = z
+  .object({
+    trackingCode: ZTrackingCodeSchema,
+    carrier,
+    clientCodeHint,
+    pesoGramos: pesoGramos.nullish(),
+    ...measures,
+    /** Photos of the carrier's label (ETIQUETA). */
+    labelPhotos: ZPhotoNamesSchema.optional(),
+    /** Other photos of the package (LLEGADA). */
+    photos: ZPhotoNamesSchema.optional(),
+    notas,
+  })
+  .refine(allOrNone, { message: MEDIDAS_INCOMPLETE, path: ["largoCm"] });
+export type TCreateUnclaimedRequest = z.infer<typeof ZCreateUnclaimedRequestSchema>;
+export type TCreateUnclaimedForm = z.input<typeof ZCreateUnclaimedRequestSchema>;
+
+export const ZUpdateUnclaimedRequestSchema = z
+  .object({ carrier, clientCodeHint, pesoGramos: pesoGramos.nullish(), ...measures, notas })
+  .refine(allOrNone, { message: MEDIDAS_INCOMPLETE, path: ["largoCm"] })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: UNCLAIMED_CHANGE_REQUIRED });
+export type TUpdateUnclaimedRequest = z.infer<typeof ZUpdateUnclaimedRequestSchema>;
+
+export const ZAssignUnclaimedRequestSchema = z.object({
+  clientCode: ZClientCodeLooseSchema,
+  formaEnvio: z.enum(SHIPPING_TYPES, { error: "La forma de envío debe ser AVION o BARCO" }).default("AVION"),
+});
+
+/** Who a code belongs to, for the assign dialog's confirmation (code and name only). */
+export const ZWarehouseClientQuerySchema = z.object({ code: ZClientCodeLooseSchema });
+export const ZWarehouseClientResponseSchema = z.object({ clientCode: z.string(), clientName: z.string() });
+export const WAREHOUSE_CLIENT_PATH = "/api/admin/warehouse/client";
+
+export const ZUnclaimedIdParamsSchema = z.object({
+  id: z.coerce.number({ error: UNCLAIMED_NOT_FOUND }).int(UNCLAIMED_NOT_FOUND).positive(UNCLAIMED_NOT_FOUND).max(2_147_483_647, UNCLAIMED_NOT_FOUND),
+});
+
+export const UNCLAIMED_PAGE_SIZE = 20;
+const PAGE_INVALID = "Página inválida";
+export const ZUnclaimedListQuerySchema = z.object({
+  /** Any part of the tracking number or the label's client code. */
+  q: zText().pipe(z.string().max(64, "La búsqueda puede tener hasta 64 caracteres")).optional(),
+  page: z.coerce.number({ error: PAGE_INVALID }).int(PAGE_INVALID).min(1, PAGE_INVALID).max(100_000, PAGE_INVALID).default(1),
+});
+
+export const ZUnclaimedListResponseSchema = z.object({
+  items: z.array(ZUnclaimedPackageSchema),
+  total: z.number().int(),
+  /** Rows still waiting for an owner (whatever the search). */
+  openTotal: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TUnclaimedListResponse = z.infer<typeof ZUnclaimedListResponseSchema>;
+
+export const ZUnclaimedResponseSchema = z.object({ unclaimed: ZUnclaimedPackageSchema });
+export const ZAssignUnclaimedResponseSchema = z.object({ unclaimed: ZUnclaimedPackageSchema, package: ZReceptionPackageSchema });
