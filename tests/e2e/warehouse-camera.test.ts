@@ -103,10 +103,20 @@ async function pageFilming(text: string | null, lines: string[], pathname: strin
   return opened;
 }
 
-/** Opens the camera panel from the scan field and waits until it reads. */
+/** Opens the camera panel from the scan field; the streams it opens are kept to check they stop. */
 async function openCamera(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const devices = navigator.mediaDevices;
+    const opened: MediaStream[] = ((window as unknown as { cameraStreams: MediaStream[] }).cameraStreams = []);
+    const original = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      opened.push(stream);
+      return stream;
+    };
+  });
+  // Not waiting for the panel here: with a barcode in view it may read and close at once.
   await page.getByRole("button", { name: `Cámara: ${SCAN_LABEL}` }).click();
-  await page.getByRole("dialog", { name: "Escanear con la cámara" }).waitFor();
 }
 
 beforeAll(async () => {
@@ -135,6 +145,7 @@ describe("/admin/recepcion camera", () => {
     await page.getByLabel(SCAN_LABEL, { exact: true }).waitFor();
     await openCamera(page);
     const dialog = page.getByRole("dialog", { name: "Escanear con la cámara" });
+    await dialog.waitFor();
     await dialog.getByText("Apunta al código de barras de la etiqueta.").waitFor();
     // The video plays the camera and fills the panel's width (inside its padding).
     const video = await dialog.locator("video").evaluate((element: HTMLVideoElement) => {
@@ -147,6 +158,7 @@ describe("/admin/recepcion camera", () => {
       };
     });
     expect(video.playing).toBe(true);
+    expect(await cameraTracks(page)).toEqual({ opened: 1, live: 1 });
     expect(video.width).toBe(video.content);
     expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
     expect(await horizontalOverflow(page)).toEqual([]);
@@ -154,6 +166,9 @@ describe("/admin/recepcion camera", () => {
     expect(await horizontalOverflow(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Cerrar" }).last().click();
     await dialog.waitFor({ state: "detached" });
+    expect(await cameraTracks(page)).toEqual({ opened: 1, live: 0 });
+    // The typed field is still there for a scanner or the keyboard.
+    expect(await page.getByLabel(SCAN_LABEL, { exact: true }).isEditable()).toBe(true);
     expect(problems).toEqual([]);
   });
 
@@ -188,6 +203,7 @@ describe("/admin/recepcion camera", () => {
     const { page, problems } = await pageFilming(scanned, ["USPS PRIORITY MAIL", "SHIP TO: EXPRESS IMPORT MIAMI", `USPS TRACKING # ${printed}`], "/admin/recepcion");
     await openCamera(page);
     await page.getByText(`No hay pre-alerta para ${codes.unclaimed}`).waitFor();
+    expect(await cameraTracks(page)).toEqual({ opened: 1, live: 0 });
     await page.getByRole("button", { name: "Registrar sin dueño" }).click();
     await page.getByLabel("Peso en gramos").fill("800");
     await page.getByRole("button", { name: "Registrar sin dueño" }).click();
@@ -203,11 +219,20 @@ describe("/admin/recepcion camera", () => {
   });
 });
 
+/** The camera's tracks opened and still live: the camera must be off once the panel closes. */
+async function cameraTracks(page: Page): Promise<{ opened: number; live: number }> {
+  return page.evaluate(() => {
+    const tracks = (window as unknown as { cameraStreams: MediaStream[] }).cameraStreams.flatMap((stream) => stream.getTracks());
+    return { opened: tracks.length, live: tracks.filter((track) => track.readyState === "live").length };
+  });
+}
+
 /** After the camera read: the package's client shows, the weight field waits, Recibir receives it. */
 async function receiveFound(page: Page, trackingCode: string, grams: string): Promise<void> {
   const card = page.getByRole("form", { name: "Recibir paquete" });
   await card.waitFor();
   expect(await page.getByRole("dialog").count()).toBe(0);
+  expect(await cameraTracks(page)).toEqual({ opened: 1, live: 0 });
   await page.getByText(clientCode, { exact: true }).waitFor();
   await page.getByText(nombre, { exact: true }).waitFor();
   await page.getByText(trackingCode, { exact: true }).first().waitFor();
