@@ -9,10 +9,10 @@
 // lookup). A USPS barcode nobody pre-alerted is registered Sin dueño; when the client then
 // pre-alerts that number, the package joins the client, already in the Miami warehouse.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import bwipjs from "bwip-js/node";
 import { PDFDocument, StandardFonts, type PDFPage } from "pdf-lib";
@@ -182,6 +182,9 @@ describe("/admin/recepcion camera", () => {
     const wasmResponse = await wasm;
     expect(new URL(wasmResponse.url()).origin).toBe(baseUrl());
     expect(wasmResponse.status()).toBe(200);
+    // Sent compressed, not 1 MB raw; the build wrote its best-quality Brotli copy (vite.config.ts).
+    expect(await wasmResponse.headerValue("content-encoding")).toBe("br");
+    expect(existsSync(path.join(inject("staticDir"), `${new URL(wasmResponse.url()).pathname}.br`))).toBe(true);
     expect((await clientPackages()).find((t) => t.trackingCode === codes.byLabel)?.estado).toBe("EN_BODEGA_MIAMI");
     expect(problems).toEqual([]);
   });
