@@ -1,12 +1,21 @@
 // @vitest-environment jsdom
 // The scan field's camera (issue 20, decision 129), as far as jsdom goes: the button, the message
 // when the camera cannot be opened, and a read through the browser's BarcodeDetector (a fake one
-// here) reaching onScan with the camera turned off. The zxing-wasm path and a real (fake-device)
-// camera are walked in Chromium by tests/e2e/warehouse-camera.test.ts.
+// here) reaching onScan with the camera turned off, and the fall-back to zxing-wasm (mocked) with
+// its .wasm from our own origin. The real zxing-wasm reading a (fake-device) camera is walked in
+// Chromium by tests/e2e/warehouse-camera.test.ts.
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ScanField } from "./scan-field";
 import { CAMERA_ERROR } from "./barcode-camera";
+
+// zxing-wasm's reader, replaced: what matters here is where it is told to fetch its .wasm from
+// and what it is asked to read (the real one reads in Chromium, warehouse-camera.test.ts).
+const zxing = vi.hoisted(() => ({
+  prepareZXingModule: vi.fn(async (_options: { overrides: { locateFile: (path: string, prefix: string) => string } }) => ({})),
+  readBarcodes: vi.fn(async (_image: unknown, _options: unknown) => [] as { isValid: boolean; text: string }[]),
+}));
+vi.mock("zxing-wasm/reader", () => zxing);
 
 const ALL_FORMATS = ["code_128", "code_39", "itf", "ean_13", "upc_a", "data_matrix", "pdf417", "qr_code", "aztec"];
 
@@ -15,8 +24,9 @@ interface FakeTrack {
 }
 
 function fakeCamera(getUserMedia: () => Promise<unknown>) {
-  Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: { getUserMedia: vi.fn(getUserMedia) } });
-  return (navigator as unknown as { mediaDevices: { getUserMedia: ReturnType<typeof vi.fn> } }).mediaDevices.getUserMedia;
+  const devices = { getUserMedia: vi.fn(getUserMedia) };
+  override(navigator, "mediaDevices", () => devices);
+  return devices.getUserMedia;
 }
 
 function fakeStream(): { stream: { getTracks: () => FakeTrack[] }; track: FakeTrack } {
@@ -45,19 +55,32 @@ function renderField() {
   return onScan;
 }
 
+// jsdom's own getters (readyState, videoWidth…) are put back after each test: its window is shared
+// with the next test files.
+const overridden: [object, string, PropertyDescriptor | undefined][] = [];
+function override(target: object, name: string, get: () => unknown): void {
+  overridden.push([target, name, Object.getOwnPropertyDescriptor(target, name)]);
+  Object.defineProperty(target, name, { configurable: true, get });
+}
+
 const cameraButton = () => screen.getByRole("button", { name: "Cámara: Escanear paquete" });
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
-  Object.defineProperty(HTMLMediaElement.prototype, "readyState", { configurable: true, get: () => 4 });
-  Object.defineProperty(navigator, "vibrate", { configurable: true, value: vi.fn(() => true) });
+  override(HTMLMediaElement.prototype, "readyState", () => 4);
+  const vibrate = vi.fn(() => true);
+  override(navigator, "vibrate", () => vibrate);
 });
 
 afterEach(() => {
+  zxing.prepareZXingModule.mockClear();
+  zxing.readBarcodes.mockReset();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  for (const name of ["mediaDevices", "vibrate"]) Reflect.deleteProperty(navigator, name);
-  Reflect.deleteProperty(HTMLMediaElement.prototype, "readyState");
+  for (const [target, name, original] of overridden.splice(0).reverse()) {
+    if (original) Object.defineProperty(target, name, original);
+    else Reflect.deleteProperty(target, name);
+  }
 });
 
 describe("ScanField's camera", () => {
@@ -134,5 +157,34 @@ describe("ScanField's camera", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     grant(stream);
     await waitFor(() => expect(track.stop).toHaveBeenCalled());
+  });
+
+  it("falls back to zxing-wasm, its .wasm from our own origin, when the browser's detector lacks a format", async () => {
+    const { stream, track } = fakeStream();
+    fakeCamera(async () => stream);
+    const { created } = fakeDetector("never", Number.POSITIVE_INFINITY, ["qr_code", "ean_13"]);
+    override(HTMLVideoElement.prototype, "videoWidth", () => 640);
+    override(HTMLVideoElement.prototype, "videoHeight", () => 480);
+    const frame = { width: 640, height: 480 };
+    vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue({
+      drawImage: vi.fn(),
+      getImageData: vi.fn(() => frame),
+    } as unknown as CanvasRenderingContext2D);
+    zxing.readBarcodes.mockResolvedValueOnce([]).mockResolvedValue([{ isValid: true, text: "420331019400111899223100012345" }]);
+    const onScan = renderField();
+
+    fireEvent.click(cameraButton());
+    await waitFor(() => expect(onScan).toHaveBeenCalledWith("420331019400111899223100012345"));
+    expect(created).toEqual([]);
+    const { locateFile } = zxing.prepareZXingModule.mock.calls[0][0].overrides;
+    const wasm = locateFile("zxing_reader.wasm", "https://fastly.jsdelivr.net/npm/zxing-wasm/dist/reader/");
+    expect(wasm).not.toMatch(/^https?:/);
+    expect(wasm).toMatch(/zxing_reader\.wasm$/);
+    expect(zxing.readBarcodes).toHaveBeenCalledTimes(2);
+    expect(zxing.readBarcodes.mock.calls[0]).toEqual([
+      frame,
+      { formats: ["Code128", "Code39", "ITF", "EANUPC", "DataMatrix", "PDF417", "QRCode"], tryHarder: true, maxNumberOfSymbols: 1 },
+    ]);
+    expect(track.stop).toHaveBeenCalled();
   });
 });
