@@ -19,8 +19,8 @@ type FrameReader = (video: HTMLVideoElement) => Promise<string | null>;
 
 const READ_EVERY_MS = 150;
 
-// Carriers' labels: UPS, FedEx and Amazon (Code 128, PDF417, MaxiCode's neighbours), USPS (Code
-// 128 with the ZIP, DataMatrix), retail boxes (EAN/UPC, ITF), QR codes; our own labels are Code 128.
+// What labels carry: UPS, FedEx and Amazon (Code 128, PDF417), USPS (Code 128 with "420" and the
+// ZIP, DataMatrix), retail boxes (EAN/UPC, ITF, Code 39), QR codes; our own labels are Code 128.
 const DETECTOR_FORMATS = ["code_128", "code_39", "itf", "ean_13", "upc_a", "data_matrix", "pdf417", "qr_code"];
 const ZXING_FORMATS = ["Code128", "Code39", "ITF", "EANUPC", "DataMatrix", "PDF417", "QRCode"] as const;
 
