@@ -14,6 +14,7 @@ import { openDatabase } from "../src/server/db/client";
 import { seedDatabase } from "../src/server/seed/seed";
 import { benchImportClientRows, benchImportWorkbook } from "./import-workbook";
 import { measureAdminInBrowser } from "./admin-browser";
+import { RECEIVE_BUDGET_MS, benchReception } from "./warehouse-reception";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -189,6 +190,17 @@ async function main() {
       for (const { label, ms, budgetMs } of inBrowser) {
         report(`Browser: ${label}`, `${Math.round(ms)} ms`, `budget ≤ ${budgetMs} ms: ${ms <= budgetMs ? "met" : "NOT MET"}`);
       }
+    }
+
+    // Recepción: scan + receive for 100 pre-alerted packages in a row (docs/decisions/128).
+    if (!BROWSER_ONLY) {
+      const reception = await benchReception(base, admin);
+      figures.receive100 = { totalMs: round(reception.totalMs), p50Ms: round(reception.p50Ms), p95Ms: round(reception.p95Ms) };
+      report(
+        "Receive 100 packages by keyboard scanner",
+        `${(reception.totalMs / 1000).toFixed(1)} s, p95 ${Math.round(reception.p95Ms)} ms/package`,
+        `budget ≤ ${RECEIVE_BUDGET_MS} ms/package: ${reception.p95Ms <= RECEIVE_BUDGET_MS ? "met" : "NOT MET"}`,
+      );
     }
 
     // 5. Export everything, then import a workbook, watching the server's memory.

@@ -1,6 +1,6 @@
 // Recepción and Sin dueño calls (issue 20): the scan lookup, receiving, and Sin dueño's list,
 // register, edit, assign and the assign dialog's client lookup.
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson } from "../../../lib/admin/admin-api";
 import { queryClient } from "../../../lib/query-client";
 import {
@@ -45,11 +45,14 @@ export async function assignUnclaimed(id: number, clientCode: string) {
 export const clientByCode = (code: string) => getAdminJson(`${WAREHOUSE_CLIENT_PATH}${queryString({ code })}`, ZWarehouseClientResponseSchema);
 
 export function useUnclaimedList(q: string, page: number) {
-  return useQuery({
-    queryKey: [...UNCLAIMED_KEY, q, page],
-    queryFn: () => getAdminJson(`${WAREHOUSE_UNCLAIMED_PATH}${queryString({ q, page })}`, ZUnclaimedListResponseSchema),
-    placeholderData: (previous) => previous,
-  });
+  return useQuery(
+    {
+      queryKey: [...UNCLAIMED_KEY, q, page],
+      queryFn: () => getAdminJson(`${WAREHOUSE_UNCLAIMED_PATH}${queryString({ q, page })}`, ZUnclaimedListResponseSchema),
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
 }
 
 /** "1.250" or "1250" → 1250; anything else → undefined (the server answers why). */

@@ -272,6 +272,17 @@ describe("Sin dueño", () => {
     expect(edit.json().message).toBe(UNCLAIMED_ALREADY_CLAIMED);
   });
 
+  it("is claimed by a pre-alert of the whole USPS barcode text (420 + ZIP + the number)", async () => {
+    const number = `9205590164917${String(Date.now()).slice(-9)}`;
+    const row = await registerUnclaimed({ trackingCode: number });
+    const client = await registerTestClient(t.app);
+    const res = await t.app.inject({ method: "POST", url: "/api/clients/trackings", payload: { clientCode: client.clientCode, trackingCode: `42033101${number}` } });
+    expect(res.statusCode, res.body).toBe(201);
+    const [claimed] = await t.ctx.db.select().from(unclaimedPackages).where(eq(unclaimedPackages.id, row.id));
+    expect(claimed.claimedTrackingId).not.toBeNull();
+    expect((await packageRow(claimed.claimedTrackingId!)).estado).toBe("EN_BODEGA_MIAMI");
+  });
+
   it("is claimed when staff create the package and when the Excel import brings it", async () => {
     const byStaff = await registerUnclaimed();
     const byImport = await registerUnclaimed();
@@ -307,6 +318,10 @@ describe("Sin dueño", () => {
     const row = await registerUnclaimed({ labelPhotos: [label] });
     const client = await registerTestClient(t.app, { nombre: "Sofía Araya Castro" });
     const rate = await todaysRate();
+    // The dialog's confirmation: whose code it is (code and name only).
+    const who = await call("GET", `/api/admin/warehouse/client?code=${client.clientCode.toLowerCase()}`);
+    expect(who.json()).toEqual({ clientCode: client.clientCode, clientName: "Sofía Araya Castro" });
+    expect((await call("GET", "/api/admin/warehouse/client?code=EXZZZZZZ")).statusCode).toBe(404);
     const res = await call("POST", `/api/admin/warehouse/unclaimed/${row.id}/assign`, { clientCode: client.clientCode.toLowerCase() });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { unclaimed: TUnclaimedPackage; package: { id: number; estado: string; clientName: string } };
