@@ -116,7 +116,7 @@ async function openCamera(page: Page): Promise<void> {
     };
   });
   // Not waiting for the panel here: with a barcode in view it may read and close at once.
-  await page.getByRole("button", { name: `Cámara: ${SCAN_LABEL}` }).click();
+  await page.getByRole("button", { name: "Cámara", exact: true }).click();
 }
 
 beforeAll(async () => {

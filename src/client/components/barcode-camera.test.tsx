@@ -63,7 +63,7 @@ function override(target: object, name: string, get: () => unknown): void {
   Object.defineProperty(target, name, { configurable: true, get });
 }
 
-const cameraButton = () => screen.getByRole("button", { name: "Cámara: Escanear paquete" });
+const cameraButton = () => screen.getByRole("button", { name: "Cámara" });
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);

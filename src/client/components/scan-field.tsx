@@ -61,8 +61,7 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
           <Button
             variant="outline"
             className="h-11 shrink-0 px-3"
-            aria-label={`Cámara: ${label}`}
-            aria-haspopup="dialog"
+              aria-haspopup="dialog"
             disabled={busy}
             onClick={() => setCamera(true)}
           >
