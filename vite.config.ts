@@ -10,8 +10,8 @@ import { prerenderPages } from "./scripts/lib/prerender-plugin.ts";
 const brotli = promisify(brotliCompress);
 
 /**
- * Writes a best-quality Brotli copy (name.br) beside every script, style sheet and picture of
- * the build; the server sends it as it is (@fastify/static preCompressed). About a sixth
+ * Writes a best-quality Brotli copy (name.br) beside every script, style sheet, picture and
+ * WebAssembly file (the warehouse's barcode reader, about 1 MB; decision 129) of the build; the server sends it as it is (@fastify/static preCompressed). About a sixth
  * smaller than compressing on each request, which also costs the server time per answer.
  */
 function precompress(): Plugin {
@@ -25,7 +25,7 @@ function precompress(): Plugin {
     async closeBundle() {
       if (!outDir) return;
       // Not the server's own folders (the prerender plugin's .ssr bundle is never sent).
-      const files = (await readdir(outDir, { recursive: true })).filter((file) => /\.(js|css|svg)$/.test(file) && !file.startsWith("."));
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => /\.(js|css|svg|wasm)$/.test(file) && !file.startsWith("."));
       await Promise.all(
         files.map(async (file) => {
           const source = await readFile(path.join(outDir!, file));

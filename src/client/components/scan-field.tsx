@@ -1,9 +1,15 @@
 // The field every warehouse screen scans into (issue 20): the cursor waits here; a USB or
 // Bluetooth scanner types the barcode and Enter, and so does a person typing a number by hand.
-// `onScan` gets the text as read; the server turns it into tracking numbers (shared/domain/barcodes).
-import { forwardRef, useState, type FormEvent } from "react";
+// Beside it, "Cámara" reads the barcode with the phone's rear camera (./barcode-camera, loaded
+// only when pressed; decision 129). `onScan` gets the text as read; the server turns it into
+// tracking numbers (shared/domain/barcodes).
+import { forwardRef, lazy, Suspense, useState, type FormEvent } from "react";
+import { Camera } from "lucide-react";
+import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
+
+const BarcodeCamera = lazy(() => import("./barcode-camera"));
 
 export interface ScanFieldProps {
   id: string;
@@ -20,6 +26,7 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
   ref,
 ) {
   const [text, setText] = useState("");
+  const [camera, setCamera] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = text.trim();
@@ -27,22 +34,48 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
     setText("");
     onScan(value);
   };
+  const read = (value: string) => {
+    setCamera(false);
+    const trimmed = value.trim();
+    if (trimmed) onScan(trimmed);
+  };
   return (
-    <form onSubmit={submit} className="space-y-1.5" role="search">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        ref={ref}
-        id={id}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder={placeholder}
-        autoFocus={autoFocus}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        enterKeyHint="search"
-        aria-busy={busy}
-      />
-    </form>
+    <>
+      <form onSubmit={submit} className="space-y-1.5" role="search">
+        <Label htmlFor={id}>{label}</Label>
+        <div className="flex gap-2">
+          <Input
+            ref={ref}
+            id={id}
+            className="min-w-0 flex-1"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={placeholder}
+            autoFocus={autoFocus}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            enterKeyHint="search"
+            aria-busy={busy}
+          />
+          <Button
+            variant="outline"
+            className="h-11 shrink-0 px-3"
+              aria-haspopup="dialog"
+            disabled={busy}
+            onClick={() => setCamera(true)}
+          >
+            <Camera className="h-5 w-5" aria-hidden="true" />
+            <span>Cámara</span>
+          </Button>
+        </div>
+      </form>
+      {/* Outside the form: the dialog's keys and buttons are not the field's. */}
+      {camera ? (
+        <Suspense fallback={null}>
+          <BarcodeCamera onRead={read} onClose={() => setCamera(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 });
