@@ -2,7 +2,7 @@
 // pixels per module, with a white background and a quiet zone of 10 modules on each side (what
 // scanners need to find the start), and pdf-lib places it scaled to the box. The human-readable
 // text is the caller's (drawn with the document's font).
-import bwipjs from "bwip-js";
+import bwipjs from "bwip-js/node";
 import type { PDFDocument, PDFPage } from "pdf-lib";
 
 export interface BarcodeBox {
