@@ -26,14 +26,17 @@ import {
 const SHIPMENTS_KEY = [ADMIN_QUERY_ROOT, "shipments"] as const;
 
 export function useShipmentList(page: number) {
-  return useQuery({
-    queryKey: [...SHIPMENTS_KEY, "list", page],
-    queryFn: () => getAdminJson(`/api/admin/shipments?page=${page}`, ZShipmentListResponseSchema),
-  });
+  return useQuery(
+    {
+      queryKey: [...SHIPMENTS_KEY, "list", page],
+      queryFn: () => getAdminJson(`/api/admin/shipments?page=${page}`, ZShipmentListResponseSchema),
+    },
+    queryClient,
+  );
 }
 
 export function useShipment(id: number) {
-  return useQuery({ queryKey: [...SHIPMENTS_KEY, "one", id], queryFn: () => getAdminJson(`/api/admin/shipments/${id}`, ZShipmentDetailSchema) });
+  return useQuery({ queryKey: [...SHIPMENTS_KEY, "one", id], queryFn: () => getAdminJson(`/api/admin/shipments/${id}`, ZShipmentDetailSchema) }, queryClient);
 }
 
 export function useReadyPackages(id: number, enabled: boolean) {
@@ -41,7 +44,7 @@ export function useReadyPackages(id: number, enabled: boolean) {
     queryKey: [...SHIPMENTS_KEY, "ready", id],
     queryFn: () => getAdminJson(`/api/admin/shipments/${id}/ready`, ZReadyPackagesResponseSchema),
     enabled,
-  });
+  }, queryClient);
 }
 
 /** Puts a fresh answer in place and refetches the list (totals, states) and the ready packages. */
