@@ -58,7 +58,7 @@ export async function measureShipmentClose(base: string, headers: Record<string,
   ];
 }
 
-export const formatShipmentFigure = (f: ShipmentFigure) =>
+const formatShipmentFigure = (f: ShipmentFigure) =>
   [f.label.padEnd(52), `${Math.round(f.ms)} ms`.padEnd(12), `budget ≤ ${f.budgetMs} ms: ${f.ms <= f.budgetMs ? "met" : "NOT MET"}`].join(" ");
 
 async function standalone(): Promise<void> {

@@ -119,7 +119,9 @@ export function drawFittedText(page: PDFPage, raw: string, box: TextBox): number
   const text = pdfSafeText(raw, font);
   let size = box.size;
   const minSize = Math.min(box.minSize ?? box.size, box.size);
-  while (size > minSize && font.widthOfTextAtSize(text, size) > maxWidth) size = Math.max(minSize, size - 0.5);
+  // A text's width grows in proportion to its size: the size that fits is found in one step.
+  const natural = font.widthOfTextAtSize(text, size);
+  if (natural > maxWidth) size = Math.max(minSize, Math.floor(((size * maxWidth) / natural) * 10) / 10);
   const fitted = truncateToWidth(text, font, size, maxWidth);
   const width = font.widthOfTextAtSize(fitted, size);
   const x = box.align === "center" ? box.x + (maxWidth - width) / 2 : box.align === "right" ? box.x + maxWidth - width : box.x;

@@ -120,8 +120,8 @@ const PDF_COLUMNS: { share: number; align?: "right" }[] = [
   { share: 0.08, align: "right" },
 ];
 
-const decimals = (n: number | null, digits: number) =>
-  n === null ? "" : n.toLocaleString("es-CR", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fixed = [2, 3].map((digits) => new Intl.NumberFormat("es-CR", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const decimals = (n: number | null, digits: 2 | 3) => (n === null ? "" : fixed[digits - 2].format(n));
 
 export async function manifestPdf(detail: TShipmentDetail, brand: string): Promise<Uint8Array> {
   const s = detail.shipment;
