@@ -5,7 +5,6 @@ import { z } from "../../validation";
 
 export const LABEL_FORMATS = ["termica", "a4"] as const;
 export type LabelFormat = (typeof LABEL_FORMATS)[number];
-export const LABEL_FORMAT_LABELS: Record<LabelFormat, string> = { termica: "Térmica 100 × 150 mm", a4: "Hojas A4" };
 /** Labels one PDF holds at most. */
 export const LABELS_MAX = 500;
 /** A4: 2 columns × 3 rows of labels per sheet. */

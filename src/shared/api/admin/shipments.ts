@@ -141,7 +141,6 @@ export const ZAddToShipmentRequestSchema = z.union([
       .max(SHIPMENT_ADD_MAX, SHIPMENT_IDS_INVALID),
   }),
 ], { error: SHIPMENT_CODE_REQUIRED });
-export type TAddToShipmentRequest = z.input<typeof ZAddToShipmentRequestSchema>;
 
 export const ZShipmentMoveRequestSchema = z.object({ estado: z.enum(SHIPMENT_MOVE_STATUSES, { error: SHIPMENT_MOVE_INVALID }) });
 

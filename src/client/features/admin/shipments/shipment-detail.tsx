@@ -4,7 +4,7 @@
 // 'Cerrar' / 'Reabrir', the manifest (Excel, PDF), the labels, and the three moves, each
 // confirmed with how many packages move and that every client gets a WhatsApp message.
 import { useState } from "react";
-import { ArrowLeft, FileSpreadsheet, FileText, Lock, LockOpen, PackagePlus, Trash2 } from "lucide-react";
+import { ArrowLeft, FileSpreadsheet, FileText, Lock, LockOpen, PackagePlus, Pencil, Trash2 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { AlertDialog, AlertDialogContent } from "../../../components/ui/alert-dialog";
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
@@ -26,6 +26,7 @@ import {
   type TShipment,
   type TShipmentPackage,
 } from "../../../../shared/api/admin/shipments";
+import { ShipmentDialog } from "./shipment-dialog";
 import { addToShipment, closeOrReopen, downloadManifest, moveShipment, removeFromShipment, useReadyPackages, useShipment } from "./api";
 
 export function ShipmentDetail({ id, onBack }: { id: number; onBack: () => void }) {
@@ -36,6 +37,7 @@ export function ShipmentDetail({ id, onBack }: { id: number; onBack: () => void 
   const [choices, setChoices] = useState<TShipmentPackage[] | null>(null);
   const [picking, setPicking] = useState(false);
   const [moving, setMoving] = useState<ShipmentMoveStatus | null>(null);
+  const [editing, setEditing] = useState(false);
 
   const run = async (work: () => Promise<void>, fallback: string) => {
     setBusy(true);
@@ -77,6 +79,15 @@ export function ShipmentDetail({ id, onBack }: { id: number; onBack: () => void 
           <strong className="text-ink">{SHIPMENT_STATE_LABELS[s.estado]}</strong>
         </p>
         {s.notas ? <p className="text-sm whitespace-pre-line text-ink">{s.notas}</p> : null}
+        {open ? (
+          <Dialog open={editing} onOpenChange={setEditing}>
+            <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setEditing(true)}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              Editar datos
+            </Button>
+            {editing ? <ShipmentDialog shipment={s} onDone={() => setEditing(false)} /> : null}
+          </Dialog>
+        ) : null}
       </header>
       <Totals shipment={s} />
 

@@ -60,6 +60,10 @@ beforeEach(() => {
       current.shipment = { ...current.shipment, totals: { ...current.shipment.totals, piezas: current.packages.length, gramos: 500 * current.packages.length } };
       return json(200, { ...current, added: added.length });
     }
+    if (method === "PATCH" && url === "/api/admin/shipments/7") {
+      current = { ...current, shipment: { ...current.shipment, ...(body as Partial<TShipment>) } };
+      return json(200, current);
+    }
     if (method === "POST" && url === "/api/admin/shipments/7/close") {
       current = { ...current, shipment: { ...current.shipment, estado: "CERRADO", nextMove: "EN_ADUANAS" } };
       return json(200, current);
@@ -101,6 +105,16 @@ describe("Embarques", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Crear embarque" }));
     await screen.findByRole("heading", { name: "Guía aérea AWB-123" });
     expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ formaEnvio: "AVION", numeroGuia: "AWB-123", transporte: "AV 601" });
+
+    // 'Editar datos' while open: the type stays, the rest is sent.
+    fireEvent.click(screen.getByRole("button", { name: "Editar datos" }));
+    const edit = await screen.findByRole("dialog", { name: "Editar embarque" });
+    expect(within(edit).getByLabelText("Marítimo").matches(":disabled")).toBe(true);
+    fireEvent.change(within(edit).getByLabelText(/Vuelo/), { target: { value: "AV 603" } });
+    fireEvent.click(within(edit).getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Editar embarque" })).toBeNull());
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ numeroGuia: "AWB-123", transporte: "AV 603", fecha: "2026-11-26", notas: "" });
+    expect(await screen.findByText(/AV 603/)).toBeTruthy();
 
     // A scan several clients match: choose one, then it is added by id.
     const scan = screen.getByLabelText("Agregar por escaneo");

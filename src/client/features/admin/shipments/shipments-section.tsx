@@ -12,7 +12,7 @@ import { formatDate, formatWholeNumber } from "../../../../shared/domain/format"
 import { SHIPMENT_STATE_LABELS } from "../../../../shared/domain/warehouse";
 import { SHIPMENT_GUIDE_LABELS, SHIPMENT_PAGE_SIZE_DEFAULT, SHIPMENT_TYPE_LABELS, type TShipment } from "../../../../shared/api/admin/shipments";
 import { useShipmentList } from "./api";
-import { NewShipmentDialog } from "./new-shipment-dialog";
+import { ShipmentDialog } from "./shipment-dialog";
 import { ShipmentDetail } from "./shipment-detail";
 
 export function ShipmentsSection() {
@@ -36,10 +36,10 @@ export function ShipmentsSection() {
             Nuevo embarque
           </Button>
           {creating ? (
-            <NewShipmentDialog
-              onCreated={(detail) => {
+            <ShipmentDialog
+              onDone={(detail) => {
                 setCreating(false);
-                setOpenId(detail.shipment.id);
+                if (detail) setOpenId(detail.shipment.id);
               }}
             />
           ) : null}

@@ -1,5 +1,6 @@
 // 'Nuevo embarque': the type first (air or sea), then the fields with the words that type uses
-// (guía aérea + vuelo, contenedor o BL + buque), the date (today by default) and notes.
+// (guía aérea + vuelo, contenedor o BL + buque), the date (today by default) and notes. Given a
+// shipment, the same form edits it ('Editar datos', while open): the type stays.
 import { useState, type FormEvent } from "react";
 import { DialogContent, DialogFormActions } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
@@ -13,13 +14,19 @@ import {
   SHIPMENT_TRANSPORT_LABELS,
   SHIPMENT_TYPE_LABELS,
   ZCreateShipmentRequestSchema,
+  type TShipment,
   type TShipmentDetail,
 } from "../../../../shared/api/admin/shipments";
-import { createShipment } from "./api";
+import { createShipment, updateShipment } from "./api";
 
-export function NewShipmentDialog({ onCreated }: { onCreated: (detail: TShipmentDetail) => void }) {
-  const [formaEnvio, setFormaEnvio] = useState<ShippingType>("AVION");
-  const [values, setValues] = useState({ numeroGuia: "", transporte: "", fecha: costaRicaDayKey(new Date()), notas: "" });
+export function ShipmentDialog({ shipment, onDone }: { shipment?: TShipment; onDone: (detail: TShipmentDetail | null) => void }) {
+  const [formaEnvio, setFormaEnvio] = useState<ShippingType>(shipment?.formaEnvio ?? "AVION");
+  const [values, setValues] = useState({
+    numeroGuia: shipment?.numeroGuia ?? "",
+    transporte: shipment?.transporte ?? "",
+    fecha: shipment?.fecha ?? costaRicaDayKey(new Date()),
+    notas: shipment?.notas ?? "",
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const changeError = useChangeErrorToast();
@@ -41,18 +48,22 @@ export function NewShipmentDialog({ onCreated }: { onCreated: (detail: TShipment
     setErrors({});
     setPending(true);
     try {
-      onCreated(await createShipment(body));
+      if (shipment) {
+        const { formaEnvio: _type, ...changes } = body;
+        await updateShipment(shipment.id, changes);
+        onDone(null);
+      } else onDone(await createShipment(body));
     } catch (error) {
-      changeError(error, "No se pudo crear el embarque");
+      changeError(error, shipment ? "No se pudo guardar el embarque" : "No se pudo crear el embarque");
     } finally {
       setPending(false);
     }
   };
 
   return (
-    <DialogContent title="Nuevo embarque">
+    <DialogContent title={shipment ? "Editar embarque" : "Nuevo embarque"}>
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <fieldset className="grid grid-cols-2 gap-2">
+        <fieldset className="grid grid-cols-2 gap-2" disabled={Boolean(shipment)}>
           <legend className="mb-1 text-sm font-medium text-ink">Forma de envío</legend>
           {SHIPPING_TYPES.map((type) => (
             <label
@@ -76,7 +87,7 @@ export function NewShipmentDialog({ onCreated }: { onCreated: (detail: TShipment
         <FormField id="embarque-notas" label="Notas" optional error={errors.notas}>
           {(control) => <Textarea {...control} rows={2} {...field("notas")} />}
         </FormField>
-        <DialogFormActions submitLabel="Crear embarque" pending={pending} />
+        <DialogFormActions submitLabel={shipment ? "Guardar" : "Crear embarque"} pending={pending} />
       </form>
     </DialogContent>
   );
