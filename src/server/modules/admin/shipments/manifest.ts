@@ -110,14 +110,14 @@ export const manifestPageCount = (packages: number) => Math.max(1, Math.ceil((pa
 const PDF_COLUMNS: { share: number; align?: "right" }[] = [
   { share: 0.04, align: "right" },
   { share: 0.08 },
-  { share: 0.17 },
+  { share: 0.15 },
   { share: 0.16 },
   { share: 0.08 },
-  { share: 0.2 },
+  { share: 0.18 },
   { share: 0.05, align: "right" },
   { share: 0.08, align: "right" },
-  { share: 0.06, align: "right" },
   { share: 0.08, align: "right" },
+  { share: 0.1, align: "right" },
 ];
 
 const fixed = [2, 3].map((digits) => new Intl.NumberFormat("es-CR", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
