@@ -13,7 +13,7 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { useTestApp } from "../../../test/app";
 import { createTestStaff, type TestStaff } from "../../../test/staff";
 import { addReceivedPackages, addTestShipment } from "../../../test/shipments";
-import { auditLog, clientTrackings, notificationOutbox, trackingStatusHistory } from "../../../db/schema";
+import { auditLog, clientTrackings, notificationOutbox, trackingStatusHistory, unclaimedPackages } from "../../../db/schema";
 import {
   SHIPMENT_CLOSED,
   SHIPMENT_EMPTY,
@@ -31,6 +31,7 @@ import {
   shipmentPackageNotReceived,
   shipmentPackageWrongStatus,
   shipmentPackageWrongType,
+  shipmentScanUnclaimed,
 } from "../../../../shared/api/admin/shipments";
 import { packageLabelCode } from "../../../../shared/domain/warehouse";
 import { manifestPageCount } from "./manifest";
@@ -194,6 +195,7 @@ describe("refusals", () => {
     const [notReceived] = await addReceivedPackages(t.ctx.db, 1, { received: false });
     const elsewhere = await addTestShipment(t.ctx.db, { trackingIds: [other.id] });
     await t.ctx.db.update(clientTrackings).set({ estado: "EN_ADUANAS" }).where(eq(clientTrackings.id, waiting.id));
+    await t.ctx.db.insert(unclaimedPackages).values({ trackingCode: "WAITUNCLAIMED1", carrier: "UPS" });
     const shipment = await createShipment("AVION", "AWB-REFUSALS");
     const add = (body: unknown) => call("POST", `/api/admin/shipments/${shipment.id}/packages`, body);
     const refusals: [unknown, number, string][] = [
@@ -203,6 +205,7 @@ describe("refusals", () => {
       [{ trackingIds: [waiting.id] }, 409, shipmentPackageWrongStatus(waiting.trackingCode, "EN_ADUANAS")],
       [{ trackingIds: [received.id, notReceived.id] }, 409, shipmentPackageNotReceived(notReceived.trackingCode)],
       [{ code: "NOEXISTE123456" }, 404, SHIPMENT_SCAN_NONE],
+      [{ code: "waitunclaimed1" }, 409, shipmentScanUnclaimed("WAITUNCLAIMED1")],
       [{ trackingIds: [2_000_000_000] }, 404, SHIPMENT_SCAN_NONE],
     ];
     for (const [body, status, message] of refusals) {
