@@ -69,31 +69,32 @@ function measure(label: LabelData): string {
   return label.pesoGramos === null ? "Peso: —" : `${formatWholeNumber(label.pesoGramos)} g`;
 }
 
-/** One label inside `box` (top-down: brand, client code, name, barcode, facts). */
+/** One label inside `box` (top-down: brand, client code, name, barcode, facts); a tall box (thermal) gets larger type. */
 async function drawLabel(doc: PDFDocument, page: PDFPage, fonts: PdfFonts, box: Box, label: LabelData, brand: string): Promise<void> {
+  const k = box.height > mm(120) ? 1.3 : 1;
   const pad = mm(4);
   const x = box.x + pad;
   const w = box.width - 2 * pad;
-  let y = box.y + box.height - pad - 10;
-  drawFittedText(page, brand, { x, y, maxWidth: w * 0.6, size: 10, minSize: 7, font: fonts.bold });
-  drawFittedText(page, formatDate(label.receivedAt), { x, y, maxWidth: w, size: 9, font: fonts.regular, align: "right", color: GREY });
-  y -= 36;
-  drawFittedText(page, label.clientCode, { x, y, maxWidth: w, size: 36, minSize: 18, font: fonts.bold });
-  y -= 16;
-  y = drawWrappedText(page, label.clientName, { x, y, maxWidth: w, size: 12, font: fonts.regular, maxLines: 2 });
+  let y = box.y + box.height - pad - 10 * k;
+  drawFittedText(page, brand, { x, y, maxWidth: w * 0.6, size: 10 * k, minSize: 7, font: fonts.bold });
+  drawFittedText(page, formatDate(label.receivedAt), { x, y, maxWidth: w, size: 9 * k, font: fonts.regular, align: "right", color: GREY });
+  y -= 36 * k;
+  drawFittedText(page, label.clientCode, { x, y, maxWidth: w, size: 36 * k, minSize: 18, font: fonts.bold });
+  y -= 16 * k;
+  y = drawWrappedText(page, label.clientName, { x, y, maxWidth: w, size: 12 * k, font: fonts.regular, maxLines: 2 });
   const code = packageLabelCode(label.id);
   const barHeight = Math.min(Math.max(box.height * 0.22, mm(16)), mm(30));
   y -= barHeight - 4;
   await drawCode128(doc, page, code, { x, y, width: w, height: barHeight });
-  y -= 11;
-  drawFittedText(page, code, { x, y, maxWidth: w, size: 9, font: fonts.regular, align: "center" });
-  y -= 18;
-  drawFittedText(page, label.trackingCode, { x, y, maxWidth: w, size: 13, minSize: 7, font: fonts.bold });
-  y -= 15;
-  drawFittedText(page, `${label.carrier ?? "Carrier desconocido"} · ${measure(label)}`, { x, y, maxWidth: w, size: 11, minSize: 7, font: fonts.regular });
+  y -= 11 * k;
+  drawFittedText(page, code, { x, y, maxWidth: w, size: 9 * k, font: fonts.regular, align: "center" });
+  y -= 20 * k;
+  drawFittedText(page, label.trackingCode, { x, y, maxWidth: w, size: 13 * k, minSize: 7, font: fonts.bold });
+  y -= 15 * k;
+  drawFittedText(page, `${label.carrier ?? "Carrier desconocido"} · ${measure(label)}`, { x, y, maxWidth: w, size: 11 * k, minSize: 7, font: fonts.regular });
   if (label.shipmentGuide) {
-    y -= 14;
-    drawFittedText(page, `${SHIPMENT_GUIDE_LABELS[label.formaEnvio]}: ${label.shipmentGuide}`, { x, y, maxWidth: w, size: 10, minSize: 7, font: fonts.regular });
+    y -= 14 * k;
+    drawFittedText(page, `${SHIPMENT_GUIDE_LABELS[label.formaEnvio]}: ${label.shipmentGuide}`, { x, y, maxWidth: w, size: 10 * k, minSize: 7, font: fonts.regular });
   }
 }
 
