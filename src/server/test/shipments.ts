@@ -35,7 +35,7 @@ export async function addReceivedPackages(db: Db, count: number, options: Receiv
     .insert(clients)
     .values(
       Array.from({ length: clientCount }, (_, i) => ({
-        clientCode: `EX${batch.slice(0, 4)}${String(i).padStart(3, "0")}`.slice(0, 16),
+        clientCode: `EX${batch}${String(i).padStart(3, "0")}`,
         nombre: options.names?.[i % options.names.length] ?? `Cliente ${i + 1}`,
         direccion: "Grecia centro, 200 m norte del parque",
         telefono: `+506${uniquePhone()}`,
