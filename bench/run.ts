@@ -15,6 +15,7 @@ import { seedDatabase } from "../src/server/seed/seed";
 import { benchImportClientRows, benchImportWorkbook } from "./import-workbook";
 import { measureAdminInBrowser } from "./admin-browser";
 import { RECEIVE_BUDGET_MS, benchReception } from "./warehouse-reception";
+import { measureShipmentClose, prepareShipmentPackages } from "./shipments";
 
 const argv = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -26,6 +27,7 @@ const TRACKINGS = arg("trackings", 100_000);
 const DURATION = arg("duration", 10);
 const CONNECTIONS = arg("connections", 50);
 const IMPORT_ROWS = arg("import-rows", 10_000);
+const SHIPMENT_PACKAGES = arg("shipment-packages", 1000);
 /** Only the back office's browser timings (skips the loads, the export and the import). */
 const BROWSER_ONLY = argv.includes("--browser-only");
 const ADMIN_PASSWORD = "bench-clave-admin";
@@ -79,6 +81,8 @@ async function main() {
     const seedSeconds = (performance.now() - seedStart) / 1000;
     figures.seedSeconds = round(seedSeconds);
     report(`Seed ${CLIENTS} clients / ${TRACKINGS} packages`, `${seedSeconds.toFixed(1)} s`);
+    // Received packages for the shipment bench (issue 20), written while this process owns the database.
+    if (!BROWSER_ONLY) await prepareShipmentPackages(database.db, SHIPMENT_PACKAGES);
     // The loads measure a database in its steady state, not PostgreSQL's autovacuum working through
     // the half million rows the seed just wrote (it would share the two cores with the load).
     await database.db.execute(sql`vacuum analyze`);
@@ -205,6 +209,7 @@ async function main() {
 
     // 5. Export everything, then import a workbook, watching the server's memory.
     if (!BROWSER_ONLY) {
+      await measureShipments(base, admin);
       await measureExport(base, admin, server.pid!);
       await measureImport(base, admin, server.pid!);
     }
@@ -258,6 +263,17 @@ async function measureExport(base: string, headers: Record<string, string>, pid:
     `${seconds.toFixed(1)} s, +${growth.toFixed(0)} MB RSS`,
     `budget < 10 s, < 150 MB: ${seconds < 10 && growth < 150 ? "met" : "NOT MET"}`,
   );
+}
+
+/** Close a shipment of SHIPMENT_PACKAGES received packages, step by step (bench/shipments.ts, decision 130). */
+async function measureShipments(base: string, headers: Record<string, string>) {
+  try {
+    const steps = await measureShipmentClose(base, headers, SHIPMENT_PACKAGES);
+    figures.shipmentClose = steps.map(({ label, ms, budgetMs }) => ({ label, ms: round(ms), budgetMs }));
+    for (const { label, ms, budgetMs } of steps) report(label, `${Math.round(ms)} ms`, `budget ≤ ${budgetMs} ms: ${ms <= budgetMs ? "met" : "NOT MET"}`);
+  } catch (error) {
+    report(`Close a ${SHIPMENT_PACKAGES}-package shipment`, `failed (${String(error).slice(0, 120)})`);
+  }
 }
 
 /** Filtered admin pages the benchmark asks for (a search, each filter, a later page). */

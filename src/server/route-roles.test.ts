@@ -338,9 +338,66 @@ const SAMPLES: Record<string, Sample> = {
   // --- end of Recepción and Sin dueño ---
 
   // --- Embarques, manifests and labels (issue 20): modules/admin/shipments ---
-
-
-
+  "GET /api/admin/shipments": async () => ({ method: "GET", url: "/api/admin/shipments" }),
+  "POST /api/admin/shipments": async () => ({
+    method: "POST",
+    url: "/api/admin/shipments",
+    payload: { formaEnvio: "AVION", numeroGuia: "AWB-ROL-1", transporte: "AV 601", fecha: "2026-11-26" },
+  }),
+  "GET /api/admin/shipments/:id": async ({ t }) => {
+    const { addTestShipment } = await import("./test/shipments");
+    return { method: "GET", url: `/api/admin/shipments/${(await addTestShipment(t.ctx.db)).id}` };
+  },
+  "PATCH /api/admin/shipments/:id": async ({ t }) => {
+    const { addTestShipment } = await import("./test/shipments");
+    return { method: "PATCH", url: `/api/admin/shipments/${(await addTestShipment(t.ctx.db)).id}`, payload: { transporte: "AV 603" } };
+  },
+  "GET /api/admin/shipments/:id/ready": async ({ t }) => {
+    const { addTestShipment } = await import("./test/shipments");
+    return { method: "GET", url: `/api/admin/shipments/${(await addTestShipment(t.ctx.db)).id}/ready` };
+  },
+  "POST /api/admin/shipments/:id/packages": async ({ t }) => {
+    const { addReceivedPackages, addTestShipment } = await import("./test/shipments");
+    const [p] = await addReceivedPackages(t.ctx.db, 1);
+    return { method: "POST", url: `/api/admin/shipments/${(await addTestShipment(t.ctx.db)).id}/packages`, payload: { trackingIds: [p.id] } };
+  },
+  "DELETE /api/admin/shipments/:id/packages/:trackingId": async ({ t }) => {
+    const { addReceivedPackages, addTestShipment } = await import("./test/shipments");
+    const [p] = await addReceivedPackages(t.ctx.db, 1);
+    const shipment = await addTestShipment(t.ctx.db, { trackingIds: [p.id] });
+    return { method: "DELETE", url: `/api/admin/shipments/${shipment.id}/packages/${p.id}` };
+  },
+  "POST /api/admin/shipments/:id/close": async ({ t }) => {
+    const { addReceivedPackages, addTestShipment } = await import("./test/shipments");
+    const [p] = await addReceivedPackages(t.ctx.db, 1);
+    return { method: "POST", url: `/api/admin/shipments/${(await addTestShipment(t.ctx.db, { trackingIds: [p.id] })).id}/close` };
+  },
+  "POST /api/admin/shipments/:id/reopen": async ({ t }) => {
+    const { addReceivedPackages, addTestShipment } = await import("./test/shipments");
+    const [p] = await addReceivedPackages(t.ctx.db, 1);
+    return { method: "POST", url: `/api/admin/shipments/${(await addTestShipment(t.ctx.db, { estado: "CERRADO", trackingIds: [p.id] })).id}/reopen` };
+  },
+  "POST /api/admin/shipments/:id/status": async ({ t }) => {
+    const { addReceivedPackages, addTestShipment } = await import("./test/shipments");
+    const [p] = await addReceivedPackages(t.ctx.db, 1);
+    const shipment = await addTestShipment(t.ctx.db, { estado: "CERRADO", trackingIds: [p.id] });
+    return { method: "POST", url: `/api/admin/shipments/${shipment.id}/status`, payload: { estado: "EN_ADUANAS" } };
+  },
+  "GET /api/admin/shipments/:id/manifest.xlsx": async ({ t }) => {
+    const { addReceivedPackages, addTestShipment } = await import("./test/shipments");
+    const [p] = await addReceivedPackages(t.ctx.db, 1);
+    return { method: "GET", url: `/api/admin/shipments/${(await addTestShipment(t.ctx.db, { trackingIds: [p.id] })).id}/manifest.xlsx` };
+  },
+  "GET /api/admin/shipments/:id/manifest.pdf": async ({ t }) => {
+    const { addReceivedPackages, addTestShipment } = await import("./test/shipments");
+    const [p] = await addReceivedPackages(t.ctx.db, 1);
+    return { method: "GET", url: `/api/admin/shipments/${(await addTestShipment(t.ctx.db, { trackingIds: [p.id] })).id}/manifest.pdf` };
+  },
+  "GET /api/admin/labels": async ({ t }) => {
+    const { addReceivedPackages } = await import("./test/shipments");
+    const [p] = await addReceivedPackages(t.ctx.db, 1);
+    return { method: "GET", url: `/api/admin/labels?ids=${p.id}&format=termica` };
+  },
   // --- end of Embarques ---
 
   // --- Entregas (issue 20): modules/admin/deliveries ---

@@ -1,0 +1,58 @@
+// The PDF helpers: text that cannot be encoded never crashes a document, text never leaves its
+// box, and the Code 128 drawn into a page reads back with a barcode reader.
+import { describe, expect, it } from "vitest";
+import { PDFDocument } from "pdf-lib";
+import { PAGE_SIZES, createPdf, drawFittedText, drawWrappedText, mm, pdfSafeText, truncateToWidth, wrapLines } from "./document";
+import { drawCode128 } from "./barcode";
+import { readPdfBarcodes } from "../../test/pdf-barcodes";
+
+describe("pdfSafeText", () => {
+  it("keeps Spanish letters, strips marks the font lacks, replaces emoji and control characters", async () => {
+    const { fonts } = await createPdf({ title: "t", author: "a" });
+    expect(pdfSafeText("Muñoz Ávila, Güell ¿sí? ¡ya! ₡ €", fonts.regular)).toBe("Muñoz Ávila, Güell ¿sí? ¡ya! ? €");
+    expect(pdfSafeText("Ő😀\u0007x\u200b", fonts.regular)).toBe("O? x?");
+    expect(pdfSafeText("Łódź 中文")).toBe("?ódz ??");
+  });
+
+  it("draws a name with ñ, accents, emoji, control characters and other scripts without throwing", async () => {
+    const { doc, fonts } = await createPdf({ title: "Prueba 😀", author: "Express Import" });
+    const page = doc.addPage(PAGE_SIZES.LABEL_100X150);
+    const name = "José Peña 😀🚚 \u0000\u0007 Ωμέγα 漢字 \uD800 ﷽";
+    expect(() => drawFittedText(page, name, { x: 10, y: 100, maxWidth: 200, size: 14, minSize: 8, font: fonts.bold })).not.toThrow();
+    expect(() => drawWrappedText(page, name.repeat(5), { x: 10, y: 60, maxWidth: 200, size: 10, font: fonts.regular, maxLines: 2 })).not.toThrow();
+    const bytes = await doc.save();
+    const loaded = await PDFDocument.load(bytes);
+    expect(loaded.getPageCount()).toBe(1);
+    expect(loaded.getTitle()).toBe("Prueba ?");
+  });
+});
+
+describe("text in a box", () => {
+  it("shrinks and then cuts a line so it never exceeds its width", async () => {
+    const { fonts } = await createPdf({ title: "t", author: "a" });
+    const long = "Distribuidora Internacional de Repuestos y Accesorios Automotrices Fernández";
+    const cut = truncateToWidth(long, fonts.regular, 12, 150);
+    expect(cut.endsWith("…")).toBe(true);
+    expect(fonts.regular.widthOfTextAtSize(cut, 12)).toBeLessThanOrEqual(150);
+    expect(truncateToWidth("Corto", fonts.regular, 12, 150)).toBe("Corto");
+  });
+
+  it("wraps into at most maxLines lines, each within the width, a word longer than a line cut", async () => {
+    const { fonts } = await createPdf({ title: "t", author: "a" });
+    const lines = wrapLines(`Ana María ${"X".repeat(80)} Solís Fernández Araya`, fonts.regular, 10, 120, 3);
+    expect(lines.length).toBe(3);
+    for (const line of lines) expect(fonts.regular.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(120);
+    expect(lines[2].endsWith("…")).toBe(true);
+    expect(wrapLines("  ", fonts.regular, 10, 120, 3)).toEqual([]);
+  });
+});
+
+describe("Code 128", () => {
+  it("reads back from the rasterised page", async () => {
+    const { doc } = await createPdf({ title: "t", author: "a" });
+    const page = doc.addPage(PAGE_SIZES.LABEL_100X150);
+    await drawCode128(doc, page, "EIP0004242", { x: mm(5), y: mm(60), width: mm(90), height: mm(25) });
+    const codes = await readPdfBarcodes(await doc.save());
+    expect(codes).toEqual([["EIP0004242"]]);
+  });
+});
