@@ -13,6 +13,7 @@ import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessageFrom } from "../../../lib/api";
 import { useAdminSession } from "../../../lib/admin/admin-session";
+import { PrintLabelsButton } from "../../../lib/admin/print-labels";
 import { STATUS_TONES } from "../../../lib/admin/status-tones";
 import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
 import { formatDateTime } from "../../../../shared/domain/format";
@@ -114,9 +115,13 @@ export function ReceptionSection() {
       ) : null}
 
       <section aria-labelledby="recepcion-sesion" className="space-y-2">
-        <h2 id="recepcion-sesion" className="text-sm font-semibold text-ink">
-          Recibidos en esta sesión: {count}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="recepcion-sesion" className="text-sm font-semibold text-ink">
+            Recibidos en esta sesión: {count}
+          </h2>
+          {/* A4 sheets of the labels of the packages listed (Sin dueño rows have no label until claimed). */}
+          <PrintLabelsButton size="sm" format="a4" ids={receipts.filter((r) => !r.unclaimed).map((r) => r.id)} label="Etiquetas en hoja A4" />
+        </div>
         {receipts.length > 0 ? (
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white text-sm">
             {receipts.map((r) => (
@@ -125,6 +130,7 @@ export function ReceptionSection() {
                 <span className="text-muted">
                   {r.unclaimed ? "Sin dueño" : `${r.clientCode} · ${r.clientName}`} · {r.measure}
                 </span>
+                {r.unclaimed ? null : <PrintLabelsButton size="sm" ids={[r.id]} label="Etiqueta" aria-label={`Imprimir etiqueta de ${r.trackingCode}`} />}
               </li>
             ))}
           </ul>
