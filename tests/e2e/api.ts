@@ -24,3 +24,24 @@ export async function adminCall(method: string, path: string, body: unknown): Pr
   expect(res.status, await res.clone().text()).toBeLessThan(300);
   return (await res.json()) as { tracking: { id: number } };
 }
+
+export type StaffApi = <T>(method: string, url: string, body?: unknown) => Promise<T>;
+
+/** Signs in once as the owner and answers a caller for the journey's own staff calls (fails on anything but a 2xx). */
+export async function staffApi(): Promise<StaffApi> {
+  const login = await fetch(`${baseUrl()}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password: adminPassword() }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl()}${url}`, {
+      method,
+      headers: { ...(body ? { "content-type": "application/json" } : {}), authorization: `Bearer ${token}` },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}

@@ -4,25 +4,15 @@
 // "Entregado a …" with the signature image. No sideways overflow at 320 px, axe clean.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { adminPassword, launchBrowser, openPage, seriousAxeViolations } from "./browser";
 import { horizontalOverflow } from "./layout";
-import { randomPhone } from "./api";
+import { randomPhone, staffApi, type StaffApi } from "./api";
 
 const PHONE_TALL = { width: 390, height: 844 };
 const NARROW = { width: 320, height: 700 };
 
 let browser: Browser;
-let token = "";
-
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { ...(body ? { "content-type": "application/json" } : {}), authorization: `Bearer ${token}` },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+let api: StaffApi;
 
 async function check(page: Page, state: string, selector?: string): Promise<string[]> {
   const out: string[] = [];
@@ -32,9 +22,7 @@ async function check(page: Page, state: string, selector?: string): Promise<stri
 }
 
 beforeAll(async () => {
-  ({ token } = (await (
-    await fetch(`${baseUrl()}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: adminPassword() }) })
-  ).json()) as { token: string });
+  api = await staffApi();
   browser = await launchBrowser();
 }, 120_000);
 

@@ -7,32 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { adminPassword, baseUrl, launchBrowser, seriousAxeViolations } from "./browser";
 import { horizontalOverflow } from "./layout";
-import { randomPhone } from "./api";
+import { randomPhone, staffApi, type StaffApi } from "./api";
 
 const PACKAGES = 100;
 let browser: Browser;
-let token = "";
-
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { ...(body ? { "content-type": "application/json" } : {}), authorization: `Bearer ${token}` },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+let api: StaffApi;
 
 const messagesOf = async (trackingId: number) =>
   (await api<{ notifications: { kind: string }[] }>("GET", `/api/notifications?trackingId=${trackingId}`)).notifications.filter((n) => n.kind === "TRACKING_STATUS").length;
 
 beforeAll(async () => {
-  const login = await fetch(`${baseUrl()}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ password: adminPassword() }),
-  });
-  token = ((await login.json()) as { token: string }).token;
+  api = await staffApi();
   browser = await launchBrowser();
 }, 60_000);
 

@@ -2,7 +2,7 @@
 // its three measures for sea freight) and presses Enter; the focus goes back to the scan field for
 // the next one. Several clients with one number: choose. No pre-alert: register it Sin dueño.
 // Below, the receipts of this session.
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { ScanField } from "../../../components/scan-field";
 import { Badge } from "../../../components/ui/badge";
@@ -235,20 +235,10 @@ function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone
             </div>
           )}
           <PhotoPicker label="Fotos del paquete" names={photos} onChange={setPhotos} onBusyChange={setUploading} />
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button type="button" variant="outline" size="lg" className="w-full" onClick={onCancel} disabled={pending}>
-              Cancelar
-            </Button>
-            <Button type="submit" size="lg" className="w-full" disabled={pending || uploading}>
-              <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
-              Recibir
-            </Button>
-          </div>
+          <FormEnd error={error} busy={pending} uploading={uploading} onCancel={onCancel}>
+            <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
+            Recibir
+          </FormEnd>
         </form>
       )}
     </Card>
@@ -323,19 +313,30 @@ function UnclaimedForm({
       </div>
       <PhotoPicker label="Foto de la etiqueta" names={labelPhotos} onChange={setLabelPhotos} onBusyChange={setUploading} />
       <PhotoPicker label="Otras fotos" names={photos} onChange={setPhotos} onBusyChange={setUploading} />
+      <FormEnd error={error} busy={pending} uploading={uploading} onCancel={onCancel}>
+        Registrar sin dueño
+      </FormEnd>
+    </form>
+  );
+}
+
+/** The end of the receive and Sin dueño forms: the error, Cancelar, and the submit button. */
+function FormEnd({ error, busy, uploading, onCancel, children }: { error: string | null; busy: boolean; uploading: boolean; onCancel: () => void; children: ReactNode }) {
+  return (
+    <>
       {error ? (
         <p role="alert" className="text-sm text-destructive">
           {error}
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
-        <Button type="button" variant="outline" size="lg" className="w-full" onClick={onCancel} disabled={pending}>
+        <Button type="button" variant="outline" size="lg" className="w-full" onClick={onCancel} disabled={busy}>
           Cancelar
         </Button>
-        <Button type="submit" size="lg" className="w-full" disabled={pending || uploading}>
-          Registrar sin dueño
+        <Button type="submit" size="lg" className="w-full" disabled={busy || uploading}>
+          {children}
         </Button>
       </div>
-    </form>
+    </>
   );
 }
