@@ -8,7 +8,7 @@
 // and /admin sends a person who may not see Clientes to their first section (decision 127).
 // This page is its own chunk: visitors never download it.
 
-import type { ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { Link, Redirect, useLocation } from "wouter";
 import { ShieldAlert } from "lucide-react";
 import { Card } from "../components/ui/card";
@@ -27,10 +27,14 @@ import { ReferralsCard } from "../features/admin/stats/referrals-card";
 import { SearchQuotaCard } from "../features/admin/search-quota/search-quota-card";
 import { ImportExportSection } from "./admin/import-export-section";
 import { PackagesSection } from "../features/admin/packages/packages-section";
-import { ReceptionSection } from "../features/admin/warehouse/reception-section";
-import { UnclaimedSection } from "../features/admin/warehouse/unclaimed-section";
-import { ShipmentsSection } from "../features/admin/shipments/shipments-section";
-import { DeliveriesSection } from "../features/admin/deliveries/deliveries-section";
+import { PanelLoading } from "../components/ui/panel-states";
+
+// The warehouse's sections load when opened: the office rarely does, and they carry the scan,
+// photo and signature screens (issue 20).
+const ReceptionSection = lazy(() => import("../features/admin/warehouse/reception-section").then((m) => ({ default: m.ReceptionSection })));
+const UnclaimedSection = lazy(() => import("../features/admin/warehouse/unclaimed-section").then((m) => ({ default: m.UnclaimedSection })));
+const ShipmentsSection = lazy(() => import("../features/admin/shipments/shipments-section").then((m) => ({ default: m.ShipmentsSection })));
+const DeliveriesSection = lazy(() => import("../features/admin/deliveries/deliveries-section").then((m) => ({ default: m.DeliveriesSection })));
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 import { pagePathOf, type StaffPagePath } from "../../shared/page-routes";
 
@@ -102,7 +106,13 @@ export const NO_PERMISSION_TITLE = "No tienes permiso para abrir esta sección";
 /** The section if the person may open it; else a way to one they may. */
 function AllowedSection({ path, Section }: { path: StaffPagePath; Section: ComponentType }) {
   const { staff } = useAdminSession();
-  if (mayOpen(staff, path)) return <Section />;
+  if (mayOpen(staff, path)) {
+    return (
+      <Suspense fallback={<PanelLoading />}>
+        <Section />
+      </Suspense>
+    );
+  }
   const first = ADMIN_SECTIONS.find((s) => mayOpen(staff, s.path));
   if (path === "/admin" && first) return <Redirect to={first.path} replace />;
   return (
