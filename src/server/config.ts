@@ -117,6 +117,12 @@ const envSchema = z.object({
   BRAND_ADDRESS: optionalString,
   BRAND_FACEBOOK_URL: optionalString,
   BRAND_LINKEDIN_URL: optionalString,
+  /** How clients pay (issue 21): SINPE Móvil number and holder, bank account, legal id on receipts. */
+  BRAND_SINPE_MOVIL: optionalString,
+  BRAND_SINPE_HOLDER: optionalString,
+  BRAND_IBAN: optionalString,
+  BRAND_BANK: optionalString,
+  BRAND_LEGAL_ID: optionalString,
   /** A folder with team.json and the team's photographs (decision 105); unset: illustrations. */
   BRAND_TEAM_DIR: optionalString,
 });
@@ -185,6 +191,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : DEFAULT_BRAND.social.whatsapp,
       linkedin: e.BRAND_LINKEDIN_URL ?? DEFAULT_BRAND.social.linkedin,
     },
+    payment: {
+      sinpeMovil: e.BRAND_SINPE_MOVIL ?? DEFAULT_BRAND.payment.sinpeMovil,
+      sinpeHolder: e.BRAND_SINPE_HOLDER ?? e.BRAND_NAME ?? DEFAULT_BRAND.payment.sinpeHolder,
+      iban: e.BRAND_IBAN?.replace(/\s+/g, "").toUpperCase() ?? DEFAULT_BRAND.payment.iban,
+      bank: e.BRAND_BANK ?? DEFAULT_BRAND.payment.bank,
+    },
+    legalId: e.BRAND_LEGAL_ID ?? DEFAULT_BRAND.legalId,
   };
   const trust = e.TRUST_PROXY;
   return {

@@ -53,6 +53,20 @@ export interface Brand {
   mapEmbedUrl: string;
   /** The business's own team with photographs; empty: the built-in illustrated team. */
   team: BrandTeamMember[];
+  /** How clients pay (issue 21: the statement on /rastreo and the receipt); empty fields are not shown. */
+  payment: BrandPayment;
+  /** The business's legal id (cédula jurídica), printed on receipts; empty: not shown. */
+  legalId: string;
+}
+
+export interface BrandPayment {
+  /** SINPE Móvil number as people read it: "7000-1234". */
+  sinpeMovil: string;
+  /** Whose name the SINPE Móvil transfer shows. */
+  sinpeHolder: string;
+  /** Bank account (IBAN, CR + 20 digits) for transfers; empty: not offered. */
+  iban: string;
+  bank: string;
 }
 
 export const DEFAULT_BRAND: Brand = {
@@ -91,4 +105,6 @@ export const DEFAULT_BRAND: Brand = {
   globalTrackerUrl: "https://parcelsapp.com/es/tracking/",
   mapEmbedUrl: "https://www.google.com/maps?q=Grecia,+Alajuela,+Costa+Rica&output=embed",
   team: [],
+  payment: { sinpeMovil: "7000-1234", sinpeHolder: "Express Import", iban: "", bank: "" },
+  legalId: "",
 };

@@ -30,6 +30,8 @@ export const STAFF_PAGE_PATHS = [
   "/admin/sin-dueno",
   "/admin/embarques",
   "/admin/entregas",
+  "/admin/pagos",
+  "/admin/caja",
   "/admin/tracking",
   "/admin/mensajes",
   "/admin/referidos",

@@ -34,6 +34,8 @@ import { PanelLoading } from "../components/ui/panel-states";
 const ReceptionSection = lazy(() => import("../features/admin/warehouse/reception-section").then((m) => ({ default: m.ReceptionSection })));
 const UnclaimedSection = lazy(() => import("../features/admin/warehouse/unclaimed-section").then((m) => ({ default: m.UnclaimedSection })));
 const ShipmentsSection = lazy(() => import("../features/admin/shipments/shipments-section").then((m) => ({ default: m.ShipmentsSection })));
+const PaymentsSection = lazy(() => import("../features/admin/payments/payments-section").then((m) => ({ default: m.PaymentsSection })));
+const CashSection = lazy(() => import("../features/admin/cash/cash-section").then((m) => ({ default: m.CashSection })));
 const DeliveriesSection = lazy(() => import("../features/admin/deliveries/deliveries-section").then((m) => ({ default: m.DeliveriesSection })));
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 import { pagePathOf, type StaffPagePath } from "../../shared/page-routes";
@@ -82,6 +84,16 @@ const SECTIONS: Record<StaffPagePath, { title: string; description: string; Sect
     title: "Entregas",
     description: "Paquetes listos para entregar por zona, y la prueba de cada entrega.",
     Section: DeliveriesSection,
+  },
+  "/admin/pagos": {
+    title: "Pagos",
+    description: "Registrar pagos, revisar comprobantes SINPE de los clientes y emitir recibos.",
+    Section: PaymentsSection,
+  },
+  "/admin/caja": {
+    title: "Caja y por cobrar",
+    description: "Cierre de caja por día y por persona, y los clientes con saldo pendiente.",
+    Section: CashSection,
   },
   "/admin/tracking": {
     title: "Avisos WhatsApp",

@@ -33,9 +33,20 @@ import {
 } from "../../shared/domain/statuses";
 import { STAFF_ROLES } from "../../shared/domain/staff-roles";
 import { PHOTO_KINDS, SHIPMENT_STATES } from "../../shared/domain/warehouse";
+import { EXTRA_CHARGE_KINDS, PAYMENT_METHODS, PAYMENT_PROOF_STATUSES } from "../../shared/domain/charges";
 import { ACTOR_KINDS } from "../../shared/api/admin/staff";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/**
+ * The charge rule of shared/domain/charges.ts in SQL, for client_trackings' generated columns: the
+ * coupon's discount on the freight (rounded half up, as roundColones), and the total — null while
+ * the package has neither freight nor extra lines, never below zero.
+ */
+const DISCOUNT_SQL = "round(coalesce(monto_colones, 0) * coalesce(discount_percent, 0) / 100.0)::integer";
+const TOTAL_SQL =
+  "(case when monto_colones is null and cargos_extra_colones = 0 then null " +
+  `else greatest(0, coalesce(monto_colones, 0) - ${DISCOUNT_SQL} + cargos_extra_colones) end)`;
 const createdAt = () => ts("created_at").notNull().defaultNow();
 const updatedAt = () => ts("updated_at").notNull().defaultNow();
 
@@ -174,6 +185,18 @@ export const clientTrackings = pgTable(
     retiroOficina: boolean("retiro_oficina").notNull().default(false),
     couponId: integer("coupon_id").references((): AnyPgColumn => coupons.id, { onDelete: "set null" }),
     discountPercent: smallint("discount_percent"),
+    /** The sum of the package's extra charge lines (package_charges), kept by modules/payments/charges.ts. */
+    cargosExtraColones: integer("cargos_extra_colones").notNull().default(0),
+    /** The coupon's discount on the freight (shared/domain/charges.ts couponDiscountColones). */
+    descuentoColones: integer("descuento_colones").generatedAlwaysAs(sql.raw(DISCOUNT_SQL)),
+    /** What the package costs: freight − discount + extras (shared/domain/charges.ts chargeTotal). */
+    totalColones: integer("total_colones").generatedAlwaysAs(sql.raw(TOTAL_SQL)),
+    /** The sum of the payments applied to it, not reversed (modules/admin/payments keeps it). */
+    pagadoColones: integer("pagado_colones").notNull().default(0),
+    /** What the client still owes: total − paid (negative: paid more). */
+    saldoColones: integer("saldo_colones").generatedAlwaysAs(sql.raw(`coalesce(${TOTAL_SQL}, 0) - pagado_colones`)),
+    /** When it first became collectable (reached Listo para entregar or Entregado); age of a debt. */
+    cobrableAt: ts("cobrable_at"),
     lastStatusChangeDate: ts("last_status_change_date").notNull().defaultNow(),
     lastEventAt: ts("last_event_at"),
     createdAt: createdAt(),
@@ -206,6 +229,9 @@ export const clientTrackings = pgTable(
     check("client_trackings_monto_check", sql`${t.montoColones} is null or ${t.montoColones} >= 0`),
     check("client_trackings_peso_check", sql`${t.pesoEstimado} is null or ${t.pesoEstimado} >= 0`),
     check("client_trackings_valor_check", sql`${t.valorDeclarado} is null or ${t.valorDeclarado} >= 0`),
+    index("client_trackings_saldo_idx").on(t.clientId).where(sql`${t.saldoColones} > 0`),
+    check("client_trackings_cargos_extra_check", sql`${t.cargosExtraColones} >= 0`),
+    check("client_trackings_pagado_check", sql`${t.pagadoColones} >= 0`),
     check(
       "client_trackings_discount_check",
       sql`${t.discountPercent} is null or ${t.discountPercent} between 0 and 100`,
@@ -635,4 +661,123 @@ export const deliveries = pgTable(
     notas: text("notas"),
   },
   (t) => [uniqueIndex("deliveries_tracking_key").on(t.trackingId), index("deliveries_delivered_at_idx").on(t.deliveredAt)],
+);
+
+/**
+ * The extra lines of a package's charge (issue 21): customs taxes paid on the client's behalf,
+ * delivery outside the free zone, storage, other; each with its description and amount.
+ * client_trackings.cargos_extra_colones holds their sum (modules/payments/charges.ts keeps it).
+ */
+export const packageCharges = pgTable(
+  "package_charges",
+  {
+    id: serial("id").primaryKey(),
+    trackingId: integer("tracking_id")
+      .notNull()
+      .references(() => clientTrackings.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 16 }).notNull(),
+    description: varchar("description", { length: 120 }).notNull(),
+    amountColones: integer("amount_colones").notNull(),
+    createdAt: createdAt(),
+    createdByAccountId: integer("created_by_account_id"),
+  },
+  (t) => [
+    index("package_charges_tracking_idx").on(t.trackingId),
+    check("package_charges_kind_check", oneOf(t.kind, EXTRA_CHARGE_KINDS)),
+    check("package_charges_amount_check", sql`${t.amountColones} > 0`),
+  ],
+);
+
+/**
+ * A client's receipt photo (comprobante, issue 21): sent from /rastreo for one package or for the
+ * whole balance; staff confirm it (it becomes a payment) or reject it with a reason.
+ */
+export const paymentProofs = pgTable(
+  "payment_proofs",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** Null: for the client's whole balance. */
+    trackingId: integer("tracking_id").references(() => clientTrackings.id, { onDelete: "set null" }),
+    uploadName: varchar("upload_name", { length: 64 }).notNull(),
+    /** The SINPE reference the client typed, when any. */
+    reference: varchar("reference", { length: 64 }),
+    estado: varchar("estado", { length: 16 }).notNull().default("PENDIENTE"),
+    createdAt: createdAt(),
+    reviewedAt: ts("reviewed_at"),
+    reviewedByAccountId: integer("reviewed_by_account_id"),
+    rejectReason: text("reject_reason"),
+    paymentId: integer("payment_id").references((): AnyPgColumn => payments.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("payment_proofs_client_idx").on(t.clientId),
+    index("payment_proofs_pending_idx").on(t.createdAt).where(sql`${t.estado} = 'PENDIENTE'`),
+    uniqueIndex("payment_proofs_upload_key").on(t.uploadName),
+    check("payment_proofs_estado_check", oneOf(t.estado, PAYMENT_PROOF_STATUSES)),
+  ],
+);
+
+/**
+ * A payment (issue 21): money received from a client, by one method, applied to one or several
+ * of its packages (payment_allocations). Never deleted: a mistake is reversed with a reason, and
+ * the packages' paid amounts go back. The rows are what a future electronic invoice (Hacienda)
+ * references (docs/decisions/137): amounts in whole colones with their currency, who and when.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    method: varchar("method", { length: 16 }).notNull(),
+    /** SINPE Móvil: the transfer's reference (unique among payments not reversed). */
+    reference: varchar("reference", { length: 64 }),
+    amountColones: integer("amount_colones").notNull(),
+    currency: varchar("currency", { length: 3 }).notNull().default("CRC"),
+    /** When the money was received (the day of the cierre de caja). */
+    paidAt: ts("paid_at").notNull().defaultNow(),
+    recordedByAccountId: integer("recorded_by_account_id"),
+    /** The staff member's name as it was (the receipt and the cierre show it). */
+    recordedByName: varchar("recorded_by_name", { length: 120 }).notNull(),
+    notas: text("notas"),
+    reversedAt: ts("reversed_at"),
+    reversedByAccountId: integer("reversed_by_account_id"),
+    reversedByName: varchar("reversed_by_name", { length: 120 }),
+    reversalReason: text("reversal_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payments_client_idx").on(t.clientId),
+    index("payments_paid_at_idx").on(t.paidAt),
+    uniqueIndex("payments_sinpe_reference_key")
+      .on(sql`upper(${t.reference})`)
+      .where(sql`${t.method} = 'SINPE_MOVIL' and ${t.reversedAt} is null`),
+    check("payments_method_check", oneOf(t.method, PAYMENT_METHODS)),
+    check("payments_amount_check", sql`${t.amountColones} > 0`),
+    check("payments_sinpe_reference_check", sql`${t.method} <> 'SINPE_MOVIL' or ${t.reference} is not null`),
+  ],
+);
+
+/** How much of a payment went to each package (all of a payment's rows add up to its amount). */
+export const paymentAllocations = pgTable(
+  "payment_allocations",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    // A paid package cannot be deleted: its payments are reversed first.
+    trackingId: integer("tracking_id")
+      .notNull()
+      .references(() => clientTrackings.id, { onDelete: "restrict" }),
+    amountColones: integer("amount_colones").notNull(),
+  },
+  (t) => [
+    uniqueIndex("payment_allocations_payment_tracking_key").on(t.paymentId, t.trackingId),
+    index("payment_allocations_tracking_idx").on(t.trackingId),
+    check("payment_allocations_amount_check", sql`${t.amountColones} > 0`),
+  ],
 );

@@ -29,6 +29,9 @@ import { registerAdminAuditRoutes } from "./admin/audit/routes";
 import { registerAdminWarehouseRoutes } from "./admin/warehouse/routes";
 import { registerAdminShipmentRoutes } from "./admin/shipments/routes";
 import { registerAdminDeliveryRoutes } from "./admin/deliveries/routes";
+import { registerAdminPaymentRoutes } from "./admin/payments/routes";
+import { registerAdminCashRoutes } from "./admin/cash/routes";
+import { registerPaymentRoutes } from "./payments/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
@@ -59,4 +62,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerAdminWarehouseRoutes(app, ctx);
   registerAdminShipmentRoutes(app, ctx);
   registerAdminDeliveryRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
+  registerAdminPaymentRoutes(app, ctx);
+  registerAdminCashRoutes(app, ctx);
 }

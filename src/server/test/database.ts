@@ -114,7 +114,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
           `truncate table clients, coupons, client_trackings, tracking_status_history, referrals, whatsapp_customers,
            whatsapp_tracking_entries, tracking_notices, parts_searches, contact_messages, uploads,
            notification_outbox, rate_limits, app_cache, admin_sessions, staff_accounts, audit_log, shipments,
-           unclaimed_packages, package_photos, deliveries restart identity cascade`,
+           unclaimed_packages, package_photos, deliveries, package_charges, payment_proofs,
+           payments, payment_allocations restart identity cascade`,
         ),
       );
     },

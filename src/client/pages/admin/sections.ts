@@ -11,6 +11,7 @@ import {
   FileSpreadsheet,
   Gift,
   History,
+  Landmark,
   MessageSquare,
   Package,
   PackageCheck,
@@ -20,6 +21,7 @@ import {
   UserCog,
   UserRound,
   Users,
+  Wallet,
   type LucideIcon,
 } from "lucide-react";
 
@@ -36,6 +38,8 @@ export const ADMIN_SECTIONS = [
   { path: "/admin/sin-dueno", label: "Sin dueño", Icon: PackageSearch },
   { path: "/admin/embarques", label: "Embarques", Icon: Container },
   { path: "/admin/entregas", label: "Entregas", Icon: PackageCheck },
+  { path: "/admin/pagos", label: "Pagos", Icon: Wallet },
+  { path: "/admin/caja", label: "Caja y por cobrar", Icon: Landmark },
   { path: "/admin/tracking", label: "Avisos WhatsApp", Icon: ClipboardList },
   { path: "/admin/mensajes", label: "Mensajes de contacto", Icon: MessageSquare },
   { path: "/admin/referidos", label: "Referidos y cupones", Icon: Gift },

@@ -21,7 +21,7 @@
 //
 // Errors: AppError 404 TRACKING_NOT_FOUND for an unknown id; 409 TRACKING_DUPLICATE when the
 // client already has a package with that tracking code (unique per client in the database too).
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { clientTrackings, clients, trackingStatusHistory, unclaimedPackages } from "../../db/schema";
 import { conflict, isUniqueViolation, notFound } from "../../errors";
@@ -40,6 +40,7 @@ import { billingMeasure, pieCubicosOf } from "../admin/warehouse/measures";
 import { carrierTrackingNumber } from "../../../shared/domain/barcodes";
 import { TRACKING_STATUSES } from "../../../shared/domain/statuses";
 import { CLAIM_HISTORY_NOTE } from "../../../shared/api/admin/warehouse";
+import { COLLECTABLE_STATUSES } from "../../../shared/domain/charges";
 
 export type TrackingRow = typeof clientTrackings.$inferSelect;
 
@@ -298,6 +299,7 @@ export async function createTrackings(tx: DbOrTx, inputs: CreateTrackingInput[])
             trackingCode: input.trackingCode,
             carrier: input.carrier === undefined ? detectCarrier(input.trackingCode) : input.carrier,
             estado,
+            cobrableAt: COLLECTABLE_STATUSES.includes(estado) ? now : null,
             lastStatusChangeDate: now,
             createdAt: now,
             updatedAt: now,
@@ -524,7 +526,7 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
     for (const chunk of chunked(group, 1000)) {
       await tx
         .update(clientTrackings)
-        .set({ estado: newStatus, lastStatusChangeDate: now, updatedAt: now })
+        .set({ estado: newStatus, lastStatusChangeDate: now, updatedAt: now, ...collectableFrom(newStatus, now) })
         .where(
           inArray(
             clientTrackings.id,
@@ -583,6 +585,15 @@ async function assertNoDuplicate(tx: DbOrTx, clientId: number, trackingCode: str
     .where(and(...conditions))
     .limit(1);
   if (existing) throw conflict(TRACKING_DUPLICATE);
+}
+
+/**
+ * A package becomes collectable the first time it reaches Listo para entregar or Entregado
+ * (cobrable_at, the age of a debt in Cuentas por cobrar, docs/decisions/134); later moves keep it.
+ */
+function collectableFrom(estado: TrackingStatus, now: Date): { cobrableAt?: SQL } {
+  if (!COLLECTABLE_STATUSES.includes(estado)) return {};
+  return { cobrableAt: sql`coalesce(${clientTrackings.cobrableAt}, ${now.toISOString()}::timestamptz)` };
 }
 
 /** Only the fields actually given (undefined means "leave as is"). */
