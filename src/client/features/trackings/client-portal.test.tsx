@@ -60,10 +60,12 @@ function tracking(overrides: Partial<TClientTracking>): TClientTracking {
     coupon: null,
     photos: [],
     delivery: null,
+    cargo: null,
     ...overrides,
   };
 }
 
+const NOTHING_DUE = { totalPendienteColones: 0, comprobantes: [] };
 const CLIENT = { nombre: "Laura Chaves", clientCode: "EXAB12CD", referralCode: "EXQR7TUV" };
 
 function search(code: string) {
@@ -76,7 +78,7 @@ function serve(packages: TClientTracking[], extra?: Handler) {
   handler = (method, url, body) => {
     const answer = extra?.(method, url, body);
     if (answer) return answer;
-    if (url.startsWith("/api/clients/trackings?code=")) return json(200, { client: CLIENT, trackings: packages });
+    if (url.startsWith("/api/clients/trackings?code=")) return json(200, { client: CLIENT, trackings: packages, estadoCuenta: NOTHING_DUE });
     if (url.startsWith("/api/coupons/")) return json(200, { available: [], used: [], expired: [] });
     if (url.startsWith("/api/referrals/")) return json(200, { referrals: [] });
     return json(404, { message: "no" });
@@ -196,7 +198,7 @@ describe("coupons and referrals", () => {
 
   it("offers no share link while the client has no referral code yet", async () => {
     serve([tracking({})], (_method, url) =>
-      url.startsWith("/api/clients/trackings?code=") ? json(200, { client: { ...CLIENT, referralCode: null }, trackings: [] }) : (undefined as unknown as Response),
+      url.startsWith("/api/clients/trackings?code=") ? json(200, { client: { ...CLIENT, referralCode: null }, trackings: [], estadoCuenta: NOTHING_DUE }) : (undefined as unknown as Response),
     );
     renderPortal();
     search("EXAB12CD");
@@ -243,7 +245,7 @@ describe("pre-alert", () => {
         packages = [created];
         return json(201, created);
       }
-      if (url.startsWith("/api/clients/trackings?code=")) return json(200, { client: CLIENT, trackings: packages });
+      if (url.startsWith("/api/clients/trackings?code=")) return json(200, { client: CLIENT, trackings: packages, estadoCuenta: NOTHING_DUE });
       return undefined as unknown as Response;
     });
     renderPortal();
