@@ -80,3 +80,24 @@ export function proofStatusText(estado: PaymentProofStatus, rejectReason: string
   const label = PAYMENT_PROOF_STATUS_LABELS[estado];
   return estado === "RECHAZADO" && rejectReason ? `${label}: ${rejectReason}` : label;
 }
+
+// --- The statement on /rastreo (texts) ---
+
+export const STATEMENT_TITLE = "Estado de cuenta";
+export const PROOF_SEND_TOTAL_LABEL = "Enviar comprobante SINPE";
+export const PROOF_SEND_PACKAGE_LABEL = "Enviar comprobante";
+export const PROOFS_TITLE = "Comprobantes enviados";
+export const PROOF_DIALOG_TITLE = "Enviar comprobante SINPE";
+export const PROOF_IMAGE_LABEL = "Foto del comprobante";
+export const PROOF_REFERENCE_LABEL = "Referencia SINPE";
+export const PROOF_REFERENCE_HINT = "El número de referencia o comprobante que muestra tu banco.";
+export const PAID_TEXT = "Pagado";
+
+export const totalDueText = (amount: string) => `Total pendiente ${amount}`;
+export const pendingText = (amount: string) => `Pendiente ${amount}`;
+export const partialText = (amount: string) => `Pago parcial: ${amount} pendiente`;
+export const creditText = (amount: string) => `Saldo a favor ${amount}`;
+export const sinpeText = (number: string, holder: string) => `SINPE Móvil al ${number} a nombre de ${holder}`;
+export const transferText = (iban: string, bank: string) => `Transferencia a la cuenta ${iban}${bank ? ` (${bank})` : ""}`;
+export const descriptionHint = (clientCode: string) => `En la descripción de la transferencia escribe tu código de cliente: ${clientCode}`;
+export const proofDialogDescription = (what: string, amount: string) => `Adjunta la foto del comprobante de tu pago de ${amount} (${what}). Lo revisaremos y actualizaremos tu saldo.`;
