@@ -162,6 +162,16 @@ describe("package cards", () => {
         montoColones: 10_000,
         pesoPieCubicos: "1500",
         coupon: { discountPercent: 5 },
+        // The stored charge (issue 21): the card shows the stored total, never one it computes.
+        cargo: {
+          lineas: [
+            { kind: "FLETE", description: "Flete", amountColones: 10_000 },
+            { kind: "DESCUENTO", description: "Cupón 5 %", amountColones: -500 },
+          ],
+          totalColones: 9_500,
+          pagadoColones: 0,
+          saldoColones: 9_500,
+        },
         history: [
           { previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", changedAt: "2031-02-01T15:00:00.000Z" },
           { previousStatus: "SEGUIMIENTO_INTERNACIONAL", newStatus: "EN_BODEGA_MIAMI", changedAt: "2031-02-03T15:00:00.000Z" },
