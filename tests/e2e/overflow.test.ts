@@ -98,6 +98,16 @@ describe("no page or dialog is wider than a phone, with the longest realistic va
       await page.getByRole("article", { name: LONG_CODES[3] }).waitFor();
       await scrollThrough(page);
       await check(page, "/rastreo with the client's packages");
+      // The statement (issue 21): the card with the total due, a package's lines, the receipt dialog.
+      await page.getByRole("region", { name: "Estado de cuenta" }).waitFor();
+      await page.getByRole("button", { name: "Ver detalle" }).first().click();
+      await check(page, "/rastreo with a package's charge lines");
+      await page.getByRole("button", { name: "Enviar comprobante SINPE" }).click();
+      await page.getByRole("dialog", { name: "Enviar comprobante SINPE" }).getByRole("button", { name: "Enviar" }).click();
+      await page.getByRole("dialog", { name: "Enviar comprobante SINPE" }).getByText("Adjunta la foto del comprobante SINPE.").waitFor();
+      await check(page, "receipt dialog with an error");
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: "Enviar comprobante SINPE" }).waitFor({ state: "detached" });
       await page.getByRole("button", { name: `Editar ${LONG_CODES[3]}` }).click();
       await page.getByRole("dialog", { name: "Editar Tracking" }).waitFor();
       await check(page, "edit dialog");

@@ -26,6 +26,12 @@ export interface ImageUploadProps {
   /** Tells the form an upload is under way (its submit waits). */
   onUploadingChange?(uploading: boolean): void;
   label?: string;
+  /** The preview's alt text. */
+  previewAlt?: string;
+  /** The line under the picker (the accepted kinds and the limit come first). */
+  hint?: string;
+  /** Shows "(opcional)" after the label (default). */
+  optional?: boolean;
 }
 
 function failed(error?: unknown) {
@@ -39,7 +45,15 @@ function failed(error?: unknown) {
   });
 }
 
-export function ImageUpload({ value, onChange, onUploadingChange, label = "Foto del repuesto" }: ImageUploadProps) {
+export function ImageUpload({
+  value,
+  onChange,
+  onUploadingChange,
+  label = "Foto del repuesto",
+  previewAlt = "Vista previa de la foto del repuesto",
+  hint = "Una foto ayuda a identificar la pieza.",
+  optional = true,
+}: ImageUploadProps) {
   const labelId = useId();
   const hintId = `${labelId}-hint`;
   const input = useRef<HTMLInputElement>(null);
@@ -78,7 +92,7 @@ export function ImageUpload({ value, onChange, onUploadingChange, label = "Foto 
         <div className="mt-1.5 flex items-start gap-4 rounded-lg border border-slate-200 p-3">
           <img
             src={value}
-            alt="Vista previa de la foto del repuesto"
+            alt={previewAlt}
             className="h-28 w-28 rounded-md border border-slate-100 bg-slate-50 object-contain"
             // A store that took the file may still refuse to serve it (not an image once checked).
             onError={() => {
@@ -102,7 +116,7 @@ export function ImageUpload({ value, onChange, onUploadingChange, label = "Foto 
     <div>
       <p id={labelId} className="text-sm font-medium text-ink">
         {label}
-        <span className="ml-1 font-normal text-muted">(opcional)</span>
+        {optional ? <span className="ml-1 font-normal text-muted">(opcional)</span> : null}
       </p>
       <label
         className={cn(
@@ -131,7 +145,7 @@ export function ImageUpload({ value, onChange, onUploadingChange, label = "Foto 
         />
       </label>
       <p id={hintId} className="mt-1 text-sm text-muted" aria-live="polite">
-        {uploading ? "Subiendo imagen…" : `JPG, PNG, GIF o WebP, máximo ${IMAGE_MAX_LABEL}. Una foto ayuda a identificar la pieza.`}
+        {uploading ? "Subiendo imagen…" : `JPG, PNG, GIF o WebP, máximo ${IMAGE_MAX_LABEL}. ${hint}`}
       </p>
     </div>
   );

@@ -159,6 +159,7 @@ describe("the code-guessing guard", () => {
         "GET /api/clients/verify/:clientCode",
         "POST /api/parts-assistant",
         "POST /api/clients/register",
+        "POST /api/clients/payment-proofs",
       ].sort(),
     );
     expect(t.ctx.routes.every((r) => r.auth === "public" || !r.codeOracle)).toBe(true);

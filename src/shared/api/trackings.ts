@@ -4,6 +4,8 @@
 import { z } from "../validation";
 import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingStatus } from "../domain/statuses";
 import { ZClientCodeSchema } from "./clients";
+import { CHARGE_LINE_KINDS } from "../domain/charges";
+import { ZClientPaymentProofSchema } from "./payments";
 
 export const TRACKING_CODE_MAX = 64;
 export const TRACKING_CODE_REQUIRED = "Código de tracking es requerido";
@@ -96,6 +98,33 @@ export function deliveredToText(recibidoPor: string, when: string): string {
   return `Entregado a ${recibidoPor} el ${when}`;
 }
 
+/** A line of a package's charge (shared/domain/charges.ts chargeLines over the stored values). */
+export const ZChargeLineSchema = z.object({
+  kind: z.enum(CHARGE_LINE_KINDS),
+  description: z.string(),
+  /** Colones; the discount is negative. */
+  amountColones: z.number().int(),
+});
+
+/** What a package costs and what is paid: the STORED columns (issue 21, decisions 134 and 135). */
+export const ZClientChargeSchema = z.object({
+  lineas: z.array(ZChargeLineSchema),
+  totalColones: z.number().int(),
+  pagadoColones: z.number().int(),
+  /** total − paid; negative: paid more (saldo a favor). */
+  saldoColones: z.number().int(),
+});
+export type TClientCharge = z.infer<typeof ZClientChargeSchema>;
+
+/** The client's statement (issue 21): what is due over all packages and the receipts sent. */
+export const ZClientStatementSchema = z.object({
+  /** The sum of the packages' positive balances. */
+  totalPendienteColones: z.number().int(),
+  /** Newest first, at most 20 (payments.ts PROOFS_LISTED_MAX). */
+  comprobantes: z.array(ZClientPaymentProofSchema),
+});
+export type TClientStatement = z.infer<typeof ZClientStatementSchema>;
+
 /** One package as its owner sees it: the spec's fields (§3) plus formaEnvio, history and coupon. */
 export const ZClientTrackingSchema = z.object({
   id: z.number().int(),
@@ -116,6 +145,8 @@ export const ZClientTrackingSchema = z.object({
   photos: z.array(ZClientPackagePhotoSchema),
   /** The proof of delivery once ENTREGADO (issue 20): who received it, when, photo and signature. */
   delivery: ZClientDeliverySchema.nullable(),
+  /** Null while the package has no amount (total_colones null), else its lines and stored totals. */
+  cargo: ZClientChargeSchema.nullable(),
 });
 export type TClientTracking = z.infer<typeof ZClientTrackingSchema>;
 
@@ -123,6 +154,7 @@ export const ZClientTrackingsResponseSchema = z.object({
   /** referralCode: what the share link carries (decision 108); null until the start-up fill reaches the client. */
   client: z.object({ nombre: z.string(), clientCode: z.string(), referralCode: z.string().nullable() }),
   trackings: z.array(ZClientTrackingSchema),
+  estadoCuenta: ZClientStatementSchema,
 });
 export type TClientTrackingsResponse = z.infer<typeof ZClientTrackingsResponseSchema>;
 

@@ -1,6 +1,7 @@
 // A client's packages in 'Mis Paquetes' (public-site §2 "Tracking", §4, §8), once the search
-// found them: the client's name, code and package count, pre-alert / edit / delete dialogs, one
-// card per package, the coupons and referrals, and the floating share button. A new package is
+// found them: the client's name, code and package count, the statement (issue 21: total due, how
+// to pay, receipts), pre-alert / edit / delete / receipt dialogs, one card per package, the
+// coupons and referrals, and the floating share button. A new package is
 // highlighted for 5 s and scrolled into view.
 
 import { useEffect, useState } from "react";
@@ -20,6 +21,7 @@ import {
   TRACKING_DELETE_FAILED_FALLBACK,
   TRACKING_UPDATED_TITLE,
   TRACKING_UPDATE_FAILED_FALLBACK,
+  type TClientStatement,
   type TClientTracking,
   type TPreAlertRequest,
 } from "../../../shared/api/trackings";
@@ -28,18 +30,25 @@ import { ReferralsPanel } from "./referrals-panel";
 import { ShareReferralButton } from "./share-referral-button";
 import { PackageCard } from "./package-card";
 import { TrackingFormDialog } from "./tracking-form-dialog";
+import { PaymentProofDialog, type ProofTarget } from "./payment-proof-dialog";
+import { StatementCard } from "./statement-card";
 import { useTrackingMutations } from "./use-client-trackings";
 
 const failure = (err: unknown, fallback: string) =>
   toast({ title: ERROR_TITLE, description: errorMessageFrom(err, fallback), variant: "destructive" });
 
-export function ClientPackages({ data }: { data: { client: { nombre: string; clientCode: string; referralCode: string | null }; trackings: TClientTracking[] } }) {
-  const { client, trackings } = data;
+export function ClientPackages({
+  data,
+}: {
+  data: { client: { nombre: string; clientCode: string; referralCode: string | null }; trackings: TClientTracking[]; estadoCuenta: TClientStatement };
+}) {
+  const { client, trackings, estadoCuenta } = data;
   const { create, update, remove } = useTrackingMutations(client.clientCode);
   const [preAlertOpen, setPreAlertOpen] = useState(false);
   const [editing, setEditing] = useState<TClientTracking | null>(null);
   const [deleting, setDeleting] = useState<TClientTracking | null>(null);
   const [highlightId, setHighlightId] = useState<number | null>(null);
+  const [proofTarget, setProofTarget] = useState<ProofTarget | null>(null);
 
   useEffect(() => {
     if (highlightId === null) return;
@@ -106,6 +115,12 @@ export function ClientPackages({ data }: { data: { client: { nombre: string; cli
             </Button>
           </Card>
 
+          <StatementCard
+            clientCode={client.clientCode}
+            statement={estadoCuenta}
+            onSendTotal={() => setProofTarget({ trackingId: null, what: "saldo total", amountColones: estadoCuenta.totalPendienteColones })}
+          />
+
           {count === 0 ? (
             <Card className="p-8 text-center">
               <PackageSearch className="mx-auto h-10 w-10 text-muted" aria-hidden="true" />
@@ -124,6 +139,7 @@ export function ClientPackages({ data }: { data: { client: { nombre: string; cli
                     highlighted={tracking.id === highlightId}
                     onEdit={setEditing}
                     onDelete={setDeleting}
+                    onSendProof={(t) => setProofTarget({ trackingId: t.id, what: t.trackingCode, amountColones: t.cargo?.saldoColones ?? 0 })}
                   />
                 </li>
               ))}
@@ -175,6 +191,7 @@ export function ClientPackages({ data }: { data: { client: { nombre: string; cli
           pending={remove.isPending}
         />
       </AlertDialog>
+      <PaymentProofDialog clientCode={client.clientCode} target={proofTarget} onClose={() => setProofTarget(null)} />
       {client.referralCode ? <ShareReferralButton referralCode={client.referralCode} /> : null}
     </>
   );

@@ -60,10 +60,12 @@ function tracking(overrides: Partial<TClientTracking>): TClientTracking {
     coupon: null,
     photos: [],
     delivery: null,
+    cargo: null,
     ...overrides,
   };
 }
 
+const NOTHING_DUE = { totalPendienteColones: 0, comprobantes: [] };
 const CLIENT = { nombre: "Laura Chaves", clientCode: "EXAB12CD", referralCode: "EXQR7TUV" };
 
 function search(code: string) {
@@ -76,7 +78,7 @@ function serve(packages: TClientTracking[], extra?: Handler) {
   handler = (method, url, body) => {
     const answer = extra?.(method, url, body);
     if (answer) return answer;
-    if (url.startsWith("/api/clients/trackings?code=")) return json(200, { client: CLIENT, trackings: packages });
+    if (url.startsWith("/api/clients/trackings?code=")) return json(200, { client: CLIENT, trackings: packages, estadoCuenta: NOTHING_DUE });
     if (url.startsWith("/api/coupons/")) return json(200, { available: [], used: [], expired: [] });
     if (url.startsWith("/api/referrals/")) return json(200, { referrals: [] });
     return json(404, { message: "no" });
@@ -160,6 +162,16 @@ describe("package cards", () => {
         montoColones: 10_000,
         pesoPieCubicos: "1500",
         coupon: { discountPercent: 5 },
+        // The stored charge (issue 21): the card shows the stored total, never one it computes.
+        cargo: {
+          lineas: [
+            { kind: "FLETE", description: "Flete", amountColones: 10_000 },
+            { kind: "DESCUENTO", description: "Cupón 5 %", amountColones: -500 },
+          ],
+          totalColones: 9_500,
+          pagadoColones: 0,
+          saldoColones: 9_500,
+        },
         history: [
           { previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", changedAt: "2031-02-01T15:00:00.000Z" },
           { previousStatus: "SEGUIMIENTO_INTERNACIONAL", newStatus: "EN_BODEGA_MIAMI", changedAt: "2031-02-03T15:00:00.000Z" },
@@ -196,7 +208,7 @@ describe("coupons and referrals", () => {
 
   it("offers no share link while the client has no referral code yet", async () => {
     serve([tracking({})], (_method, url) =>
-      url.startsWith("/api/clients/trackings?code=") ? json(200, { client: { ...CLIENT, referralCode: null }, trackings: [] }) : (undefined as unknown as Response),
+      url.startsWith("/api/clients/trackings?code=") ? json(200, { client: { ...CLIENT, referralCode: null }, trackings: [], estadoCuenta: NOTHING_DUE }) : (undefined as unknown as Response),
     );
     renderPortal();
     search("EXAB12CD");
@@ -243,7 +255,7 @@ describe("pre-alert", () => {
         packages = [created];
         return json(201, created);
       }
-      if (url.startsWith("/api/clients/trackings?code=")) return json(200, { client: CLIENT, trackings: packages });
+      if (url.startsWith("/api/clients/trackings?code=")) return json(200, { client: CLIENT, trackings: packages, estadoCuenta: NOTHING_DUE });
       return undefined as unknown as Response;
     });
     renderPortal();

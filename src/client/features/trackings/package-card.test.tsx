@@ -34,6 +34,7 @@ const tracking = (over: Partial<TClientTracking> = {}): TClientTracking => ({
     photoUrl: "/objects/uploads/cccc",
     signatureUrl: "/objects/uploads/dddd",
   },
+  cargo: null,
   ...over,
 });
 

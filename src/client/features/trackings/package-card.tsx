@@ -1,13 +1,14 @@
-// One package on /rastreo: code, carrier, state with its message, details, the coupon it used,
-// its timeline of status changes, and edit/delete while in international tracking.
+// One package on /rastreo: code, carrier, state with its message, details, its charge (the stored
+// total, whether it is paid, "Ver detalle" with the lines, "Enviar comprobante" while something is
+// due: issue 21), the coupon it used, its timeline of status changes, and edit/delete while in
+// international tracking.
 
 import { useEffect, useRef, useState } from "react";
-import { CalendarClock, Camera, PackageCheck, Pencil, Tag, Trash2, Truck } from "lucide-react";
+import { CalendarClock, Camera, ChevronDown, PackageCheck, Pencil, Receipt, Tag, Trash2, Truck } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { cn } from "../../lib/cn";
-import { discountedAmount } from "../../../shared/domain/coupons";
 import { formatColones, formatDate, formatDateTime } from "../../../shared/domain/format";
 import { deliveryCoordinationMessage } from "../../../shared/domain/messages";
 import { CLIENT_EDITABLE_STATUS, SHIPPING_TYPE_LABELS } from "../../../shared/domain/statuses";
@@ -19,8 +20,10 @@ import {
   PHOTO_OPEN_LABEL,
   arrivalPhotoAlt,
   deliveredToText,
+  type TClientCharge,
   type TClientTracking,
 } from "../../../shared/api/trackings";
+import { PAID_TEXT, PROOF_SEND_PACKAGE_LABEL, creditText, partialText, pendingText } from "../../../shared/api/payments";
 import { WhatsappLinkButton, brandWhatsappLink } from "../../components/whatsapp-link";
 import { STATUS_DISPLAY } from "./status-display";
 
@@ -30,9 +33,11 @@ export interface PackageCardProps {
   highlighted: boolean;
   onEdit: (tracking: TClientTracking) => void;
   onDelete: (tracking: TClientTracking) => void;
+  /** "Enviar comprobante" for this package (shown while it has a balance). */
+  onSendProof?: (tracking: TClientTracking) => void;
 }
 
-export function PackageCard({ tracking, client, highlighted, onEdit, onDelete }: PackageCardProps) {
+export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, onSendProof }: PackageCardProps) {
   const ref = useRef<HTMLElement>(null);
   const display = STATUS_DISPLAY[tracking.estado];
   const editable = tracking.estado === CLIENT_EDITABLE_STATUS;
@@ -93,13 +98,21 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete }:
           ) : null}
         </div>
 
-        {tracking.descripcionPaquete || tracking.tiendaOrigen || measure || tracking.montoColones !== null ? (
+        {tracking.descripcionPaquete || tracking.tiendaOrigen || measure ? (
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             {tracking.descripcionPaquete ? <Detail term="Descripción" value={tracking.descripcionPaquete} /> : null}
             {tracking.tiendaOrigen ? <Detail term="Tienda" value={tracking.tiendaOrigen} /> : null}
             {measure ? <Detail term={tracking.formaEnvio === "BARCO" ? "Volumen" : "Peso"} value={measure} /> : null}
-            {tracking.montoColones !== null ? <Detail term="Monto" value={formatColones(tracking.montoColones)} /> : null}
           </dl>
+        ) : null}
+
+        {tracking.cargo ? (
+          <ChargeSummary
+            cargo={tracking.cargo}
+            trackingId={tracking.id}
+            onSendProof={onSendProof ? () => onSendProof(tracking) : undefined}
+            trackingCode={tracking.trackingCode}
+          />
         ) : null}
 
         {tracking.coupon ? (
@@ -107,9 +120,7 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete }:
             <Tag className="h-4 w-4 shrink-0 text-accent-strong" aria-hidden="true" />
             <span>
               Cupón aplicado: <strong>{tracking.coupon.discountPercent}% de descuento</strong>
-              {tracking.montoColones !== null
-                ? ` (total con descuento: ${formatColones(discountedAmount(tracking.montoColones, tracking.coupon.discountPercent))})`
-                : null}
+              {tracking.cargo ? ` (total con descuento: ${formatColones(tracking.cargo.totalColones)})` : null}
             </span>
           </p>
         ) : null}
@@ -214,6 +225,79 @@ function PhotoThumb({ url, alt }: { url: string; alt: string }) {
         </DialogContent>
       ) : null}
     </Dialog>
+  );
+}
+
+/** "Pagado", "Pendiente ₡X", "Pago parcial: ₡X pendiente" (and "Saldo a favor" when paid more), from the stored columns. */
+function chargeStatusText(cargo: TClientCharge): string {
+  if (cargo.saldoColones <= 0) return cargo.saldoColones < 0 ? `${PAID_TEXT} · ${creditText(formatColones(-cargo.saldoColones))}` : PAID_TEXT;
+  const due = formatColones(cargo.saldoColones);
+  return cargo.pagadoColones > 0 ? partialText(due) : pendingText(due);
+}
+
+/** The package's amount and whether it is paid; its lines behind "Ver detalle". */
+function ChargeSummary({
+  cargo,
+  trackingId,
+  trackingCode,
+  onSendProof,
+}: {
+  cargo: TClientCharge;
+  trackingId: number;
+  trackingCode: string;
+  onSendProof?: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const linesId = `cargo-${trackingId}`;
+  const due = cargo.saldoColones > 0;
+  return (
+    <div className="rounded-lg border border-slate-200 p-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-ink">
+          <span className="text-muted">Monto: </span>
+          <strong className="font-semibold">{formatColones(cargo.totalColones)}</strong>
+        </p>
+        <span
+          data-testid="charge-status"
+          className={cn(
+            "rounded-full px-3 py-1 text-xs font-semibold",
+            due ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900",
+          )}
+        >
+          {chargeStatusText(cargo)}
+        </span>
+      </div>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={linesId} onClick={() => setOpen(!open)}>
+          <ChevronDown className={cn("h-4 w-4 transition-transform", open && "rotate-180")} aria-hidden="true" />
+          Ver detalle
+        </Button>
+        {due && onSendProof ? (
+          <Button variant="outline" size="sm" onClick={onSendProof} aria-label={`${PROOF_SEND_PACKAGE_LABEL} de ${trackingCode}`}>
+            <Receipt className="h-4 w-4" aria-hidden="true" />
+            {PROOF_SEND_PACKAGE_LABEL}
+          </Button>
+        ) : null}
+      </div>
+      <dl id={linesId} hidden={!open} className={cn("mt-2 gap-1 border-t border-slate-100 pt-2", open ? "grid" : "hidden")}>
+          {cargo.lineas.map((line, index) => (
+            <div key={`${line.kind}-${index}`} className="flex justify-between gap-3">
+              <dt className="min-w-0 break-words text-muted">{line.description}</dt>
+              <dd className="shrink-0 font-medium text-ink">{formatColones(line.amountColones)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-3 border-t border-slate-100 pt-1 font-semibold">
+            <dt>Total</dt>
+            <dd>{formatColones(cargo.totalColones)}</dd>
+          </div>
+          {cargo.pagadoColones > 0 ? (
+            <div className="flex justify-between gap-3">
+              <dt className="text-muted">Pagado</dt>
+              <dd className="font-medium text-ink">{formatColones(cargo.pagadoColones)}</dd>
+            </div>
+          ) : null}
+        </dl>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 // The portal's calls (public-site §7): the client's packages by code, and pre-alert, edit and
-// delete, each refreshing the list when done.
+// delete, and a SINPE receipt (issue 21), each refreshing the list when done.
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api";
@@ -8,6 +8,7 @@ import type {
   TClientTrackingsResponse,
   TPreAlertRequest,
 } from "../../../shared/api/trackings";
+import { PAYMENT_PROOFS_PATH, type TPaymentProofForm, type TPaymentProofResponse } from "../../../shared/api/payments";
 
 export const clientTrackingsKey = (clientCode: string) => ["/api/clients/trackings", clientCode] as const;
 
@@ -44,4 +45,14 @@ export function useTrackingMutations(clientCode: string) {
     onSettled: refresh,
   });
   return { create, update, remove };
+}
+
+/** POST /api/clients/payment-proofs (issue 21): the receipt, then the lookup again (its list of comprobantes). */
+export function useSendPaymentProof(clientCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TPaymentProofForm) =>
+      ((await (await apiRequest("POST", PAYMENT_PROOFS_PATH, body)).json()) as TPaymentProofResponse).comprobante,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientTrackingsKey(clientCode) }),
+  });
 }

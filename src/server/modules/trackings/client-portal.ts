@@ -5,7 +5,7 @@
 // package is in SEGUIMIENTO_INTERNACIONAL. The writes go through service.ts like every other path.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database, Db, DbOrTx } from "../../db/client";
-import { clientTrackings, clients, deliveries, trackingStatusHistory } from "../../db/schema";
+import { clientTrackings, clients, deliveries, packageCharges, trackingStatusHistory } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { CLIENT_EDITABLE_STATUS, type Origin, type ShippingType, type TrackingStatus } from "../../../shared/domain/statuses";
 import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
@@ -13,6 +13,7 @@ import {
   TRACKING_NOT_FOUND,
   trackingNotEditableMessage,
   CLIENT_PHOTO_KINDS,
+  type TClientCharge,
   type TClientDelivery,
   type TClientPackagePhoto,
   type TClientTracking,
@@ -27,6 +28,9 @@ import { createTracking, deleteTracking, updateTracking, type TrackingRow } from
 import { inOutboxTransaction } from "../notifications/outbox";
 import { photosOf, type PackagePhoto } from "../uploads/package-photos";
 import { UPLOADS_PATH_PREFIX } from "../../../shared/api/uploads";
+import { PROOFS_LISTED_MAX } from "../../../shared/api/payments";
+import { chargeLines, type ExtraChargeKind } from "../../../shared/domain/charges";
+import { clientStatement } from "../payments/service";
 
 type HistoryRow = Pick<typeof trackingStatusHistory.$inferSelect, "previousStatus" | "newStatus" | "changedAt">;
 
@@ -59,8 +63,21 @@ function proofDto(proof: Proof): { photos: TClientPackagePhoto[]; delivery: TCli
   };
 }
 
-/** The owner's view of one package: spec fields, history oldest first, the coupon it used, photos and delivery. */
-export function toClientTrackingDto(row: TrackingRow, history: HistoryRow[], proof: Proof = NO_PROOF): TClientTracking {
+type ExtraLine = { kind: ExtraChargeKind; description: string; amountColones: number };
+
+/** The package's charge from its STORED columns; the lines are chargeLines over them (issue 21). */
+function chargeDto(row: TrackingRow, extras: readonly ExtraLine[]): TClientCharge | null {
+  if (row.totalColones === null) return null;
+  return {
+    lineas: chargeLines({ montoColones: row.montoColones, discountPercent: row.discountPercent, descuentoColones: row.descuentoColones ?? 0, extras }),
+    totalColones: row.totalColones,
+    pagadoColones: row.pagadoColones,
+    saldoColones: row.saldoColones ?? 0,
+  };
+}
+
+/** The owner's view of one package: spec fields, history oldest first, the coupon it used, photos, delivery and charge. */
+export function toClientTrackingDto(row: TrackingRow, history: HistoryRow[], proof: Proof = NO_PROOF, extras: readonly ExtraLine[] = []): TClientTracking {
   return {
     id: row.id,
     trackingCode: row.trackingCode,
@@ -84,7 +101,25 @@ export function toClientTrackingDto(row: TrackingRow, history: HistoryRow[], pro
     ),
     coupon: row.discountPercent !== null && row.discountPercent > 0 ? { discountPercent: row.discountPercent } : null,
     ...proofDto(proof),
+    cargo: chargeDto(row, extras),
   };
+}
+
+/** The extra charge lines of these packages, in id order (one query). */
+async function extrasOf(db: DbOrTx, trackingIds: number[]): Promise<Map<number, ExtraLine[]>> {
+  const out = new Map<number, ExtraLine[]>();
+  if (trackingIds.length === 0) return out;
+  const rows = await db
+    .select({ trackingId: packageCharges.trackingId, kind: packageCharges.kind, description: packageCharges.description, amountColones: packageCharges.amountColones })
+    .from(packageCharges)
+    .where(inArray(packageCharges.trackingId, trackingIds))
+    .orderBy(asc(packageCharges.id));
+  for (const { trackingId, kind, ...line } of rows) {
+    const list = out.get(trackingId) ?? [];
+    list.push({ kind: kind as ExtraChargeKind, ...line });
+    out.set(trackingId, list);
+  }
+  return out;
 }
 
 /** Photos and deliveries of these packages: one query each, whatever the number of packages. */
@@ -182,9 +217,41 @@ select json_build_object(
           'signatureUrl', (select '${UPLOADS_PATH_PREFIX}' || p.upload_name from package_photos p
             where p.tracking_id = ct.id and p.kind = 'FIRMA' order by p.created_at, p.id limit 1)
         )
-        from deliveries d where d.tracking_id = ct.id)
+        from deliveries d where d.tracking_id = ct.id),
+      'cargo', case when ct.total_colones is null then null else json_build_object(
+        'lineas', coalesce((
+          select json_agg(l.line order by l.ord, l.id) from (
+            select 0 as ord, 0 as id, json_build_object('kind', 'FLETE', 'description', 'Flete', 'amountColones', ct.monto_colones) as line
+              where ct.monto_colones is not null
+            union all
+            select 1, 0, json_build_object('kind', 'DESCUENTO', 'description', 'Cupón ' || coalesce(ct.discount_percent, 0)::text || ' %',
+              'amountColones', -ct.descuento_colones)
+              where ct.descuento_colones > 0
+            union all
+            select 2, pc.id, json_build_object('kind', pc.kind, 'description', pc.description, 'amountColones', pc.amount_colones)
+              from package_charges pc where pc.tracking_id = ct.id
+          ) l), '[]'::json),
+        'totalColones', ct.total_colones,
+        'pagadoColones', ct.pagado_colones,
+        'saldoColones', ct.saldo_colones) end
     ) order by ct.created_at desc, ct.id desc)
-    from client_trackings ct where ct.client_id = c.id), '[]'::json)
+    from client_trackings ct where ct.client_id = c.id), '[]'::json),
+  'estadoCuenta', json_build_object(
+    'totalPendienteColones', (select coalesce(sum(s.saldo_colones), 0)
+      from client_trackings s where s.client_id = c.id and s.saldo_colones > 0),
+    'comprobantes', coalesce((
+      select json_agg(json_build_object(
+        'id', p.id,
+        'trackingId', p.tracking_id,
+        'trackingCode', p.tracking_code,
+        'estado', p.estado,
+        'createdAt', ${iso("p.created_at")},
+        'rejectReason', p.reject_reason
+      ) order by p.created_at desc, p.id desc)
+      from (select pp.id, pp.tracking_id, pt.tracking_code, pp.estado, pp.created_at, pp.reject_reason
+        from payment_proofs pp left join client_trackings pt on pt.id = pp.tracking_id
+        where pp.client_id = c.id order by pp.created_at desc, pp.id desc limit ${PROOFS_LISTED_MAX}) p), '[]'::json)
+  )
 )::text as body, c.client_code as code, c.code_lookalike_free as "lookalikeFree"
 from clients c where c.client_code = any($1::text[])`;
 
@@ -295,14 +362,17 @@ export async function getClientTrackings(db: Db, clientCode: string): Promise<TC
   const ids = rows.map((r) => r.id);
   const history = await historyOf(db, ids);
   const proofs = await proofsOf(db, ids);
+  const extras = await extrasOf(db, ids);
   return {
     client: { nombre: client.nombre, clientCode: client.clientCode, referralCode: client.referralCode },
-    trackings: rows.map((row) => toClientTrackingDto(row, history.get(row.id) ?? [], proofs.get(row.id))),
+    trackings: rows.map((row) => toClientTrackingDto(row, history.get(row.id) ?? [], proofs.get(row.id), extras.get(row.id))),
+    estadoCuenta: await clientStatement(db, client.id),
   };
 }
 
 async function dtoOf(tx: DbOrTx, row: TrackingRow): Promise<TClientTracking> {
-  return toClientTrackingDto(row, (await historyOf(tx, [row.id])).get(row.id) ?? [], (await proofsOf(tx, [row.id])).get(row.id));
+  const [history, proofs, extras] = [await historyOf(tx, [row.id]), await proofsOf(tx, [row.id]), await extrasOf(tx, [row.id])];
+  return toClientTrackingDto(row, history.get(row.id) ?? [], proofs.get(row.id), extras.get(row.id));
 }
 
 /** POST /api/clients/trackings: the client's own pre-alert (no WhatsApp message for it). */

@@ -47,7 +47,7 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
 }
 
 /** A client's write counts against its address and against the code it names (any address). */
-async function enforceWriteLimits(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, clientCode: string): Promise<void> {
+export async function enforceWriteLimits(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, clientCode: string): Promise<void> {
   await enforceLimit(ctx, request, "clientWrite", reply);
   await enforceLimit(ctx, request, "clientWriteCode", reply, mapLookalikes(clientCode));
 }

@@ -56,6 +56,7 @@ describe("GET /api/clients/trackings?code=", () => {
     expect(res.json()).toEqual({
       client: { nombre: "Marta Quesada", clientCode: client.clientCode, referralCode: expect.stringMatching(/^EX[A-Z0-9]{6}$/) },
       trackings: [],
+      estadoCuenta: { totalPendienteColones: 0, comprobantes: [] },
     });
   });
 
@@ -110,6 +111,7 @@ describe("GET /api/clients/trackings?code=", () => {
         "coupon",
         "photos",
         "delivery",
+        "cargo",
       ].sort(),
     );
   });

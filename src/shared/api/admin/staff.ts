@@ -176,7 +176,7 @@ export const ZStaffSessionRowSchema = z.object({
 export type TStaffSessionRow = z.infer<typeof ZStaffSessionRowSchema>;
 
 // --- Audit log (Dueño) ---
-export const AUDIT_ENTITIES = ["cliente", "paquete", "cupon", "referido", "importacion", "exportacion", "mensaje", "aviso", "contacto", "cuenta", "sesion", "sin_dueno", "embarque"] as const;
+export const AUDIT_ENTITIES = ["cliente", "paquete", "cupon", "referido", "importacion", "exportacion", "mensaje", "aviso", "contacto", "cuenta", "sesion", "sin_dueno", "embarque", "comprobante"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   cliente: "Cliente",
@@ -192,6 +192,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   sesion: "Inicio de sesión",
   sin_dueno: "Paquete sin dueño",
   embarque: "Embarque",
+  comprobante: "Comprobante de pago",
 };
 
 /**
@@ -248,6 +249,8 @@ export const AUDIT_ACTION_LABELS = {
   "aviso.crear": "Registró un aviso de WhatsApp",
   "aviso.editar": "Editó un aviso de WhatsApp",
   "contacto.respondido": "Marcó un mensaje de contacto",
+  // --- Estado de cuenta del cliente (issue 21, decision 135)
+  "comprobante.enviar": "Envió un comprobante SINPE",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
