@@ -9,7 +9,8 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
 import { clientTrackings, clients, coupons, notificationOutbox, partsSearches, referrals } from "../../../db/schema";
-import { badRequest, conflict, notFound } from "../../../errors";
+import { badRequest, conflict, isForeignKeyViolation, notFound } from "../../../errors";
+import { CLIENT_HAS_PAYMENTS } from "../../../../shared/api/admin/payments";
 import { rowsOf } from "../../../lib/rate-limiter";
 import type { Actor } from "../../../lib/actor";
 import { diffFields, recordAudit } from "../audit/service";
@@ -94,6 +95,14 @@ export async function updateClientByStaff(
 }
 
 export async function deleteClientByStaff(db: Db, id: number, actor: Actor): Promise<TDeleteClientResponse> {
+  // payments.client_id and payment_allocations.tracking_id are ON DELETE RESTRICT (issue 21).
+  return deleting(db, id, actor).catch((error: unknown) => {
+    if (isForeignKeyViolation(error)) throw conflict(CLIENT_HAS_PAYMENTS);
+    throw error;
+  });
+}
+
+function deleting(db: Db, id: number, actor: Actor): Promise<TDeleteClientResponse> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select(CLIENT_RECORD).from(clients).where(eq(clients.id, id)).for("update");
     if (!row) throw notFound(ADMIN_CLIENT_NOT_FOUND);
