@@ -8,7 +8,7 @@
 //   same tracking code (nothing is lost silently).
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
-import { clientTrackings, clients, coupons, notificationOutbox, partsSearches, referrals } from "../../../db/schema";
+import { clientTrackings, clients, coupons, notificationOutbox, partsSearches, paymentProofs, payments, referrals } from "../../../db/schema";
 import { badRequest, conflict, isForeignKeyViolation, notFound } from "../../../errors";
 import { CLIENT_HAS_PAYMENTS } from "../../../../shared/api/admin/payments";
 import { rowsOf } from "../../../lib/rate-limiter";
@@ -158,6 +158,9 @@ export async function mergeClients(db: Db, keepId: number, fromId: number, actor
     const trackings = await tx.update(clientTrackings).set({ clientId: keepId }).where(eq(clientTrackings.clientId, fromId)).returning({ id: clientTrackings.id });
     const searches = await tx.update(partsSearches).set({ clientId: keepId }).where(eq(partsSearches.clientId, fromId)).returning({ id: partsSearches.id });
     const movedCoupons = await tx.update(coupons).set({ clientId: keepId }).where(eq(coupons.clientId, fromId)).returning({ id: coupons.id });
+    // Payments and SINPE receipts follow their packages (issue 21; payments.client_id is RESTRICT).
+    await tx.update(payments).set({ clientId: keepId }).where(eq(payments.clientId, fromId));
+    await tx.update(paymentProofs).set({ clientId: keepId }).where(eq(paymentProofs.clientId, fromId));
     // A welcome still waiting for the removed record names a code that no longer exists: dropped.
     const welcomeSent = keep.whatsappEnviado === "ENVIADO" || from.whatsappEnviado === "ENVIADO";
     const pendingWelcome = and(eq(notificationOutbox.kind, "WELCOME"), eq(notificationOutbox.status, "PENDING"));
