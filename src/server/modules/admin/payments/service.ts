@@ -52,6 +52,9 @@ import {
 } from "../../../../shared/api/admin/payments";
 import type { PaymentProofStatus } from "../../../../shared/domain/charges";
 
+/** A payment to record: POST /payments' body (reference and notes may be left out). */
+export type RecordPaymentInput = Omit<TPaymentCreate, "reference" | "notas"> & Partial<Pick<TPaymentCreate, "reference" | "notas">>;
+
 const SINPE_KEY = "payments_sinpe_reference_key";
 /** A paidAt this far ahead of the server's clock is still "now" (a browser's clock may run ahead). */
 const CLOCK_SKEW_MS = 2 * 60 * 1000;
@@ -254,7 +257,7 @@ async function existingSinpe(db: DbOrTx, reference: string): Promise<number | nu
  * receipt's confirmation use); returns its id. With proofId the receipt must be pending and the
  * client's own: it becomes CONFIRMADO with this payment.
  */
-async function recordPaymentTx(tx: DbOrTx, input: TPaymentCreate, actor: Actor, now: Date): Promise<number> {
+async function recordPaymentTx(tx: DbOrTx, input: RecordPaymentInput, actor: Actor, now: Date): Promise<number> {
   const client = await clientByCode(tx, input.clientCode);
   const paidAt = resolvePaidAt(input.paidAt, now);
   if (input.proofId !== undefined) {
@@ -341,7 +344,7 @@ async function withSinpeConflict<T>(db: Db, reference: string | undefined, run: 
 }
 
 /** POST /api/admin/payments. */
-export async function recordPayment(db: Db, input: TPaymentCreate, actor: Actor, now = new Date()): Promise<TPayment> {
+export async function recordPayment(db: Db, input: RecordPaymentInput, actor: Actor, now = new Date()): Promise<TPayment> {
   const id = await withSinpeConflict(db, input.reference, () => db.transaction((tx) => recordPaymentTx(tx, input, actor, now)));
   return paymentDetail(db, id);
 }
