@@ -276,6 +276,7 @@ export const ZProofSchema = z.object({
   due: z.array(ZDuePackageSchema),
 });
 export type TProof = z.infer<typeof ZProofSchema>;
+export const ZProofRejectResponseSchema = z.object({ id: z.number().int(), estado: z.literal("RECHAZADO") });
 export const ZProofsResponseSchema = z.object({ items: z.array(ZProofSchema) });
 export type TProofsResponse = z.infer<typeof ZProofsResponseSchema>;
 
