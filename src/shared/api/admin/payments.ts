@@ -249,7 +249,6 @@ export const ZPaymentSchema = ZPaymentSummarySchema.extend({
 export type TPayment = z.infer<typeof ZPaymentSchema>;
 
 export const ZPaymentResponseSchema = z.object({ payment: ZPaymentSchema });
-export type TPaymentResponse = z.infer<typeof ZPaymentResponseSchema>;
 
 export const ZPaymentsPageSchema = z.object({
   items: z.array(ZPaymentSummarySchema),
@@ -328,8 +327,6 @@ export const FILTER_FROM = "Desde";
 export const FILTER_TO = "Hasta";
 export const FILTER_ALL_METHODS = "Todos los métodos";
 export const FILTER_APPLY = "Filtrar";
-export const PAGE_PREV = "Anterior";
-export const PAGE_NEXT = "Siguiente";
 export const CHARGES_TITLE = "Cobro del paquete";
 export const CHARGES_LOAD_FAILED = "No se pudo cargar el cobro";
 export const CHARGE_ADD = "Agregar cargo";
@@ -340,6 +337,4 @@ export const CHARGE_SAVE_FAILED = "No se pudo guardar el cargo";
 export const TOTAL_LABEL = "Total";
 export const PAID_LABEL = "Pagado";
 export const BALANCE_LABEL = "Saldo";
-export const CLOSE = "Cerrar";
-export const CANCEL = "Cancelar";
 export const paymentRecordedMessage = (paymentId: number) => `Pago registrado: recibo N.º ${receiptNumber(paymentId)}`;
