@@ -363,6 +363,19 @@ describe("deleting what has payments", () => {
     await call("POST", `/api/admin/payments/${payment.id}/reverse`, { reason: "Error de digitación" });
     await refused("DELETE", `/api/admin/trackings/${packages[0].id}`, undefined, 409, PACKAGE_HAS_PAYMENTS);
   });
+
+  it("merging two clients moves the absorbed one's payments and SINPE receipts", async () => {
+    const keep = await clientWithPackages([1000]);
+    const from = await clientWithPackages([4000]);
+    const payment = await pay(from.clientCode, [{ trackingId: from.packages[0].id, amountColones: 4000 }]);
+    await t.ctx.db.insert(paymentProofs).values({ clientId: from.clientId, trackingId: null, uploadName: "fusion.png" });
+    const res = await call("POST", `/api/admin/clients/${keep.clientId}/merge`, { from: from.clientId });
+    expect(res.statusCode, res.body).toBe(200);
+    const moved = (await call("GET", `/api/admin/payments/${payment.id}`)).json() as { payment: TPayment };
+    expect(moved.payment).toMatchObject({ clientId: keep.clientId, clientCode: keep.clientCode, amountColones: 4000 });
+    const proofs = (await call("GET", "/api/admin/payment-proofs")).json() as TProofsResponse;
+    expect(proofs.items.map((p) => p.clientCode)).toEqual([keep.clientCode]);
+  });
 });
 
 describe("races", () => {
