@@ -23,6 +23,8 @@ import {
   CHARGE_DESCRIPTION_MAX,
   CHARGE_DESCRIPTION_REQUIRED,
   CHARGE_KIND_LABEL,
+  CHARGE_LINES_LABEL,
+  CHARGE_PAYMENTS_LABEL,
   CHARGE_REMOVE,
   CHARGE_SAVE_FAILED,
   CHARGES_LOAD_FAILED,
@@ -91,7 +93,7 @@ export function ChargesDialog({ trackingId, trackingCode, onClose }: ChargesDial
         {charges.error ? <PanelMessage tone="error">{CHARGES_LOAD_FAILED}</PanelMessage> : null}
         {data ? (
           <div className="grid gap-3">
-            <ul className="grid gap-1" aria-label="Líneas del cobro">
+            <ul className="grid gap-1" aria-label={CHARGE_LINES_LABEL}>
               {data.lines.map((line, i) => (
                 <li key={line.chargeId ?? `${line.kind}-${i}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-slate-100 py-1">
                   <span className="min-w-0 break-words text-ink">{line.description}</span>
@@ -122,7 +124,7 @@ export function ChargesDialog({ trackingId, trackingCode, onClose }: ChargesDial
               <dd className="text-right font-semibold tabular-nums">{formatColones(data.saldoColones)}</dd>
             </dl>
             {data.payments.length > 0 ? (
-              <ul className="grid gap-1 text-sm text-muted" aria-label="Pagos aplicados">
+              <ul className="grid gap-1 text-sm text-muted" aria-label={CHARGE_PAYMENTS_LABEL}>
                 {data.payments.map((p) => (
                   <li key={p.paymentId} className={p.reversed ? "line-through" : undefined}>
                     {formatDate(p.paidAt)} · {PAYMENT_METHOD_LABELS[p.method]}

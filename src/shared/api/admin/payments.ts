@@ -328,6 +328,10 @@ export const FILTER_TO = "Hasta";
 export const FILTER_ALL_METHODS = "Todos los métodos";
 export const FILTER_APPLY = "Filtrar";
 export const CHARGES_TITLE = "Cobro del paquete";
+/** The button that opens a package's ChargesDialog. */
+export const CHARGES_BUTTON = "Cobro";
+export const CHARGE_LINES_LABEL = "Líneas del cobro";
+export const CHARGE_PAYMENTS_LABEL = "Pagos aplicados";
 export const CHARGES_LOAD_FAILED = "No se pudo cargar el cobro";
 export const CHARGE_ADD = "Agregar cargo";
 export const CHARGE_REMOVE = "Quitar";

@@ -16,6 +16,7 @@ import { getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadE
 import { costaRicaDayKey } from "../../../../shared/domain/dates";
 import { METHODS_WITH_UNIQUE_REFERENCE, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "../../../../shared/domain/charges";
 import {
+  CHARGES_BUTTON,
   CHARGES_TITLE,
   CLIENT_CODE_LABEL,
   METHOD_LABEL,
@@ -89,7 +90,7 @@ function RecordForm({ due, onRecorded }: { due: TDueResponse; onRecorded: (payme
         onChange={setAllocations}
         actions={(p) => (
           <Button type="button" size="sm" variant="ghost" onClick={() => setCharges({ id: p.id, code: p.trackingCode })} aria-label={`${CHARGES_TITLE} ${p.trackingCode}`}>
-            Cobro
+            {CHARGES_BUTTON}
           </Button>
         )}
       />
