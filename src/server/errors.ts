@@ -86,6 +86,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Postgres foreign key violation (23503; 23001 for ON DELETE RESTRICT), possibly wrapped by
+ * drizzle: a row others still reference.
+ */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const err = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (err.code === "23503" || err.code === "23001") return !constraint || err.constraint === constraint || String(err.message ?? "").includes(constraint);
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Postgres unique violation (23505), possibly wrapped by drizzle. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   let e: unknown = error;

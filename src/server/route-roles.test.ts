@@ -14,6 +14,8 @@ import { buildWorkbook, multipartFile, uniqueClientCode } from "./test/workbooks
 import { createFingerprinter, NOT_DATA_TABLES } from "./test/db-fingerprint";
 import { makePng } from "./test/images";
 import { auditLog, clients, contactMessages, notificationOutbox, staffAccounts, trackingNotices, whatsappTrackingEntries } from "./db/schema";
+import { clientTrackings, packageCharges, paymentProofs } from "./db/schema";
+import { SYSTEM_ACTOR } from "./lib/actor";
 import { ANY_STAFF, STAFF_ROLES, type StaffRole } from "../shared/domain/staff-roles";
 import { ROLE_FORBIDDEN, TOTP_REQUIRED_FOR_OWNER } from "../shared/api/admin/staff";
 
@@ -126,6 +128,30 @@ async function withTwoStep(t: TestApp, staff: TestStaff): Promise<string> {
   const enable = await t.app.inject({ method: "POST", url: "/api/admin/me/totp/enable", headers: staff.headers, payload: { code } });
   if (enable.statusCode !== 200) throw new Error(`totp enable failed: ${enable.statusCode} ${enable.body}`);
   return (enable.json() as { recoveryCodes: string[] }).recoveryCodes[0];
+}
+
+// Pagos (issue 21): a package with its freight, a payment on one, a client's pending SINPE receipt.
+async function pricedPackage(t: TestApp): Promise<{ id: number; clientCode: string; clientId: number }> {
+  const client = await newClient(t);
+  const p = await addTestPackage(t.ctx.db, client.id, uniqueTrackingCode("PAG"), "LISTO_PARA_ENTREGAR");
+  await t.ctx.db.update(clientTrackings).set({ montoColones: 5000 }).where(eq(clientTrackings.id, p.id));
+  return { id: p.id, clientCode: client.clientCode, clientId: client.id };
+}
+
+async function newPayment(t: TestApp): Promise<number> {
+  const p = await pricedPackage(t);
+  const { recordPayment } = await import("./modules/admin/payments/service");
+  const payment = await recordPayment(t.ctx.db, { clientCode: p.clientCode, method: "EFECTIVO", allocations: [{ trackingId: p.id, amountColones: 1000 }] }, SYSTEM_ACTOR);
+  return payment.id;
+}
+
+async function newProof(t: TestApp): Promise<{ proofId: number; trackingId: number }> {
+  const p = await pricedPackage(t);
+  const [row] = await t.ctx.db
+    .insert(paymentProofs)
+    .values({ clientId: p.clientId, trackingId: p.id, uploadName: `${uniqueTrackingCode("prf").toLowerCase()}.png` })
+    .returning({ id: paymentProofs.id });
+  return { proofId: row.id, trackingId: p.id };
 }
 
 let loginSequence = 0;
@@ -417,6 +443,40 @@ const SAMPLES: Record<string, Sample> = {
     payload: { retiroOficina: true },
   }),
   // --- end of Entregas ---
+
+  // --- Pagos (issue 21): modules/admin/payments ---
+  "GET /api/admin/trackings/:id/charges": async ({ t }) => ({ method: "GET", url: `/api/admin/trackings/${(await pricedPackage(t)).id}/charges` }),
+  "POST /api/admin/trackings/:id/charges": async ({ t }) => ({
+    method: "POST",
+    url: `/api/admin/trackings/${(await pricedPackage(t)).id}/charges`,
+    payload: { kind: "IMPUESTOS", description: "Impuestos de aduana", amountColones: 1500 },
+  }),
+  "DELETE /api/admin/trackings/:id/charges/:chargeId": async ({ t }) => {
+    const p = await pricedPackage(t);
+    const [line] = await t.ctx.db.insert(packageCharges).values({ trackingId: p.id, kind: "OTRO", description: "Otro", amountColones: 100 }).returning();
+    await t.ctx.db.update(clientTrackings).set({ cargosExtraColones: 100 }).where(eq(clientTrackings.id, p.id));
+    return { method: "DELETE", url: `/api/admin/trackings/${p.id}/charges/${line.id}` };
+  },
+  "GET /api/admin/payments": async () => ({ method: "GET", url: "/api/admin/payments" }),
+  "GET /api/admin/payments/due": async ({ t }) => ({ method: "GET", url: `/api/admin/payments/due?clientCode=${(await pricedPackage(t)).clientCode}` }),
+  "POST /api/admin/payments": async ({ t }) => {
+    const p = await pricedPackage(t);
+    return { method: "POST", url: "/api/admin/payments", payload: { clientCode: p.clientCode, method: "EFECTIVO", allocations: [{ trackingId: p.id, amountColones: 1000 }] } };
+  },
+  "GET /api/admin/payments/:id": async ({ t }) => ({ method: "GET", url: `/api/admin/payments/${await newPayment(t)}` }),
+  "POST /api/admin/payments/:id/reverse": async ({ t }) => ({ method: "POST", url: `/api/admin/payments/${await newPayment(t)}/reverse`, payload: { reason: "Error de digitación" } }),
+  "GET /api/admin/payments/:id/receipt": async ({ t }) => ({ method: "GET", url: `/api/admin/payments/${await newPayment(t)}/receipt` }),
+  "GET /api/admin/payment-proofs": async () => ({ method: "GET", url: "/api/admin/payment-proofs?estado=PENDIENTE" }),
+  "POST /api/admin/payment-proofs/:id/confirm": async ({ t }) => {
+    const { proofId, trackingId } = await newProof(t);
+    return { method: "POST", url: `/api/admin/payment-proofs/${proofId}/confirm`, payload: { reference: `R-${proofId}-${Date.now()}`, allocations: [{ trackingId, amountColones: 1000 }] } };
+  },
+  "POST /api/admin/payment-proofs/:id/reject": async ({ t }) => ({
+    method: "POST",
+    url: `/api/admin/payment-proofs/${(await newProof(t)).proofId}/reject`,
+    payload: { reason: "No se lee el monto" },
+  }),
+  // --- end of Pagos ---
 };
 
 /**

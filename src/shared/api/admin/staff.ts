@@ -176,7 +176,7 @@ export const ZStaffSessionRowSchema = z.object({
 export type TStaffSessionRow = z.infer<typeof ZStaffSessionRowSchema>;
 
 // --- Audit log (Dueño) ---
-export const AUDIT_ENTITIES = ["cliente", "paquete", "cupon", "referido", "importacion", "exportacion", "mensaje", "aviso", "contacto", "cuenta", "sesion", "sin_dueno", "embarque", "comprobante"] as const;
+export const AUDIT_ENTITIES = ["cliente", "paquete", "cupon", "referido", "importacion", "exportacion", "mensaje", "aviso", "contacto", "cuenta", "sesion", "sin_dueno", "embarque", "pago", "comprobante", "cargo"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   cliente: "Cliente",
@@ -192,7 +192,10 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   sesion: "Inicio de sesión",
   sin_dueno: "Paquete sin dueño",
   embarque: "Embarque",
+  // Pagos (issue 21)
+  pago: "Pago",
   comprobante: "Comprobante de pago",
+  cargo: "Cargo de un paquete",
 };
 
 /**
@@ -251,6 +254,13 @@ export const AUDIT_ACTION_LABELS = {
   "contacto.respondido": "Marcó un mensaje de contacto",
   // --- Estado de cuenta del cliente (issue 21, decision 135)
   "comprobante.enviar": "Envió un comprobante SINPE",
+  // --- Pagos (issue 21): payments, clients' SINPE receipts, extra charge lines ---
+  "pago.registrar": "Registró un pago",
+  "pago.revertir": "Revirtió un pago",
+  "comprobante.confirmar": "Confirmó un comprobante de pago",
+  "comprobante.rechazar": "Rechazó un comprobante de pago",
+  "cargo.agregar": "Agregó un cargo a un paquete",
+  "cargo.quitar": "Quitó un cargo de un paquete",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

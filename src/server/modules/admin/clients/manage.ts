@@ -8,8 +8,9 @@
 //   same tracking code (nothing is lost silently).
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
-import { clientTrackings, clients, coupons, notificationOutbox, partsSearches, referrals } from "../../../db/schema";
-import { badRequest, conflict, notFound } from "../../../errors";
+import { clientTrackings, clients, coupons, notificationOutbox, partsSearches, paymentProofs, payments, referrals } from "../../../db/schema";
+import { badRequest, conflict, isForeignKeyViolation, notFound } from "../../../errors";
+import { CLIENT_HAS_PAYMENTS } from "../../../../shared/api/admin/payments";
 import { rowsOf } from "../../../lib/rate-limiter";
 import type { Actor } from "../../../lib/actor";
 import { diffFields, recordAudit } from "../audit/service";
@@ -94,6 +95,14 @@ export async function updateClientByStaff(
 }
 
 export async function deleteClientByStaff(db: Db, id: number, actor: Actor): Promise<TDeleteClientResponse> {
+  // payments.client_id and payment_allocations.tracking_id are ON DELETE RESTRICT (issue 21).
+  return deleting(db, id, actor).catch((error: unknown) => {
+    if (isForeignKeyViolation(error)) throw conflict(CLIENT_HAS_PAYMENTS);
+    throw error;
+  });
+}
+
+function deleting(db: Db, id: number, actor: Actor): Promise<TDeleteClientResponse> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select(CLIENT_RECORD).from(clients).where(eq(clients.id, id)).for("update");
     if (!row) throw notFound(ADMIN_CLIENT_NOT_FOUND);
@@ -149,6 +158,9 @@ export async function mergeClients(db: Db, keepId: number, fromId: number, actor
     const trackings = await tx.update(clientTrackings).set({ clientId: keepId }).where(eq(clientTrackings.clientId, fromId)).returning({ id: clientTrackings.id });
     const searches = await tx.update(partsSearches).set({ clientId: keepId }).where(eq(partsSearches.clientId, fromId)).returning({ id: partsSearches.id });
     const movedCoupons = await tx.update(coupons).set({ clientId: keepId }).where(eq(coupons.clientId, fromId)).returning({ id: coupons.id });
+    // Payments and SINPE receipts follow their packages (issue 21; payments.client_id is RESTRICT).
+    await tx.update(payments).set({ clientId: keepId }).where(eq(payments.clientId, fromId));
+    await tx.update(paymentProofs).set({ clientId: keepId }).where(eq(paymentProofs.clientId, fromId));
     // A welcome still waiting for the removed record names a code that no longer exists: dropped.
     const welcomeSent = keep.whatsappEnviado === "ENVIADO" || from.whatsappEnviado === "ENVIADO";
     const pendingWelcome = and(eq(notificationOutbox.kind, "WELCOME"), eq(notificationOutbox.status, "PENDING"));

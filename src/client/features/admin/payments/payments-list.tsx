@@ -1,0 +1,188 @@
+// "Pagos registrados": newest first, filtered by client, days and method; each with its receipt
+// ("Recibo") and "Revertir" (a reason is required); a reversed payment is shown struck through
+// with who reversed it and why.
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogFormActions } from "../../../components/ui/dialog";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Select } from "../../../components/ui/select";
+import { Textarea } from "../../../components/ui/textarea";
+import { Pagination } from "../../../components/ui/pagination";
+import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
+import { PAYMENTS_KEY } from "../../../components/charges-dialog";
+import { queryClient } from "../../../lib/query-client";
+import { getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { formatColones, formatDateTime } from "../../../../shared/domain/format";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "../../../../shared/domain/charges";
+import {
+  CLIENT_CODE_LABEL,
+  FILTER_ALL_METHODS,
+  FILTER_APPLY,
+  FILTER_FROM,
+  FILTER_TO,
+  LIST_EMPTY,
+  LIST_LOAD_FAILED,
+  LIST_TITLE,
+  METHOD_LABEL,
+  REASON_MAX,
+  REVERSAL_REASON_MIN,
+  REVERSAL_REASON_REQUIRED,
+  REVERSE_BUTTON,
+  REVERSE_FAILED,
+  REVERSE_REASON_LABEL,
+  REVERSE_TITLE,
+  REVERSED_LABEL,
+  ZPaymentResponseSchema,
+  ZPaymentsPageSchema,
+  type TPaymentSummary,
+} from "../../../../shared/api/admin/payments";
+import { ReceiptButton } from "./receipt-button";
+
+interface Filters {
+  clientCode: string;
+  from: string;
+  to: string;
+  method: string;
+}
+const NO_FILTERS: Filters = { clientCode: "", from: "", to: "", method: "" };
+
+function ReverseDialog({ payment, onClose }: { payment: TPaymentSummary; onClose: () => void }) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const fail = useChangeErrorToast();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < REVERSAL_REASON_MIN) {
+      setError(REVERSAL_REASON_REQUIRED);
+      return;
+    }
+    setPending(true);
+    try {
+      await sendAdminJson("POST", `/api/admin/payments/${payment.id}/reverse`, ZPaymentResponseSchema, { reason });
+      await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
+      onClose();
+    } catch (err) {
+      fail(err, REVERSE_FAILED);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent title={`${REVERSE_TITLE} N.º ${payment.receiptNumber}`} description={`${payment.clientName} · ${formatColones(payment.amountColones)}`}>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <FormField id="reverse-reason" label={REVERSE_REASON_LABEL} error={error}>
+            {(control) => <Textarea {...control} rows={3} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />}
+          </FormField>
+          <DialogFormActions submitLabel={REVERSE_BUTTON} pending={pending} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PaymentItem({ payment, onReverse }: { payment: TPaymentSummary; onReverse: (p: TPaymentSummary) => void }) {
+  const reversed = payment.reversedAt !== null;
+  return (
+    <li className="grid gap-2 border-t border-slate-200 py-3 first:border-t-0">
+      <div className={reversed ? "min-w-0 text-muted line-through" : "min-w-0"}>
+        <p className="font-semibold break-words text-ink">
+          N.º {payment.receiptNumber} · {formatColones(payment.amountColones)}
+        </p>
+        <p className="text-sm break-words">
+          {payment.clientName} · {payment.clientCode}
+        </p>
+        <p className="text-sm break-words">
+          {formatDateTime(payment.paidAt)} · {PAYMENT_METHOD_LABELS[payment.method]}
+          {payment.reference ? ` ${payment.reference}` : ""} · {payment.recordedByName}
+        </p>
+        <p className="font-mono text-xs break-all">{payment.trackingCodes.join(", ")}</p>
+      </div>
+      {reversed ? (
+        <p className="text-sm break-words text-destructive-hover">
+          {REVERSED_LABEL} {formatDateTime(payment.reversedAt)} · {payment.reversedByName}: {payment.reversalReason}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <ReceiptButton paymentId={payment.id} />
+        {!reversed ? (
+          <Button type="button" size="sm" variant="outline" onClick={() => onReverse(payment)} aria-label={`${REVERSE_BUTTON} N.º ${payment.receiptNumber}`}>
+            {REVERSE_BUTTON}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export function PaymentsList() {
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [reversing, setReversing] = useState<TPaymentSummary | null>(null);
+  const list = useQuery(
+    {
+      queryKey: [...PAYMENTS_KEY, "list", filters, page],
+      queryFn: () => getAdminJson(`/api/admin/payments${queryString({ ...filters, page })}`, ZPaymentsPageSchema),
+    },
+    queryClient,
+  );
+  useLoadErrorToast(list.error, "Error", LIST_LOAD_FAILED);
+  const set = (key: keyof Filters) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
+
+  return (
+    <section className="grid gap-3" aria-labelledby="payments-list-title">
+      <h3 id="payments-list-title" className="text-lg font-semibold text-ink">
+        {LIST_TITLE}
+      </h3>
+      <form
+        className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setFilters({ ...draft, clientCode: draft.clientCode.trim().toUpperCase() });
+        }}
+      >
+        <FormField id="payments-client" label={CLIENT_CODE_LABEL}>
+          {(control) => <Input {...control} value={draft.clientCode} autoComplete="off" onChange={set("clientCode")} />}
+        </FormField>
+        <FormField id="payments-from" label={FILTER_FROM}>
+          {(control) => <Input {...control} type="date" value={draft.from} onChange={set("from")} />}
+        </FormField>
+        <FormField id="payments-to" label={FILTER_TO}>
+          {(control) => <Input {...control} type="date" value={draft.to} onChange={set("to")} />}
+        </FormField>
+        <FormField id="payments-method" label={METHOD_LABEL}>
+          {(control) => (
+            <Select {...control} value={draft.method} onChange={set("method")}>
+              <option value="">{FILTER_ALL_METHODS}</option>
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {PAYMENT_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <Button type="submit" variant="outline">
+          {FILTER_APPLY}
+        </Button>
+      </form>
+      {list.isPending ? <PanelLoading /> : null}
+      {list.error ? <PanelMessage tone="error">{LIST_LOAD_FAILED}</PanelMessage> : null}
+      {list.data && list.data.total === 0 ? <PanelMessage>{LIST_EMPTY}</PanelMessage> : null}
+      {list.data && list.data.items.length > 0 ? (
+        <ul className="rounded-lg border border-slate-200 bg-white px-3">
+          {list.data.items.map((p) => (
+            <PaymentItem key={p.id} payment={p} onReverse={setReversing} />
+          ))}
+        </ul>
+      ) : null}
+      {list.data ? <Pagination page={page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} label={LIST_TITLE} /> : null}
+      {reversing ? <ReverseDialog payment={reversing} onClose={() => setReversing(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+// @vitest-environment jsdom
+// Pagos against a stubbed server: a pending SINPE receipt with the client's due packages
+// (amounts prefilled with each balance) is confirmed with the ticked amounts, or rejected with a
+// reason; "Registrar pago" finds the client's balances and records a SINPE payment (the reference
+// required); the list shows a reversed payment struck with its reason and reverses another with
+// a reason; the ChargesDialog adds a line. No serious axe violations.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import axe from "axe-core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cleanUpAdminTest, json, renderAdmin, staffSessionFixture, stubFetch, testAdminSession, type FetchCall } from "../../../test/admin-kit";
+import { ChargesDialog } from "../../../components/charges-dialog";
+import { formatColones } from "../../../../shared/domain/format";
+import {
+  REFERENCE_REQUIRED,
+  REVERSAL_REASON_REQUIRED,
+  type TChargesResponse,
+  type TDuePackage,
+  type TPayment,
+  type TPaymentSummary,
+  type TProof,
+} from "../../../../shared/api/admin/payments";
+import { PaymentsSection } from "./payments-section";
+
+const due = (over: Partial<TDuePackage> = {}): TDuePackage => ({
+  id: 11,
+  trackingCode: "1Z999AA10123456784",
+  descripcion: "Zapatos",
+  estado: "LISTO_PARA_ENTREGAR",
+  totalColones: 12_000,
+  pagadoColones: 0,
+  saldoColones: 12_000,
+  ...over,
+});
+
+const proof: TProof = {
+  id: 5,
+  clientCode: "EX123456",
+  clientName: "Marta Solano Vega",
+  trackingId: 11,
+  forLabel: "1Z999AA10123456784",
+  imageUrl: "/objects/uploads/abc.png",
+  reference: "FT-778",
+  estado: "PENDIENTE",
+  createdAt: "2026-11-25T15:00:00.000Z",
+  rejectReason: null,
+  paymentId: null,
+  due: [due(), due({ id: 12, trackingCode: "LX123456789CN", saldoColones: 4_500, totalColones: 4_500 })],
+};
+
+const summary = (over: Partial<TPaymentSummary> = {}): TPaymentSummary => ({
+  id: 41,
+  receiptNumber: "000041",
+  clientCode: "EX123456",
+  clientName: "Marta Solano Vega",
+  method: "EFECTIVO",
+  reference: null,
+  amountColones: 3_000,
+  paidAt: "2026-11-25T16:00:00.000Z",
+  recordedByName: "Laura Oficina",
+  reversedAt: null,
+  reversedByName: null,
+  reversalReason: null,
+  trackingCodes: ["1Z999AA10123456784"],
+  ...over,
+});
+
+const payment = (id: number): TPayment => ({
+  ...summary({ id, receiptNumber: String(id).padStart(6, "0") }),
+  clientId: 1,
+  currency: "CRC",
+  notas: null,
+  createdAt: "2026-11-26T15:00:00.000Z",
+  proofId: null,
+  allocations: [],
+});
+
+const charges: TChargesResponse = {
+  trackingId: 11,
+  trackingCode: "1Z999AA10123456784",
+  lines: [{ kind: "FLETE", description: "Flete", amountColones: 12_000, chargeId: null }],
+  totalColones: 12_000,
+  pagadoColones: 0,
+  saldoColones: 12_000,
+  payments: [],
+};
+
+const calls: FetchCall[] = [];
+const server = (method: string, url: string, body: unknown): Response => {
+  if (url.startsWith("/api/admin/payment-proofs?")) return json(200, { items: [proof] });
+  if (url === "/api/admin/payment-proofs/5/confirm") return json(201, { payment: payment(90) });
+  if (url === "/api/admin/payment-proofs/5/reject") return json(200, { id: 5, estado: "RECHAZADO" });
+  if (url.startsWith("/api/admin/payments/due")) return json(200, { client: { id: 1, clientCode: "EX123456", nombre: "Marta Solano Vega" }, packages: proof.due });
+  if (method === "POST" && url === "/api/admin/payments") return json(201, { payment: payment(91) });
+  if (url === "/api/admin/payments/41/reverse") return json(200, { payment: payment(41) });
+  if (url.startsWith("/api/admin/payments")) {
+    const items = [summary(), summary({ id: 40, receiptNumber: "000040", reversedAt: "2026-11-25T17:00:00.000Z", reversedByName: "Ana Dueña", reversalReason: "Monto equivocado" })];
+    return json(200, { items, total: 2, page: 1, pageSize: 25 });
+  }
+  if (url === "/api/admin/trackings/11/charges" && method === "GET") return json(200, charges);
+  if (url === "/api/admin/trackings/11/charges" && method === "POST") {
+    const { description, amountColones } = body as { description: string; amountColones: number };
+    return json(201, {
+      ...charges,
+      lines: [...charges.lines, { kind: "IMPUESTOS", description, amountColones, chargeId: 3 }],
+      totalColones: 12_000 + amountColones,
+      saldoColones: 12_000 + amountColones,
+    });
+  }
+  return json(404, { message: "no" });
+};
+
+beforeEach(() => stubFetch(server, calls));
+afterEach(cleanUpAdminTest);
+const render = () => renderAdmin(<PaymentsSection />, testAdminSession({ staff: staffSessionFixture("oficina") }));
+
+describe("Pagos", () => {
+  it("confirms a receipt with the ticked packages and their prefilled balances; no serious axe violations", async () => {
+    render();
+    const list = await screen.findByRole("region", { name: /Comprobantes por revisar/ });
+    const item = (await within(list).findByText("Marta Solano Vega", { exact: false })).closest("li")!;
+    expect(within(item).getByRole("img", { name: /Comprobante SINPE/ }).getAttribute("src")).toBe("/objects/uploads/abc.png");
+    expect((within(item).getByLabelText("Referencia SINPE") as HTMLInputElement).value).toBe("FT-778");
+    // The receipt names one package: that one is ticked with its balance; the other is not.
+    expect((within(item).getByLabelText("Monto 1Z999AA10123456784") as HTMLInputElement).value).toBe("12000");
+    const other = within(item).getByRole("checkbox", { name: /LX123456789CN/ }) as HTMLInputElement;
+    expect(other.checked).toBe(false);
+    fireEvent.click(other);
+    fireEvent.change(within(item).getByLabelText("Monto LX123456789CN"), { target: { value: "2000" } });
+    expect(within(item).getByText(`Monto: ${formatColones(14_000)}`.replace(/\s/g, " "))).toBeTruthy();
+    const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+    fireEvent.click(within(item).getByRole("button", { name: /Confirmar comprobante/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/admin/payment-proofs/5/confirm")).toBe(true));
+    expect(calls.find((c) => c.url === "/api/admin/payment-proofs/5/confirm")!.body).toEqual({
+      reference: "FT-778",
+      allocations: [
+        { trackingId: 11, amountColones: 12_000 },
+        { trackingId: 12, amountColones: 2_000 },
+      ],
+    });
+    expect(await screen.findAllByText("Pago registrado: recibo N.º 000090")).not.toHaveLength(0);
+  });
+
+  it("rejects a receipt only with a reason", async () => {
+    render();
+    fireEvent.click(await screen.findByRole("button", { name: /Rechazar comprobante/ }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Rechazar" }));
+    expect(await within(dialog).findByText(/Escribe el motivo del rechazo/)).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith("/reject"))).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText("Motivo del rechazo"), { target: { value: "No se ve el monto" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Rechazar" }));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith("/reject"))?.body).toEqual({ reason: "No se ve el monto" }));
+  });
+
+  it("records a SINPE payment for a client's due packages; the reference is required; the receipt is offered", async () => {
+    render();
+    const form = await screen.findByRole("region", { name: "Registrar pago" });
+    fireEvent.change(within(form).getByLabelText("Código de cliente"), { target: { value: "ex123456" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Buscar saldos" }));
+    const pkg = await within(form).findByRole("checkbox", { name: /1Z999AA10123456784/ });
+    expect(calls.some((c) => c.url === "/api/admin/payments/due?clientCode=EX123456")).toBe(true);
+    fireEvent.click(pkg);
+    fireEvent.click(within(form).getByRole("button", { name: "Registrar pago" }));
+    expect(await within(form).findByText(REFERENCE_REQUIRED)).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText("Referencia SINPE"), { target: { value: "ft-1" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Registrar pago" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url === "/api/admin/payments")).toBe(true));
+    expect(calls.find((c) => c.method === "POST" && c.url === "/api/admin/payments")!.body).toMatchObject({
+      clientCode: "EX123456",
+      method: "SINPE_MOVIL",
+      reference: "ft-1",
+      allocations: [{ trackingId: 11, amountColones: 12_000 }],
+    });
+    expect(await within(form).findByRole("button", { name: "Recibo N.º 000091" })).toBeTruthy();
+  });
+
+  it("lists payments, a reversed one struck with its reason; Revertir asks for the reason", async () => {
+    render();
+    const list = await screen.findByRole("region", { name: "Pagos registrados" });
+    expect(await within(list).findByText(/Monto equivocado/)).toBeTruthy();
+    expect(within(list).queryByRole("button", { name: "Revertir N.º 000040" })).toBeNull();
+    fireEvent.click(within(list).getByRole("button", { name: "Revertir N.º 000041" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Revertir" }));
+    expect(await within(dialog).findByText(REVERSAL_REASON_REQUIRED)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText("Motivo"), { target: { value: "Se cobró dos veces" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Revertir" }));
+    await waitFor(() => expect(calls.find((c) => c.url === "/api/admin/payments/41/reverse")?.body).toEqual({ reason: "Se cobró dos veces" }));
+  });
+});
+
+describe("ChargesDialog", () => {
+  it("lists the lines and the stored total, and adds an extra line", async () => {
+    renderAdmin(<ChargesDialog trackingId={11} trackingCode="1Z999AA10123456784" onClose={() => undefined} />, testAdminSession({ staff: staffSessionFixture("oficina") }));
+    const dialog = await screen.findByRole("dialog", { name: "Cobro del paquete" });
+    expect(await within(dialog).findByText("Flete")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText("Monto (₡)"), { target: { value: "1500" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Agregar cargo" }));
+    expect(await within(dialog).findByRole("button", { name: "Quitar Impuestos de aduana" })).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ kind: "IMPUESTOS", description: "Impuestos de aduana", amountColones: 1500 });
+    expect(within(dialog).getAllByText(formatColones(13_500).replace(/\s/g, " ")).length).toBeGreaterThan(0);
+    const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,168 @@
+// "Comprobantes por revisar": each SINPE receipt a client sent from /rastreo, oldest first — the
+// photo (opens large), the reference they typed, the client and what it is for, and the client's
+// packages with a balance (amounts prefilled). Confirmar records the SINPE payment with that
+// receipt; Rechazar asks for the reason the client will read.
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogFormActions } from "../../../components/ui/dialog";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
+import { toast } from "../../../components/ui/use-toast";
+import { PAYMENTS_KEY } from "../../../components/charges-dialog";
+import { queryClient } from "../../../lib/query-client";
+import { getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { formatDateTime } from "../../../../shared/domain/format";
+import {
+  CONFIRM_BUTTON,
+  PAYMENT_REFERENCE_MAX,
+  PROOF_IMAGE_ALT,
+  PROOFS_EMPTY,
+  PROOFS_LOAD_FAILED,
+  PROOFS_TITLE,
+  REASON_MAX,
+  RECORD_NOTHING,
+  REFERENCE_LABEL,
+  REFERENCE_REQUIRED,
+  REJECT_BUTTON,
+  REJECT_REASON_LABEL,
+  REJECT_REASON_REQUIRED,
+  REVERSAL_REASON_MIN,
+  REVIEW_FAILED,
+  ZPaymentResponseSchema,
+  ZProofRejectResponseSchema,
+  ZProofsResponseSchema,
+  paymentRecordedMessage,
+  type TProof,
+} from "../../../../shared/api/admin/payments";
+import { AllocationPicker, allocationsOf, useAllocations } from "./allocation-picker";
+import { ReceiptButton } from "./receipt-button";
+
+const PROOFS_KEY = [...PAYMENTS_KEY, "proofs"] as const;
+
+function RejectDialog({ proof, onClose }: { proof: TProof; onClose: () => void }) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  const fail = useChangeErrorToast();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < REVERSAL_REASON_MIN) {
+      setError(REJECT_REASON_REQUIRED);
+      return;
+    }
+    setPending(true);
+    try {
+      await sendAdminJson("POST", `/api/admin/payment-proofs/${proof.id}/reject`, ZProofRejectResponseSchema, { reason });
+      await queryClient.invalidateQueries({ queryKey: PROOFS_KEY });
+      onClose();
+    } catch (err) {
+      fail(err, REVIEW_FAILED);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent title={REJECT_BUTTON} description={`${proof.clientName} · ${proof.clientCode}`}>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <FormField id={`reject-${proof.id}`} label={REJECT_REASON_LABEL} error={error}>
+            {(control) => <Textarea {...control} rows={3} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />}
+          </FormField>
+          <DialogFormActions submitLabel={REJECT_BUTTON} pending={pending} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProofItem({ proof }: { proof: TProof }) {
+  const [allocations, setAllocations] = useAllocations(proof.due, (p) => proof.trackingId === null || p.id === proof.trackingId);
+  const [reference, setReference] = useState(proof.reference ?? "");
+  const [error, setError] = useState<{ reference?: string; allocations?: string }>({});
+  const [pending, setPending] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [confirmed, setConfirmed] = useState<number | null>(null);
+  const fail = useChangeErrorToast();
+
+  const confirm = async () => {
+    const chosen = allocationsOf(allocations);
+    const next = { reference: reference.trim() ? undefined : REFERENCE_REQUIRED, allocations: chosen.length ? undefined : RECORD_NOTHING };
+    setError(next);
+    if (next.reference || next.allocations) return;
+    setPending(true);
+    try {
+      const { payment } = await sendAdminJson("POST", `/api/admin/payment-proofs/${proof.id}/confirm`, ZPaymentResponseSchema, { reference, allocations: chosen });
+      toast({ title: paymentRecordedMessage(payment.id) });
+      setConfirmed(payment.id);
+      void queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
+    } catch (err) {
+      fail(err, REVIEW_FAILED);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <li className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3">
+      <div className="flex gap-3">
+        <a href={proof.imageUrl} target="_blank" rel="noopener noreferrer" className="shrink-0">
+          <img src={proof.imageUrl} alt={`${PROOF_IMAGE_ALT} ${proof.clientCode}`} className="h-20 w-20 rounded-md border border-slate-200 object-cover" loading="lazy" />
+        </a>
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-ink">
+            {proof.clientName} <span className="font-normal text-muted">· {proof.clientCode}</span>
+          </p>
+          <p className="text-sm break-all text-ink">{proof.forLabel}</p>
+          <p className="text-sm text-muted">{formatDateTime(proof.createdAt)}</p>
+        </div>
+      </div>
+      {confirmed !== null ? (
+        <div className="flex flex-wrap items-center gap-2" role="status">
+          <span>{paymentRecordedMessage(confirmed)}</span>
+          <ReceiptButton paymentId={confirmed} />
+        </div>
+      ) : (
+        <>
+          <FormField id={`proof-ref-${proof.id}`} label={REFERENCE_LABEL} error={error.reference}>
+            {(control) => <Input {...control} value={reference} maxLength={PAYMENT_REFERENCE_MAX} autoComplete="off" onChange={(e) => setReference(e.target.value)} />}
+          </FormField>
+          <AllocationPicker idPrefix={`proof-${proof.id}`} packages={proof.due} state={allocations} onChange={setAllocations} />
+          {error.allocations ? <p className="text-sm font-medium text-destructive-hover">{error.allocations}</p> : null}
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button type="button" disabled={pending} onClick={() => void confirm()} aria-label={`${CONFIRM_BUTTON} comprobante de ${proof.clientCode}`}>
+              {CONFIRM_BUTTON}
+            </Button>
+            <Button type="button" variant="outline" disabled={pending} onClick={() => setRejecting(true)} aria-label={`${REJECT_BUTTON} comprobante de ${proof.clientCode}`}>
+              {REJECT_BUTTON}
+            </Button>
+          </div>
+        </>
+      )}
+      {rejecting ? <RejectDialog proof={proof} onClose={() => setRejecting(false)} /> : null}
+    </li>
+  );
+}
+
+export function ProofsPanel() {
+  const proofs = useQuery({ queryKey: PROOFS_KEY, queryFn: () => getAdminJson("/api/admin/payment-proofs?estado=PENDIENTE", ZProofsResponseSchema) }, queryClient);
+  useLoadErrorToast(proofs.error, "Error", PROOFS_LOAD_FAILED);
+  return (
+    <section className="grid gap-3" aria-labelledby="proofs-title">
+      <h3 id="proofs-title" className="text-lg font-semibold text-ink">
+        {PROOFS_TITLE}
+        {proofs.data ? <span className="ml-2 text-base font-normal text-muted">({proofs.data.items.length})</span> : null}
+      </h3>
+      {proofs.isPending ? <PanelLoading /> : null}
+      {proofs.error ? <PanelMessage tone="error">{PROOFS_LOAD_FAILED}</PanelMessage> : null}
+      {proofs.data && proofs.data.items.length === 0 ? <PanelMessage>{PROOFS_EMPTY}</PanelMessage> : null}
+      <ul className="grid gap-3">
+        {proofs.data?.items.map((proof) => (
+          <ProofItem key={proof.id} proof={proof} />
+        ))}
+      </ul>
+    </section>
+  );
+}

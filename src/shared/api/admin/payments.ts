@@ -1,0 +1,344 @@
+// Pagos (issue 21, docs/decisions/136): a package's extra charge lines, recording a payment applied
+// to one or several packages, reversing it, its receipt (PDF), and the clients' SINPE receipts
+// (comprobantes) staff confirm or reject. Contract and Spanish texts of /api/admin/payments,
+// /api/admin/payment-proofs and /api/admin/trackings/:id/charges.
+import { z } from "../../validation";
+import { zText } from "../../text-rules";
+import { ZClientCodeLooseSchema } from "../clients";
+import {
+  CHARGE_COLONES_MAX,
+  CHARGE_LINE_KINDS,
+  EXTRA_CHARGE_KINDS,
+  METHODS_WITH_UNIQUE_REFERENCE,
+  PAYMENT_METHODS,
+  PAYMENT_PROOF_STATUSES,
+} from "../../domain/charges";
+import { formatColones, formatDateTime } from "../../domain/format";
+
+export const CHARGE_DESCRIPTION_MAX = 120;
+export const PAYMENT_REFERENCE_MAX = 64;
+export const PAYMENT_NOTES_MAX = 500;
+export const PAYMENT_ALLOCATIONS_MAX = 200;
+export const REVERSAL_REASON_MIN = 5;
+export const REASON_MAX = 300;
+export const PAYMENTS_PAGE_SIZE = 25;
+/** Pending receipts listed at once (oldest first). */
+export const PROOFS_LIST_MAX = 100;
+
+/** The receipt number: the payment's id, zero-padded ("000123"). */
+export const receiptNumber = (paymentId: number): string => String(paymentId).padStart(6, "0");
+export const receiptFileName = (paymentId: number): string => `recibo-${receiptNumber(paymentId)}.pdf`;
+export const receiptUrl = (paymentId: number): string => `/api/admin/payments/${paymentId}/receipt`;
+
+// --- Messages ---
+export const CHARGE_KIND_INVALID = "Tipo de cargo inválido: Impuestos, Entrega, Almacenaje u Otro";
+export const CHARGE_DESCRIPTION_REQUIRED = "Escribe la descripción del cargo";
+export const CHARGE_DESCRIPTION_TOO_LONG = `La descripción puede tener hasta ${CHARGE_DESCRIPTION_MAX} caracteres`;
+export const AMOUNT_INVALID = `El monto debe ser un número entero de colones entre 1 y ${formatColones(CHARGE_COLONES_MAX)}`;
+export const CHARGE_NOT_FOUND = "Cargo no encontrado";
+export const PACKAGE_NOT_FOUND = "Paquete no encontrado";
+export const CHARGE_REMOVE_PAID = "No se puede quitar el cargo: el total quedaría por debajo de lo pagado. Revierta el pago primero.";
+export const METHOD_INVALID = "Método de pago inválido: SINPE Móvil, Efectivo, Tarjeta o Transferencia";
+export const REFERENCE_REQUIRED = "Escribe la referencia del SINPE Móvil";
+export const REFERENCE_INVALID = `La referencia solo puede tener letras, números y guiones (máximo ${PAYMENT_REFERENCE_MAX})`;
+export const PAID_AT_INVALID = "Fecha de pago inválida";
+export const PAID_AT_FUTURE = "La fecha de pago no puede estar en el futuro";
+export const NOTES_TOO_LONG = `Las notas pueden tener hasta ${PAYMENT_NOTES_MAX} caracteres`;
+export const ALLOCATIONS_INVALID = `Elige entre 1 y ${PAYMENT_ALLOCATIONS_MAX} paquetes, cada uno una sola vez`;
+export const PAYMENT_CLIENT_NOT_FOUND = "No existe un cliente con ese código";
+export const PAYMENT_NOT_FOUND = "Pago no encontrado";
+export const PAYMENT_ALREADY_REVERSED = "Este pago ya fue revertido";
+export const REVERSAL_REASON_REQUIRED = `Escribe el motivo de la reversión (al menos ${REVERSAL_REASON_MIN} caracteres)`;
+export const REASON_TOO_LONG = `El motivo puede tener hasta ${REASON_MAX} caracteres`;
+export const REJECT_REASON_REQUIRED = "Escribe el motivo del rechazo (el cliente lo verá)";
+export const PROOF_NOT_FOUND = "Comprobante no encontrado";
+export const PROOF_ALREADY_REVIEWED = "Este comprobante ya fue revisado";
+export const PROOF_OTHER_CLIENT = "El comprobante es de otro cliente";
+export const PROOF_STATUS_INVALID = "Estado inválido: PENDIENTE, CONFIRMADO o RECHAZADO";
+export const DATE_INVALID = "Fecha inválida: usa el formato AAAA-MM-DD";
+export const ID_INVALID = "Identificador inválido";
+/** 409 from the admin delete paths (modules/admin/trackings, modules/admin/clients). */
+export const PACKAGE_HAS_PAYMENTS = "El paquete tiene pagos registrados: revierta o conserve el paquete (no se puede eliminar).";
+export const CLIENT_HAS_PAYMENTS = "El cliente tiene pagos registrados: no se puede eliminar.";
+
+export const packageNotOfClient = (trackingId: number) => `El paquete ${trackingId} no es de este cliente`;
+export const overpaidMessage = (trackingCode: string, saldoColones: number) =>
+  `El paquete ${trackingCode} tiene un saldo de ${formatColones(saldoColones)}: no se puede aplicar más que su saldo.`;
+export const duplicateReferenceMessage = (reference: string, paymentId: number | null) =>
+  `Ya existe un pago registrado con la referencia SINPE ${reference}${paymentId === null ? "" : ` (recibo N.º ${receiptNumber(paymentId)})`}.`;
+
+// --- Requests ---
+const id = z.coerce.number({ error: ID_INVALID }).int(ID_INVALID).min(1, ID_INVALID).max(2_147_483_647, ID_INVALID);
+const amount = z.number({ error: AMOUNT_INVALID }).int(AMOUNT_INVALID).min(1, AMOUNT_INVALID).max(CHARGE_COLONES_MAX, AMOUNT_INVALID);
+
+export const ZPaymentIdParamsSchema = z.object({ id });
+export const ZChargeParamsSchema = z.object({ id, chargeId: id });
+
+export const ZChargeCreateSchema = z.object({
+  kind: z.enum(EXTRA_CHARGE_KINDS, { error: CHARGE_KIND_INVALID }),
+  description: zText({ error: CHARGE_DESCRIPTION_REQUIRED }).pipe(
+    z.string().min(1, CHARGE_DESCRIPTION_REQUIRED).max(CHARGE_DESCRIPTION_MAX, CHARGE_DESCRIPTION_TOO_LONG),
+  ),
+  amountColones: amount,
+});
+export type TChargeCreate = z.infer<typeof ZChargeCreateSchema>;
+
+/** A payment reference (the code rule): trimmed, uppercased; letters, digits and dashes. */
+const reference = z
+  .string({ error: REFERENCE_INVALID })
+  .transform((v) => v.trim().toUpperCase())
+  .pipe(z.string().max(PAYMENT_REFERENCE_MAX, REFERENCE_INVALID).regex(/^[A-Z0-9-]*$/, REFERENCE_INVALID));
+
+/** "AAAA-MM-DD" (that day; today: now) or an ISO instant; checked against the clock by the server. */
+const paidAt = z
+  .string({ error: PAID_AT_INVALID })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, PAID_AT_INVALID)
+  .refine((v) => !Number.isNaN(new Date(v.length === 10 ? `${v}T12:00:00-06:00` : v).getTime()) && v >= "2000-01-01", PAID_AT_INVALID);
+
+const notas = zText({ multiline: true })
+  .pipe(z.string().max(PAYMENT_NOTES_MAX, NOTES_TOO_LONG))
+  .optional()
+  .transform((v) => v || undefined);
+
+export const ZAllocationsSchema = z
+  .array(z.object({ trackingId: id, amountColones: amount }), { error: ALLOCATIONS_INVALID })
+  .min(1, ALLOCATIONS_INVALID)
+  .max(PAYMENT_ALLOCATIONS_MAX, ALLOCATIONS_INVALID)
+  .refine((list) => new Set(list.map((a) => a.trackingId)).size === list.length, ALLOCATIONS_INVALID);
+
+export const ZPaymentCreateSchema = z
+  .object({
+    clientCode: ZClientCodeLooseSchema,
+    method: z.enum(PAYMENT_METHODS, { error: METHOD_INVALID }),
+    reference: reference.optional().transform((v) => v || undefined),
+    paidAt: paidAt.optional(),
+    notas,
+    allocations: ZAllocationsSchema,
+    proofId: id.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (METHODS_WITH_UNIQUE_REFERENCE.includes(v.method) && !v.reference) ctx.addIssue({ code: "custom", path: ["reference"], message: REFERENCE_REQUIRED });
+  });
+export type TPaymentCreate = z.infer<typeof ZPaymentCreateSchema>;
+
+export const ZReverseSchema = z.object({
+  reason: zText({ error: REVERSAL_REASON_REQUIRED }).pipe(
+    z.string().min(REVERSAL_REASON_MIN, REVERSAL_REASON_REQUIRED).max(REASON_MAX, REASON_TOO_LONG),
+  ),
+});
+
+const day = z
+  .string({ error: DATE_INVALID })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_INVALID)
+  .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), DATE_INVALID);
+const empty = (v: unknown) => (v === "" ? undefined : v);
+
+export const ZPaymentsQuerySchema = z.object({
+  clientCode: z.preprocess(empty, ZClientCodeLooseSchema.optional()),
+  from: z.preprocess(empty, day.optional()),
+  to: z.preprocess(empty, day.optional()),
+  method: z.preprocess(empty, z.enum(PAYMENT_METHODS, { error: METHOD_INVALID }).optional()),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type TPaymentsQuery = z.infer<typeof ZPaymentsQuerySchema>;
+
+export const ZDueQuerySchema = z.object({ clientCode: ZClientCodeLooseSchema });
+
+export const ZProofsQuerySchema = z.object({
+  estado: z.preprocess(empty, z.enum(PAYMENT_PROOF_STATUSES, { error: PROOF_STATUS_INVALID }).default("PENDIENTE")),
+});
+
+export const ZProofConfirmSchema = z.object({
+  reference: reference.pipe(z.string().min(1, REFERENCE_REQUIRED)),
+  allocations: ZAllocationsSchema,
+  paidAt: paidAt.optional(),
+  notas,
+});
+export type TProofConfirm = z.infer<typeof ZProofConfirmSchema>;
+
+export const ZProofRejectSchema = z.object({
+  reason: zText({ error: REJECT_REASON_REQUIRED }).pipe(z.string().min(REVERSAL_REASON_MIN, REJECT_REASON_REQUIRED).max(REASON_MAX, REASON_TOO_LONG)),
+});
+
+// --- Responses ---
+export const ZChargeLineSchema = z.object({
+  kind: z.enum(CHARGE_LINE_KINDS),
+  description: z.string(),
+  amountColones: z.number().int(),
+  /** The extra line's id (to remove it); null for the freight and the discount. */
+  chargeId: z.number().int().nullable(),
+});
+
+export const ZPackagePaymentSchema = z.object({
+  paymentId: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  paidAt: z.string(),
+  amountColones: z.number().int(),
+  reversed: z.boolean(),
+});
+
+/** GET /api/admin/trackings/:id/charges: the lines and the STORED total, paid and balance. */
+export const ZChargesResponseSchema = z.object({
+  trackingId: z.number().int(),
+  trackingCode: z.string(),
+  lines: z.array(ZChargeLineSchema),
+  totalColones: z.number().int().nullable(),
+  pagadoColones: z.number().int(),
+  saldoColones: z.number().int(),
+  payments: z.array(ZPackagePaymentSchema),
+});
+export type TChargesResponse = z.infer<typeof ZChargesResponseSchema>;
+
+/** A package with something to pay (or paid more): the stored numbers. */
+export const ZDuePackageSchema = z.object({
+  id: z.number().int(),
+  trackingCode: z.string(),
+  descripcion: z.string().nullable(),
+  estado: z.string(),
+  totalColones: z.number().int().nullable(),
+  pagadoColones: z.number().int(),
+  saldoColones: z.number().int(),
+});
+export type TDuePackage = z.infer<typeof ZDuePackageSchema>;
+
+export const ZDueResponseSchema = z.object({
+  client: z.object({ id: z.number().int(), clientCode: z.string(), nombre: z.string() }),
+  packages: z.array(ZDuePackageSchema),
+});
+export type TDueResponse = z.infer<typeof ZDueResponseSchema>;
+
+export const ZAllocationSchema = z.object({
+  trackingId: z.number().int(),
+  trackingCode: z.string(),
+  descripcion: z.string().nullable(),
+  amountColones: z.number().int(),
+  /** The package's stored numbers now. */
+  totalColones: z.number().int().nullable(),
+  pagadoColones: z.number().int(),
+  saldoColones: z.number().int(),
+});
+
+export const ZPaymentSummarySchema = z.object({
+  id: z.number().int(),
+  receiptNumber: z.string(),
+  clientCode: z.string(),
+  clientName: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  amountColones: z.number().int(),
+  paidAt: z.string(),
+  recordedByName: z.string(),
+  reversedAt: z.string().nullable(),
+  reversedByName: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+  trackingCodes: z.array(z.string()),
+});
+export type TPaymentSummary = z.infer<typeof ZPaymentSummarySchema>;
+
+export const ZPaymentSchema = ZPaymentSummarySchema.extend({
+  clientId: z.number().int(),
+  currency: z.string(),
+  notas: z.string().nullable(),
+  createdAt: z.string(),
+  proofId: z.number().int().nullable(),
+  allocations: z.array(ZAllocationSchema),
+});
+export type TPayment = z.infer<typeof ZPaymentSchema>;
+
+export const ZPaymentResponseSchema = z.object({ payment: ZPaymentSchema });
+
+export const ZPaymentsPageSchema = z.object({
+  items: z.array(ZPaymentSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TPaymentsPage = z.infer<typeof ZPaymentsPageSchema>;
+
+export const ZProofSchema = z.object({
+  id: z.number().int(),
+  clientCode: z.string(),
+  clientName: z.string(),
+  trackingId: z.number().int().nullable(),
+  /** The package's tracking code, or "Saldo total". */
+  forLabel: z.string(),
+  imageUrl: z.string(),
+  reference: z.string().nullable(),
+  estado: z.enum(PAYMENT_PROOF_STATUSES),
+  createdAt: z.string(),
+  rejectReason: z.string().nullable(),
+  paymentId: z.number().int().nullable(),
+  /** The client's packages with a balance (pending receipts only; empty otherwise). */
+  due: z.array(ZDuePackageSchema),
+});
+export type TProof = z.infer<typeof ZProofSchema>;
+export const ZProofRejectResponseSchema = z.object({ id: z.number().int(), estado: z.literal("RECHAZADO") });
+export const ZProofsResponseSchema = z.object({ items: z.array(ZProofSchema) });
+export type TProofsResponse = z.infer<typeof ZProofsResponseSchema>;
+
+// --- Receipt (PDF) texts ---
+export const PROOF_WHOLE_BALANCE = "Saldo total";
+export const RECEIPT_TITLE = "Recibo de pago N.º";
+export const RECEIPT_LEGAL_ID = "Cédula jurídica";
+export const RECEIPT_CLIENT = "Cliente";
+export const RECEIPT_DATE = "Fecha";
+export const RECEIPT_METHOD = "Método";
+export const RECEIPT_REFERENCE = "Referencia";
+export const RECEIPT_TOTAL = "Total pagado";
+export const RECEIPT_HEADERS = ["Tracking", "Descripción", "Monto aplicado"] as const;
+export const receiptRecordedBy = (name: string) => `Registrado por ${name}`;
+export const receiptReversed = (at: string, reason: string) => `REVERTIDO el ${formatDateTime(at)}: ${reason}`;
+
+// --- The section's texts ---
+export const PAYMENTS_TITLE = "Pagos";
+export const PROOFS_TITLE = "Comprobantes por revisar";
+export const PROOFS_EMPTY = "No hay comprobantes por revisar";
+export const PROOFS_LOAD_FAILED = "No se pudieron cargar los comprobantes";
+export const RECORD_TITLE = "Registrar pago";
+export const LIST_TITLE = "Pagos registrados";
+export const LIST_EMPTY = "No hay pagos con esos filtros";
+export const LIST_LOAD_FAILED = "No se pudieron cargar los pagos";
+export const CLIENT_CODE_LABEL = "Código de cliente";
+export const SEARCH_DUE = "Buscar saldos";
+export const DUE_EMPTY = "El cliente no tiene paquetes con saldo";
+export const METHOD_LABEL = "Método de pago";
+export const REFERENCE_LABEL = "Referencia SINPE";
+export const NOTES_LABEL = "Notas";
+export const PAID_AT_LABEL = "Fecha de pago";
+export const AMOUNT_LABEL = "Monto";
+export const RECORD_SUBMIT = "Registrar pago";
+export const RECORD_FAILED = "No se pudo registrar el pago";
+export const RECORD_NOTHING = "Marca al menos un paquete con su monto";
+export const RECEIPT_LINK = "Recibo";
+export const REVERSE_BUTTON = "Revertir";
+export const REVERSE_TITLE = "Revertir pago";
+export const REVERSE_REASON_LABEL = "Motivo";
+export const REVERSE_FAILED = "No se pudo revertir el pago";
+export const REVERSED_LABEL = "Revertido";
+export const CONFIRM_BUTTON = "Confirmar";
+export const REJECT_BUTTON = "Rechazar";
+export const REJECT_REASON_LABEL = "Motivo del rechazo";
+export const REVIEW_FAILED = "No se pudo revisar el comprobante";
+export const PROOF_IMAGE_ALT = "Comprobante SINPE del cliente";
+export const FILTER_FROM = "Desde";
+export const FILTER_TO = "Hasta";
+export const FILTER_ALL_METHODS = "Todos los métodos";
+export const FILTER_APPLY = "Filtrar";
+export const CHARGES_TITLE = "Cobro del paquete";
+/** The button that opens a package's ChargesDialog. */
+export const CHARGES_BUTTON = "Cobro";
+export const CHARGE_LINES_LABEL = "Líneas del cobro";
+export const CHARGE_PAYMENTS_LABEL = "Pagos aplicados";
+export const CHARGES_LOAD_FAILED = "No se pudo cargar el cobro";
+export const CHARGE_ADD = "Agregar cargo";
+export const CHARGE_REMOVE = "Quitar";
+export const CHARGE_KIND_LABEL = "Tipo";
+export const CHARGE_DESCRIPTION_LABEL = "Descripción";
+export const CHARGE_SAVE_FAILED = "No se pudo guardar el cargo";
+export const TOTAL_LABEL = "Total";
+export const PAID_LABEL = "Pagado";
+export const BALANCE_LABEL = "Saldo";
+export const paymentRecordedMessage = (paymentId: number) => `Pago registrado: recibo N.º ${receiptNumber(paymentId)}`;
