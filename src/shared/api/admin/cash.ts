@@ -139,12 +139,12 @@ export const ZReceivableDetailSchema = z.object({
 export type TReceivableDetail = z.infer<typeof ZReceivableDetailSchema>;
 
 /** Age bands of a debt (Costa Rica days since it became collectable). */
-export const AGE_BANDS = [
+const AGE_BANDS = [
   { key: "reciente", max: 7, label: "0–7 días" },
   { key: "medio", max: 30, label: "8–30 días" },
   { key: "viejo", max: Number.POSITIVE_INFINITY, label: "> 30 días" },
 ] as const;
-export type AgeBand = (typeof AGE_BANDS)[number];
+type AgeBand = (typeof AGE_BANDS)[number];
 
 export function ageBandOf(daysDue: number): AgeBand {
   return AGE_BANDS.find((b) => daysDue <= b.max) ?? AGE_BANDS[AGE_BANDS.length - 1];
@@ -185,7 +185,6 @@ export const RECEIVABLES_SEARCH_LABEL = "Buscar cliente (nombre, código o telé
 export const RECEIVABLES_TOTAL = "Total por cobrar";
 export const RECEIVABLES_NOT_READY = "Aún no listo para entregar";
 export const RECEIVABLE_DETAIL_FAILED = "No se pudieron cargar los paquetes del cliente";
-export const RECEIVABLES_MORE = "Ver más";
 
 export function receivablesClientsLabel(n: number): string {
   return n === 1 ? "1 cliente" : `${n} clientes`;
