@@ -71,7 +71,7 @@ const detail: TReceivableDetail = {
   ],
 };
 
-const server = (method: string, url: string): Response => {
+const server = (_method: string, url: string): Response => {
   const u = new URL(url, "http://x");
   if (u.pathname === "/api/admin/cash/closing") return json(200, closing(u.searchParams.get("date") ?? today));
   if (u.pathname === "/api/admin/cash/closing.xlsx") {
