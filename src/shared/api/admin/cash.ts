@@ -126,7 +126,6 @@ export const ZReceivablePackageSchema = z.object({
   saldoColones: z.number().int(),
   since: z.string().nullable(),
 });
-export type TReceivablePackage = z.infer<typeof ZReceivablePackageSchema>;
 
 /** GET /api/admin/cash/receivables/{clientCode}: the client's packages with a balance. */
 export const ZReceivableDetailSchema = z.object({

@@ -39,7 +39,7 @@ function emptyTotals(): TMethodTotals {
 }
 
 /** Costa Rica calendar days from `since` to `now` (0 on the same day). */
-export function costaRicaDaysBetween(since: Date, now: Date): number {
+function costaRicaDaysBetween(since: Date, now: Date): number {
   const a = Date.parse(`${costaRicaDayKey(since)}T00:00:00Z`);
   const b = Date.parse(`${costaRicaDayKey(now)}T00:00:00Z`);
   return Math.round((b - a) / MS_PER_DAY);
