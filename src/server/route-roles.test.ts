@@ -477,6 +477,12 @@ const SAMPLES: Record<string, Sample> = {
     payload: { reason: "No se lee el monto" },
   }),
   // --- end of Pagos ---
+  // --- Caja (issue 21): modules/admin/cash ---
+  "GET /api/admin/cash/closing": async () => ({ method: "GET", url: "/api/admin/cash/closing?date=2026-03-10" }),
+  "GET /api/admin/cash/closing.xlsx": async () => ({ method: "GET", url: "/api/admin/cash/closing.xlsx?date=2026-03-10" }),
+  "GET /api/admin/cash/receivables": async () => ({ method: "GET", url: "/api/admin/cash/receivables?search=Mora" }),
+  "GET /api/admin/cash/receivables/:clientCode": async ({ t }) => ({ method: "GET", url: `/api/admin/cash/receivables/${(await newClient(t)).clientCode}` }),
+  // --- end of Caja ---
 };
 
 /**

@@ -31,6 +31,7 @@ import {
   type Store,
 } from "./data";
 import { createRandom, type Random } from "./random";
+import { chargeTotal, COLLECTABLE_STATUSES, type ExtraChargeKind, type PaymentMethod } from "../../shared/domain/charges";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -175,12 +176,34 @@ export interface NoticePlan {
   updatedAt: Date;
 }
 
+/** An extra line of a package's charge (customs taxes, delivery outside the zone, storage). */
+export interface ChargePlan {
+  trackingIndex: number;
+  kind: ExtraChargeKind;
+  description: string;
+  amountColones: number;
+  createdAt: Date;
+}
+
+/** A payment and the packages it paid; a reversed one paid nothing. */
+export interface PaymentPlan {
+  clientIndex: number;
+  method: PaymentMethod;
+  reference: string | null;
+  amountColones: number;
+  paidAt: Date;
+  allocations: { trackingIndex: number; amountColones: number }[];
+  reversed: { at: Date; reason: string } | null;
+}
+
 export interface SeedPlan {
   clients: ClientPlan[];
   partsSearches: PartsSearchPlan[];
   trackings: TrackingPlan[];
   referrals: ReferralPlan[];
   coupons: CouponPlan[];
+  charges: ChargePlan[];
+  payments: PaymentPlan[];
   contactMessages: ContactMessagePlan[];
   whatsappCustomers: WhatsappCustomerPlan[];
   notices: NoticePlan[];
@@ -195,12 +218,15 @@ export function planSeed(options: PlanOptions): SeedPlan {
   const partsSearches = planPartsSearches(createRandom(seed, "parts"), clients, now);
   const trackings = planTrackings(createRandom(seed, "trackings"), clients, options.trackings, now);
   const { referrals, coupons } = planReferrals(createRandom(seed, "referrals"), clients, trackings, now);
+  const { charges, payments } = planPayments(createRandom(seed, "payments"), trackings, coupons, now);
   return {
     clients,
     partsSearches,
     trackings,
     referrals,
     coupons,
+    charges,
+    payments,
     contactMessages: planContactMessages(createRandom(seed, "contact"), options.clients, now),
     whatsappCustomers: planWhatsappCustomers(createRandom(seed, "whatsapp"), options.clients, now),
     notices: planNotices(createRandom(seed, "notices"), options.clients, now),
@@ -547,6 +573,102 @@ function planReferrals(r: Random, clients: ClientPlan[], trackings: TrackingPlan
     }
   }
   return { referrals, coupons: coupons.sort(byTime) };
+}
+
+// ---------------------------------------------------------------- charges and payments
+
+/** Who recorded the demo payments (no staff account: the seed creates none). */
+export const SEED_PAYMENT_RECORDER = "Sistema (datos de ejemplo)";
+
+/** When the package first became collectable (reached Listo para entregar or Entregado), or null. */
+export function collectableSince(t: TrackingPlan): number | null {
+  const i = t.steps.findIndex((s) => COLLECTABLE_STATUSES.includes(s));
+  return i === -1 ? null : t.times[i];
+}
+
+const EXTRA_LINES: readonly (readonly [ExtraChargeKind, number, readonly string[]])[] = [
+  ["IMPUESTOS", 0.12, ["Impuestos de importación (DUA)", "Impuesto de ventas en aduana", "Impuestos de aduana pagados por cuenta del cliente"]],
+  ["ENTREGA", 0.08, ["Entrega fuera de la zona gratuita", "Envío por Correos de Costa Rica", "Entrega a domicilio en zona rural"]],
+  ["ALMACENAJE", 0.04, ["Almacenaje: más de 15 días en bodega", "Almacenaje en bodega Grecia"]],
+];
+const REVERSAL_REASONS = ["Referencia equivocada", "Monto equivocado", "Registrado al cliente equivocado", "Pago duplicado"];
+const METHOD_WEIGHTS: readonly (readonly [PaymentMethod, number])[] = [
+  ["SINPE_MOVIL", 55],
+  ["EFECTIVO", 22],
+  ["TARJETA", 15],
+  ["TRANSFERENCIA", 8],
+];
+
+/**
+ * Extra lines on some collectable packages, and payments in a realistic mix: most delivered
+ * packages paid in full (at or before pickup), some partly, some not; fewer of the ready ones
+ * (prepaid by SINPE). Amounts come from the charge rule over the stored freight, the coupon the
+ * package used and its lines (chargeTotal), so pagado never exceeds the total. A few payments
+ * were recorded wrong and reversed before the right one. SINPE references are unique.
+ */
+function planPayments(r: Random, trackings: TrackingPlan[], coupons: CouponPlan[], now: number) {
+  const discount = new Map<number, number>();
+  for (const c of coupons) if (c.usedOnTrackingIndex !== null) discount.set(c.usedOnTrackingIndex, c.discountPercent);
+  const charges: ChargePlan[] = [];
+  const payments: PaymentPlan[] = [];
+  const references = new Set<string>();
+  const reference = (method: PaymentMethod, at: Date): string | null => {
+    if (method === "SINPE_MOVIL") {
+      let ref: string;
+      do ref = `${costaRicaDayKey(at).replaceAll("-", "")}${r.digits(10)}`;
+      while (references.has(ref));
+      references.add(ref);
+      return ref;
+    }
+    return method === "TRANSFERENCIA" && r.chance(0.7) ? `TRF-${r.digits(8)}` : null;
+  };
+
+  trackings.forEach((t, trackingIndex) => {
+    const since = collectableSince(t);
+    if (since === null) return;
+    const extras: number[] = [];
+    if (t.montoColones !== null) {
+      for (const [kind, share, descriptions] of EXTRA_LINES) {
+        if (!r.chance(share)) continue;
+        const amountColones = kind === "IMPUESTOS" ? r.int(20, 150) * 100 : kind === "ENTREGA" ? r.pick([1500, 2000, 2500, 3500]) : r.int(2, 6) * 1000;
+        extras.push(amountColones);
+        charges.push({ trackingIndex, kind, description: r.pick(descriptions), amountColones, createdAt: new Date(since) });
+      }
+    }
+    const total = chargeTotal({ montoColones: t.montoColones, discountPercent: discount.get(trackingIndex) ?? null, extras });
+    if (!total) return;
+    const delivered = deliveredAt(t);
+    const share = r.weighted(
+      delivered !== null
+        ? ([["full", 85], ["partial", 8], ["none", 7]] as const)
+        : ([["full", 35], ["partial", 15], ["none", 50]] as const),
+    );
+    if (share === "none") return;
+    const amountColones = share === "partial" && total > 200 ? Math.min(total - 100, Math.max(100, Math.round((total * r.float(0.3, 0.8)) / 100) * 100)) : total;
+    // Delivered: most pay at the counter, the rest by SINPE while it waited; ready: any time since.
+    const paidAt =
+      delivered !== null && r.chance(0.6)
+        ? new Date(Math.max(since, delivered - r.int(0, 90) * MINUTE))
+        : r.dateBetween(since, delivered ?? now);
+    const method = r.weighted(METHOD_WEIGHTS);
+    const clientIndex = t.clientIndex;
+    if (r.chance(0.015)) {
+      const wrongAt = new Date(Math.max(since, paidAt.getTime() - r.int(5, 60) * MINUTE));
+      payments.push({
+        clientIndex,
+        method,
+        reference: reference(method, wrongAt),
+        amountColones,
+        paidAt: wrongAt,
+        allocations: [{ trackingIndex, amountColones }],
+        reversed: { at: paidAt, reason: r.pick(REVERSAL_REASONS) },
+      });
+    }
+    payments.push({ clientIndex, method, reference: reference(method, paidAt), amountColones, paidAt, allocations: [{ trackingIndex, amountColones }], reversed: null });
+  });
+  // Receipt numbers grow with time, as they would have in production.
+  payments.sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
+  return { charges, payments };
 }
 
 // ---------------------------------------------------------------- contact messages

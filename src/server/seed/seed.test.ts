@@ -5,6 +5,7 @@ import { COUPON_STATUSES, TRACKING_STATUSES } from "../../shared/domain/statuses
 import { openDatabase, type Database } from "../db/client";
 import { CARRIER_FORMATS } from "./data";
 import { seedDatabase, type SeedCounts } from "./seed";
+import { SEED_PAYMENT_RECORDER } from "./plan";
 
 const now = new Date("2026-03-15T15:00:00Z");
 const options = { clients: 50, trackings: 300, seed: 1, now };
@@ -126,6 +127,52 @@ describe("seedDatabase", () => {
     for (const l of linked) expect(l.ok).toBe(true);
     const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from client_trackings where coupon_id is not null`);
     expect(n).toBe(linked.length);
+  });
+
+  it("keeps every package's paid amount and extra charges equal to its payments and lines", async () => {
+    const mismatched = await rows<{ id: number }>(sql`
+      select t.id from client_trackings t
+       where t.pagado_colones <> coalesce((select sum(a.amount_colones) from payment_allocations a join payments p on p.id = a.payment_id
+                                            where a.tracking_id = t.id and p.reversed_at is null), 0)
+          or t.cargos_extra_colones <> coalesce((select sum(l.amount_colones) from package_charges l where l.tracking_id = t.id), 0)
+          or t.pagado_colones > coalesce(t.total_colones, 0)`);
+    expect(mismatched).toEqual([]);
+    const unbalanced = await rows<{ id: number }>(sql`
+      select p.id from payments p
+       where p.amount_colones <> (select sum(a.amount_colones) from payment_allocations a where a.payment_id = p.id)
+          or p.paid_at > ${now.toISOString()}::timestamptz or p.recorded_by_name <> ${SEED_PAYMENT_RECORDER}
+          or p.client_id <> all (select t.client_id from payment_allocations a join client_trackings t on t.id = a.tracking_id where a.payment_id = p.id)`);
+    expect(unbalanced).toEqual([]);
+  });
+
+  it("pays most delivered packages in full, some partly, some not, by mixed methods with unique SINPE references", async () => {
+    const [mix] = await rows<Record<string, number>>(sql`select
+      count(*) filter (where estado = 'ENTREGADO' and total_colones > 0 and saldo_colones = 0)::int as delivered_paid,
+      count(*) filter (where estado = 'ENTREGADO' and total_colones > 0)::int as delivered,
+      count(*) filter (where total_colones > 0 and pagado_colones > 0 and saldo_colones > 0)::int as partial,
+      count(*) filter (where cobrable_at is not null and total_colones > 0 and pagado_colones = 0)::int as unpaid,
+      count(*) filter (where cargos_extra_colones > 0)::int as with_lines
+      from client_trackings`);
+    expect(mix.delivered_paid / mix.delivered).toBeGreaterThan(0.7);
+    expect(mix.partial).toBeGreaterThan(0);
+    expect(mix.unpaid).toBeGreaterThan(0);
+    expect(mix.with_lines).toBeGreaterThan(0);
+    const methods = await rows<{ method: string }>(sql`select distinct method from payments`);
+    expect(methods.length).toBeGreaterThanOrEqual(3);
+    const [{ sinpe, refs }] = await rows<{ sinpe: number; refs: number }>(sql`
+      select count(*)::int as sinpe, count(distinct upper(reference))::int as refs from payments where method = 'SINPE_MOVIL'`);
+    expect(sinpe).toBeGreaterThan(0);
+    expect(refs).toBe(sinpe);
+    // Collectable from the first time a package reached Listo para entregar or Entregado.
+    const wrong = await rows<{ id: number }>(sql`
+      select t.id from client_trackings t
+       where t.cobrable_at is distinct from (select min(h.changed_at) from tracking_status_history h
+                                              where h.tracking_id = t.id and h.new_status in ('LISTO_PARA_ENTREGAR', 'ENTREGADO'))`);
+    expect(wrong).toEqual([]);
+    // A receipt number continues after the seeded ones.
+    const [{ next }] = await rows<{ next: number }>(sql`select nextval(pg_get_serial_sequence('payments', 'id'))::int as next`);
+    const [{ max }] = await rows<{ max: number }>(sql`select max(id)::int as max from payments`);
+    expect(next).toBe(max + 1);
   });
 
   it("keeps search counters equal to this month's searches", async () => {

@@ -5,7 +5,8 @@ import { PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client";
 import * as schema from "../db/schema";
 import { bulkInsert } from "./bulk-insert";
-import { SEED_EXCHANGE_RATE, planSeed, type SeedPlan, type TrackingPlan } from "./plan";
+import { rowsOf } from "../lib/rate-limiter";
+import { SEED_EXCHANGE_RATE, SEED_PAYMENT_RECORDER, collectableSince, planSeed, type SeedPlan, type TrackingPlan } from "./plan";
 import { generateClientCode } from "../../shared/domain/client-code";
 
 export interface SeedOptions {
@@ -33,6 +34,8 @@ export interface SeedCounts {
   whatsappCustomers: number;
   whatsappEntries: number;
   trackingNotices: number;
+  payments: number;
+  packageCharges: number;
 }
 
 /** The data's seed when none is given (the codes are then random). */
@@ -103,10 +106,23 @@ async function writePlan(tx: Tx, plan: SeedPlan): Promise<SeedCounts> {
     plan.partsSearches.map(({ clientIndex, ...search }) => ({ ...search, clientId: clientId(clientIndex) })),
   );
 
+  // What the extra lines add up to and what was paid, per package (the stored sums the payments
+  // and charges services keep; the generated total and saldo follow from them).
+  const extrasOf = new Map<number, number>();
+  for (const c of plan.charges) extrasOf.set(c.trackingIndex, (extrasOf.get(c.trackingIndex) ?? 0) + c.amountColones);
+  const paidOf = new Map<number, number>();
+  for (const p of plan.payments) {
+    if (p.reversed) continue;
+    for (const a of p.allocations) paidOf.set(a.trackingIndex, (paidOf.get(a.trackingIndex) ?? 0) + a.amountColones);
+  }
   const trackingRows = await bulkInsert(
     tx,
     schema.clientTrackings,
-    plan.trackings.map((t) => trackingRow(t, clientId(t.clientIndex))),
+    plan.trackings.map((t, index) => ({
+      ...trackingRow(t, clientId(t.clientIndex)),
+      cargosExtraColones: extrasOf.get(index) ?? 0,
+      pagadoColones: paidOf.get(index) ?? 0,
+    })),
     { returning: ["id", "trackingCode"] },
   );
   const trackingIds = new Map(trackingRows.map((row) => [row.trackingCode, row.id]));
@@ -168,6 +184,13 @@ async function writePlan(tx: Tx, plan: SeedPlan): Promise<SeedCounts> {
        where c.used_on_tracking_id = t.id`);
   }
 
+  await bulkInsert(
+    tx,
+    schema.packageCharges,
+    plan.charges.map(({ trackingIndex, ...line }) => ({ ...line, trackingId: trackingId(trackingIndex) })),
+  );
+  await writePayments(tx, plan, clientId, trackingId);
+
   await bulkInsert(tx, schema.contactMessages, plan.contactMessages);
 
   const customerRows = await bulkInsert(
@@ -193,7 +216,41 @@ async function writePlan(tx: Tx, plan: SeedPlan): Promise<SeedCounts> {
     whatsappCustomers: plan.whatsappCustomers.length,
     whatsappEntries: entries.length,
     trackingNotices: plan.notices.length,
+    payments: plan.payments.length,
+    packageCharges: plan.charges.length,
   };
+}
+
+/**
+ * The payments with their ids given here (the table is empty: its clients are new), so the
+ * allocations need no read-back; the id sequence then continues after them.
+ */
+async function writePayments(tx: Tx, plan: SeedPlan, clientId: (index: number) => number, trackingId: (index: number) => number): Promise<void> {
+  if (plan.payments.length === 0) return;
+  const [{ last }] = rowsOf<{ last: number }>(await tx.execute(sql`select coalesce(max(id), 0)::int as last from ${schema.payments}`));
+  await bulkInsert(
+    tx,
+    schema.payments,
+    plan.payments.map((p, i) => ({
+      id: last + i + 1,
+      clientId: clientId(p.clientIndex),
+      method: p.method,
+      reference: p.reference,
+      amountColones: p.amountColones,
+      paidAt: p.paidAt,
+      recordedByName: SEED_PAYMENT_RECORDER,
+      reversedAt: p.reversed?.at ?? null,
+      reversedByName: p.reversed ? SEED_PAYMENT_RECORDER : null,
+      reversalReason: p.reversed?.reason ?? null,
+      createdAt: p.paidAt,
+    })),
+  );
+  await bulkInsert(
+    tx,
+    schema.paymentAllocations,
+    plan.payments.flatMap((p, i) => p.allocations.map((a) => ({ paymentId: last + i + 1, trackingId: trackingId(a.trackingIndex), amountColones: a.amountColones }))),
+  );
+  await tx.execute(sql`select setval(pg_get_serial_sequence('payments', 'id'), ${last + plan.payments.length})`);
 }
 
 function trackingRow(t: TrackingPlan, clientId: number): typeof schema.clientTrackings.$inferInsert {
@@ -217,6 +274,7 @@ function trackingRow(t: TrackingPlan, clientId: number): typeof schema.clientTra
     notas: t.notas,
     lastStatusChangeDate: last,
     lastEventAt: t.lastEventAt,
+    cobrableAt: collectableSince(t) === null ? null : new Date(collectableSince(t)!),
     createdAt: new Date(t.times[0]),
     updatedAt: last,
   };

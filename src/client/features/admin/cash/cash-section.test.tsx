@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+// Caja y por cobrar against a stubbed server: the day's totals by method as cards, a staff
+// member's collapsible list, the reversed payments apart, Anterior / Siguiente día and the staff
+// filter asking for the right day and person, the Excel download; Cuentas por cobrar with age
+// badges, the search and a client's due packages; no serious axe violations.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import axe from "axe-core";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { catchDownloads, cleanUpAdminTest, json, renderAdmin, stubFetch, type FetchCall } from "../../../test/admin-kit";
+import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
+import { formatColones } from "../../../../shared/domain/format";
+import type { TCashClosingResponse, TReceivableDetail, TReceivablesResponse } from "../../../../shared/api/admin/cash";
+import { CashSection } from "./cash-section";
+
+const calls: FetchCall[] = [];
+const saved: string[] = [];
+const today = costaRicaDayKey(new Date());
+const yesterday = costaRicaDayKey(addDays(costaRicaDayStart(today), -1));
+
+const payment = (id: number, over: Partial<TCashClosingResponse["byStaff"][number]["payments"][number]> = {}) => ({
+  id,
+  paidAt: "2026-11-26T15:00:00.000Z",
+  clientCode: "EX123456",
+  clientName: "Marta Solano Vega",
+  method: "SINPE_MOVIL" as const,
+  reference: "20261126001234",
+  amountColones: 12_500,
+  packages: ["1Z999AA10123456784", "LX123456789CN"],
+  recordedByName: "Oficinista Uno",
+  ...over,
+});
+
+const closing = (date: string): TCashClosingResponse => ({
+  date,
+  totals: { SINPE_MOVIL: 12_500, EFECTIVO: 30_000, TARJETA: 0, TRANSFERENCIA: 0, total: 42_500 },
+  byStaff: [
+    {
+      accountId: 2,
+      staffName: "Oficinista Uno",
+      totals: { SINPE_MOVIL: 12_500, EFECTIVO: 30_000, TARJETA: 0, TRANSFERENCIA: 0, total: 42_500 },
+      payments: [payment(41), payment(42, { method: "EFECTIVO", reference: null, amountColones: 30_000, packages: ["EIC0001"] })],
+    },
+  ],
+  reversed: [{ ...payment(40, { amountColones: 9_000 }), reversedAt: "2026-11-26T16:00:00.000Z", reversedByName: "Dueña", reversalReason: "Referencia equivocada" }],
+  staffOptions: [
+    { accountId: 1, staffName: "Dueña" },
+    { accountId: 2, staffName: "Oficinista Uno" },
+  ],
+});
+
+const receivables: TReceivablesResponse = {
+  items: [
+    { clientCode: "EX000001", nombre: "Bernardo Núñez", telefono: "+50688880001", totalDueColones: 8_000, packages: 1, oldestSince: "2026-10-10T15:00:00.000Z", daysDue: 47 },
+    { clientCode: "EX000002", nombre: "Ana Mora Solís", telefono: "+50688880002", totalDueColones: 11_000, packages: 2, oldestSince: "2026-11-10T15:00:00.000Z", daysDue: 16 },
+    { clientCode: "EX000003", nombre: "Carla Pérez", telefono: "+50688880003", totalDueColones: 2_000, packages: 1, oldestSince: "2026-11-24T15:00:00.000Z", daysDue: 2 },
+    { clientCode: "EX000004", nombre: "Diego Rojas", telefono: "+50688880004", totalDueColones: 5_000, packages: 1, oldestSince: null, daysDue: null },
+  ],
+  page: 1,
+  pageSize: 20,
+  totals: { totalDueColones: 26_000, clients: 4 },
+};
+
+const detail: TReceivableDetail = {
+  clientCode: "EX000002",
+  nombre: "Ana Mora Solís",
+  telefono: "+50688880002",
+  totalDueColones: 11_000,
+  packages: [
+    { id: 5, trackingCode: "1Z999AA10000000001", estado: "ENTREGADO", totalColones: 10_000, pagadoColones: 4_000, saldoColones: 6_000, since: "2026-11-10T15:00:00.000Z" },
+    { id: 6, trackingCode: "LX000000002CN", estado: "EN_ADUANAS", totalColones: 5_000, pagadoColones: 0, saldoColones: 5_000, since: null },
+  ],
+};
+
+const server = (_method: string, url: string): Response => {
+  const u = new URL(url, "http://x");
+  if (u.pathname === "/api/admin/cash/closing") return json(200, closing(u.searchParams.get("date") ?? today));
+  if (u.pathname === "/api/admin/cash/closing.xlsx") {
+    return new Response("xlsx", { status: 200, headers: { "content-disposition": `attachment; filename="cierre-caja-${u.searchParams.get("date")}.xlsx"` } });
+  }
+  if (u.pathname === "/api/admin/cash/receivables") return json(200, receivables);
+  if (u.pathname === "/api/admin/cash/receivables/EX000002") return json(200, detail);
+  return json(404, { message: "no" });
+};
+
+beforeEach(() => {
+  window.history.replaceState(null, "", "/admin/caja");
+  stubFetch(server, calls);
+  catchDownloads(saved);
+});
+afterEach(() => {
+  cleanUpAdminTest();
+  vi.restoreAllMocks();
+});
+
+const serious = async () =>
+  (await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } })).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+
+describe("Cierre de caja", () => {
+  it("shows today's totals by method, a staff member's list behind a collapsible total, and the reversed apart", async () => {
+    renderAdmin(<CashSection />);
+    const totals = await screen.findByRole("region", { name: /Total del día/ });
+    expect(within(totals).getByText("SINPE Móvil").nextSibling?.textContent).toBe(formatColones(12_500));
+    expect(within(totals).getByText("Efectivo").nextSibling?.textContent).toBe(formatColones(30_000));
+    expect(within(totals).getByText("Total del día").nextSibling?.textContent).toBe(formatColones(42_500));
+    expect(calls[0].url).toBe(`/api/admin/cash/closing?date=${today}`);
+
+    const staff = screen.getByText("Oficinista Uno", { selector: "summary span" }).closest("details")!;
+    expect(staff.open).toBe(false);
+    fireEvent.click(within(staff).getByText("Oficinista Uno"));
+    expect(within(staff).getByText(/Recibo 41/)).toBeTruthy();
+    expect(within(staff).getByText("1Z999AA10123456784, LX123456789CN")).toBeTruthy();
+
+    const reversed = screen.getByRole("region", { name: "Pagos revertidos (no suman)" });
+    expect(within(reversed).getByText(/Recibo 40/)).toBeTruthy();
+    expect(within(reversed).getByText("Revertido por Dueña: Referencia equivocada")).toBeTruthy();
+    expect(await serious()).toEqual([]);
+  });
+
+  it("moves a day back and forth, filters by person and downloads the day's Excel", async () => {
+    renderAdmin(<CashSection />);
+    await screen.findByRole("region", { name: /Total del día/ });
+    expect((screen.getByRole("button", { name: /Siguiente día/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: /Anterior/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === `/api/admin/cash/closing?date=${yesterday}`)).toBe(true));
+    expect((screen.getByLabelText("Día") as HTMLInputElement).value).toBe(yesterday);
+
+    fireEvent.change(screen.getByLabelText("Persona"), { target: { value: "1" } });
+    await waitFor(() => expect(calls.some((c) => c.url === `/api/admin/cash/closing?date=${yesterday}&staff=1`)).toBe(true));
+
+    fireEvent.click(screen.getByRole("button", { name: /Siguiente día/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === `/api/admin/cash/closing?date=${today}&staff=1`)).toBe(true));
+
+    fireEvent.click(screen.getByRole("button", { name: /Descargar Excel/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith("/api/admin/cash/closing.xlsx"))).toBe(true));
+    await waitFor(() => expect(saved).toEqual([`cierre-caja-${today}.xlsx`]));
+    expect(calls.some((c) => c.url === `/api/admin/cash/closing.xlsx?date=${today}&staff=1`)).toBe(true);
+  });
+});
+
+describe("Cuentas por cobrar", () => {
+  it("lists clients with age badges and totals, searches, and opens a client's due packages", async () => {
+    renderAdmin(<CashSection />);
+    await screen.findByRole("region", { name: /Total del día/ });
+    const tab = screen.getByRole("tab", { name: "Cuentas por cobrar" });
+    fireEvent.mouseDown(tab, { button: 0 });
+    fireEvent.click(tab);
+    const list = await screen.findByRole("list", { name: "Clientes con saldo" });
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows.map((r) => r.querySelector("p")!.textContent)).toEqual([
+      "Bernardo Núñez · EX000001",
+      "Ana Mora Solís · EX000002",
+      "Carla Pérez · EX000003",
+      "Diego Rojas · EX000004",
+    ]);
+    expect(within(rows[0]).getByText("47 días").getAttribute("title")).toBe("> 30 días");
+    expect(within(rows[1]).getByText("16 días").getAttribute("title")).toBe("8–30 días");
+    expect(within(rows[2]).getByText("2 días").getAttribute("title")).toBe("0–7 días");
+    expect(within(rows[3]).getByText("Aún no listo para entregar")).toBeTruthy();
+    expect(screen.getByText((_, el) => el?.tagName === "SPAN" && el.textContent === `Total por cobrar: ${formatColones(26_000)}`)).toBeTruthy();
+    expect(screen.getByText(/4 clientes/)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Buscar cliente (nombre, código o teléfono)"), { target: { value: "ana" } });
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/admin/cash/receivables?search=ana&page=1&pageSize=20")).toBe(true));
+
+    fireEvent.click(within(rows[1]).getByRole("button", { name: "Ver paquetes de Ana Mora Solís" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ana Mora Solís · EX000002" });
+    expect(await within(dialog).findByText("1Z999AA10000000001")).toBeTruthy();
+    expect(within(dialog).getByText(formatColones(6_000).replace(/\s/g, " "))).toBeTruthy();
+    expect(within(dialog).getByText(/Aún no listo para entregar/)).toBeTruthy();
+    expect(await serious()).toEqual([]);
+  });
+});

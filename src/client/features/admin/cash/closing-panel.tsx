@@ -1,0 +1,224 @@
+// Cierre de caja (issue 21, docs/decisions/138): one Costa Rica day (default today) with
+// Anterior / Siguiente día, a staff filter, the day's totals by method as cards, per staff member a
+// collapsible list of the payments behind their totals, the reversed payments apart (they count
+// nowhere), and "Descargar Excel". Every number is the server's (summed in SQL).
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { ChevronLeft, ChevronRight, Download, Loader2 } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
+import { Select } from "../../../components/ui/select";
+import { toast } from "../../../components/ui/use-toast";
+import { apiRequest, errorMessageFrom } from "../../../lib/api";
+import { queryClient } from "../../../lib/query-client";
+import { ADMIN_QUERY_ROOT, getAdminJson, queryString, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { fileNameFromDisposition, saveBlob } from "../../../lib/admin/download-file";
+import { formatColones, formatDate, formatDateTime } from "../../../../shared/domain/format";
+import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../../../../shared/domain/charges";
+import { EXPORT_FAILED_FALLBACK, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE } from "../../../../shared/api/excel";
+import {
+  CASH_CLOSING_PATH,
+  CASH_CLOSING_XLSX_PATH,
+  CASH_DATE_LABEL,
+  CASH_DAY_TOTAL,
+  CASH_DOWNLOAD,
+  CASH_EMPTY,
+  CASH_LOAD_FAILED,
+  CASH_NEXT_DAY,
+  CASH_PREVIOUS_DAY,
+  CASH_RECEIPT,
+  CASH_REVERSED_TITLE,
+  CASH_STAFF_ALL,
+  CASH_STAFF_LABEL,
+  ZCashClosingQuerySchema,
+  ZCashClosingResponseSchema,
+  closingFileName,
+  reversedByLine,
+  type TCashClosingResponse,
+  type TClosingPayment,
+  type TMethodTotals,
+} from "../../../../shared/api/admin/cash";
+
+const CLOSING_KEY = [ADMIN_QUERY_ROOT, "cash", "closing"] as const;
+
+const shiftDay = (day: string, days: number) => costaRicaDayKey(addDays(costaRicaDayStart(day), days));
+
+async function downloadClosing(search: string, date: string): Promise<void> {
+  try {
+    const res = await apiRequest("GET", `${CASH_CLOSING_XLSX_PATH}${search}`);
+    const fileName = fileNameFromDisposition(res.headers.get("content-disposition")) ?? closingFileName(date);
+    saveBlob(await res.blob(), fileName);
+    toast({ title: EXPORT_SUCCESS_TITLE, description: fileName });
+  } catch (error) {
+    toast({ title: EXPORT_FAILED_TITLE, description: errorMessageFrom(error, EXPORT_FAILED_FALLBACK), variant: "destructive" });
+  }
+}
+
+function MethodTotals({ totals }: { totals: TMethodTotals }) {
+  return (
+    <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+      {PAYMENT_METHODS.map((m) => (
+        <li key={m} className="min-w-0">
+          <span className="text-muted">{PAYMENT_METHOD_LABELS[m]}</span> <span className="font-semibold text-ink">{formatColones(totals[m])}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PaymentItem({ payment, children }: { payment: TClosingPayment; children?: ReactNode }) {
+  return (
+    <li className="grid gap-1 border-t border-slate-200 py-2 text-sm first:border-t-0">
+      <p className="flex flex-wrap justify-between gap-x-3">
+        <span className="font-semibold text-ink">
+          {CASH_RECEIPT} {payment.id} · {PAYMENT_METHOD_LABELS[payment.method]}
+        </span>
+        <span className="font-semibold text-ink">{formatColones(payment.amountColones)}</span>
+      </p>
+      <p className="break-words text-ink">
+        {payment.clientName} <span className="text-muted">· {payment.clientCode}</span>
+      </p>
+      <p className="text-muted">
+        <time dateTime={payment.paidAt}>{formatDateTime(payment.paidAt)}</time>
+        {payment.reference ? <span className="break-all"> · Ref. {payment.reference}</span> : null}
+      </p>
+      {payment.packages.length > 0 ? <p className="font-mono text-xs break-all text-muted">{payment.packages.join(", ")}</p> : null}
+      {children}
+    </li>
+  );
+}
+
+export function ClosingPanel({
+  date,
+  staff,
+  onChange,
+}: {
+  /** "" = today. */
+  date: string;
+  /** "" = everyone. */
+  staff: string;
+  onChange: (patch: { fecha?: string; persona?: string }) => void;
+}) {
+  const today = costaRicaDayKey(new Date());
+  const parsed = ZCashClosingQuerySchema.safeParse({ date: date || today, staff: staff || undefined });
+  const query = parsed.success ? parsed.data : { date: today };
+  const day = query.date ?? today;
+  const search = queryString({ date: day, staff: query.staff });
+  const [downloading, setDownloading] = useState(false);
+  const closing = useQuery<TCashClosingResponse>(
+    {
+      queryKey: [...CLOSING_KEY, search],
+      queryFn: () => getAdminJson(`${CASH_CLOSING_PATH}${search}`, ZCashClosingResponseSchema),
+      placeholderData: keepPreviousData,
+    },
+    queryClient,
+  );
+  useLoadErrorToast(closing.error, "Error", CASH_LOAD_FAILED);
+  const data = closing.data;
+  const setDay = (next: string) => onChange({ fecha: next === today ? "" : next });
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-3 sm:grid-cols-[auto_1fr] sm:items-end">
+        <div>
+          <Label htmlFor="cash-date">{CASH_DATE_LABEL}</Label>
+          <div className="mt-1.5 flex flex-wrap items-center gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => setDay(shiftDay(day, -1))}>
+              <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+              {CASH_PREVIOUS_DAY}
+            </Button>
+            <Input id="cash-date" type="date" value={day} max={today} onChange={(e) => e.target.value && setDay(e.target.value)} className="w-auto min-w-0" />
+            <Button type="button" variant="outline" size="sm" disabled={day >= today} onClick={() => setDay(shiftDay(day, 1))}>
+              {CASH_NEXT_DAY}
+              <ChevronRight className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:justify-end sm:items-end">
+          <div>
+            <Label htmlFor="cash-staff">{CASH_STAFF_LABEL}</Label>
+            <Select id="cash-staff" value={staff} onChange={(e) => onChange({ persona: e.target.value })} className="mt-1.5">
+              <option value="">{CASH_STAFF_ALL}</option>
+              {(data?.staffOptions ?? []).map((s) => (
+                <option key={s.accountId} value={String(s.accountId)}>
+                  {s.staffName}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={downloading}
+            onClick={() => {
+              setDownloading(true);
+              void downloadClosing(search, day).finally(() => setDownloading(false));
+            }}
+          >
+            {downloading ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Download className="h-4 w-4" aria-hidden="true" />}
+            {CASH_DOWNLOAD}
+          </Button>
+        </div>
+      </div>
+
+      {closing.isPending ? <PanelLoading /> : null}
+      {closing.isError && !data ? <PanelMessage tone="error">{CASH_LOAD_FAILED}</PanelMessage> : null}
+      {data ? (
+        <>
+          <section aria-label={`${CASH_DAY_TOTAL} ${formatDate(costaRicaDayStart(data.date))}`} className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+            {PAYMENT_METHODS.map((m) => (
+              <div key={m} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
+                <p className="text-xs text-muted">{PAYMENT_METHOD_LABELS[m]}</p>
+                <p className="text-lg font-semibold break-words text-ink">{formatColones(data.totals[m])}</p>
+              </div>
+            ))}
+            <div className="col-span-2 min-w-0 rounded-lg bg-primary-soft p-3 sm:col-span-1">
+              <p className="text-xs text-primary">{CASH_DAY_TOTAL}</p>
+              <p className="text-lg font-bold break-words text-ink">{formatColones(data.totals.total)}</p>
+            </div>
+          </section>
+
+          {data.byStaff.length === 0 && data.reversed.length === 0 ? <PanelMessage>{CASH_EMPTY}</PanelMessage> : null}
+          <div className="grid gap-2">
+            {data.byStaff
+              .filter((s) => s.payments.length > 0)
+              .map((s) => (
+                <details key={`${s.accountId ?? "n"}-${s.staffName}`} className="rounded-lg border border-slate-200 bg-white">
+                  <summary className="flex cursor-pointer flex-wrap justify-between gap-2 p-3 font-semibold text-ink">
+                    <span className="break-words">{s.staffName}</span>
+                    <span>{formatColones(s.totals.total)}</span>
+                  </summary>
+                  <div className="grid gap-2 border-t border-slate-200 p-3">
+                    <MethodTotals totals={s.totals} />
+                    <ul>
+                      {s.payments.map((p) => (
+                        <PaymentItem key={p.id} payment={p} />
+                      ))}
+                    </ul>
+                  </div>
+                </details>
+              ))}
+          </div>
+
+          {data.reversed.length > 0 ? (
+            <section aria-labelledby="cash-reversed" className="rounded-lg border border-red-200 bg-red-50 p-3">
+              <h3 id="cash-reversed" className="font-semibold text-red-900">
+                {CASH_REVERSED_TITLE}
+              </h3>
+              <ul>
+                {data.reversed.map((p) => (
+                  <PaymentItem key={p.id} payment={p}>
+                    <p className="break-words text-red-900">{reversedByLine(p.reversedByName, p.reversalReason)}</p>
+                  </PaymentItem>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+// Caja y por cobrar (issue 21, docs/decisions/138): the day's cierre de caja per staff member and
+// method (with its Excel download), and cuentas por cobrar (clients with a balance, oldest debt
+// first), with the section's Spanish texts. Every amount is a stored one, summed in SQL.
+import { z } from "../../validation";
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../../domain/charges";
+import { TRACKING_STATUSES } from "../../domain/statuses";
+import { ZClientCodeLooseSchema } from "../clients";
+import { ZAdminPageSchema, ZAdminSearchSchema } from "./clients";
+
+export const CASH_CLOSING_PATH = "/api/admin/cash/closing";
+export const CASH_CLOSING_XLSX_PATH = "/api/admin/cash/closing.xlsx";
+export const CASH_RECEIVABLES_PATH = "/api/admin/cash/receivables";
+
+export const CASH_DATE_INVALID = "Fecha inválida: usa el formato AAAA-MM-DD";
+export const CASH_STAFF_INVALID = "Persona inválida";
+export const RECEIVABLE_CLIENT_NOT_FOUND = "Cliente no encontrado";
+
+/** A real calendar day "2026-11-26" (Costa Rica's). */
+const zDay = z
+  .string({ error: CASH_DATE_INVALID })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, CASH_DATE_INVALID)
+  .refine((v) => {
+    const d = new Date(`${v}T12:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "2000-01-01" && v <= "2100-12-31";
+  }, CASH_DATE_INVALID);
+
+export const ZCashClosingQuerySchema = z.object({
+  /** Default: today in Costa Rica. */
+  date: zDay.optional(),
+  /** Only the payments this staff account recorded. */
+  staff: z.coerce.number({ error: CASH_STAFF_INVALID }).int(CASH_STAFF_INVALID).positive(CASH_STAFF_INVALID).max(2_147_483_647, CASH_STAFF_INVALID).optional(),
+});
+export type TCashClosingQuery = z.infer<typeof ZCashClosingQuerySchema>;
+
+const ZMethodSchema = z.enum(PAYMENT_METHODS);
+
+/** Totals by method and their sum, in whole colones. */
+export const ZMethodTotalsSchema = z.object({
+  SINPE_MOVIL: z.number().int(),
+  EFECTIVO: z.number().int(),
+  TARJETA: z.number().int(),
+  TRANSFERENCIA: z.number().int(),
+  total: z.number().int(),
+});
+export type TMethodTotals = z.infer<typeof ZMethodTotalsSchema>;
+
+export const ZClosingPaymentSchema = z.object({
+  /** The receipt number. */
+  id: z.number().int(),
+  paidAt: z.string(),
+  clientCode: z.string(),
+  clientName: z.string(),
+  method: ZMethodSchema,
+  reference: z.string().nullable(),
+  amountColones: z.number().int(),
+  /** Tracking codes of the packages it paid. */
+  packages: z.array(z.string()),
+  recordedByName: z.string(),
+});
+export type TClosingPayment = z.infer<typeof ZClosingPaymentSchema>;
+
+export const ZClosingStaffSchema = z.object({
+  /** Null: recorded by no account (the demo data's "Sistema (datos de ejemplo)"). */
+  accountId: z.number().int().nullable(),
+  staffName: z.string(),
+  totals: ZMethodTotalsSchema,
+  payments: z.array(ZClosingPaymentSchema),
+});
+export type TClosingStaff = z.infer<typeof ZClosingStaffSchema>;
+
+export const ZReversedPaymentSchema = ZClosingPaymentSchema.extend({
+  reversedAt: z.string(),
+  reversedByName: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+});
+export type TReversedPayment = z.infer<typeof ZReversedPaymentSchema>;
+
+/** GET /api/admin/cash/closing */
+export const ZCashClosingResponseSchema = z.object({
+  date: z.string(),
+  byStaff: z.array(ZClosingStaffSchema),
+  /** The day's totals by method (reversed payments excluded). */
+  totals: ZMethodTotalsSchema,
+  /** Payments of the day later reversed: listed apart, not counted. */
+  reversed: z.array(ZReversedPaymentSchema),
+  /** Everyone who recorded a payment that day (the staff filter's choices, whatever the filter). */
+  staffOptions: z.array(z.object({ accountId: z.number().int(), staffName: z.string() })),
+});
+export type TCashClosingResponse = z.infer<typeof ZCashClosingResponseSchema>;
+
+export const ZReceivablesQuerySchema = ZAdminPageSchema.extend({ search: ZAdminSearchSchema });
+export type TReceivablesQuery = z.infer<typeof ZReceivablesQuerySchema>;
+
+export const ZReceivableSchema = z.object({
+  clientCode: z.string(),
+  nombre: z.string(),
+  telefono: z.string(),
+  totalDueColones: z.number().int(),
+  /** Packages with a balance. */
+  packages: z.number().int(),
+  /** The oldest cobrable_at among them; null: none is ready to collect yet. */
+  oldestSince: z.string().nullable(),
+  /** Costa Rica calendar days since oldestSince. */
+  daysDue: z.number().int().nullable(),
+});
+export type TReceivable = z.infer<typeof ZReceivableSchema>;
+
+/** GET /api/admin/cash/receivables */
+export const ZReceivablesResponseSchema = z.object({
+  items: z.array(ZReceivableSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totals: z.object({ totalDueColones: z.number().int(), clients: z.number().int() }),
+});
+export type TReceivablesResponse = z.infer<typeof ZReceivablesResponseSchema>;
+
+export const ZReceivableParamsSchema = z.object({ clientCode: ZClientCodeLooseSchema });
+
+export const ZReceivablePackageSchema = z.object({
+  id: z.number().int(),
+  trackingCode: z.string(),
+  estado: z.enum(TRACKING_STATUSES),
+  totalColones: z.number().int().nullable(),
+  pagadoColones: z.number().int(),
+  saldoColones: z.number().int(),
+  since: z.string().nullable(),
+});
+
+/** GET /api/admin/cash/receivables/{clientCode}: the client's packages with a balance. */
+export const ZReceivableDetailSchema = z.object({
+  clientCode: z.string(),
+  nombre: z.string(),
+  telefono: z.string(),
+  totalDueColones: z.number().int(),
+  packages: z.array(ZReceivablePackageSchema),
+});
+export type TReceivableDetail = z.infer<typeof ZReceivableDetailSchema>;
+
+/** Age bands of a debt (Costa Rica days since it became collectable). */
+const AGE_BANDS = [
+  { key: "reciente", max: 7, label: "0–7 días" },
+  { key: "medio", max: 30, label: "8–30 días" },
+  { key: "viejo", max: Number.POSITIVE_INFINITY, label: "> 30 días" },
+] as const;
+type AgeBand = (typeof AGE_BANDS)[number];
+
+export function ageBandOf(daysDue: number): AgeBand {
+  return AGE_BANDS.find((b) => daysDue <= b.max) ?? AGE_BANDS[AGE_BANDS.length - 1];
+}
+
+export function closingFileName(date: string): string {
+  return `cierre-caja-${date}.xlsx`;
+}
+
+// --- The Excel workbook's texts ---
+export const CLOSING_SUMMARY_SHEET = "Resumen";
+export const CLOSING_PAYMENTS_SHEET = "Pagos";
+export const CLOSING_SUMMARY_HEADERS = ["Persona", ...PAYMENT_METHODS.map((m) => PAYMENT_METHOD_LABELS[m]), "Total"];
+export const CLOSING_DAY_TOTAL = "Total del día";
+export const CLOSING_PAYMENTS_HEADERS = ["Recibo", "Fecha y hora", "Persona", "Código cliente", "Cliente", "Método", "Referencia", "Monto", "Paquetes", "Estado"];
+export const PAYMENT_VALID = "Vigente";
+export function reversedMark(reason: string | null): string {
+  return reason ? `Revertido: ${reason}` : "Revertido";
+}
+
+// --- The section's texts ---
+export const CASH_TAB_CLOSING = "Cierre de caja";
+export const CASH_TAB_RECEIVABLES = "Cuentas por cobrar";
+export const CASH_DATE_LABEL = "Día";
+export const CASH_PREVIOUS_DAY = "Anterior";
+export const CASH_NEXT_DAY = "Siguiente día";
+export const CASH_STAFF_LABEL = "Persona";
+export const CASH_STAFF_ALL = "Todo el personal";
+export const CASH_DAY_TOTAL = "Total del día";
+export const CASH_DOWNLOAD = "Descargar Excel";
+export const CASH_LOAD_FAILED = "No se pudo cargar el cierre de caja";
+export const CASH_EMPTY = "No hay pagos registrados este día";
+export const CASH_REVERSED_TITLE = "Pagos revertidos (no suman)";
+export const CASH_RECEIPT = "Recibo";
+export const RECEIVABLES_LOAD_FAILED = "No se pudieron cargar las cuentas por cobrar";
+export const RECEIVABLES_EMPTY = "Ningún cliente tiene saldo pendiente";
+export const RECEIVABLES_SEARCH_LABEL = "Buscar cliente (nombre, código o teléfono)";
+export const RECEIVABLES_TOTAL = "Total por cobrar";
+export const RECEIVABLES_NOT_READY = "Aún no listo para entregar";
+export const RECEIVABLE_DETAIL_FAILED = "No se pudieron cargar los paquetes del cliente";
+
+export function receivablesClientsLabel(n: number): string {
+  return n === 1 ? "1 cliente" : `${n} clientes`;
+}
+export function packagesLabel(n: number): string {
+  return n === 1 ? "1 paquete" : `${n} paquetes`;
+}
+export function daysDueLabel(days: number): string {
+  return days === 1 ? "1 día" : `${days} días`;
+}
+export function reversedByLine(name: string | null, reason: string | null): string {
+  return `Revertido por ${name ?? "—"}${reason ? `: ${reason}` : ""}`;
+}
