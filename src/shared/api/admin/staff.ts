@@ -248,6 +248,8 @@ export const AUDIT_ACTION_LABELS = {
   "aviso.crear": "Registró un aviso de WhatsApp",
   "aviso.editar": "Editó un aviso de WhatsApp",
   "contacto.respondido": "Marcó un mensaje de contacto",
+  // --- delivering with a balance (issue 21, docs/decisions/139)
+  "paquete.entregar_con_saldo": "Entregó un paquete con saldo pendiente",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

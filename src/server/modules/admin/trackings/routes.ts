@@ -30,7 +30,8 @@ import {
 import { getExchangeRate } from "../../exchange-rate/service";
 import { listAdminPackages } from "./packages";
 
-const BODEGA_FIELDS: ReadonlySet<string> = new Set(BODEGA_PACKAGE_FIELDS);
+// Bodega delivers too: its explicit 'Entregar con saldo pendiente' choice is not a field (docs/decisions/139).
+const BODEGA_FIELDS: ReadonlySet<string> = new Set([...BODEGA_PACKAGE_FIELDS, "entregarConSaldo"]);
 
 /**
  * Bodega changes only BODEGA_PACKAGE_FIELDS (issue 19): a body naming any other field (the
@@ -44,7 +45,7 @@ function assertBodegaFields(request: FastifyRequest, allowed: ReadonlySet<string
   if (outside) throw new AppError("FORBIDDEN", 403, BODEGA_FIELDS_FORBIDDEN);
 }
 
-const BULK_BODEGA_FIELDS: ReadonlySet<string> = new Set([...BODEGA_PACKAGE_FIELDS, "ids"]);
+const BULK_BODEGA_FIELDS: ReadonlySet<string> = new Set([...BODEGA_FIELDS, "ids"]);
 
 export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const options = (request: FastifyRequest) => ({
