@@ -2,10 +2,10 @@
 // - on registration with a valid referrer code: a REGISTRADO referral and a 5 % welcome coupon
 //   for the new client (an unknown code is ignored, it never blocks the registration). The code
 //   is the referrer's referral code (decision 108), or its client code from a link shared before;
-// - when a package first becomes collectable (applyCouponsMany, called by trackings/service.ts
+// - when a package first becomes collectable (applyMoveRewardsMany, called by trackings/service.ts
 //   for the client portal, the admin panel and the Excel import alike): Listo para entregar, or
 //   Entregado when it skips Listo, the package takes the client's best coupon (docs/decisions/139);
-// - on delivery (completeReferralsMany, same caller): a referred client's first delivered package
+// - on delivery (the same function): a referred client's first delivered package
 //   completes the referral and gives the referrer a 10 % coupon. Coupons last 60 days.
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
@@ -105,17 +105,12 @@ export interface DeliveryRewards {
 }
 
 /** A package that just became collectable (coupon) or was delivered (referral). */
-export interface RewardedPackage {
+interface RewardedPackage {
   clientId: number;
   trackingId: number;
   now: Date;
   /** Who moved the package (the coupons and referrals it touches are recorded with them). */
   actor: Actor;
-}
-
-/** The audit records of a batch, grouped by actor and written together (multi-row) at the end. */
-async function writeAudit(tx: DbOrTx, audit: Map<Actor, AuditEntry[]>): Promise<void> {
-  for (const [actor, entries] of audit) if (entries.length > 0) await recordAudit(tx, actor, entries);
 }
 
 function auditListOf(audit: Map<Actor, AuditEntry[]>, actor: Actor): AuditEntry[] {
@@ -124,72 +119,80 @@ function auditListOf(audit: Map<Actor, AuditEntry[]>, actor: Actor): AuditEntry[
   return list;
 }
 
-/**
- * The coupon rule (docs/decisions/139): a package takes the client's best available coupon the
- * first time it becomes collectable — Listo para entregar, or Entregado when it skips Listo — so
- * the amount the client is told (and pays by SINPE before the delivery) is the final one.
- * Idempotent: a package already discounted takes no second coupon. For many packages at once (the
- * Excel import), one query finds the clients holding an available coupon; only their packages go
- * through applyBestCouponToTracking. Results in input order.
- */
-export async function applyCouponsMany(tx: DbOrTx, items: RewardedPackage[]): Promise<(AppliedCoupon | null)[]> {
-  const holders = new Set<number>();
-  const clientIds = [...new Set(items.map((item) => item.clientId))];
-  if (items.length === 1) holders.add(items[0].clientId);
-  else {
-    for (let i = 0; i < clientIds.length; i += 1000) {
-      const found = await tx
-        .selectDistinct({ clientId: coupons.clientId })
-        .from(coupons)
-        .where(and(inArray(coupons.clientId, clientIds.slice(i, i + 1000)), eq(coupons.status, "DISPONIBLE")));
-      for (const h of found) holders.add(h.clientId);
-    }
-  }
-  const out: (AppliedCoupon | null)[] = [];
-  const audit = new Map<Actor, AuditEntry[]>();
-  for (const item of items) {
-    const applied = holders.has(item.clientId) ? await applyBestCouponToTracking(tx, item) : null;
-    out.push(applied);
-    if (!applied) continue;
-    auditListOf(audit, item.actor).push({
-      action: "cupon.usar",
-      entity: "cupon",
-      entityId: applied.couponId,
-      at: item.now,
-      summary: `${applied.discountPercent} % en el paquete ${item.trackingId}`,
-      before: { status: "DISPONIBLE" },
-      after: { status: "USADO", usedOnTrackingId: item.trackingId, discountPercent: applied.discountPercent },
-    });
-  }
-  await writeAudit(tx, audit);
-  return out;
+/** What the rules do for one package: take a coupon (first time collectable), complete a referral (delivered). */
+export interface RewardedMove extends RewardedPackage {
+  coupon: boolean;
+  referral: boolean;
 }
 
 /**
- * The referral rule of a package reaching ENTREGADO: a referred client's first delivered package
- * completes the referral (only a REGISTRADO one) and gives the referrer a 10 % coupon. For many
- * packages at once, one query finds the clients with a pending referral. Results in input order.
+ * The rules of a package's status move, in input order (so a batch behaves exactly as one by one:
+ * a referrer's later package in the same import takes the reward just issued):
+ * - the coupon rule (docs/decisions/139), when `coupon`: the package takes the client's best
+ *   available coupon the first time it becomes collectable — Listo para entregar, or Entregado
+ *   when it skips Listo — so the amount the client is told (and pays by SINPE before the
+ *   delivery) is the final one. Idempotent: a package already discounted takes no second coupon;
+ * - the referral rule, when `referral` (ENTREGADO): a referred client's first delivered package
+ *   completes the referral (only a REGISTRADO one) and gives the referrer a 10 % coupon.
+ * For many packages (the Excel import delivers thousands at once), two queries find the clients
+ * the rules can touch — those holding an available coupon or a pending referral, and the
+ * referrers such a referral would reward — and only their packages go through the rules.
+ * The audit records are returned, not written: the caller writes them after the status records.
  */
-export async function completeReferralsMany(tx: DbOrTx, items: RewardedPackage[]): Promise<(CompletedReferral | null)[]> {
-  const pendingClients = new Set<number>();
+export async function applyMoveRewardsMany(
+  tx: DbOrTx,
+  items: RewardedMove[],
+): Promise<{ rewards: DeliveryRewards[]; audit: Map<Actor, AuditEntry[]> }> {
+  const involved = new Set<number>();
   const clientIds = [...new Set(items.map((item) => item.clientId))];
-  if (items.length === 1) pendingClients.add(items[0].clientId);
+  if (items.length === 1) involved.add(items[0].clientId);
   else {
     for (let i = 0; i < clientIds.length; i += 1000) {
-      const found = await tx
-        .select({ referred: referrals.referredClientId })
+      const ids = clientIds.slice(i, i + 1000);
+      const holders = await tx
+        .selectDistinct({ clientId: coupons.clientId })
+        .from(coupons)
+        .where(and(inArray(coupons.clientId, ids), eq(coupons.status, "DISPONIBLE")));
+      for (const h of holders) involved.add(h.clientId);
+      const pending = await tx
+        .select({ referred: referrals.referredClientId, referrer: referrals.referrerClientId })
         .from(referrals)
-        .where(and(inArray(referrals.referredClientId, clientIds.slice(i, i + 1000)), eq(referrals.status, "REGISTRADO")));
-      for (const p of found) if (p.referred !== null) pendingClients.add(p.referred);
+        .where(and(inArray(referrals.referredClientId, ids), eq(referrals.status, "REGISTRADO")));
+      for (const p of pending) {
+        if (p.referred !== null) involved.add(p.referred);
+        involved.add(p.referrer);
+      }
     }
   }
-  const out: (CompletedReferral | null)[] = [];
+  const rewards: DeliveryRewards[] = [];
   const audit = new Map<Actor, AuditEntry[]>();
   for (const item of items) {
-    out.push(pendingClients.has(item.clientId) ? await completeReferral(tx, item, auditListOf(audit, item.actor)) : null);
+    if (!involved.has(item.clientId)) {
+      rewards.push({ couponApplied: null, referralCompleted: null });
+      continue;
+    }
+    const list = auditListOf(audit, item.actor);
+    const couponApplied = item.coupon ? await applyBestCouponToTracking(tx, item) : null;
+    if (couponApplied) {
+      list.push({
+        action: "cupon.usar",
+        entity: "cupon",
+        entityId: couponApplied.couponId,
+        at: item.now,
+        summary: `${couponApplied.discountPercent} % en el paquete ${item.trackingId}`,
+        before: { status: "DISPONIBLE" },
+        after: { status: "USADO", usedOnTrackingId: item.trackingId, discountPercent: couponApplied.discountPercent },
+      });
+    }
+    const referralCompleted = item.referral ? await completeReferral(tx, item, list) : null;
+    rewards.push({ couponApplied, referralCompleted });
   }
-  await writeAudit(tx, audit);
-  return out;
+  return { rewards, audit };
+}
+
+/** Writes the audit records applyMoveRewardsMany returned, grouped by actor (multi-row). */
+export async function writeRewardsAudit(tx: DbOrTx, audit: Map<Actor, AuditEntry[]>): Promise<void> {
+  for (const [actor, entries] of audit) if (entries.length > 0) await recordAudit(tx, actor, entries);
 }
 
 async function completeReferral(tx: DbOrTx, input: RewardedPackage, audit: AuditEntry[]): Promise<CompletedReferral | null> {

@@ -14,10 +14,10 @@
 //   - unless `notify: false`, the client's WhatsApp status message (trackingStatusMessage,
 //     kind TRACKING_STATUS) is queued in the notification outbox, in the same transaction;
 //   - the first time a package becomes collectable (LISTO_PARA_ENTREGAR, or ENTREGADO when it
-//     skips Listo) it takes the client's best coupon (referrals/service.ts applyCouponsMany),
+//     skips Listo) it takes the client's best coupon (referrals/service.ts applyMoveRewardsMany),
 //     BEFORE its message is built: the 'Listo para entregar' message carries the stored amount
 //     due after the coupon (docs/decisions/139); on ENTREGADO the referral rule runs
-//     (completeReferralsMany); coupons and referrals are recorded with the same actor;
+//     (same function); coupons and referrals are recorded with the same actor;
 //   - a move to ENTREGADO with a stored saldo_colones > 0 (read after the coupon) is refused with
 //     409 UNPAID_DELIVERY — nothing is written, the caller's transaction rolls back — unless the
 //     caller passed `entregarConSaldo: true` or is the Excel import (the office's reconciliation
@@ -35,7 +35,7 @@ import { clientTrackings, clients, trackingStatusHistory, unclaimedPackages } fr
 import { AppError, conflict, isUniqueViolation, notFound } from "../../errors";
 import { enqueueNotifications } from "../notifications/outbox";
 import { trackingStatusNotification } from "../notifications/messages";
-import { applyCouponsMany, completeReferralsMany, type DeliveryRewards } from "../referrals/service";
+import { applyMoveRewardsMany, writeRewardsAudit, type DeliveryRewards } from "../referrals/service";
 import { detectCarrier } from "../../../shared/domain/carriers";
 import { DEFAULT_BRAND } from "../../../shared/brand";
 import type { Origin, ShippingType, TrackingStatus } from "../../../shared/domain/statuses";
@@ -86,7 +86,7 @@ export interface StatusChangeResult {
   previousStatus: TrackingStatus | null;
   /** The outbox row of the WhatsApp message, when one was queued. */
   notificationId: number | null;
-  /** Set when the package first became collectable (its coupon) or reached ENTREGADO (its referral). */
+  /** Set when the package moved to LISTO_PARA_ENTREGAR or ENTREGADO (its coupon; its referral on ENTREGADO). */
   rewards: DeliveryRewards | null;
 }
 
@@ -118,14 +118,21 @@ async function recordStatuses(
   tx: DbOrTx,
   entries: StatusEntry[],
 ): Promise<Omit<StatusChangeResult, "tracking" | "changed" | "previousStatus">[]> {
+  // The coupon the first time a package is collectable (created so, or cobrable_at unset before
+  // this move); the referral on ENTREGADO. Both before the amounts are read and the messages built.
   const collectable = entries.filter((e) => COLLECTABLE_STATUSES.includes(e.newStatus));
-  // First time collectable: created so, or never collectable before this move (cobrable_at unset).
-  const firstCollectable = collectable.filter((e) => e.previousStatus === null || e.tracking.cobrableAt === null);
-  const coupons = await applyCouponsMany(
+  const { rewards, audit: rewardsAudit } = await applyMoveRewardsMany(
     tx,
-    firstCollectable.map((e) => ({ clientId: e.tracking.clientId, trackingId: e.tracking.id, now: e.now, actor: e.options.actor })),
+    collectable.map((e) => ({
+      clientId: e.tracking.clientId,
+      trackingId: e.tracking.id,
+      now: e.now,
+      actor: e.options.actor,
+      coupon: e.previousStatus === null || e.tracking.cobrableAt === null,
+      referral: e.newStatus === "ENTREGADO",
+    })),
   );
-  const couponOf = new Map(firstCollectable.map((e, i) => [e, coupons[i]]));
+  const rewardsOf = new Map(collectable.map((e, i) => [e, rewards[i]]));
   const amounts = await readTrackings(
     tx,
     collectable.map((e) => e.tracking.id),
@@ -161,6 +168,7 @@ async function recordStatuses(
     );
   }
   await auditStatuses(tx, entries, withBalance);
+  await writeRewardsAudit(tx, rewardsAudit);
 
   const notificationIds = new Map<StatusEntry, number>();
   const toNotify = entries.filter((e) => e.options.notify !== false);
@@ -192,18 +200,7 @@ async function recordStatuses(
     );
     toNotify.forEach((e, i) => notificationIds.set(e, queued[i].id));
   }
-
-  const delivered = entries.filter((e) => e.newStatus === "ENTREGADO");
-  const referrals = await completeReferralsMany(
-    tx,
-    delivered.map((e) => ({ clientId: e.tracking.clientId, trackingId: e.tracking.id, now: e.now, actor: e.options.actor })),
-  );
-  const referralOf = new Map(delivered.map((e, i) => [e, referrals[i]]));
-  return entries.map((e) => {
-    const rewards: DeliveryRewards | null =
-      couponOf.has(e) || referralOf.has(e) ? { couponApplied: couponOf.get(e) ?? null, referralCompleted: referralOf.get(e) ?? null } : null;
-    return { notificationId: notificationIds.get(e) ?? null, rewards };
-  });
+  return entries.map((e) => ({ notificationId: notificationIds.get(e) ?? null, rewards: rewardsOf.get(e) ?? null }));
 }
 
 /**
