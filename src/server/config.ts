@@ -69,6 +69,8 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_WELCOME: z.string().default("bienvenida_cliente"),
   WHATSAPP_TEMPLATE_STATUS: z.string().default("estado_paquete"),
   WHATSAPP_TEMPLATE_ENTRY_STATUS: z.string().default("estado_tracking"),
+  /** 'Listo para entregar' with the amount due: {{1}} name, {{2}} tracking code, {{3}} amount text (docs/decisions/139). */
+  WHATSAPP_TEMPLATE_READY: z.string().default("paquete_listo_pago"),
   // AI (any OpenAI-compatible chat-completions endpoint); unset = offline estimators.
   AI_BASE_URL: optionalString,
   AI_API_KEY: optionalString,
@@ -152,7 +154,7 @@ export interface Config {
     phoneNumberId?: string;
     apiUrl: string;
     language: string;
-    templates: { welcome: string; status: string; entryStatus: string };
+    templates: { welcome: string; status: string; entryStatus: string; ready: string };
   };
   ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
   exchangeRate: { urls: string[]; timeoutMs: number };
@@ -226,6 +228,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         welcome: e.WHATSAPP_TEMPLATE_WELCOME,
         status: e.WHATSAPP_TEMPLATE_STATUS,
         entryStatus: e.WHATSAPP_TEMPLATE_ENTRY_STATUS,
+        ready: e.WHATSAPP_TEMPLATE_READY,
       },
     },
     ai: { baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },

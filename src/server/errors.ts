@@ -11,6 +11,7 @@ export type ErrorCode =
   | "PASSWORD_CHANGE_REQUIRED"
   | "NOT_FOUND"
   | "CONFLICT"
+  | "UNPAID_DELIVERY"
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
@@ -28,6 +29,7 @@ const TITLES: Record<ErrorCode, string> = {
   PASSWORD_CHANGE_REQUIRED: "Cambio de contraseña requerido",
   NOT_FOUND: "No encontrado",
   CONFLICT: "Conflicto",
+  UNPAID_DELIVERY: "Saldo pendiente",
   PAYLOAD_TOO_LARGE: "Contenido demasiado grande",
   UNSUPPORTED_MEDIA_TYPE: "Tipo de contenido no soportado",
   RATE_LIMITED: "Demasiadas solicitudes",

@@ -3,6 +3,7 @@
 // Kept here so the server's outbox and the panel's "Copiar mensaje" preview say the same thing.
 
 import { CONTACT_REPLY_QUOTE_CHARS } from "./limits";
+import { formatColones } from "./format";
 import {
   TRACKING_STATUS_LABELS,
   WHATSAPP_ENTRY_STATUS_LABELS,
@@ -51,16 +52,37 @@ const TRACKING_STATUS_SENTENCES: Record<TrackingStatus, (code: string, brandName
     `Tu paquete ${code} fue entregado. ¡Gracias por confiar en ${brandName}!`,
 };
 
-/** A client package's status change (TRACKING_STATUSES). */
+/** The package's STORED amounts (client_trackings.total_colones, saldo_colones), never computed here. */
+export interface AmountDue {
+  totalColones: number | null;
+  saldoColones: number;
+}
+
+/**
+ * The amount line of the 'Listo para entregar' message (docs/decisions/139): "Monto a pagar: ₡12 345"
+ * while something is due, "Ya está pagado." when it has an amount and nothing is due, null when
+ * the package has no amount yet. Also the {{3}} of the WHATSAPP_TEMPLATE_READY template.
+ */
+export function amountDueText(amount: AmountDue | null | undefined): string | null {
+  if (!amount) return null;
+  if (amount.saldoColones > 0) return `Monto a pagar: ${formatColones(amount.saldoColones)}`;
+  if ((amount.totalColones ?? 0) > 0) return "Ya está pagado.";
+  return null;
+}
+
+/** A client package's status change (TRACKING_STATUSES); `amount` is shown on LISTO_PARA_ENTREGAR. */
 export function trackingStatusMessage({
   nombre,
   trackingCode,
   estado,
   brandName,
-}: StatusMessageInput<TrackingStatus>): string {
+  amount,
+}: StatusMessageInput<TrackingStatus> & { amount?: AmountDue | null }): string {
+  const amountLine = estado === "LISTO_PARA_ENTREGAR" ? amountDueText(amount) : null;
   return [
     `Hola ${nombre.trim()}:`,
     TRACKING_STATUS_SENTENCES[estado](trackingCode, brandName),
+    ...(amountLine ? [amountLine] : []),
     `Estado: ${TRACKING_STATUS_LABELS[estado]}`,
     brandName,
   ].join("\n\n");

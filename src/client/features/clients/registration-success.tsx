@@ -54,7 +54,7 @@ export function RegistrationSuccess({ result }: { result: TRegisterClientRespons
               <Gift className="mt-0.5 h-5 w-5 shrink-0 text-accent-strong" aria-hidden="true" />
               <span>
                 Tienes un cupón de bienvenida de <strong>{result.welcomeCoupon.discountPercent}%</strong> para tu primer
-                envío, válido hasta el {formatDate(result.welcomeCoupon.expiresAt)}. Se aplica solo al entregar tu paquete.
+                envío, válido hasta el {formatDate(result.welcomeCoupon.expiresAt)}. Se aplica solo cuando tu paquete esté listo para entregar.
               </span>
             </p>
           ) : null}

@@ -23,6 +23,7 @@ import {
 } from "../../../shared/api/admin/trackings";
 import { ADMIN_QUERY_ROOT, sendAdminJson, useChangeErrorToast } from "./admin-api";
 import { PACKAGES_KEY, refreshClients, STATS_KEY } from "./admin-queries";
+import { useUnpaidDeliveryChoice } from "./unpaid-delivery";
 
 interface BulkSelection {
   selected: ReadonlySet<number>;
@@ -63,22 +64,28 @@ function packagesSelectedText(count: number): string {
 }
 
 /** The bulk change; every list that shows packages is refetched after it. */
-function useBulkStatus() {
+function useBulkStatus(unpaid: ReturnType<typeof useUnpaidDeliveryChoice>, onDone: () => void) {
   const fail = useChangeErrorToast();
-  return useMutation(
+  const mutation = useMutation(
     {
       mutationFn: (body: TBulkStatusRequest) => sendAdminJson("POST", "/api/admin/trackings/bulk-status", ZBulkStatusResponseSchema, body),
       onSuccess: (result) => {
+        onDone();
         toast({ title: STATUS_UPDATED_TITLE, description: bulkStatusSummary(result) });
         void refreshClients();
         void queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT, "client-trackings"] });
         void queryClient.invalidateQueries({ queryKey: PACKAGES_KEY });
         void queryClient.invalidateQueries({ queryKey: STATS_KEY });
       },
-      onError: (error) => fail(error, TRACKING_UPDATE_FAILED, TRACKING_UPDATE_FAILED_TITLE),
+      onError: (error, body) => {
+        // 'Entregar con saldo pendiente': confirmed, the same change again with the flag (lib/admin/unpaid-delivery).
+        if (unpaid.offer(error, () => mutation.mutate({ ...body, entregarConSaldo: true }))) return;
+        fail(error, TRACKING_UPDATE_FAILED, TRACKING_UPDATE_FAILED_TITLE);
+      },
     },
     queryClient,
   );
+  return mutation;
 }
 
 /**
@@ -88,8 +95,9 @@ function useBulkStatus() {
 export function BulkStatusBar() {
   const { selected, clear } = useBulkSelection();
   const [estado, setEstado] = useState<TrackingStatus>("EN_BODEGA_MIAMI");
-  const bulk = useBulkStatus();
-  if (selected.size === 0) return null;
+  const unpaid = useUnpaidDeliveryChoice();
+  const bulk = useBulkStatus(unpaid, clear);
+  if (selected.size === 0) return unpaid.dialog;
   const tooMany = selected.size > BULK_MAX;
   return (
     <div
@@ -109,7 +117,7 @@ export function BulkStatusBar() {
             <TrackingStatusOptions />
           </Select>
         </div>
-        <Button disabled={bulk.isPending || tooMany} onClick={() => bulk.mutate({ ids: [...selected], estado }, { onSuccess: clear })}>
+        <Button disabled={bulk.isPending || tooMany} onClick={() => bulk.mutate({ ids: [...selected], estado })}>
           {bulk.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
           Aplicar a los seleccionados
         </Button>
@@ -119,6 +127,7 @@ export function BulkStatusBar() {
         </Button>
         {tooMany ? <p className="text-sm text-destructive-hover">Puedes cambiar hasta {BULK_MAX} paquetes a la vez.</p> : null}
       </div>
+      {unpaid.dialog}
     </div>
   );
 }

@@ -135,6 +135,9 @@ describe("exports", () => {
     expect(cell("Costo").numFmt).toBe('"₡"#,##0');
     expect(cell("Monto").value).toBe(15432);
     expect(cell("Monto").numFmt).toBe('"₡"#,##0');
+    // The stored charge columns (issue 21): no coupon, no extras, nothing paid yet.
+    expect(["Cargos extra ₡", "Descuento ₡", "Total ₡", "Pagado ₡", "Saldo ₡"].map((h) => cell(h).value)).toEqual([0, 0, 15432, 0, 15432]);
+    expect(cell("Saldo ₡").numFmt).toBe('"₡"#,##0');
     expect(cell("Valor declarado").value).toBe(120.25);
     expect(cell("Último cambio").value).toEqual(new Date("2026-02-09T23:30:00Z"));
   });

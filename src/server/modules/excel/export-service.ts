@@ -302,6 +302,15 @@ const peopleClientColumns: ColumnSpec<ClientRow & { packages: number }>[] = [
   { header: "Paquetes", width: 10, value: (c) => c.packages },
 ];
 
+/** The package's STORED charge columns (issue 21, docs/decisions/139): never recomputed here. */
+const chargeColumns: ColumnSpec<PackageRow>[] = [
+  { header: "Cargos extra ₡", width: 14, numFmt: COLONES_FORMAT, value: (t) => t.cargosExtraColones },
+  { header: "Descuento ₡", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.descuentoColones },
+  { header: "Total ₡", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.totalColones },
+  { header: "Pagado ₡", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.pagadoColones },
+  { header: "Saldo ₡", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.saldoColones },
+];
+
 const peopleTrackingColumns: ColumnSpec<PackageRow>[] = [
   { header: "Código cliente", width: 14, value: (t) => t.clientCode },
   { header: "Cliente", width: 28, value: (t) => t.clientName },
@@ -318,6 +327,7 @@ const peopleTrackingColumns: ColumnSpec<PackageRow>[] = [
   { header: "Costo", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.costo },
   { header: "Monto", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.montoColones },
   { header: "Descuento %", width: 12, value: (t) => t.discountPercent },
+  ...chargeColumns,
   { header: "Último cambio", width: 17, numFmt: DATE_TIME_FORMAT, value: (t) => costaRicaCellDate(t.lastStatusChangeDate) },
   { header: "Registrado", width: 17, numFmt: DATE_TIME_FORMAT, value: (t) => costaRicaCellDate(t.createdAt) },
   { header: "Notas internas", width: 30, wrap: true, value: (t) => t.notas },
@@ -347,6 +357,7 @@ const groupedTrackingColumns: ColumnSpec<PackageRow>[] = [
   { header: "Peso / pies cúbicos", width: 18, value: (t) => t.pesoPieCubicos },
   { header: "Costo", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.costo },
   { header: "Monto", width: 13, numFmt: COLONES_FORMAT, value: (t) => t.montoColones },
+  ...chargeColumns,
   { header: "Último cambio", width: 17, numFmt: DATE_TIME_FORMAT, value: (t) => costaRicaCellDate(t.lastStatusChangeDate) },
 ];
 

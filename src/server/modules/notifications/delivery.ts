@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { notificationOutbox } from "../../db/schema";
 import { MessagingError, type MessagingProvider } from "../../providers/messaging";
 import type { NotificationKind } from "../../../shared/domain/statuses";
-import { templateParametersOf } from "./outbox";
+import { templateKeyOf, templateParametersOf } from "./outbox";
 import type { Actor } from "../../lib/actor";
 import { recordAudit } from "../admin/audit/service";
 
@@ -88,6 +88,7 @@ export async function deliverClaimed(
   try {
     const result = await provider.send({
       kind: row.kind as NotificationKind,
+      template: templateKeyOf(row),
       to: row.recipient,
       body: row.body,
       parameters: templateParametersOf(row),

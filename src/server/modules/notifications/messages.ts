@@ -2,7 +2,13 @@
 // the named facts the WhatsApp template is filled with (outbox.ts templateParametersOf turns
 // them into the ordered parameters of the approved templates, docs/decisions/042).
 import type { TrackingStatus, WhatsappEntryStatus } from "../../../shared/domain/statuses";
-import { trackingStatusMessage, welcomeMessage, whatsappEntryStatusMessage } from "../../../shared/domain/messages";
+import {
+  amountDueText,
+  trackingStatusMessage,
+  welcomeMessage,
+  whatsappEntryStatusMessage,
+  type AmountDue,
+} from "../../../shared/domain/messages";
 import type { NewNotification } from "./outbox";
 
 /** Template WHATSAPP_TEMPLATE_ENTRY_STATUS: {{1}} name, {{2}} tracking code, {{3}} status label. */
@@ -23,7 +29,12 @@ export function whatsappEntryStatusNotification(input: {
   };
 }
 
-/** Template WHATSAPP_TEMPLATE_STATUS: {{1}} name, {{2}} tracking code, {{3}} status label. */
+/**
+ * Template WHATSAPP_TEMPLATE_STATUS: {{1}} name, {{2}} tracking code, {{3}} status label; on
+ * LISTO_PARA_ENTREGAR with an amount (the package's stored total and saldo after its coupon),
+ * template WHATSAPP_TEMPLATE_READY: {{1}} name, {{2}} tracking code, {{3}} amount text
+ * (payload.amountText, docs/decisions/139).
+ */
 export function trackingStatusNotification(input: {
   clientId: number;
   trackingId: number;
@@ -32,14 +43,16 @@ export function trackingStatusNotification(input: {
   trackingCode: string;
   estado: TrackingStatus;
   brandName: string;
+  amount?: AmountDue | null;
 }): NewNotification {
+  const amountText = input.estado === "LISTO_PARA_ENTREGAR" ? amountDueText(input.amount) : null;
   return {
     kind: "TRACKING_STATUS",
     recipient: input.telefono,
     clientId: input.clientId,
     trackingId: input.trackingId,
     body: trackingStatusMessage(input),
-    payload: { nombre: input.nombre.trim(), trackingCode: input.trackingCode, estado: input.estado },
+    payload: { nombre: input.nombre.trim(), trackingCode: input.trackingCode, estado: input.estado, ...(amountText ? { amountText } : {}) },
   };
 }
 

@@ -5,6 +5,7 @@ import { EventEmitter } from "node:events";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { notificationOutbox } from "../../db/schema";
 import { toWhatsappChatNumber } from "../../../shared/domain/phone";
+import type { TemplateKey } from "../../providers/messaging/types";
 import {
   TRACKING_STATUS_LABELS,
   WHATSAPP_ENTRY_STATUS_LABELS,
@@ -21,8 +22,9 @@ export interface NewNotification {
   body: string;
   /**
    * The named facts the provider's template needs, kept with the message so a retry sends the
-   * same: {nombre, clientCode} for WELCOME, {nombre, trackingCode, estado} for status changes
-   * (see templateParametersOf; messages.ts builds them per kind).
+   * same: {nombre, clientCode} for WELCOME, {nombre, trackingCode, estado} for status changes,
+   * plus amountText on a priced 'Listo para entregar' (see templateParametersOf and
+   * templateKeyOf; messages.ts builds them per kind).
    */
   payload?: Record<string, unknown>;
   /** Explicit template parameters in order ({{1}}, {{2}}, …), when the named facts do not fit. */
@@ -99,13 +101,15 @@ export function wakeOutboxWorker(): void {
  * The template body parameters of a stored message, in the order the approved templates
  * expect (docs/decisions/042): explicit `payload.parameters`, else built from the named
  * fields every module stores — WELCOME {nombre, clientCode}; TRACKING_STATUS and
- * WHATSAPP_ENTRY_STATUS {nombre, trackingCode, estado} — else the text itself.
+ * WHATSAPP_ENTRY_STATUS {nombre, trackingCode, estado}; the 'ready' template (templateKeyOf)
+ * {nombre, trackingCode, amountText} — else the text itself.
  */
 export function templateParametersOf(row: { kind: string; payload?: unknown; body: string }): string[] {
   const p = (row.payload ?? {}) as Record<string, unknown>;
   if (Array.isArray(p.parameters) && p.parameters.every((v) => typeof v === "string")) return p.parameters;
   const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
   if (row.kind === "WELCOME" && text(p.nombre) && text(p.clientCode)) return [text(p.nombre), text(p.clientCode)];
+  if (templateKeyOf(row) === "ready") return [text(p.nombre), text(p.trackingCode), text(p.amountText)];
   if (text(p.nombre) && text(p.trackingCode) && typeof p.estado === "string") {
     const label =
       row.kind === "TRACKING_STATUS"
@@ -116,4 +120,17 @@ export function templateParametersOf(row: { kind: string; payload?: unknown; bod
     if (label) return [text(p.nombre), text(p.trackingCode), label];
   }
   return [row.body];
+}
+
+/**
+ * Which approved template a stored message uses: 'ready' (WHATSAPP_TEMPLATE_READY) for a
+ * package's 'Listo para entregar' that carries the amount due (payload.amountText), else the
+ * template of its kind.
+ */
+export function templateKeyOf(row: { kind: string; payload?: unknown }): TemplateKey {
+  const p = (row.payload ?? {}) as Record<string, unknown>;
+  if (row.kind === "WELCOME") return "welcome";
+  if (row.kind === "WHATSAPP_ENTRY_STATUS") return "entryStatus";
+  const ready = p.estado === "LISTO_PARA_ENTREGAR" && typeof p.amountText === "string" && p.amountText.trim() !== "";
+  return ready && typeof p.nombre === "string" && typeof p.trackingCode === "string" ? "ready" : "status";
 }

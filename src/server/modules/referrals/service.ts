@@ -2,10 +2,11 @@
 // - on registration with a valid referrer code: a REGISTRADO referral and a 5 % welcome coupon
 //   for the new client (an unknown code is ignored, it never blocks the registration). The code
 //   is the referrer's referral code (decision 108), or its client code from a link shared before;
-// - on delivery (applyDeliveryRewards, called by trackings/service.ts changeTrackingStatus for
-//   the client portal, the admin panel and the Excel import alike): the package takes the
-//   client's best coupon, and a referred client's first delivered package completes the
-//   referral and gives the referrer a 10 % coupon. Coupons last 60 days.
+// - when a package first becomes collectable (applyMoveRewardsMany, called by trackings/service.ts
+//   for the client portal, the admin panel and the Excel import alike): Listo para entregar, or
+//   Entregado when it skips Listo, the package takes the client's best coupon (docs/decisions/139);
+// - on delivery (the same function): a referred client's first delivered package
+//   completes the referral and gives the referrer a 10 % coupon. Coupons last 60 days.
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { clients, coupons, referrals } from "../../db/schema";
@@ -97,72 +98,14 @@ export interface CompletedReferral {
 }
 
 export interface DeliveryRewards {
-  /** The coupon this package used, if any. */
+  /** The coupon this package used, if any (applied when it first became collectable). */
   couponApplied: AppliedCoupon | null;
   /** Set when this delivery was the referred client's first one. */
   referralCompleted: CompletedReferral | null;
 }
 
-/**
- * The rules of a package reaching ENTREGADO. Idempotent: a package already discounted takes no
- * second coupon, and a referral completes once (only a REGISTRADO one is completed).
- */
-async function applyDeliveryRewards(tx: DbOrTx, input: DeliveredPackage, audit: AuditEntry[]): Promise<DeliveryRewards> {
-  const couponApplied = await applyBestCouponToTracking(tx, input);
-  if (couponApplied) {
-    audit.push({
-      action: "cupon.usar",
-      entity: "cupon",
-      entityId: couponApplied.couponId,
-      at: input.now,
-      summary: `${couponApplied.discountPercent} % en el paquete ${input.trackingId}`,
-      before: { status: "DISPONIBLE" },
-      after: { status: "USADO", usedOnTrackingId: input.trackingId, discountPercent: couponApplied.discountPercent },
-    });
-  }
-
-  const [pending] = await tx
-    .select({ id: referrals.id, referrerClientId: referrals.referrerClientId })
-    .from(referrals)
-    .where(and(eq(referrals.referredClientId, input.clientId), eq(referrals.status, "REGISTRADO")))
-    .for("update");
-  let referralCompleted: CompletedReferral | null = null;
-  if (pending) {
-    await tx
-      .update(referrals)
-      .set({ status: "COMPLETADO", completedAt: input.now })
-      .where(eq(referrals.id, pending.id));
-    const reward = await issueCoupon(tx, {
-      clientId: pending.referrerClientId,
-      discountPercent: REFERRER_REWARD_DISCOUNT,
-      reason: "REFERIDO",
-      referralId: pending.id,
-      now: input.now,
-    });
-    referralCompleted = { referralId: pending.id, referrerClientId: pending.referrerClientId, rewardCouponId: reward.id };
-    audit.push(
-      {
-        action: "referido.recompensa",
-        entity: "referido",
-        entityId: pending.id,
-        at: input.now,
-        summary: `Primer paquete entregado (${input.trackingId}) · cupón ${reward.id} para quien refirió`,
-        before: { status: "REGISTRADO" },
-        after: { status: "COMPLETADO", referrerClientId: pending.referrerClientId, rewardCouponId: reward.id },
-      },
-      couponIssued(reward, `Premio por referido · ${reward.discountPercent} %`),
-    );
-  }
-  return { couponApplied, referralCompleted };
-}
-
-/**
- * applyDeliveryRewards for many delivered packages, in order (the Excel import delivers thousands
- * at once). Two queries find the clients the rules can touch — those holding an available coupon
- * or a pending referral, and the referrers such a referral would reward — and only their
- * packages go through applyDeliveryRewards; for every other client the rules have nothing to do.
- */
-export interface DeliveredPackage {
+/** A package that just became collectable (coupon) or was delivered (referral). */
+interface RewardedPackage {
   clientId: number;
   trackingId: number;
   now: Date;
@@ -170,8 +113,36 @@ export interface DeliveredPackage {
   actor: Actor;
 }
 
-export async function applyDeliveryRewardsMany(tx: DbOrTx, items: DeliveredPackage[]): Promise<DeliveryRewards[]> {
-  const none: DeliveryRewards = { couponApplied: null, referralCompleted: null };
+function auditListOf(audit: Map<Actor, AuditEntry[]>, actor: Actor): AuditEntry[] {
+  let list = audit.get(actor);
+  if (!list) audit.set(actor, (list = []));
+  return list;
+}
+
+/** What the rules do for one package: take a coupon (first time collectable), complete a referral (delivered). */
+export interface RewardedMove extends RewardedPackage {
+  coupon: boolean;
+  referral: boolean;
+}
+
+/**
+ * The rules of a package's status move, in input order (so a batch behaves exactly as one by one:
+ * a referrer's later package in the same import takes the reward just issued):
+ * - the coupon rule (docs/decisions/139), when `coupon`: the package takes the client's best
+ *   available coupon the first time it becomes collectable — Listo para entregar, or Entregado
+ *   when it skips Listo — so the amount the client is told (and pays by SINPE before the
+ *   delivery) is the final one. Idempotent: a package already discounted takes no second coupon;
+ * - the referral rule, when `referral` (ENTREGADO): a referred client's first delivered package
+ *   completes the referral (only a REGISTRADO one) and gives the referrer a 10 % coupon.
+ * For many packages (the Excel import delivers thousands at once), two queries find the clients
+ * the rules can touch — those holding an available coupon or a pending referral, and the
+ * referrers such a referral would reward — and only their packages go through the rules.
+ * The audit records are returned, not written: the caller writes them after the status records.
+ */
+export async function applyMoveRewardsMany(
+  tx: DbOrTx,
+  items: RewardedMove[],
+): Promise<{ rewards: DeliveryRewards[]; audit: Map<Actor, AuditEntry[]> }> {
   const involved = new Set<number>();
   const clientIds = [...new Set(items.map((item) => item.clientId))];
   if (items.length === 1) involved.add(items[0].clientId);
@@ -193,20 +164,68 @@ export async function applyDeliveryRewardsMany(tx: DbOrTx, items: DeliveredPacka
       }
     }
   }
-  const out: DeliveryRewards[] = [];
-  // The audit records, grouped by actor and written together (multi-row) at the end.
+  const rewards: DeliveryRewards[] = [];
   const audit = new Map<Actor, AuditEntry[]>();
   for (const item of items) {
     if (!involved.has(item.clientId)) {
-      out.push(none);
+      rewards.push({ couponApplied: null, referralCompleted: null });
       continue;
     }
-    let list = audit.get(item.actor);
-    if (!list) audit.set(item.actor, (list = []));
-    out.push(await applyDeliveryRewards(tx, item, list));
+    const list = auditListOf(audit, item.actor);
+    const couponApplied = item.coupon ? await applyBestCouponToTracking(tx, item) : null;
+    if (couponApplied) {
+      list.push({
+        action: "cupon.usar",
+        entity: "cupon",
+        entityId: couponApplied.couponId,
+        at: item.now,
+        summary: `${couponApplied.discountPercent} % en el paquete ${item.trackingId}`,
+        before: { status: "DISPONIBLE" },
+        after: { status: "USADO", usedOnTrackingId: item.trackingId, discountPercent: couponApplied.discountPercent },
+      });
+    }
+    const referralCompleted = item.referral ? await completeReferral(tx, item, list) : null;
+    rewards.push({ couponApplied, referralCompleted });
   }
+  return { rewards, audit };
+}
+
+/** Writes the audit records applyMoveRewardsMany returned, grouped by actor (multi-row). */
+export async function writeRewardsAudit(tx: DbOrTx, audit: Map<Actor, AuditEntry[]>): Promise<void> {
   for (const [actor, entries] of audit) if (entries.length > 0) await recordAudit(tx, actor, entries);
-  return out;
+}
+
+async function completeReferral(tx: DbOrTx, input: RewardedPackage, audit: AuditEntry[]): Promise<CompletedReferral | null> {
+  const [pending] = await tx
+    .select({ id: referrals.id, referrerClientId: referrals.referrerClientId })
+    .from(referrals)
+    .where(and(eq(referrals.referredClientId, input.clientId), eq(referrals.status, "REGISTRADO")))
+    .for("update");
+  if (!pending) return null;
+  await tx
+    .update(referrals)
+    .set({ status: "COMPLETADO", completedAt: input.now })
+    .where(eq(referrals.id, pending.id));
+  const reward = await issueCoupon(tx, {
+    clientId: pending.referrerClientId,
+    discountPercent: REFERRER_REWARD_DISCOUNT,
+    reason: "REFERIDO",
+    referralId: pending.id,
+    now: input.now,
+  });
+  audit.push(
+    {
+      action: "referido.recompensa",
+      entity: "referido",
+      entityId: pending.id,
+      at: input.now,
+      summary: `Primer paquete entregado (${input.trackingId}) · cupón ${reward.id} para quien refirió`,
+      before: { status: "REGISTRADO" },
+      after: { status: "COMPLETADO", referrerClientId: pending.referrerClientId, rewardCouponId: reward.id },
+    },
+    couponIssued(reward, `Premio por referido · ${reward.discountPercent} %`),
+  );
+  return { referralId: pending.id, referrerClientId: pending.referrerClientId, rewardCouponId: reward.id };
 }
 
 /** "María José Pérez Rojas" → "María José P.": enough for a referrer to recognise a friend, no more. */

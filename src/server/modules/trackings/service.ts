@@ -13,8 +13,16 @@
 //     with changed_by_account_id) and one audit record (paquete.crear / paquete.estado);
 //   - unless `notify: false`, the client's WhatsApp status message (trackingStatusMessage,
 //     kind TRACKING_STATUS) is queued in the notification outbox, in the same transaction;
-//   - on ENTREGADO the coupon and referral rules run (referrals/service.ts applyDeliveryRewardsMany),
-//     their coupons and referrals recorded with the same actor.
+//   - the first time a package becomes collectable (LISTO_PARA_ENTREGAR, or ENTREGADO when it
+//     skips Listo) it takes the client's best coupon (referrals/service.ts applyMoveRewardsMany),
+//     BEFORE its message is built: the 'Listo para entregar' message carries the stored amount
+//     due after the coupon (docs/decisions/139); on ENTREGADO the referral rule runs
+//     (same function); coupons and referrals are recorded with the same actor;
+//   - a move to ENTREGADO with a stored saldo_colones > 0 (read after the coupon) is refused with
+//     409 UNPAID_DELIVERY — nothing is written, the caller's transaction rolls back — unless the
+//     caller passed `entregarConSaldo: true` or is the Excel import (the office's reconciliation
+//     tool); then the history note says 'Entregado con saldo pendiente de ₡X' and an audit
+//     record paquete.entregar_con_saldo is written.
 //   Moving a package to the status it already has changes nothing and returns changed: false.
 //   Callers that may notify open their transaction with inOutboxTransaction
 //   (notifications/outbox.ts), which wakes the worker after the commit so the message goes out at once.
@@ -24,10 +32,10 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { clientTrackings, clients, trackingStatusHistory, unclaimedPackages } from "../../db/schema";
-import { conflict, isUniqueViolation, notFound } from "../../errors";
+import { AppError, conflict, isUniqueViolation, notFound } from "../../errors";
 import { enqueueNotifications } from "../notifications/outbox";
 import { trackingStatusNotification } from "../notifications/messages";
-import { applyDeliveryRewardsMany, type DeliveryRewards } from "../referrals/service";
+import { applyMoveRewardsMany, writeRewardsAudit, type DeliveryRewards } from "../referrals/service";
 import { detectCarrier } from "../../../shared/domain/carriers";
 import { DEFAULT_BRAND } from "../../../shared/brand";
 import type { Origin, ShippingType, TrackingStatus } from "../../../shared/domain/statuses";
@@ -41,6 +49,7 @@ import { carrierTrackingNumber } from "../../../shared/domain/barcodes";
 import { TRACKING_STATUSES } from "../../../shared/domain/statuses";
 import { CLAIM_HISTORY_NOTE } from "../../../shared/api/admin/warehouse";
 import { COLLECTABLE_STATUSES } from "../../../shared/domain/charges";
+import { deliveredWithBalanceNote, unpaidDeliveryMessage, UNPAID_DELIVERY_CODE } from "../../../shared/api/admin/trackings";
 
 export type TrackingRow = typeof clientTrackings.$inferSelect;
 
@@ -58,6 +67,11 @@ interface CommonOptions {
   brandName?: string;
   /** The instant of the change (tests); defaults to now. */
   now?: Date;
+  /**
+   * Staff's explicit choice to deliver a package whose saldo is above 0 ('Entregar con saldo
+   * pendiente'); without it such a move to ENTREGADO is 409 UNPAID_DELIVERY (the import needs none).
+   */
+  entregarConSaldo?: boolean;
 }
 
 export interface ChangeTrackingStatusInput extends CommonOptions {
@@ -72,7 +86,7 @@ export interface StatusChangeResult {
   previousStatus: TrackingStatus | null;
   /** The outbox row of the WhatsApp message, when one was queued. */
   notificationId: number | null;
-  /** Set when the package reached ENTREGADO. */
+  /** Set when the package moved to LISTO_PARA_ENTREGAR or ENTREGADO (its coupon; its referral on ENTREGADO). */
   rewards: DeliveryRewards | null;
 }
 
@@ -94,28 +108,67 @@ interface StatusEntry {
 }
 
 /**
- * History, WhatsApp messages and delivery rules for packages that just entered a status (their
- * rows already carry it), in order: one multi-row history insert and one outbox insert per 500,
- * the delivery rules for ENTREGADO through applyDeliveryRewardsMany.
+ * Coupons, the unpaid-delivery rule, history, WhatsApp messages and the referral rule for packages
+ * that just entered a status (their rows already carry it; `tracking` is the row BEFORE the move),
+ * in order: the coupons of packages that first became collectable, one re-read of the collectable
+ * ones (their stored saldo after the coupon), the refusal of unpaid deliveries, one multi-row
+ * history insert and one outbox insert per 500, the referral rule for ENTREGADO.
  */
 async function recordStatuses(
   tx: DbOrTx,
   entries: StatusEntry[],
 ): Promise<Omit<StatusChangeResult, "tracking" | "changed" | "previousStatus">[]> {
+  // The coupon the first time a package is collectable (created so, or cobrable_at unset before
+  // this move); the referral on ENTREGADO. Both before the amounts are read and the messages built.
+  const collectable = entries.filter((e) => COLLECTABLE_STATUSES.includes(e.newStatus));
+  const { rewards, audit: rewardsAudit } = await applyMoveRewardsMany(
+    tx,
+    collectable.map((e) => ({
+      clientId: e.tracking.clientId,
+      trackingId: e.tracking.id,
+      now: e.now,
+      actor: e.options.actor,
+      coupon: e.previousStatus === null || e.tracking.cobrableAt === null,
+      referral: e.newStatus === "ENTREGADO",
+    })),
+  );
+  const rewardsOf = new Map(collectable.map((e, i) => [e, rewards[i]]));
+  const amounts = await readTrackings(
+    tx,
+    collectable.map((e) => e.tracking.id),
+  );
+
+  const withBalance = new Map<StatusEntry, number>();
+  const refused: { trackingCode: string; saldoColones: number }[] = [];
+  for (const e of collectable) {
+    const saldo = amounts.get(e.tracking.id)?.saldoColones ?? 0;
+    if (e.newStatus !== "ENTREGADO" || saldo <= 0) continue;
+    if (e.options.entregarConSaldo === true || e.options.actor.kind === "import") withBalance.set(e, saldo);
+    else refused.push({ trackingCode: e.tracking.trackingCode, saldoColones: saldo });
+  }
+  if (refused.length > 0) {
+    throw new AppError(UNPAID_DELIVERY_CODE, 409, unpaidDeliveryMessage(refused), { unpaid: refused });
+  }
+
   for (const chunk of chunked(entries)) {
     await tx.insert(trackingStatusHistory).values(
-      chunk.map((e) => ({
-        trackingId: e.tracking.id,
-        previousStatus: e.previousStatus,
-        newStatus: e.newStatus,
-        changedAt: e.now,
-        notes: e.options.notes?.trim() || null,
-        changedBy: historyLabel(e.options.actor),
-        changedByAccountId: e.options.actor.accountId,
-      })),
+      chunk.map((e) => {
+        const balance = withBalance.get(e);
+        const notes = [e.options.notes?.trim(), balance === undefined ? null : deliveredWithBalanceNote(balance)].filter(Boolean).join(" · ");
+        return {
+          trackingId: e.tracking.id,
+          previousStatus: e.previousStatus,
+          newStatus: e.newStatus,
+          changedAt: e.now,
+          notes: notes || null,
+          changedBy: historyLabel(e.options.actor),
+          changedByAccountId: e.options.actor.accountId,
+        };
+      }),
     );
   }
-  await auditStatuses(tx, entries);
+  await auditStatuses(tx, entries, withBalance);
+  await writeRewardsAudit(tx, rewardsAudit);
 
   const notificationIds = new Map<StatusEntry, number>();
   const toNotify = entries.filter((e) => e.options.notify !== false);
@@ -132,6 +185,7 @@ async function recordStatuses(
       tx,
       toNotify.map((e) => {
         const client = people.get(e.tracking.clientId)!;
+        const stored = amounts.get(e.tracking.id);
         return trackingStatusNotification({
           clientId: e.tracking.clientId,
           trackingId: e.tracking.id,
@@ -140,23 +194,20 @@ async function recordStatuses(
           trackingCode: e.tracking.trackingCode,
           estado: e.newStatus,
           brandName: e.options.brandName ?? DEFAULT_BRAND.name,
+          amount: stored && stored.saldoColones !== null ? { totalColones: stored.totalColones, saldoColones: stored.saldoColones } : null,
         });
       }),
     );
     toNotify.forEach((e, i) => notificationIds.set(e, queued[i].id));
   }
-
-  const delivered = entries.filter((e) => e.newStatus === "ENTREGADO");
-  const rewards = await applyDeliveryRewardsMany(
-    tx,
-    delivered.map((e) => ({ clientId: e.tracking.clientId, trackingId: e.tracking.id, now: e.now, actor: e.options.actor })),
-  );
-  const rewardsOf = new Map(delivered.map((e, i) => [e, rewards[i]]));
   return entries.map((e) => ({ notificationId: notificationIds.get(e) ?? null, rewards: rewardsOf.get(e) ?? null }));
 }
 
-/** One audit record per package created or moved, grouped by actor (each group in multi-row inserts). */
-async function auditStatuses(tx: DbOrTx, entries: StatusEntry[]): Promise<void> {
+/**
+ * One audit record per package created or moved, plus paquete.entregar_con_saldo for each one
+ * delivered with a balance, grouped by actor (each group in multi-row inserts).
+ */
+async function auditStatuses(tx: DbOrTx, entries: StatusEntry[], withBalance: ReadonlyMap<StatusEntry, number>): Promise<void> {
   const byActor = new Map<Actor, AuditEntry[]>();
   for (const e of entries) {
     const t = e.tracking;
@@ -179,9 +230,24 @@ async function auditStatuses(tx: DbOrTx, entries: StatusEntry[]): Promise<void> 
             before: { estado: e.previousStatus },
             after: { estado: e.newStatus },
           };
+    const balance = withBalance.get(e);
+    const records: AuditEntry[] =
+      balance === undefined
+        ? [record]
+        : [
+            record,
+            {
+              action: "paquete.entregar_con_saldo",
+              entity: "paquete",
+              entityId: t.id,
+              at: e.now,
+              summary: `${t.trackingCode}: ${deliveredWithBalanceNote(balance)}`,
+              after: { estado: e.newStatus, saldoColones: balance },
+            },
+          ];
     const list = byActor.get(e.options.actor);
-    if (list) list.push(record);
-    else byActor.set(e.options.actor, [record]);
+    if (list) list.push(...records);
+    else byActor.set(e.options.actor, records);
   }
   for (const [actor, records] of byActor) await recordAudit(tx, actor, records);
 }
@@ -195,8 +261,9 @@ function auditedPackage(t: TrackingRow): Record<string, unknown> {
 /** The packages with these ids, current (re-read after the delivery rules may have set a coupon). */
 async function readTrackings(tx: DbOrTx, ids: number[], lock = false): Promise<Map<number, TrackingRow>> {
   const out = new Map<number, TrackingRow>();
-  for (const chunk of chunked([...new Set(ids)], 1000)) {
-    const query = tx.select().from(clientTrackings).where(inArray(clientTrackings.id, chunk));
+  for (const chunk of chunked([...new Set(ids)].sort((a, b) => a - b), 1000)) {
+    // Ascending ids: two changes over overlapping packages lock them in the same order.
+    const query = tx.select().from(clientTrackings).where(inArray(clientTrackings.id, chunk)).orderBy(clientTrackings.id);
     for (const row of await (lock ? query.for("update") : query)) out.set(row.id, row);
   }
   return out;

@@ -279,7 +279,8 @@ describe("changeTrackingStatus / createTracking / updateTracking", () => {
     expect(result.changed).toBe(true);
     expect(result.previousStatus).toBe("SEGUIMIENTO_INTERNACIONAL");
     expect(result.tracking).toMatchObject({ estado: "LISTO_PARA_ENTREGAR", lastStatusChangeDate: at, updatedAt: at });
-    expect(result.rewards).toBeNull();
+    // Listo para entregar runs the coupon rule (docs/decisions/139): this client holds none.
+    expect(result.rewards).toEqual({ couponApplied: null, referralCompleted: null });
 
     const history = await t.ctx.db
       .select()

@@ -1,8 +1,13 @@
 // The messaging provider seam: what the outbox worker hands over and what it gets back.
 import type { NotificationKind } from "../../../shared/domain/statuses";
 
+/** The approved templates (config.whatsapp.templates): one per kind, plus 'ready' for a priced 'Listo para entregar'. */
+export type TemplateKey = "welcome" | "status" | "entryStatus" | "ready";
+
 export interface OutgoingMessage {
   kind: NotificationKind;
+  /** The template to use (outbox.ts templateKeyOf); absent: the template of `kind`. */
+  template?: TemplateKey;
   /** International digits (50688887777). */
   to: string;
   /** The message as the person reads it (for providers that send free text). */

@@ -37,7 +37,7 @@ describe("WhatsApp Cloud API adapter", () => {
       phoneNumberId: fake.phoneNumberId,
       apiUrl: fake.url,
       language: "es_MX",
-      templates: { welcome: "bienvenida_cliente", status: "estado_paquete", entryStatus: "estado_tracking" },
+      templates: { welcome: "bienvenida_cliente", status: "estado_paquete", entryStatus: "estado_tracking", ready: "paquete_listo_pago" },
       timeoutMs,
     });
 
@@ -98,7 +98,7 @@ describe("WhatsApp Cloud API adapter", () => {
       phoneNumberId: fake.phoneNumberId,
       apiUrl: fake.url,
       language: "es",
-      templates: { welcome: "a", status: "b", entryStatus: "c" },
+      templates: { welcome: "a", status: "b", entryStatus: "c", ready: "d" },
     });
     const error = await failure(wrong.send(message));
     expect(error.retryable).toBe(false);
@@ -170,7 +170,7 @@ describe("WhatsApp Cloud API adapter", () => {
       phoneNumberId: "1",
       apiUrl: url,
       language: "es",
-      templates: { welcome: "a", status: "b", entryStatus: "c" },
+      templates: { welcome: "a", status: "b", entryStatus: "c", ready: "d" },
     });
     const error = await failure(nobody.send(message));
     expect(error.retryable).toBe(true);

@@ -7,7 +7,7 @@
 // (invalid number, template, token, …) is final.
 import type { NotificationKind } from "../../../shared/domain/statuses";
 import { templateParameterText } from "./template-parameters";
-import { MessagingError, type MessagingProvider, type OutgoingMessage } from "./types";
+import { MessagingError, type MessagingProvider, type OutgoingMessage, type TemplateKey } from "./types";
 
 export { templateParameterText };
 
@@ -18,7 +18,7 @@ export interface WhatsappCloudOptions {
   apiUrl: string;
   /** Template language code (es, es_MX, …). */
   language: string;
-  templates: { welcome: string; status: string; entryStatus: string };
+  templates: Record<TemplateKey, string>;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -50,7 +50,8 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-export function templateFor(kind: NotificationKind, templates: WhatsappCloudOptions["templates"]): string {
+export function templateFor(kind: NotificationKind, templates: WhatsappCloudOptions["templates"], template?: TemplateKey): string {
+  if (template) return templates[template];
   switch (kind) {
     case "WELCOME":
       return templates.welcome;
@@ -68,7 +69,7 @@ export function buildTemplateRequest(message: OutgoingMessage, options: Pick<Wha
     to: message.to,
     type: "template",
     template: {
-      name: templateFor(message.kind, options.templates),
+      name: templateFor(message.kind, options.templates, message.template),
       language: { code: options.language },
       components: [
         {

@@ -101,6 +101,17 @@ export const ZAdminTrackingSchema = z.object({
   montoColones: z.number().int().nullable(),
   /** The rate the stored amount was computed at; null when unknown (older rows) or no amount. */
   montoRate: z.number().nullable(),
+  /** The stored coupon discount and extra charges (issue 21). */
+  descuentoColones: z.number().int().nullable(),
+  cargosExtraColones: z.number().int().nullable(),
+  /**
+   * The stored charge columns (issue 21, never computed here): total (null while neither freight
+   * nor extras), paid and saldo (≤ 0 = paid). Office staff only: null for Bodega, which sees no
+   * amounts beyond the freight it saw before (docs/decisions/139).
+   */
+  totalColones: z.number().int().nullable(),
+  pagadoColones: z.number().int().nullable(),
+  saldoColones: z.number().int().nullable(),
   notas: z.string().nullable(),
   discountPercent: z.number().int().nullable(),
   lastStatusChangeDate: z.string(),

@@ -45,6 +45,11 @@ export const ZDeliveryPackageSchema = z.object({
   descripcionPaquete: z.string().nullable(),
   /** The amount as stored on the package (decision 114); never recomputed here. */
   montoColones: z.number().int().nullable(),
+  /** The stored balance (client_trackings.saldo_colones; ≤ 0 = paid): everyone, Bodega too (a driver collects it). */
+  saldoColones: z.number().int(),
+  /** Stored total and paid amounts: office staff only; null for Bodega (docs/decisions/139). */
+  totalColones: z.number().int().nullable(),
+  pagadoColones: z.number().int().nullable(),
   /** When it became Listo para entregar. */
   readySince: z.string(),
   retiroOficina: z.boolean(),
@@ -91,6 +96,8 @@ export const ZDeliveryScanResponseSchema = z.object({
 export type TDeliveryScanResponse = z.infer<typeof ZDeliveryScanResponseSchema>;
 
 export const ZDeliverRequestSchema = z.object({
+  /** 'Entregar con saldo pendiente' (docs/decisions/139): without it a package with a balance is 409 UNPAID_DELIVERY. */
+  entregarConSaldo: z.boolean({ error: "entregarConSaldo debe ser verdadero o falso" }).optional(),
   recibidoPor: zPersonName({ min: 1, max: RECEIVER_NAME_MAX, required: RECEIVER_REQUIRED, tooLong: RECEIVER_TOO_LONG }),
   photos: ZPhotoNamesSchema.optional().default([]),
   signature: ZPhotoNamesSchema.element.optional(),

@@ -103,6 +103,14 @@ export const ZAdminPackageRowSchema = z.object({
   pesoPieCubicos: z.string().nullable(),
   /** The stored amount (docs/decisions/114), never recomputed here. */
   montoColones: z.number().int().nullable(),
+  /**
+   * The stored charge columns (issue 21, never computed here): total (null while neither freight
+   * nor extras), paid and saldo (≤ 0 = paid). Office staff only: null for Bodega, which sees no
+   * amounts beyond the freight it saw before (docs/decisions/139).
+   */
+  totalColones: z.number().int().nullable(),
+  pagadoColones: z.number().int().nullable(),
+  saldoColones: z.number().int().nullable(),
   /** Staff's internal notes (never shown to the client). */
   notas: z.string().nullable(),
   lastStatusChangeDate: z.string(),

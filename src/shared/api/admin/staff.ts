@@ -261,6 +261,8 @@ export const AUDIT_ACTION_LABELS = {
   "comprobante.rechazar": "Rechazó un comprobante de pago",
   "cargo.agregar": "Agregó un cargo a un paquete",
   "cargo.quitar": "Quitó un cargo de un paquete",
+  // --- delivering with a balance (issue 21, docs/decisions/139)
+  "paquete.entregar_con_saldo": "Entregó un paquete con saldo pendiente",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];

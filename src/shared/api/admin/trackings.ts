@@ -74,9 +74,47 @@ const amount = z.number({ error: NUMBER_INVALID }).min(0, NUMBER_NEGATIVE).max(A
 
 const estado = z.enum(TRACKING_STATUSES, { error: TRACKING_STATUS_REQUIRED });
 
+/**
+ * Delivering with a balance (docs/decisions/139): a move to ENTREGADO of a package whose stored
+ * saldo (after its coupon) is above 0 is refused with 409 UNPAID_DELIVERY unless the body says
+ * `entregarConSaldo: true` — then the history notes the balance and the audit log records it.
+ */
+export const UNPAID_DELIVERY_CODE = "UNPAID_DELIVERY";
+export const DELIVER_WITH_BALANCE_LABEL = "Entregar con saldo pendiente";
+const zEntregarConSaldo = z.boolean({ error: "entregarConSaldo debe ser verdadero o falso" }).optional();
+
+/** The unpaid packages a refused delivery names, at most this many (then "y N más"). */
+const UNPAID_LISTED = 10;
+
+/** The 409's sentence: one package by code and amount; several by count and which. */
+export function unpaidDeliveryMessage(unpaid: readonly { trackingCode: string; saldoColones: number }[]): string {
+  const ending = `Registre el pago o elija «${DELIVER_WITH_BALANCE_LABEL}».`;
+  if (unpaid.length === 1) {
+    const [p] = unpaid;
+    return `El paquete ${p.trackingCode} tiene un saldo pendiente de ${formatColones(p.saldoColones)}. ${ending}`;
+  }
+  const listed = unpaid.slice(0, UNPAID_LISTED).map((p) => `${p.trackingCode} (${formatColones(p.saldoColones)})`);
+  const more = unpaid.length > UNPAID_LISTED ? ` y ${unpaid.length - UNPAID_LISTED} más` : "";
+  return `${unpaid.length} paquetes tienen saldo pendiente: ${listed.join(", ")}${more}. ${ending}`;
+}
+
+/** The history note of a package delivered with a balance. */
+export function deliveredWithBalanceNote(saldoColones: number): string {
+  return `Entregado con saldo pendiente de ${formatColones(saldoColones)}`;
+}
+
+/** The confirm button of the choice, with the amount when there is one package. */
+export function deliverWithBalanceButton(saldoColones?: number | null): string {
+  return typeof saldoColones === "number" ? `${DELIVER_WITH_BALANCE_LABEL} (${formatColones(saldoColones)})` : DELIVER_WITH_BALANCE_LABEL;
+}
+
+/** Whether a body sets something besides the entregarConSaldo flag. */
+const changesSomething = (b: Record<string, unknown>) => Object.entries(b).some(([k, v]) => k !== "entregarConSaldo" && v !== undefined);
+
 /** PATCH /api/trackings/{id}: the inline controls of an expanded package (any of these). */
 export const ZPatchTrackingRequestSchema = z
   .object({
+    entregarConSaldo: zEntregarConSaldo,
     estado: estado.optional(),
     formaEnvio: z.enum(SHIPPING_TYPES, { error: SHIPPING_TYPE_INVALID }).optional(),
     costo: costo.nullish(),
@@ -85,7 +123,7 @@ export const ZPatchTrackingRequestSchema = z
     /** Staff's internal notes (the Paquetes row editor, Bodega included). */
     notas: optionalText(2000, { multiline: true }),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), TRACKING_CHANGE_REQUIRED);
+  .refine(changesSomething, TRACKING_CHANGE_REQUIRED);
 export type TPatchTrackingRequest = z.infer<typeof ZPatchTrackingRequestSchema>;
 export type TPatchTrackingBody = z.input<typeof ZPatchTrackingRequestSchema>;
 
@@ -121,7 +159,8 @@ export type TCreateAdminTrackingBody = z.input<typeof ZCreateAdminTrackingReques
 export const ZUpdateAdminTrackingRequestSchema = z
   .object(trackingFormFields)
   .partial()
-  .refine((b) => Object.values(b).some((v) => v !== undefined), TRACKING_CHANGE_REQUIRED);
+  .extend({ entregarConSaldo: zEntregarConSaldo })
+  .refine(changesSomething, TRACKING_CHANGE_REQUIRED);
 export type TUpdateAdminTrackingRequest = z.infer<typeof ZUpdateAdminTrackingRequestSchema>;
 export type TUpdateAdminTrackingBody = z.input<typeof ZUpdateAdminTrackingRequestSchema>;
 
@@ -133,6 +172,7 @@ export const ZBulkStatusRequestSchema = z.object({
     .max(BULK_MAX, BULK_TOO_MANY)
     .transform((ids) => [...new Set(ids)]),
   estado,
+  entregarConSaldo: zEntregarConSaldo,
 });
 export type TBulkStatusRequest = z.infer<typeof ZBulkStatusRequestSchema>;
 

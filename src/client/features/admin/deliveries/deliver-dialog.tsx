@@ -10,6 +10,9 @@ import { toast } from "../../../components/ui/use-toast";
 import { sendAdminJson, useChangeErrorToast } from "../../../lib/admin/admin-api";
 import { uploadStaffPhoto } from "../../../lib/admin/staff-photos";
 import { SignaturePad, type SignaturePadHandle } from "./signature-pad";
+import { useUnpaidDeliveryChoice } from "../../../lib/admin/unpaid-delivery";
+import { formatColones } from "../../../../shared/domain/format";
+import { deliverWithBalanceButton } from "../../../../shared/api/admin/trackings";
 import {
   DELIVER_CONFIRM,
   DELIVER_FAILED,
@@ -33,6 +36,24 @@ export function DeliverDialog({ pkg, onClose, onDelivered }: { pkg: TDeliveryPac
   const [pending, setPending] = useState(false);
   const signature = useRef<SignaturePadHandle>(null);
   const fail = useChangeErrorToast();
+  // 'Entregar con saldo pendiente' (docs/decisions/139): asked here when the package has a saldo;
+  // a 409 UNPAID_DELIVERY anyway (paid amounts changed meanwhile) offers the same shared confirm.
+  const [withBalance, setWithBalance] = useState(false);
+  const unpaid = useUnpaidDeliveryChoice();
+  const hasBalance = pkg.saldoColones > 0;
+
+  const send = async (body: Record<string, unknown>) => {
+    setPending(true);
+    try {
+      const result = await sendAdminJson("POST", `/api/admin/deliveries/${pkg.id}`, ZDeliveryResponseSchema, body);
+      toast({ title: deliveredToast(result.recibidoPor), description: pkg.trackingCode });
+      onDelivered();
+    } catch (err) {
+      if (!unpaid.offer(err, () => void send({ ...body, entregarConSaldo: true }))) fail(err, DELIVER_FAILED);
+    } finally {
+      setPending(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,28 +64,44 @@ export function DeliverDialog({ pkg, onClose, onDelivered }: { pkg: TDeliveryPac
     }
     setError(undefined);
     setPending(true);
+    let body: Record<string, unknown>;
     try {
+      // Uploaded once: a confirmed re-send names the same photos.
       const photos = photo ? [(await uploadStaffPhoto(photo)).name] : [];
       const drawn = await signature.current?.toPng();
       const signed = drawn ? (await uploadStaffPhoto(drawn, { exact: true })).name : undefined;
-      const result = await sendAdminJson("POST", `/api/admin/deliveries/${pkg.id}`, ZDeliveryResponseSchema, {
+      body = {
         recibidoPor: name,
         photos,
         ...(signed ? { signature: signed } : {}),
         ...(notas.trim() ? { notas } : {}),
-      });
-      toast({ title: deliveredToast(result.recibidoPor), description: pkg.trackingCode });
-      onDelivered();
+        ...(hasBalance && withBalance ? { entregarConSaldo: true } : {}),
+      };
     } catch (err) {
       fail(err, DELIVER_FAILED);
-    } finally {
       setPending(false);
+      return;
     }
+    await send(body);
   };
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent title={`Entregar ${pkg.trackingCode}`} description={`${pkg.clientName} · ${pkg.clientCode}`}>
+        {hasBalance ? (
+          <div className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <p className="font-semibold">Saldo pendiente: {formatColones(pkg.saldoColones)}</p>
+            <label className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                checked={withBalance}
+                onChange={(e) => setWithBalance(e.target.checked)}
+                className="mt-0.5 h-4 w-4 shrink-0 accent-primary"
+              />
+              <span>{deliverWithBalanceButton(pkg.saldoColones)}</span>
+            </label>
+          </div>
+        ) : null}
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <FormField id="deliver-receiver" label={RECEIVER_LABEL} error={error}>
             {(control) => (
@@ -102,6 +139,7 @@ export function DeliverDialog({ pkg, onClose, onDelivered }: { pkg: TDeliveryPac
           </FormField>
           <DialogFormActions submitLabel={DELIVER_CONFIRM} pending={pending} />
         </form>
+        {unpaid.dialog}
       </DialogContent>
     </Dialog>
   );

@@ -9,12 +9,16 @@ import { cleanUpAdminTest, json, renderAdmin, staffSessionFixture, stubFetch, te
 import type { TDeliveriesResponse, TDeliveryPackage } from "../../../../shared/api/admin/deliveries";
 import { RECEIVER_REQUIRED } from "../../../../shared/api/admin/deliveries";
 import { DeliveriesSection } from "./deliveries-section";
+import { formatColones } from "../../../../shared/domain/format";
 
 const pkg = (over: Partial<TDeliveryPackage> = {}): TDeliveryPackage => ({
   id: 7,
   trackingCode: "1Z999AA10123456784",
   descripcionPaquete: "Zapatos",
   montoColones: 12_345,
+  totalColones: 12_345,
+  pagadoColones: 0,
+  saldoColones: 12_345,
   readySince: "2026-11-25T15:00:00.000Z",
   retiroOficina: false,
   clientCode: "EX123456",
@@ -130,5 +134,49 @@ describe("Entregas", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(calls.find((c) => c.method === "POST")).toMatchObject({ url: "/api/admin/deliveries/7", body: { recibidoPor: "José Pérez", photos: [] } });
     expect(await screen.findByText("Entregado a José Pérez")).toBeTruthy();
+  });
+
+  it("shows the stored saldo; delivering with a balance asks the explicit choice: the checkbox sends it, a 409 offers the shared confirm", async () => {
+    const unpaidMessage = "El paquete 1Z999AA10123456784 tiene un saldo pendiente de ₡12 345. Registre el pago o elija «Entregar con saldo pendiente».";
+    list = {
+      total: 2,
+      zones: [{ key: "grecia", label: "Grecia, Alajuela", count: 2, packages: [pkg(), pkg({ id: 8, trackingCode: "TRKPAGADO", saldoColones: 0, pagadoColones: 12_345 })] }],
+    };
+    stubFetch((method, url, body) => {
+      if (method === "POST" && url === "/api/admin/deliveries/7" && !(body as { entregarConSaldo?: boolean }).entregarConSaldo) {
+        return json(409, { error: "Saldo pendiente", code: "UNPAID_DELIVERY", message: unpaidMessage });
+      }
+      return server(method, url, body);
+    }, calls);
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("oficina") }));
+    const grecia = (await screen.findByText("Grecia, Alajuela")).closest("details")!;
+    // The colones' group separator is a no-break space; the queries read text with plain spaces.
+    const plain = (text: string) => text.replace(/\s/g, " ");
+    expect(within(grecia).getByText(plain(`Saldo ${formatColones(12_345)}`))).toBeTruthy();
+    expect(within(grecia).getByText("Pagado")).toBeTruthy();
+
+    const open = async () => {
+      fireEvent.click(within(grecia).getAllByRole("button", { name: /Entregar/ })[0]);
+      const dialog = await screen.findByRole("dialog", { name: "Entregar 1Z999AA10123456784" });
+      fireEvent.change(within(dialog).getByLabelText("¿Quién lo recibió?"), { target: { value: "José Pérez" } });
+      return dialog;
+    };
+    // Without the choice: the server's 409, then the shared confirm re-sends with the flag.
+    let dialog = await open();
+    expect(within(dialog).getByText(plain(`Saldo pendiente: ${formatColones(12_345)}`))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar entrega" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Saldo pendiente" });
+    expect(within(confirm).getByText(unpaidMessage)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Entregar con saldo pendiente" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const posts = calls.filter((c) => c.method === "POST");
+    expect(posts.map((c) => (c.body as { entregarConSaldo?: boolean }).entregarConSaldo)).toEqual([undefined, true]);
+
+    // With the checkbox: one call, flagged.
+    dialog = await open();
+    fireEvent.click(within(dialog).getByRole("checkbox", { name: (name) => plain(name) === plain(`Entregar con saldo pendiente (${formatColones(12_345)})`) }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar entrega" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.filter((c) => c.method === "POST").at(-1)!.body).toMatchObject({ recibidoPor: "José Pérez", entregarConSaldo: true });
   });
 });

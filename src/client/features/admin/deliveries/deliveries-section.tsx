@@ -3,6 +3,7 @@
 // its count; the scan field finds a package by its label or tracking number; "Entregar" opens the
 // proof dialog. Office staff also see the address and phone and switch "Retira en oficina";
 // Bodega sees only name and code (the server leaves the rest out).
+import { BalanceBadge } from "../../../lib/admin/unpaid-delivery";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { MapPin, Phone } from "lucide-react";
@@ -58,8 +59,12 @@ function PackageItem({ pkg, office, onDeliver }: { pkg: TDeliveryPackage; office
         </p>
         <p className="font-mono text-sm break-all text-ink">{pkg.trackingCode}</p>
         {pkg.descripcionPaquete ? <p className="text-sm break-words text-muted">{pkg.descripcionPaquete}</p> : null}
-        <p className="text-sm text-muted">
-          {formatColones(pkg.montoColones)} · listo desde <time dateTime={pkg.readySince}>{formatDate(pkg.readySince)}</time>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+          <span>
+            {formatColones(pkg.montoColones)} · listo desde <time dateTime={pkg.readySince}>{formatDate(pkg.readySince)}</time>
+          </span>
+          {/* Bodega has no total: the freight it sees tells whether there was anything to pay. */}
+          <BalanceBadge saldoColones={pkg.saldoColones} totalColones={pkg.totalColones ?? pkg.montoColones} />
         </p>
         {pkg.direccion ? (
           <p className="flex gap-1 text-sm break-words text-ink">

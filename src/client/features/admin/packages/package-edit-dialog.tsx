@@ -16,6 +16,7 @@ import { sendAdminJson, useChangeErrorToast } from "../../../lib/admin/admin-api
 import { PACKAGES_KEY } from "../../../lib/admin/admin-queries";
 import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
 import { PACKAGE_STATUS_OPTIONS, type TAdminPackageRow } from "../../../../shared/api/admin/packages";
+import { useUnpaidDeliveryChoice } from "../../../lib/admin/unpaid-delivery";
 import {
   measureLabel,
   ZAdminTrackingResponseSchema,
@@ -33,6 +34,7 @@ export function PackageEditDialog({ row, onDone }: { row: TAdminPackageRow; onDo
   const [notas, setNotas] = useState(row.notas ?? "");
   const [error, setError] = useState<string | undefined>();
   const fail = useChangeErrorToast();
+  const unpaid = useUnpaidDeliveryChoice();
   const save = useMutation(
     {
       mutationFn: (body: TPatchTrackingBody) => sendAdminJson("PATCH", `/api/trackings/${row.id}`, ZAdminTrackingResponseSchema, body),
@@ -41,7 +43,10 @@ export function PackageEditDialog({ row, onDone }: { row: TAdminPackageRow; onDo
         void queryClient.invalidateQueries({ queryKey: PACKAGES_KEY });
         onDone();
       },
-      onError: (failure) => fail(failure, PACKAGE_SAVE_FAILED),
+      onError: (failure, body) => {
+        if (unpaid.offer(failure, () => save.mutate({ ...body, entregarConSaldo: true }))) return;
+        fail(failure, PACKAGE_SAVE_FAILED);
+      },
     },
     queryClient,
   );
@@ -81,6 +86,7 @@ export function PackageEditDialog({ row, onDone }: { row: TAdminPackageRow; onDo
         </FormField>
         <DialogFormActions submitLabel="Guardar" pending={save.isPending} />
       </form>
+      {unpaid.dialog}
     </DialogContent>
   );
 }

@@ -27,6 +27,9 @@ function row(id: number, extra: Partial<TAdminPackageRow> = {}): TAdminPackageRo
     carrier: "UPS",
     pesoPieCubicos: "520",
     montoColones: 4276,
+    totalColones: 4276,
+    pagadoColones: 0,
+    saldoColones: 4276,
     notas: null,
     lastStatusChangeDate: "2026-03-01T15:00:00.000Z",
     updatedAt: "2026-03-01T15:00:00.000Z",
@@ -35,6 +38,8 @@ function row(id: number, extra: Partial<TAdminPackageRow> = {}): TAdminPackageRo
     ...extra,
   };
 }
+
+const UNPAID_SENTENCE = "El paquete 1ZPAQ1 tiene un saldo pendiente de ₡4 276. Registre el pago o elija «Entregar con saldo pendiente».";
 
 let calls: { method: string; url: string; body?: unknown }[];
 let rows: TAdminPackageRow[];
@@ -53,7 +58,8 @@ beforeEach(() => {
         return json(200, page);
       }
       if (method === "POST" && url === "/api/admin/trackings/bulk-status") {
-        const { ids } = JSON.parse(String(init.body)) as { ids: number[] };
+        const { ids, estado, entregarConSaldo } = JSON.parse(String(init.body)) as { ids: number[]; estado: string; entregarConSaldo?: boolean };
+        if (estado === "ENTREGADO" && !entregarConSaldo) return json(409, { error: "Saldo pendiente", code: "UNPAID_DELIVERY", message: UNPAID_SENTENCE });
         return json(200, { changed: ids.length, unchanged: 0 });
       }
       return json(404, { message: "no" });
@@ -178,6 +184,30 @@ describe("PackagesSection", () => {
     expect(await screen.findByText("2 paquetes actualizados.")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("region", { name: "Cambio de estado en lote" })).toBeNull());
     await waitFor(() => expect(gets().length).toBeGreaterThan(loads));
+  });
+
+  it("shows each row's stored balance; a bulk delivery refused for a balance offers 'Entregar con saldo pendiente', which re-sends with the flag", async () => {
+    rows = [row(1), row(2, { saldoColones: 0, pagadoColones: 4276 }), row(3, { totalColones: null, saldoColones: null, pagadoColones: null })];
+    renderSection();
+    await screen.findByText("1ZPAQ1");
+    const rowOf = (code: string) => screen.getByText(code).closest("tr")!;
+    expect(within(rowOf("1ZPAQ1")).getByText(/^Saldo ₡4.276$/)).toBeTruthy();
+    expect(within(rowOf("1ZPAQ2")).getByText("Pagado")).toBeTruthy();
+    expect(within(rowOf("1ZPAQ3")).queryByText(/Saldo|Pagado/)).toBeNull();
+
+    fireEvent.click(screen.getByLabelText("Seleccionar 1ZPAQ1"));
+    const bar = screen.getByRole("region", { name: "Cambio de estado en lote" });
+    fireEvent.change(within(bar).getByLabelText("Cambiar estado a"), { target: { value: "ENTREGADO" } });
+    fireEvent.click(within(bar).getByRole("button", { name: "Aplicar a los seleccionados" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Saldo pendiente" });
+    expect(within(confirm).getByText(UNPAID_SENTENCE)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Entregar con saldo pendiente" }));
+    expect(await screen.findByText("1 paquete actualizado.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
+      { ids: [1], estado: "ENTREGADO" },
+      { ids: [1], estado: "ENTREGADO", entregarConSaldo: true },
+    ]);
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Cambio de estado en lote" })).toBeNull());
   });
 
   it("selects and unselects the whole page from the header checkbox", async () => {

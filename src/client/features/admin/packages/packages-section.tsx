@@ -7,6 +7,7 @@
 // status and the measure (what Bodega may change, issue 19); for Bodega, who may not open
 // Clientes, the client's name is text instead of a link.
 
+import { BalanceBadge } from "../../../lib/admin/unpaid-delivery";
 import { useEffect, useId, useRef, useState, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from "react";
 import { Link } from "wouter";
 import { ArrowDown, ArrowUp, ArrowUpDown, Package, Pencil, RotateCcw } from "lucide-react";
@@ -445,7 +446,12 @@ function PackagesTable({
               <div className="text-xs text-muted">{row.carrier ?? "Sin carrier"}</div>
             </Td>
             <Td className="text-right whitespace-nowrap tabular-nums">{measureText(row)}</Td>
-            <Td className="text-right whitespace-nowrap tabular-nums">{formatColones(row.montoColones)}</Td>
+            <Td className="text-right whitespace-nowrap tabular-nums">
+              {formatColones(row.montoColones)}
+              <div className="mt-1">
+                <BalanceBadge saldoColones={row.saldoColones} totalColones={row.totalColones} />
+              </div>
+            </Td>
             <Td className="whitespace-nowrap">{formatDate(row.createdAt)}</Td>
             <Td>
               {formatDateTime(row.updatedAt)}

@@ -44,6 +44,7 @@ import { z } from "../../../../shared/validation";
 import { formatColones } from "../../../../shared/domain/format";
 import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { CLIENTS_KEY, refreshClients, STATS_KEY } from "../../../lib/admin/admin-queries";
+import type { UnpaidDeliveryChoice } from "../../../lib/admin/unpaid-delivery";
 
 const allTrackingsKey = (clientId: number) => [ADMIN_QUERY_ROOT, "client-trackings", clientId] as const;
 const historyKey = (trackingId: number) => [ADMIN_QUERY_ROOT, "history", trackingId] as const;
@@ -87,10 +88,13 @@ const INLINE_FAILURES: Record<InlineField, string> = {
   peso: PESO_UPDATE_FAILED,
 };
 
-/** PATCH /api/trackings/{id}: one inline control. */
-export function usePatchTracking() {
+/**
+ * PATCH /api/trackings/{id}: one inline control. A refused delivery with a balance offers
+ * 'Entregar con saldo pendiente' (lib/admin/unpaid-delivery) and re-sends with the flag.
+ */
+export function usePatchTracking(unpaid: UnpaidDeliveryChoice) {
   const fail = useChangeErrorToast();
-  return useMutation(
+  const mutation = useMutation(
     {
       mutationFn: ({ id, body }: { id: number; body: TPatchTrackingBody; field: InlineField }) =>
         sendAdminJson("PATCH", `/api/trackings/${id}`, ZAdminTrackingResponseSchema, body),
@@ -105,10 +109,14 @@ export function usePatchTracking() {
         }
         refetchSoon();
       },
-      onError: (error, { field }) => fail(error, INLINE_FAILURES[field]),
+      onError: (error, variables) => {
+        if (unpaid.offer(error, () => mutation.mutate({ ...variables, body: { ...variables.body, entregarConSaldo: true } }))) return;
+        fail(error, INLINE_FAILURES[variables.field]);
+      },
     },
     queryClient,
   );
+  return mutation;
 }
 
 /** POST /api/admin/trackings/{id}/reprice: the explicit re-pricing at today's rate (docs/decisions/114). */
@@ -145,9 +153,10 @@ export function useCreateTracking() {
   );
 }
 
-export function useUpdateTracking() {
+/** PATCH /api/admin/trackings/{id}: the edit dialog; `onDone` after it saved (also after 'Entregar con saldo pendiente'). */
+export function useUpdateTracking(unpaid: UnpaidDeliveryChoice, onDone: () => void) {
   const fail = useChangeErrorToast();
-  return useMutation(
+  const mutation = useMutation(
     {
       mutationFn: ({ id, body }: { id: number; body: TUpdateAdminTrackingBody }) =>
         sendAdminJson("PATCH", `/api/admin/trackings/${id}`, ZAdminTrackingResponseSchema, body),
@@ -156,11 +165,16 @@ export function useUpdateTracking() {
         // Only a status change messages the client: then the toast says what became of it.
         toast({ title: TRACKING_UPDATED_TITLE, description: answer.notificationQueued ? notificationOutcomeText(answer) : undefined });
         refetchSoon();
+        onDone();
       },
-      onError: (error) => fail(error, TRACKING_EDIT_FAILED, TRACKING_EDIT_FAILED_TITLE),
+      onError: (error, variables) => {
+        if (unpaid.offer(error, () => mutation.mutate({ ...variables, body: { ...variables.body, entregarConSaldo: true } }))) return;
+        fail(error, TRACKING_EDIT_FAILED, TRACKING_EDIT_FAILED_TITLE);
+      },
     },
     queryClient,
   );
+  return mutation;
 }
 
 export function useDeleteTracking() {

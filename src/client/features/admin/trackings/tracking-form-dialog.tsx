@@ -24,6 +24,7 @@ import {
   type TTrackingFormValues,
 } from "../../../../shared/api/admin/trackings";
 import { useCreateTracking, useUpdateTracking } from "./api";
+import { useUnpaidDeliveryChoice } from "../../../lib/admin/unpaid-delivery";
 
 export interface TrackingFormDialogProps {
   clientCode: string;
@@ -36,7 +37,8 @@ export interface TrackingFormDialogProps {
 /** Render inside <Dialog open onOpenChange>: the content is mounted fresh each time it opens. */
 export function TrackingFormDialog({ clientCode, clientNombre, tracking, onDone }: TrackingFormDialogProps) {
   const create = useCreateTracking();
-  const update = useUpdateTracking();
+  const unpaid = useUnpaidDeliveryChoice();
+  const update = useUpdateTracking(unpaid, onDone);
   const pending = create.isPending || update.isPending;
   const {
     register,
@@ -56,7 +58,7 @@ export function TrackingFormDialog({ clientCode, clientNombre, tracking, onDone 
     if (tracking) {
       const body = updateBodyFromForm(values, tracking);
       if (Object.keys(body).length === 0) return onDone();
-      update.mutate({ id: tracking.id, body }, { onSuccess: onDone });
+      update.mutate({ id: tracking.id, body });
     } else {
       create.mutate(createBodyFromForm(clientCode, values), { onSuccess: onDone });
     }
@@ -136,6 +138,7 @@ export function TrackingFormDialog({ clientCode, clientNombre, tracking, onDone 
         </FormField>
         <DialogFormActions className="sm:col-span-2" pending={pending} submitLabel={tracking ? "Guardar cambios" : "Crear tracking"} />
       </form>
+      {unpaid.dialog}
     </DialogContent>
   );
 }

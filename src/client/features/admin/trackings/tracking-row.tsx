@@ -43,6 +43,7 @@ import {
   type TPatchTrackingBody,
 } from "../../../../shared/api/admin/trackings";
 import { useDeleteTracking, usePatchTracking, useRepriceTracking, useSaveTrackingNotes, useTrackingHistory } from "./api";
+import { BalanceBadge, useUnpaidDeliveryChoice } from "../../../lib/admin/unpaid-delivery";
 import { ShippingTypeDialog } from "./shipping-type-dialog";
 import { useBulkSelection } from "./bulk-selection";
 import { TrackingFormDialog } from "./tracking-form-dialog";
@@ -76,7 +77,8 @@ export interface TrackingRowProps {
 
 export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono, rate, messaging, highlighted }: TrackingRowProps) {
   const id = useId();
-  const patch = usePatchTracking();
+  const unpaid = useUnpaidDeliveryChoice();
+  const patch = usePatchTracking(unpaid);
   const remove = useDeleteTracking();
   const reprice = useRepriceTracking();
   const saveNotes = useSaveTrackingNotes();
@@ -159,6 +161,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
         <Badge tone={STATUS_TONES[tracking.estado]}>{TRACKING_STATUS_LABELS[tracking.estado]}</Badge>
         {needsUpdate ? <Badge tone="warning">Necesita actualización</Badge> : null}
         {tracking.discountPercent ? <Badge tone="success">Cupón {tracking.discountPercent}%</Badge> : null}
+        <BalanceBadge saldoColones={tracking.saldoColones} totalColones={tracking.totalColones} />
         <span className="text-xs text-muted">{tracking.origen === "CHINA" ? "China" : "USA"}</span>
       </div>
 
@@ -346,6 +349,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
           <TrackingFormDialog clientCode={clientCode} clientNombre={clientNombre} tracking={tracking} onDone={() => setEditing(false)} />
         ) : null}
       </Dialog>
+      {unpaid.dialog}
     </li>
   );
 }

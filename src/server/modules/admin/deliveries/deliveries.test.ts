@@ -14,6 +14,8 @@ import { getClientTrackings, getClientTrackingsJson } from "../../trackings/clie
 import { STAFF_PHOTOS_PATH } from "../../../../shared/api/uploads";
 import { DELIVERY_NOT_READY, RECEIVER_REQUIRED, ZONE_PREVIEW_MAX, type TDeliveriesResponse, type TDeliveryResponse } from "../../../../shared/api/admin/deliveries";
 import type { TClientTrackingsResponse } from "../../../../shared/api/trackings";
+import { deliveredWithBalanceNote, unpaidDeliveryMessage } from "../../../../shared/api/admin/trackings";
+import { formatColones } from "../../../../shared/domain/format";
 
 const t = useTestApp();
 
@@ -52,6 +54,9 @@ describe("GET /api/admin/deliveries", () => {
       clientCode: client.clientCode,
       clientName: "Marta Solano Vega",
       montoColones: 12_345,
+      totalColones: 12_345,
+      pagadoColones: 0,
+      saldoColones: 12_345,
       direccion: "Barrio Los Ángeles, Grecia, Alajuela",
       telefono: `+506${client.telefono}`,
     });
@@ -61,6 +66,8 @@ describe("GET /api/admin/deliveries", () => {
     expect(res.statusCode).toBe(200);
     const mine = (res.json() as TDeliveriesResponse).zones.flatMap((z) => z.packages).find((p) => p.id === tracking.id)!;
     expect(mine).toMatchObject({ clientCode: client.clientCode, clientName: "Marta Solano Vega", direccion: null, telefono: null });
+    // Bodega sees the saldo a driver collects, not the payment details (docs/decisions/139).
+    expect(mine).toMatchObject({ saldoColones: 12_345, totalColones: null, pagadoColones: null });
     expect(res.body).not.toContain(client.telefono);
     expect(res.body).not.toContain("Barrio Los Ángeles");
   });
@@ -125,7 +132,13 @@ describe("POST /api/admin/deliveries/:id", () => {
     const picture = await photo(bodega);
     const signature = await photo(bodega);
 
-    const res = await deliver(bodega, tracking.id, { recibidoPor: "  José  Pérez Quesada ", photos: [picture], signature, notas: "Dejado en la recepción" });
+    const res = await deliver(bodega, tracking.id, {
+      recibidoPor: "  José  Pérez Quesada ",
+      photos: [picture],
+      signature,
+      notas: "Dejado en la recepción",
+      entregarConSaldo: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as TDeliveryResponse;
     expect(body).toMatchObject({
@@ -170,14 +183,14 @@ describe("POST /api/admin/deliveries/:id", () => {
   it("a second delivery is 409 with when and to whom, and changes nothing", async () => {
     const { tracking } = await readyPackage();
     const office = await createTestStaff(t, "oficina");
-    expect((await deliver(office, tracking.id, { recibidoPor: "Ana Solís" })).statusCode).toBe(200);
+    expect((await deliver(office, tracking.id, { recibidoPor: "Ana Solís", entregarConSaldo: true })).statusCode).toBe(200);
     const before = {
       deliveries: await t.ctx.db.select().from(deliveries).where(eq(deliveries.trackingId, tracking.id)),
       history: await t.ctx.db.select().from(trackingStatusHistory).where(eq(trackingStatusHistory.trackingId, tracking.id)),
       outbox: await t.ctx.db.select().from(notificationOutbox).where(eq(notificationOutbox.trackingId, tracking.id)),
     };
     const picture = await photo(office);
-    const again = await deliver(office, tracking.id, { recibidoPor: "Otra Persona", photos: [picture] });
+    const again = await deliver(office, tracking.id, { recibidoPor: "Otra Persona", photos: [picture], entregarConSaldo: true });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^Este paquete ya fue entregado el .+ a Ana Solís$/);
     expect({
@@ -207,12 +220,12 @@ describe("POST /api/admin/deliveries/:id", () => {
     expect((await deliver(office, 999_999_999, { recibidoPor: "Ana Solís" })).statusCode).toBe(404);
   });
 
-  it("runs the delivery rules: the referred client's welcome coupon is used and the referrer earns a coupon", async () => {
+  it("runs the delivery rules: the referred client's welcome coupon (taken at Listo) stays used and the referrer earns a coupon", async () => {
     const referrer = await registerTestClient(t.app, { nombre: "Sofía Arias" });
     const { tracking, clientId } = await readyPackage("Heredia, San Pablo", { referrerCode: referrer.clientCode });
     const referrerId = await clientIdOf(t.ctx.db, referrer.clientCode);
     const office = await createTestStaff(t, "oficina");
-    expect((await deliver(office, tracking.id, { recibidoPor: "Marta Solano Vega" })).statusCode).toBe(200);
+    expect((await deliver(office, tracking.id, { recibidoPor: "Marta Solano Vega", entregarConSaldo: true })).statusCode).toBe(200);
     const [welcome] = await t.ctx.db.select().from(coupons).where(eq(coupons.clientId, clientId));
     expect(welcome).toMatchObject({ status: "USADO", usedOnTrackingId: tracking.id });
     const [referral] = await t.ctx.db.select().from(referrals).where(eq(referrals.referredClientId, clientId));
@@ -220,5 +233,50 @@ describe("POST /api/admin/deliveries/:id", () => {
     const earned = await t.ctx.db.select().from(coupons).where(eq(coupons.clientId, referrerId));
     expect(earned).toHaveLength(1);
     expect(earned[0]).toMatchObject({ discountPercent: 10, status: "DISPONIBLE" });
+  });
+
+  it("a package with a balance is 409 UNPAID_DELIVERY and nothing changes; the explicit choice delivers it noted and audited; a paid one needs none", async () => {
+    const { tracking } = await readyPackage();
+    const office = await createTestStaff(t, "oficina", "Olga Oficina");
+    const snapshot = async () => ({
+      row: (await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, tracking.id)))[0],
+      deliveries: await t.ctx.db.select().from(deliveries).where(eq(deliveries.trackingId, tracking.id)),
+      history: await t.ctx.db.select().from(trackingStatusHistory).where(eq(trackingStatusHistory.trackingId, tracking.id)),
+      outbox: await t.ctx.db.select().from(notificationOutbox).where(eq(notificationOutbox.trackingId, tracking.id)),
+    });
+    const before = await snapshot();
+    const picture = await photo(office);
+    const refused = await deliver(office, tracking.id, { recibidoPor: "Ana Solís", photos: [picture] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: "UNPAID_DELIVERY",
+      message: `El paquete ${tracking.trackingCode} tiene un saldo pendiente de ${formatColones(12_345)}. Registre el pago o elija «Entregar con saldo pendiente».`,
+      unpaid: [{ trackingCode: tracking.trackingCode, saldoColones: 12_345 }],
+    });
+    expect(refused.json().message).toBe(unpaidDeliveryMessage([{ trackingCode: tracking.trackingCode, saldoColones: 12_345 }]));
+    expect(await snapshot()).toEqual(before);
+    expect(await t.ctx.db.select().from(packagePhotos).where(eq(packagePhotos.uploadName, picture))).toEqual([]);
+
+    const res = await deliver(office, tracking.id, { recibidoPor: "Ana Solís", entregarConSaldo: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await snapshot();
+    expect(after.row.estado).toBe("ENTREGADO");
+    expect(after.history.at(-1)).toMatchObject({ newStatus: "ENTREGADO", notes: `Recibido por Ana Solís · ${deliveredWithBalanceNote(12_345)}` });
+    expect(deliveredWithBalanceNote(12_345)).toBe(`Entregado con saldo pendiente de ${formatColones(12_345)}`);
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "paquete.entregar_con_saldo"), eq(auditLog.entityId, String(tracking.id))));
+    expect(audit).toMatchObject({ actorAccountId: office.accountId, after: { estado: "ENTREGADO", saldoColones: 12_345 } });
+
+    // Paid in full (the payments service keeps pagado_colones): delivered without the choice, nothing noted.
+    const paid = await readyPackage();
+    await t.ctx.db.update(clientTrackings).set({ pagadoColones: 12_345 }).where(eq(clientTrackings.id, paid.tracking.id));
+    expect((await deliver(office, paid.tracking.id, { recibidoPor: "Ana Solís" })).statusCode).toBe(200);
+    const paidHistory = await t.ctx.db.select().from(trackingStatusHistory).where(eq(trackingStatusHistory.trackingId, paid.tracking.id));
+    expect(paidHistory.at(-1)).toMatchObject({ newStatus: "ENTREGADO", notes: "Recibido por Ana Solís" });
+    expect(
+      await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "paquete.entregar_con_saldo"), eq(auditLog.entityId, String(paid.tracking.id)))),
+    ).toEqual([]);
   });
 });

@@ -34,7 +34,11 @@ import {
 
 const READY = "LISTO_PARA_ENTREGAR";
 
-/** What the caller may see of the client: office staff see the address and phone, Bodega does not (issue 19). */
+/**
+ * What the caller may see: office staff see the client's address and phone and the package's
+ * total and paid amounts; Bodega does not (issue 19) — it sees the saldo only, what a driver
+ * collects in cash (docs/decisions/139).
+ */
 export interface DeliveryView {
   contact: boolean;
 }
@@ -44,6 +48,9 @@ const packageColumns = {
   trackingCode: clientTrackings.trackingCode,
   descripcionPaquete: clientTrackings.descripcionPaquete,
   montoColones: clientTrackings.montoColones,
+  totalColones: clientTrackings.totalColones,
+  pagadoColones: clientTrackings.pagadoColones,
+  saldoColones: clientTrackings.saldoColones,
   readySince: clientTrackings.lastStatusChangeDate,
   retiroOficina: clientTrackings.retiroOficina,
   clientCode: clients.clientCode,
@@ -57,6 +64,9 @@ type PackageRow = {
   trackingCode: string;
   descripcionPaquete: string | null;
   montoColones: number | null;
+  totalColones: number | null;
+  pagadoColones: number;
+  saldoColones: number | null;
   readySince: Date;
   retiroOficina: boolean;
   clientCode: string;
@@ -71,6 +81,9 @@ function toDto(row: PackageRow, view: DeliveryView): TDeliveryPackage {
     trackingCode: row.trackingCode,
     descripcionPaquete: row.descripcionPaquete,
     montoColones: row.montoColones,
+    saldoColones: row.saldoColones ?? 0,
+    totalColones: view.contact ? row.totalColones : null,
+    pagadoColones: view.contact ? row.pagadoColones : null,
     readySince: row.readySince.toISOString(),
     retiroOficina: row.retiroOficina,
     clientCode: row.clientCode,
@@ -136,6 +149,8 @@ export async function scanForDelivery(db: Db, code: string, view: DeliveryView):
 }
 
 export interface DeliverInput {
+  /** 'Entregar con saldo pendiente': staff's explicit choice for a package with a balance. */
+  entregarConSaldo?: boolean;
   recibidoPor: string;
   photos: string[];
   signature?: string;
@@ -192,6 +207,7 @@ export async function deliverPackage(
       {
         trackingId,
         changes: { estado: "ENTREGADO" },
+        entregarConSaldo: input.entregarConSaldo,
         actor: options.actor,
         brandName: options.brandName,
         notes: `Recibido por ${input.recibidoPor}`,

@@ -110,6 +110,7 @@ export function adminPackagesStatement(query: TAdminPackagesQuery, now: Date, op
         'id', t.id, 'trackingCode', t.tracking_code, 'clientId', t.client_id, 'clientCode', c.client_code,
         'clientName', c.nombre, 'estado', t.estado, 'origen', t.origen, 'formaEnvio', t.forma_envio,
         'carrier', t.carrier, 'pesoPieCubicos', t.peso_pie_cubicos, 'montoColones', t.monto_colones,
+        'totalColones', t.total_colones, 'pagadoColones', t.pagado_colones, 'saldoColones', t.saldo_colones,
         'notas', t.notas, 'lastStatusChangeDate', t.last_status_change_date, 'updatedAt', t.updated_at, 'createdAt', t.created_at,
         'needsUpdate', ${needsUpdateSql(now)}) order by p.sort_key ${direction}${nulls}, p.id ${direction})
         from p join client_trackings t on t.id = p.id join clients c on c.id = t.client_id), '[]'::json) as packages`;
@@ -117,7 +118,9 @@ export function adminPackagesStatement(query: TAdminPackagesQuery, now: Date, op
 
 const iso = (v: unknown): string => new Date(v as string).toISOString();
 
-function toRow(r: Record<string, unknown>): TAdminPackageRow {
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+function toRow(r: Record<string, unknown>, amounts: boolean): TAdminPackageRow {
   return {
     id: Number(r.id),
     trackingCode: String(r.trackingCode),
@@ -129,7 +132,10 @@ function toRow(r: Record<string, unknown>): TAdminPackageRow {
     formaEnvio: r.formaEnvio as TAdminPackageRow["formaEnvio"],
     carrier: (r.carrier as string | null) || null,
     pesoPieCubicos: (r.pesoPieCubicos as string | null) ?? null,
-    montoColones: r.montoColones === null || r.montoColones === undefined ? null : Number(r.montoColones),
+    montoColones: num(r.montoColones),
+    totalColones: amounts ? num(r.totalColones) : null,
+    pagadoColones: amounts ? num(r.pagadoColones) : null,
+    saldoColones: amounts ? num(r.saldoColones) : null,
     notas: (r.notas as string | null) ?? null,
     lastStatusChangeDate: iso(r.lastStatusChangeDate),
     updatedAt: iso(r.updatedAt),
@@ -141,6 +147,8 @@ function toRow(r: Record<string, unknown>): TAdminPackageRow {
 export interface PackageSearchOptions {
   /** Whether the search matches the clients' phone numbers (default true; false for Bodega, issue 19). */
   phones?: boolean;
+  /** Whether the rows carry total, paid and saldo (default true; false for Bodega, docs/decisions/139). */
+  amounts?: boolean;
 }
 
 export async function listAdminPackages(
@@ -154,7 +162,7 @@ export async function listAdminPackages(
   const list = (typeof row.packages === "string" ? JSON.parse(row.packages) : row.packages) as Record<string, unknown>[];
   const total = Number(row.total);
   return {
-    packages: list.map(toRow),
+    packages: list.map((r) => toRow(r, options.amounts ?? true)),
     total,
     page: query.page,
     pageSize: query.pageSize,

@@ -17,6 +17,8 @@ export function trackingJson(matches: SQL = sql`true`): SQL {
     'origen', t.origen, 'formaEnvio', t.forma_envio, 'carrier', t.carrier, 'tiendaOrigen', t.tienda_origen,
     'descripcionPaquete', t.descripcion_paquete, 'pesoEstimado', t.peso_estimado, 'valorDeclarado', t.valor_declarado,
     'costo', t.costo, 'pesoPieCubicos', t.peso_pie_cubicos, 'montoColones', t.monto_colones, 'montoRate', t.monto_rate, 'notas', t.notas,
+    'descuentoColones', t.descuento_colones, 'cargosExtraColones', t.cargos_extra_colones,
+    'totalColones', t.total_colones, 'pagadoColones', t.pagado_colones, 'saldoColones', t.saldo_colones,
     'discountPercent', t.discount_percent, 'lastStatusChangeDate', t.last_status_change_date,
     'updatedAt', t.updated_at, 'createdAt', t.created_at, 'matchesFilters', ${matches},
     'notification', (select ${sql.raw(NOTIFICATIONS_JSON_FIELDS)} from notification_outbox n
@@ -45,6 +47,11 @@ export function toAdminTracking(raw: unknown): TAdminTracking {
     pesoPieCubicos: (r.pesoPieCubicos as string | null) ?? null,
     montoColones: num(r.montoColones),
     montoRate: num(r.montoRate),
+    descuentoColones: num(r.descuentoColones),
+    cargosExtraColones: num(r.cargosExtraColones),
+    totalColones: num(r.totalColones),
+    pagadoColones: num(r.pagadoColones),
+    saldoColones: num(r.saldoColones),
     notas: (r.notas as string | null) ?? null,
     discountPercent: num(r.discountPercent),
     lastStatusChangeDate: iso(r.lastStatusChangeDate),
@@ -53,6 +60,11 @@ export function toAdminTracking(raw: unknown): TAdminTracking {
     notification: r.notification ? toNotificationState(r.notification as Parameters<typeof toNotificationState>[0]) : null,
     matchesFilters: r.matchesFilters !== false,
   };
+}
+
+/** The package as Bodega may see it: no charge columns beyond the freight it saw before (issue 19, docs/decisions/139). */
+export function withoutCharges(t: TAdminTracking): TAdminTracking {
+  return { ...t, descuentoColones: null, cargosExtraColones: null, totalColones: null, pagadoColones: null, saldoColones: null };
 }
 
 /** One package as the panel shows it; undefined when it does not exist. */

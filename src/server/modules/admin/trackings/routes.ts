@@ -13,6 +13,7 @@ import {
   ZCreateAdminTrackingRequestSchema,
   ZPatchTrackingRequestSchema,
   ZUpdateAdminTrackingRequestSchema,
+  type TAdminTrackingResponse,
 } from "../../../../shared/api/admin/trackings";
 import { ZAdminPackagesQuerySchema } from "../../../../shared/api/admin/packages";
 import { ZTrackingIdParamsSchema } from "../../../../shared/api/trackings";
@@ -29,8 +30,10 @@ import {
 } from "./service";
 import { getExchangeRate } from "../../exchange-rate/service";
 import { listAdminPackages } from "./packages";
+import { withoutCharges } from "./presenter";
 
-const BODEGA_FIELDS: ReadonlySet<string> = new Set(BODEGA_PACKAGE_FIELDS);
+// Bodega delivers too: its explicit 'Entregar con saldo pendiente' choice is not a field (docs/decisions/139).
+const BODEGA_FIELDS: ReadonlySet<string> = new Set([...BODEGA_PACKAGE_FIELDS, "entregarConSaldo"]);
 
 /**
  * Bodega changes only BODEGA_PACKAGE_FIELDS (issue 19): a body naming any other field (the
@@ -44,7 +47,12 @@ function assertBodegaFields(request: FastifyRequest, allowed: ReadonlySet<string
   if (outside) throw new AppError("FORBIDDEN", 403, BODEGA_FIELDS_FORBIDDEN);
 }
 
-const BULK_BODEGA_FIELDS: ReadonlySet<string> = new Set([...BODEGA_PACKAGE_FIELDS, "ids"]);
+/** Bodega's answer carries no charge columns (docs/decisions/139). */
+function forRole(request: FastifyRequest, answer: TAdminTrackingResponse): TAdminTrackingResponse {
+  return request.staff?.role === "bodega" ? { ...answer, tracking: withoutCharges(answer.tracking) } : answer;
+}
+
+const BULK_BODEGA_FIELDS: ReadonlySet<string> = new Set([...BODEGA_FIELDS, "ids"]);
 
 export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const options = (request: FastifyRequest) => ({
@@ -57,14 +65,15 @@ export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContex
   app.get("/api/admin/packages", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
     const query = parseWith(ZAdminPackagesQuerySchema, request.query ?? {});
     // Bodega sees no client data beyond name and code: its search does not match phone numbers.
-    return listAdminPackages(ctx.db, query, { phones: request.staff?.role !== "bodega" });
+    const office = request.staff?.role !== "bodega";
+    return listAdminPackages(ctx.db, query, { phones: office, amounts: office });
   });
 
   app.patch("/api/trackings/:id", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     assertBodegaFields(request);
     const body = parseWith(ZPatchTrackingRequestSchema, request.body ?? {});
-    return patchTracking(ctx.db, id, body, options(request));
+    return forRole(request, await patchTracking(ctx.db, id, body, options(request)));
   });
 
   app.get("/api/trackings/:id/history", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
@@ -88,7 +97,7 @@ export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContex
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     assertBodegaFields(request);
     const body = parseWith(ZUpdateAdminTrackingRequestSchema, request.body ?? {});
-    return updateAdminTracking(ctx.db, id, body, options(request));
+    return forRole(request, await updateAdminTracking(ctx.db, id, body, options(request)));
   });
 
   app.post("/api/admin/trackings/:id/reprice", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {

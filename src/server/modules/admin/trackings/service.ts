@@ -8,10 +8,10 @@ import { clientTrackings, trackingStatusHistory } from "../../../db/schema";
 import { AppError, badRequest, conflict, isForeignKeyViolation, notFound } from "../../../errors";
 import { PACKAGE_HAS_PAYMENTS } from "../../../../shared/api/admin/payments";
 import {
-  changeTrackingStatus,
   createTracking,
   deleteTracking,
   updateTracking,
+  updateTrackings,
   type TrackingFields,
 } from "../../trackings/service";
 import { inOutboxTransaction } from "../../notifications/outbox";
@@ -114,12 +114,13 @@ export async function patchTracking(
   body: TPatchTrackingRequest,
   options: AdminChangeOptions,
 ): Promise<TAdminTrackingResponse> {
-  const { estado, ...fields } = body;
+  const { estado, entregarConSaldo, ...fields } = body;
   const today = await rateFor(fields, options);
   const result = await inOutboxTransaction(db, async (tx) =>
     updateTracking(tx, {
       trackingId: id,
       changes: { ...(await priced(tx, id, fields, today)), ...(estado ? { estado } : {}) },
+      entregarConSaldo,
       actor: options.actor,
       brandName: options.brandName,
       now: options.now,
@@ -167,6 +168,7 @@ export async function updateAdminTracking(
       updateTracking(tx, {
         trackingId: id,
         changes: { ...(await priced(tx, id, fieldsOf(body), today)), ...(body.estado ? { estado: body.estado } : {}) },
+        entregarConSaldo: body.entregarConSaldo,
         actor: options.actor,
         brandName: options.brandName,
         now: options.now,
@@ -205,8 +207,10 @@ export async function deleteAdminTracking(db: Db, id: number, actor: Actor): Pro
 }
 
 /**
- * POST /api/admin/trackings/bulk-status: all or nothing. Each package that moves gets its history
- * row, its WhatsApp message and (on ENTREGADO) the delivery rules, exactly as one by one.
+ * POST /api/admin/trackings/bulk-status: all or nothing, in ONE updateTrackings call (the packages
+ * locked in ascending id order). Each package that moves gets its history row, its WhatsApp
+ * message and the coupon/delivery rules, exactly as one by one; unpaid deliveries without
+ * `entregarConSaldo` refuse the whole change with one 409 UNPAID_DELIVERY naming them all.
  */
 export async function changeStatusInBulk(
   db: Db,
@@ -214,18 +218,20 @@ export async function changeStatusInBulk(
   options: AdminChangeOptions,
 ): Promise<TBulkStatusResponse> {
   return inOutboxTransaction(db, async (tx) => {
-    let changed = 0;
-    // Ascending ids: two bulk changes over overlapping packages lock them in the same order.
-    for (const trackingId of [...body.ids].sort((a, b) => a - b)) {
-      const result = await changeTrackingStatus(tx, {
-        trackingId,
-        newStatus: body.estado as TrackingStatus,
-        actor: options.actor,
-        brandName: options.brandName,
-        now: options.now,
-      });
-      if (result.changed) changed++;
-    }
+    const results = await updateTrackings(
+      tx,
+      [...body.ids]
+        .sort((a, b) => a - b)
+        .map((trackingId) => ({
+          trackingId,
+          changes: { estado: body.estado as TrackingStatus },
+          entregarConSaldo: body.entregarConSaldo,
+          actor: options.actor,
+          brandName: options.brandName,
+          now: options.now,
+        })),
+    );
+    const changed = results.filter((r) => r.statusChange !== null).length;
     return { changed, unchanged: body.ids.length - changed };
   });
 }
