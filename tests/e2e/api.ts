@@ -27,14 +27,26 @@ export async function adminCall(method: string, path: string, body: unknown): Pr
 
 export type StaffApi = <T>(method: string, url: string, body?: unknown) => Promise<T>;
 
-/** Signs in once as the owner and answers a caller for the journey's own staff calls (fails on anything but a 2xx). */
-export async function staffApi(): Promise<StaffApi> {
+/** A fresh owner session's token. */
+export async function ownerToken(): Promise<string> {
   const login = await fetch(`${baseUrl()}/api/admin/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ password: adminPassword() }),
   });
-  const { token } = (await login.json()) as { token: string };
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** A file a staff call answers (a PDF, a workbook), as bytes; fails on anything but a 200. */
+export async function staffDownload(token: string, url: string): Promise<Buffer> {
+  const res = await fetch(`${baseUrl()}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status, url).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Signs in once as the owner and answers a caller for the journey's own staff calls (fails on anything but a 2xx). */
+export async function staffApi(token?: string): Promise<StaffApi> {
+  token ??= await ownerToken();
   return async <T>(method: string, url: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${baseUrl()}${url}`, {
       method,
