@@ -1,0 +1,145 @@
+// One number, one rule (issue 21): for every package of a seeded database — amounts, coupons,
+// extra lines, payments full, partial and reversed — the client portal (/rastreo's lookup), the
+// back office (Paquetes), the Excel export and the payment receipts show the same stored total,
+// paid amount and balance, equal to the database's own columns.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, isNull } from "drizzle-orm";
+import { useTestApp } from "../../test/app";
+import { createTestStaff, type TestStaff } from "../../test/staff";
+import { loadWorkbook, sheetValues } from "../../test/workbooks";
+import { clients, clientTrackings, paymentAllocations, payments } from "../../db/schema";
+import { seedDatabase } from "../../seed/seed";
+import { formatColones } from "../../../shared/domain/format";
+
+const t = useTestApp();
+let owner: TestStaff;
+let work: string;
+
+interface Stored {
+  id: number;
+  clientCode: string;
+  trackingCode: string;
+  totalColones: number | null;
+  pagadoColones: number;
+  saldoColones: number | null;
+}
+let stored: Stored[];
+
+beforeAll(async () => {
+  await seedDatabase(t.ctx.db, { clients: 40, trackings: 400, seed: 21, now: new Date("2026-11-20T15:00:00Z") });
+  owner = await createTestStaff(t, "dueno");
+  work = mkdtempSync(path.join(tmpdir(), "amounts-agree-"));
+  stored = await t.ctx.db
+    .select({
+      id: clientTrackings.id,
+      clientCode: clients.clientCode,
+      trackingCode: clientTrackings.trackingCode,
+      totalColones: clientTrackings.totalColones,
+      pagadoColones: clientTrackings.pagadoColones,
+      saldoColones: clientTrackings.saldoColones,
+    })
+    .from(clientTrackings)
+    .innerJoin(clients, eq(clients.id, clientTrackings.clientId));
+}, 120_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const list = out.get(key(item));
+    if (list) list.push(item);
+    else out.set(key(item), [item]);
+  }
+  return out;
+}
+
+const triple = (s: { totalColones: number | null; pagadoColones: number | null; saldoColones: number | null }) => [s.totalColones, s.pagadoColones, s.saldoColones];
+const storedTriple = (s: Stored) => (s.totalColones === null ? null : triple(s));
+
+describe("every seeded package's amounts agree everywhere", () => {
+  it("the seed gives the comparison something to compare: priced, discounted, partly paid and unpaid packages", () => {
+    expect(stored.length).toBe(400);
+    expect(stored.filter((s) => s.totalColones !== null && s.saldoColones === 0 && s.pagadoColones > 0).length).toBeGreaterThan(0);
+    expect(stored.filter((s) => s.pagadoColones > 0 && (s.saldoColones ?? 0) > 0).length).toBeGreaterThan(0);
+    expect(stored.filter((s) => s.totalColones !== null && s.pagadoColones === 0).length).toBeGreaterThan(0);
+  });
+
+  it("the client portal shows each of its packages' stored total, paid and balance, and the sum of what is due", async () => {
+    const byClient = groupBy(stored, (s) => s.clientCode);
+    for (const [code, packages] of byClient) {
+      const res = await t.app.inject({ method: "GET", url: `/api/clients/trackings?code=${code}` });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as {
+        trackings: { id: number; cargo: { totalColones: number; pagadoColones: number; saldoColones: number } | null }[];
+        estadoCuenta: { totalPendienteColones: number };
+      };
+      const seen = new Map(body.trackings.map((p) => [p.id, p.cargo === null ? null : triple(p.cargo)]));
+      for (const s of packages) expect(seen.get(s.id), `${code} ${s.trackingCode}`).toEqual(storedTriple(s));
+      expect(body.estadoCuenta.totalPendienteColones).toBe(packages.reduce((sum, s) => sum + Math.max(0, s.saldoColones ?? 0), 0));
+    }
+  });
+
+  it("the back office's Paquetes list shows the same numbers", async () => {
+    const seen = new Map<number, unknown>();
+    for (let page = 1; seen.size < stored.length; page++) {
+      const res = await t.app.inject({ method: "GET", url: `/api/admin/packages?page=${page}&pageSize=100`, headers: owner.headers });
+      expect(res.statusCode).toBe(200);
+      const { packages } = res.json() as { packages: { id: number; totalColones: number | null; pagadoColones: number | null; saldoColones: number | null }[] };
+      expect(packages.length).toBeGreaterThan(0);
+      for (const row of packages) seen.set(row.id, row.totalColones === null ? null : triple(row));
+    }
+    for (const s of stored) expect(seen.get(s.id), s.trackingCode).toEqual(storedTriple(s));
+  });
+
+  it("the Excel export's Total, Pagado and Saldo columns are the same numbers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/export/clients", headers: owner.headers });
+    expect(res.statusCode).toBe(200);
+    const workbook = await loadWorkbook(res.rawPayload);
+    const [header, ...rows] = sheetValues(workbook.getWorksheet("Trackings")!);
+    const col = (name: string) => header.indexOf(name);
+    const seen = new Map(
+      rows.map((r) => [`${String(r[col("Código cliente")])}|${String(r[col("Tracking")])}`, [r[col("Total ₡")], r[col("Pagado ₡")], r[col("Saldo ₡")]]]),
+    );
+    expect(seen.size).toBe(stored.length);
+    for (const s of stored) {
+      const cells = seen.get(`${s.clientCode}|${s.trackingCode}`);
+      expect(cells, s.trackingCode).toEqual([s.totalColones ?? undefined, s.pagadoColones, s.saldoColones]);
+    }
+  });
+
+  it("each receipt lists its packages with the amounts applied, and those amounts make up each package's paid total", async () => {
+    const live = await t.ctx.db
+      .select({ paymentId: payments.id, trackingId: paymentAllocations.trackingId, amountColones: paymentAllocations.amountColones })
+      .from(paymentAllocations)
+      .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
+      .where(isNull(payments.reversedAt));
+    const paidBy = new Map<number, number>();
+    for (const a of live) paidBy.set(a.trackingId, (paidBy.get(a.trackingId) ?? 0) + a.amountColones);
+    for (const s of stored) expect(paidBy.get(s.id) ?? 0, s.trackingCode).toBe(s.pagadoColones);
+
+    const codeOf = new Map(stored.map((s) => [s.id, s.trackingCode]));
+    const byPayment = groupBy(live, (a) => a.paymentId);
+    expect(byPayment.size).toBeGreaterThan(0);
+    for (const [paymentId, allocations] of byPayment) {
+      const res = await t.app.inject({ method: "GET", url: `/api/admin/payments/${paymentId}/receipt`, headers: owner.headers });
+      expect(res.statusCode).toBe(200);
+      const file = path.join(work, `r${paymentId}.pdf`);
+      writeFileSync(file, res.rawPayload);
+      const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+      for (const a of allocations) {
+        const line = text.split("\n").find((l) => l.includes(codeOf.get(a.trackingId)!));
+        expect(line, `receipt ${paymentId}`).toBeDefined();
+        // The PDF's standard fonts have no ₡ nor narrow spaces: the receipt prints the same digits after "¢".
+        const plain = (text: string) => text.replace("¢", "₡").replace(/[\s\u00a0\u202f]+/g, " ");
+        expect(plain(line!)).toContain(plain(formatColones(a.amountColones)));
+      }
+    }
+  }, 120_000);
+});
