@@ -5,7 +5,7 @@
 // inline strings, numbers, dates (serial numbers with a date format), booleans; column widths
 // with a number format or wrapped text; a bold, shaded header row frozen at the top with an
 // auto-filter; bold shaded group rows and rows at outline level 1.
-import type { Writable } from "node:stream";
+import { PassThrough, type Writable } from "node:stream";
 import { ZipWriter, type ZipEntryWriter } from "./zip-writer";
 
 export type XlsxValue = string | number | boolean | Date | null | undefined;
@@ -333,4 +333,24 @@ export class XlsxWriter {
     await this.zip.file("xl/styles.xml", this.styles.xml());
     await this.zip.finish();
   }
+}
+
+/**
+ * A small workbook written whole into memory (a manifest, a day's cierre): `fill` adds its sheets;
+ * the answer is the file's bytes once committed.
+ */
+export async function xlsxBytes(options: { creator: string; date?: Date }, fill: (workbook: XlsxWriter) => Promise<void>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    out.on("end", resolve);
+    out.on("error", reject);
+  });
+  const workbook = new XlsxWriter(out, options);
+  await fill(workbook);
+  await workbook.commit();
+  out.end();
+  await done;
+  return Buffer.concat(chunks);
 }

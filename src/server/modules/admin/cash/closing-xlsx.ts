@@ -3,8 +3,7 @@
 // the day, reversed ones marked and counted nowhere). The numbers are the closing's own (the
 // database's sums), written by the project's writer (lib/xlsx) with the exports' formula
 // neutralization on every text cell.
-import { PassThrough } from "node:stream";
-import { XlsxWriter, type XlsxColumn, type XlsxValue } from "../../../lib/xlsx/xlsx-writer";
+import { xlsxBytes, type XlsxColumn, type XlsxValue } from "../../../lib/xlsx/xlsx-writer";
 import { neutralizeFormula } from "../../excel/cells";
 import { costaRicaCellDate } from "../../excel/export-service";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../../../../shared/domain/charges";
@@ -56,15 +55,8 @@ function paymentRow(p: TClosingPayment, estado: string): XlsxValue[] {
 
 /** The workbook's bytes and its data rows per sheet (for the export's audit record). */
 export async function closingXlsx(closing: TCashClosingResponse, brand: string, now = new Date()): Promise<{ bytes: Buffer; rows: Record<string, number> }> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    out.on("end", resolve);
-    out.on("error", reject);
-  });
-  const workbook = new XlsxWriter(out, { creator: brand, date: now });
-
+  let rows = 0;
+  const bytes = await xlsxBytes({ creator: brand, date: now }, async (workbook) => {
   const summary = await workbook.addSheet(CLOSING_SUMMARY_SHEET, SUMMARY_COLUMNS);
   summary.addRow([...CLOSING_SUMMARY_HEADERS], { style: "header" });
   for (const staff of closing.byStaff) summary.addRow(totalsRow(staff.staffName, staff.totals));
@@ -77,9 +69,7 @@ export async function closingXlsx(closing: TCashClosingResponse, brand: string, 
   for (const p of valid) sheet.addRow(paymentRow(p, PAYMENT_VALID));
   for (const p of closing.reversed) sheet.addRow(paymentRow(p, reversedMark(p.reversalReason)));
   await workbook.endSheet();
-
-  await workbook.commit();
-  out.end();
-  await done;
-  return { bytes: Buffer.concat(chunks), rows: { [CLOSING_SUMMARY_SHEET]: closing.byStaff.length, [CLOSING_PAYMENTS_SHEET]: valid.length + closing.reversed.length } };
+  rows = valid.length + closing.reversed.length;
+  });
+  return { bytes, rows: { [CLOSING_SUMMARY_SHEET]: closing.byStaff.length, [CLOSING_PAYMENTS_SHEET]: rows } };
 }

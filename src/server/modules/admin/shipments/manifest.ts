@@ -4,8 +4,7 @@
 // formula neutralization) and as a printable A4 landscape PDF (lib/pdf). An open shipment's
 // manifest is a draft and says so. Totals are the stored sums (shipmentSummaries), never
 // re-added here.
-import { PassThrough } from "node:stream";
-import { XlsxWriter, type XlsxColumn, type XlsxValue } from "../../../lib/xlsx/xlsx-writer";
+import { xlsxBytes, type XlsxColumn, type XlsxValue } from "../../../lib/xlsx/xlsx-writer";
 import { neutralizeFormula } from "../../excel/cells";
 import { costaRicaCellDate } from "../../excel/export-service";
 import { BLACK, GREY, createPdf, drawFittedText, mm } from "../../../lib/pdf/document";
@@ -53,14 +52,7 @@ const COLUMNS: XlsxColumn[] = [
 
 /** The manifest as an .xlsx workbook: sheet "Manifiesto" (rows and totals), sheet "Embarque" (its facts). */
 export async function manifestXlsx(detail: TShipmentDetail, brand: string, now = new Date()): Promise<{ bytes: Buffer; rows: Record<string, number> }> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    out.on("end", resolve);
-    out.on("error", reject);
-  });
-  const workbook = new XlsxWriter(out, { creator: brand, date: now });
+  const bytes = await xlsxBytes({ creator: brand, date: now }, async (workbook) => {
   const sheet = await workbook.addSheet(MANIFEST_SHEET, COLUMNS);
   sheet.addRow([...MANIFEST_HEADERS], { style: "header" });
   detail.packages.forEach((p, i) => {
@@ -88,10 +80,8 @@ export async function manifestXlsx(detail: TShipmentDetail, brand: string, now =
   info.addRow(["Pies cúbicos", t.pieCubicos]);
   info.addRow(["Valor declarado (USD)", t.valorDeclaradoUsd]);
   info.addRow(["Generado", costaRicaCellDate(now)]);
-  await workbook.commit();
-  out.end();
-  await done;
-  return { bytes: Buffer.concat(chunks), rows: { [MANIFEST_SHEET]: detail.packages.length } };
+  });
+  return { bytes, rows: { [MANIFEST_SHEET]: detail.packages.length } };
 }
 
 // --- PDF: A4 landscape, the header block on every page, the column headers, rows, totals last ---
