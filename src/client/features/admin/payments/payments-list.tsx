@@ -2,18 +2,16 @@
 // ("Recibo") and "Revertir" (a reason is required); a reversed payment is shown struck through
 // with who reversed it and why.
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogFormActions } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Select } from "../../../components/ui/select";
-import { Textarea } from "../../../components/ui/textarea";
 import { Pagination } from "../../../components/ui/pagination";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
 import { PAYMENTS_KEY } from "../../../components/charges-dialog";
 import { queryClient } from "../../../lib/query-client";
-import { getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { getAdminJson, queryString, sendAdminJson, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { formatColones, formatDateTime } from "../../../../shared/domain/format";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "../../../../shared/domain/charges";
 import {
@@ -26,8 +24,6 @@ import {
   LIST_LOAD_FAILED,
   LIST_TITLE,
   METHOD_LABEL,
-  REASON_MAX,
-  REVERSAL_REASON_MIN,
   REVERSAL_REASON_REQUIRED,
   REVERSE_BUTTON,
   REVERSE_FAILED,
@@ -39,6 +35,7 @@ import {
   type TPaymentSummary,
 } from "../../../../shared/api/admin/payments";
 import { ReceiptButton } from "./receipt-button";
+import { ReasonDialog } from "./reason-dialog";
 
 interface Filters {
   clientCode: string;
@@ -49,38 +46,21 @@ interface Filters {
 const NO_FILTERS: Filters = { clientCode: "", from: "", to: "", method: "" };
 
 function ReverseDialog({ payment, onClose }: { payment: TPaymentSummary; onClose: () => void }) {
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-  const fail = useChangeErrorToast();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim().length < REVERSAL_REASON_MIN) {
-      setError(REVERSAL_REASON_REQUIRED);
-      return;
-    }
-    setPending(true);
-    try {
-      await sendAdminJson("POST", `/api/admin/payments/${payment.id}/reverse`, ZPaymentResponseSchema, { reason });
-      await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
-      onClose();
-    } catch (err) {
-      fail(err, REVERSE_FAILED);
-    } finally {
-      setPending(false);
-    }
-  };
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title={`${REVERSE_TITLE} N.º ${payment.receiptNumber}`} description={`${payment.clientName} · ${formatColones(payment.amountColones)}`}>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <FormField id="reverse-reason" label={REVERSE_REASON_LABEL} error={error}>
-            {(control) => <Textarea {...control} rows={3} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />}
-          </FormField>
-          <DialogFormActions submitLabel={REVERSE_BUTTON} pending={pending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      id="reverse-reason"
+      title={`${REVERSE_TITLE} N.º ${payment.receiptNumber}`}
+      description={`${payment.clientName} · ${formatColones(payment.amountColones)}`}
+      label={REVERSE_REASON_LABEL}
+      required={REVERSAL_REASON_REQUIRED}
+      submitLabel={REVERSE_BUTTON}
+      failed={REVERSE_FAILED}
+      send={async (reason) => {
+        await sendAdminJson("POST", `/api/admin/payments/${payment.id}/reverse`, ZPaymentResponseSchema, { reason });
+        await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
+      }}
+      onClose={onClose}
+    />
   );
 }
 

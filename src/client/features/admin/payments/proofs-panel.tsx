@@ -3,12 +3,10 @@
 // packages with a balance (amounts prefilled). Confirmar records the SINPE payment with that
 // receipt; Rechazar asks for the reason the client will read.
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogFormActions } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
 import { toast } from "../../../components/ui/use-toast";
 import { PAYMENTS_KEY } from "../../../components/charges-dialog";
@@ -22,14 +20,12 @@ import {
   PROOFS_EMPTY,
   PROOFS_LOAD_FAILED,
   PROOFS_TITLE,
-  REASON_MAX,
   RECORD_NOTHING,
   REFERENCE_LABEL,
   REFERENCE_REQUIRED,
   REJECT_BUTTON,
   REJECT_REASON_LABEL,
   REJECT_REASON_REQUIRED,
-  REVERSAL_REASON_MIN,
   REVIEW_FAILED,
   ZPaymentResponseSchema,
   ZProofRejectResponseSchema,
@@ -39,42 +35,26 @@ import {
 } from "../../../../shared/api/admin/payments";
 import { AllocationPicker, allocationsOf, useAllocations } from "./allocation-picker";
 import { ReceiptButton } from "./receipt-button";
+import { ReasonDialog } from "./reason-dialog";
 
 const PROOFS_KEY = [...PAYMENTS_KEY, "proofs"] as const;
 
 function RejectDialog({ proof, onClose }: { proof: TProof; onClose: () => void }) {
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-  const fail = useChangeErrorToast();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim().length < REVERSAL_REASON_MIN) {
-      setError(REJECT_REASON_REQUIRED);
-      return;
-    }
-    setPending(true);
-    try {
-      await sendAdminJson("POST", `/api/admin/payment-proofs/${proof.id}/reject`, ZProofRejectResponseSchema, { reason });
-      await queryClient.invalidateQueries({ queryKey: PROOFS_KEY });
-      onClose();
-    } catch (err) {
-      fail(err, REVIEW_FAILED);
-    } finally {
-      setPending(false);
-    }
-  };
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title={REJECT_BUTTON} description={`${proof.clientName} · ${proof.clientCode}`}>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <FormField id={`reject-${proof.id}`} label={REJECT_REASON_LABEL} error={error}>
-            {(control) => <Textarea {...control} rows={3} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />}
-          </FormField>
-          <DialogFormActions submitLabel={REJECT_BUTTON} pending={pending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      id={`reject-${proof.id}`}
+      title={REJECT_BUTTON}
+      description={`${proof.clientName} · ${proof.clientCode}`}
+      label={REJECT_REASON_LABEL}
+      required={REJECT_REASON_REQUIRED}
+      submitLabel={REJECT_BUTTON}
+      failed={REVIEW_FAILED}
+      send={async (reason) => {
+        await sendAdminJson("POST", `/api/admin/payment-proofs/${proof.id}/reject`, ZProofRejectResponseSchema, { reason });
+        await queryClient.invalidateQueries({ queryKey: PROOFS_KEY });
+      }}
+      onClose={onClose}
+    />
   );
 }
 

@@ -57,19 +57,19 @@ function paymentRow(p: TClosingPayment, estado: string): XlsxValue[] {
 export async function closingXlsx(closing: TCashClosingResponse, brand: string, now = new Date()): Promise<{ bytes: Buffer; rows: Record<string, number> }> {
   let rows = 0;
   const bytes = await xlsxBytes({ creator: brand, date: now }, async (workbook) => {
-  const summary = await workbook.addSheet(CLOSING_SUMMARY_SHEET, SUMMARY_COLUMNS);
-  summary.addRow([...CLOSING_SUMMARY_HEADERS], { style: "header" });
-  for (const staff of closing.byStaff) summary.addRow(totalsRow(staff.staffName, staff.totals));
-  summary.addRow(totalsRow(`${CLOSING_DAY_TOTAL} ${closing.date.split("-").reverse().join("/")}`, closing.totals), { style: "group" });
-  await workbook.endSheet();
+    const summary = await workbook.addSheet(CLOSING_SUMMARY_SHEET, SUMMARY_COLUMNS);
+    summary.addRow([...CLOSING_SUMMARY_HEADERS], { style: "header" });
+    for (const staff of closing.byStaff) summary.addRow(totalsRow(staff.staffName, staff.totals));
+    summary.addRow(totalsRow(`${CLOSING_DAY_TOTAL} ${closing.date.split("-").reverse().join("/")}`, closing.totals), { style: "group" });
+    await workbook.endSheet();
 
-  const sheet = await workbook.addSheet(CLOSING_PAYMENTS_SHEET, PAYMENT_COLUMNS);
-  sheet.addRow([...CLOSING_PAYMENTS_HEADERS], { style: "header" });
-  const valid = closing.byStaff.flatMap((s) => s.payments).sort((a, b) => a.paidAt.localeCompare(b.paidAt) || a.id - b.id);
-  for (const p of valid) sheet.addRow(paymentRow(p, PAYMENT_VALID));
-  for (const p of closing.reversed) sheet.addRow(paymentRow(p, reversedMark(p.reversalReason)));
-  await workbook.endSheet();
-  rows = valid.length + closing.reversed.length;
+    const sheet = await workbook.addSheet(CLOSING_PAYMENTS_SHEET, PAYMENT_COLUMNS);
+    sheet.addRow([...CLOSING_PAYMENTS_HEADERS], { style: "header" });
+    const valid = closing.byStaff.flatMap((s) => s.payments).sort((a, b) => a.paidAt.localeCompare(b.paidAt) || a.id - b.id);
+    for (const p of valid) sheet.addRow(paymentRow(p, PAYMENT_VALID));
+    for (const p of closing.reversed) sheet.addRow(paymentRow(p, reversedMark(p.reversalReason)));
+    await workbook.endSheet();
+    rows = valid.length + closing.reversed.length;
   });
   return { bytes, rows: { [CLOSING_SUMMARY_SHEET]: closing.byStaff.length, [CLOSING_PAYMENTS_SHEET]: rows } };
 }

@@ -53,21 +53,21 @@ const COLUMNS: XlsxColumn[] = [
 /** The manifest as an .xlsx workbook: sheet "Manifiesto" (rows and totals), sheet "Embarque" (its facts). */
 export async function manifestXlsx(detail: TShipmentDetail, brand: string, now = new Date()): Promise<{ bytes: Buffer; rows: Record<string, number> }> {
   const bytes = await xlsxBytes({ creator: brand, date: now }, async (workbook) => {
-  const sheet = await workbook.addSheet(MANIFEST_SHEET, COLUMNS);
-  sheet.addRow([...MANIFEST_HEADERS], { style: "header" });
-  detail.packages.forEach((p, i) => {
-    sheet.addRow([
-      i + 1,
-      text(p.clientCode),
-      text(p.clientName),
-      text(p.trackingCode),
-      text(p.carrier),
-      text(p.descripcion),
-      1,
-      p.pesoGramos,
-      p.pieCubicos,
-      p.valorDeclarado,
-    ]);
+    const sheet = await workbook.addSheet(MANIFEST_SHEET, COLUMNS);
+    sheet.addRow([...MANIFEST_HEADERS], { style: "header" });
+    detail.packages.forEach((p, i) => {
+      sheet.addRow([
+        i + 1,
+        text(p.clientCode),
+        text(p.clientName),
+        text(p.trackingCode),
+        text(p.carrier),
+        text(p.descripcion),
+        1,
+        p.pesoGramos,
+        p.pieCubicos,
+        p.valorDeclarado,
+      ]);
   });
   const t = detail.shipment.totals;
   sheet.addRow([MANIFEST_TOTAL, null, null, null, null, null, t.piezas, t.gramos, t.pieCubicos, t.valorDeclaradoUsd], { style: "group" });
