@@ -210,7 +210,9 @@ describe("a day's work in the back office", () => {
       const moved = await packagesOf(day.client.id);
       expect(moved.filter((t) => t.estado === "EN_ADUANAS").map((t) => t.trackingCode).sort()).toEqual([day.codes.bulk, day.codes.weigh].sort());
 
-      // 6. The failed message, retried from its package's row.
+      // 6. The failed message, retried from its package's row (once the worker has recorded the
+      // refusal: on a loaded machine it may not have tried yet when the list answers).
+      await expect.poll(async () => (await packagesOf(day.client.id)).some((t) => t.notification?.status === "FAILED"), { timeout: 30_000 }).toBe(true);
       await goTo("Clientes");
       await page.getByLabel("Buscar", { exact: true }).fill(day.client.clientCode);
       await card.waitFor();
@@ -266,12 +268,17 @@ describe("a day's work in the back office", () => {
     await checkScreen("Nuevo cliente", "[role=dialog]");
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
-    const sections = ["Paquetes", "Recepción", "Sin dueño", "Embarques", "Entregas", "Avisos WhatsApp", "Mensajes de contacto", "Referidos y cupones", "Búsquedas IA", "Importar / Exportar"];
+    const sections = ["Paquetes", "Recepción", "Sin dueño", "Embarques", "Entregas", "Pagos", "Caja y por cobrar", "Avisos WhatsApp", "Mensajes de contacto", "Referidos y cupones", "Búsquedas IA", "Importar / Exportar"];
     for (const section of [...sections, "Cuentas del personal", "Registro de cambios", "Mi cuenta"]) {
       await page.getByRole("button", { name: "Menú" }).click();
       await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: section }).click();
       await page.waitForLoadState("networkidle");
       await checkScreen(section);
+      if (section === "Caja y por cobrar") {
+        await page.getByRole("tab", { name: "Cuentas por cobrar" }).click();
+        await page.waitForLoadState("networkidle");
+        await checkScreen("Cuentas por cobrar");
+      }
       if (section === "Cuentas del personal") {
         await page.getByRole("button", { name: "Nueva cuenta" }).click();
         await page.getByRole("dialog").waitFor();

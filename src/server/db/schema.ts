@@ -43,7 +43,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
  * coupon's discount on the freight (rounded half up, as roundColones), and the total — null while
  * the package has neither freight nor extra lines, never below zero.
  */
-const DISCOUNT_SQL = "round(coalesce(monto_colones, 0) * coalesce(discount_percent, 0) / 100.0)::integer";
+// numeric before the product: an amount near its ceiling (2 000 000 000) times a percent overflows integer.
+const DISCOUNT_SQL = "round(coalesce(monto_colones, 0)::numeric * coalesce(discount_percent, 0) / 100)::integer";
 const TOTAL_SQL =
   "(case when monto_colones is null and cargos_extra_colones = 0 then null " +
   `else greatest(0, coalesce(monto_colones, 0) - ${DISCOUNT_SQL} + cargos_extra_colones) end)`;
@@ -230,7 +231,8 @@ export const clientTrackings = pgTable(
     check("client_trackings_peso_check", sql`${t.pesoEstimado} is null or ${t.pesoEstimado} >= 0`),
     check("client_trackings_valor_check", sql`${t.valorDeclarado} is null or ${t.valorDeclarado} >= 0`),
     index("client_trackings_saldo_idx").on(t.clientId).where(sql`${t.saldoColones} > 0`),
-    check("client_trackings_cargos_extra_check", sql`${t.cargosExtraColones} >= 0`),
+    // At most CHARGE_COLONES_MAX of extra lines: with the amount's own ceiling the total stays an integer.
+    check("client_trackings_cargos_extra_check", sql`${t.cargosExtraColones} between 0 and 100000000`),
     check("client_trackings_pagado_check", sql`${t.pagadoColones} >= 0`),
     check(
       "client_trackings_discount_check",

@@ -55,10 +55,10 @@ CREATE TABLE "payments" (
 );
 --> statement-breakpoint
 ALTER TABLE "client_trackings" ADD COLUMN "cargos_extra_colones" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "client_trackings" ADD COLUMN "descuento_colones" integer GENERATED ALWAYS AS (round(coalesce(monto_colones, 0) * coalesce(discount_percent, 0) / 100.0)::integer) STORED;--> statement-breakpoint
-ALTER TABLE "client_trackings" ADD COLUMN "total_colones" integer GENERATED ALWAYS AS ((case when monto_colones is null and cargos_extra_colones = 0 then null else greatest(0, coalesce(monto_colones, 0) - round(coalesce(monto_colones, 0) * coalesce(discount_percent, 0) / 100.0)::integer + cargos_extra_colones) end)) STORED;--> statement-breakpoint
+ALTER TABLE "client_trackings" ADD COLUMN "descuento_colones" integer GENERATED ALWAYS AS (round(coalesce(monto_colones, 0)::numeric * coalesce(discount_percent, 0) / 100)::integer) STORED;--> statement-breakpoint
+ALTER TABLE "client_trackings" ADD COLUMN "total_colones" integer GENERATED ALWAYS AS ((case when monto_colones is null and cargos_extra_colones = 0 then null else greatest(0, coalesce(monto_colones, 0) - round(coalesce(monto_colones, 0)::numeric * coalesce(discount_percent, 0) / 100)::integer + cargos_extra_colones) end)) STORED;--> statement-breakpoint
 ALTER TABLE "client_trackings" ADD COLUMN "pagado_colones" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "client_trackings" ADD COLUMN "saldo_colones" integer GENERATED ALWAYS AS (coalesce((case when monto_colones is null and cargos_extra_colones = 0 then null else greatest(0, coalesce(monto_colones, 0) - round(coalesce(monto_colones, 0) * coalesce(discount_percent, 0) / 100.0)::integer + cargos_extra_colones) end), 0) - pagado_colones) STORED;--> statement-breakpoint
+ALTER TABLE "client_trackings" ADD COLUMN "saldo_colones" integer GENERATED ALWAYS AS (coalesce((case when monto_colones is null and cargos_extra_colones = 0 then null else greatest(0, coalesce(monto_colones, 0) - round(coalesce(monto_colones, 0)::numeric * coalesce(discount_percent, 0) / 100)::integer + cargos_extra_colones) end), 0) - pagado_colones) STORED;--> statement-breakpoint
 ALTER TABLE "client_trackings" ADD COLUMN "cobrable_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "package_charges" ADD CONSTRAINT "package_charges_tracking_id_client_trackings_id_fk" FOREIGN KEY ("tracking_id") REFERENCES "public"."client_trackings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_allocations" ADD CONSTRAINT "payment_allocations_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -77,5 +77,5 @@ CREATE INDEX "payments_client_idx" ON "payments" USING btree ("client_id");--> s
 CREATE INDEX "payments_paid_at_idx" ON "payments" USING btree ("paid_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_sinpe_reference_key" ON "payments" USING btree (upper("reference")) WHERE "payments"."method" = 'SINPE_MOVIL' and "payments"."reversed_at" is null;--> statement-breakpoint
 CREATE INDEX "client_trackings_saldo_idx" ON "client_trackings" USING btree ("client_id") WHERE "client_trackings"."saldo_colones" > 0;--> statement-breakpoint
-ALTER TABLE "client_trackings" ADD CONSTRAINT "client_trackings_cargos_extra_check" CHECK ("client_trackings"."cargos_extra_colones" >= 0);--> statement-breakpoint
+ALTER TABLE "client_trackings" ADD CONSTRAINT "client_trackings_cargos_extra_check" CHECK ("client_trackings"."cargos_extra_colones" between 0 and 100000000);--> statement-breakpoint
 ALTER TABLE "client_trackings" ADD CONSTRAINT "client_trackings_pagado_check" CHECK ("client_trackings"."pagado_colones" >= 0);

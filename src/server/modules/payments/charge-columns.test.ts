@@ -77,6 +77,17 @@ describe("client_trackings' charge columns", () => {
     expect([after.descuentoColones, after.totalColones, after.saldoColones]).toEqual([2000, 18000, 16000]);
   });
 
+  it("hold an amount at its ceiling with the largest coupon and extra lines (no integer overflow)", async () => {
+    const [row] = await database.db
+      .insert(clientTrackings)
+      .values({ clientId, trackingCode: "CARGOMAX", montoColones: 2_000_000_000, discountPercent: 100, cargosExtraColones: 100_000_000 })
+      .returning();
+    expect([row.descuentoColones, row.totalColones, row.saldoColones]).toEqual([2_000_000_000, 100_000_000, 100_000_000]);
+    await database.db.execute(sql`update client_trackings set discount_percent = 5 where id = ${row.id}`);
+    const [after] = await database.db.select().from(clientTrackings).where(eq(clientTrackings.id, row.id));
+    expect(after.totalColones).toBe(chargeTotal({ montoColones: 2_000_000_000, discountPercent: 5, extras: [100_000_000] }));
+  });
+
   it("refuse a negative extra sum or paid amount (the database's own checks)", async () => {
     await expect(
       database.db.insert(clientTrackings).values({ clientId, trackingCode: "CARGONEG", pagadoColones: -1 }),

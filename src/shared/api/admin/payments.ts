@@ -14,6 +14,7 @@ import {
   PAYMENT_PROOF_STATUSES,
 } from "../../domain/charges";
 import { formatColones, formatDateTime } from "../../domain/format";
+import { COLONES_MAX } from "./trackings";
 
 export const CHARGE_DESCRIPTION_MAX = 120;
 export const PAYMENT_REFERENCE_MAX = 64;
@@ -36,6 +37,8 @@ export const CHARGE_DESCRIPTION_REQUIRED = "Escribe la descripción del cargo";
 export const CHARGE_DESCRIPTION_TOO_LONG = `La descripción puede tener hasta ${CHARGE_DESCRIPTION_MAX} caracteres`;
 export const AMOUNT_INVALID = `El monto debe ser un número entero de colones entre 1 y ${formatColones(CHARGE_COLONES_MAX)}`;
 export const CHARGE_NOT_FOUND = "Cargo no encontrado";
+export const EXTRAS_TOO_LARGE = `Los cargos extra de un paquete suman como máximo ${formatColones(CHARGE_COLONES_MAX)}`;
+export const PAYMENT_TOO_LARGE = `Un pago puede ser de hasta ${formatColones(COLONES_MAX)}: regístrelo en varios pagos`;
 export const PACKAGE_NOT_FOUND = "Paquete no encontrado";
 export const CHARGE_REMOVE_PAID = "No se puede quitar el cargo: el total quedaría por debajo de lo pagado. Revierta el pago primero.";
 export const METHOD_INVALID = "Método de pago inválido: SINPE Móvil, Efectivo, Tarjeta o Transferencia";
@@ -70,6 +73,10 @@ export const duplicateReferenceMessage = (reference: string, paymentId: number |
 // --- Requests ---
 const id = z.coerce.number({ error: ID_INVALID }).int(ID_INVALID).min(1, ID_INVALID).max(2_147_483_647, ID_INVALID);
 const amount = z.number({ error: AMOUNT_INVALID }).int(AMOUNT_INVALID).min(1, AMOUNT_INVALID).max(CHARGE_COLONES_MAX, AMOUNT_INVALID);
+/** What a payment applies to one package: at most the largest total a package can have (its balance decides). */
+const ALLOCATION_MAX = COLONES_MAX + CHARGE_COLONES_MAX;
+export const ALLOCATION_INVALID = `El monto aplicado debe ser un número entero de colones entre 1 y ${formatColones(ALLOCATION_MAX)}`;
+const allocationAmount = z.number({ error: ALLOCATION_INVALID }).int(ALLOCATION_INVALID).min(1, ALLOCATION_INVALID).max(ALLOCATION_MAX, ALLOCATION_INVALID);
 
 export const ZPaymentIdParamsSchema = z.object({ id });
 export const ZChargeParamsSchema = z.object({ id, chargeId: id });
@@ -102,7 +109,7 @@ const notas = zText({ multiline: true })
   .transform((v) => v || undefined);
 
 export const ZAllocationsSchema = z
-  .array(z.object({ trackingId: id, amountColones: amount }), { error: ALLOCATIONS_INVALID })
+  .array(z.object({ trackingId: id, amountColones: allocationAmount }), { error: ALLOCATIONS_INVALID })
   .min(1, ALLOCATIONS_INVALID)
   .max(PAYMENT_ALLOCATIONS_MAX, ALLOCATIONS_INVALID)
   .refine((list) => new Set(list.map((a) => a.trackingId)).size === list.length, ALLOCATIONS_INVALID);

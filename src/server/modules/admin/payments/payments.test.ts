@@ -16,6 +16,8 @@ import { auditLog, clientTrackings, paymentProofs } from "../../../db/schema";
 import { receiptColones } from "./receipt";
 import {
   CHARGE_REMOVE_PAID,
+  EXTRAS_TOO_LARGE,
+  PAYMENT_TOO_LARGE,
   CLIENT_HAS_PAYMENTS,
   duplicateReferenceMessage,
   overpaidMessage,
@@ -140,6 +142,23 @@ describe("extra charge lines", () => {
     const charges = (await call("GET", url)).json() as TChargesResponse;
     expect(charges).toMatchObject({ totalColones: 7000, pagadoColones: 6000, saldoColones: 1000 });
     expect(charges.payments).toEqual([expect.objectContaining({ method: "EFECTIVO", amountColones: 6000, reversed: false })]);
+  });
+});
+
+describe("amounts at their ceilings", () => {
+  it("extra lines stop at ₡100 000 000 a package, and a payment at ₡2 000 000 000, in Spanish, changing nothing", async () => {
+    const { clientCode, packages } = await clientWithPackages([2_000_000_000, 2_000_000_000]);
+    const url = `/api/admin/trackings/${packages[0].id}/charges`;
+    expect((await call("POST", url, { kind: "IMPUESTOS", description: "Impuestos", amountColones: 100_000_000 })).statusCode).toBe(201);
+    await refused("POST", url, { kind: "OTRO", description: "Otro", amountColones: 1 }, 400, EXTRAS_TOO_LARGE);
+    expect(await stored(packages[0].id)).toMatchObject({ extras: 100_000_000, total: 2_100_000_000 });
+    await refused(
+      "POST",
+      "/api/admin/payments",
+      { clientCode, method: "EFECTIVO", allocations: packages.map((p) => ({ trackingId: p.id, amountColones: 1_500_000_000 })) },
+      400,
+      PAYMENT_TOO_LARGE,
+    );
   });
 });
 

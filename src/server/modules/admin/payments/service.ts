@@ -17,11 +17,14 @@ import { badRequest, conflict, isUniqueViolation, notFound } from "../../../erro
 import type { Actor } from "../../../lib/actor";
 import { recordAudit } from "../audit/service";
 import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
-import { chargeLines, METHODS_WITH_UNIQUE_REFERENCE, type ExtraChargeKind, type PaymentMethod } from "../../../../shared/domain/charges";
+import { CHARGE_COLONES_MAX, chargeLines, METHODS_WITH_UNIQUE_REFERENCE, type ExtraChargeKind, type PaymentMethod } from "../../../../shared/domain/charges";
 import { formatColones } from "../../../../shared/domain/format";
 import { UPLOADS_PATH_PREFIX } from "../../../../shared/api/uploads";
+import { COLONES_MAX } from "../../../../shared/api/admin/trackings";
 import {
   CHARGE_NOT_FOUND,
+  EXTRAS_TOO_LARGE,
+  PAYMENT_TOO_LARGE,
   CHARGE_REMOVE_PAID,
   duplicateReferenceMessage,
   overpaidMessage,
@@ -146,6 +149,8 @@ async function syncExtras(tx: DbOrTx, trackingId: number): Promise<void> {
 export async function addCharge(db: Db, trackingId: number, input: TChargeCreate, actor: Actor): Promise<TChargesResponse> {
   return db.transaction(async (tx) => {
     const pkg = await lockPackage(tx, trackingId);
+    const [{ extras }] = await tx.select({ extras: clientTrackings.cargosExtraColones }).from(clientTrackings).where(eq(clientTrackings.id, trackingId));
+    if (extras + input.amountColones > CHARGE_COLONES_MAX) throw badRequest(EXTRAS_TOO_LARGE);
     const [line] = await tx
       .insert(packageCharges)
       .values({ trackingId, kind: input.kind, description: input.description, amountColones: input.amountColones, createdByAccountId: actor.accountId })
@@ -286,6 +291,7 @@ async function recordPaymentTx(tx: DbOrTx, input: RecordPaymentInput, actor: Act
     if (other !== null) throw conflict(duplicateReferenceMessage(reference, other));
   }
   const amountColones = input.allocations.reduce((sum, a) => sum + a.amountColones, 0);
+  if (amountColones > COLONES_MAX) throw badRequest(PAYMENT_TOO_LARGE);
   const [payment] = await tx
     .insert(payments)
     .values({
