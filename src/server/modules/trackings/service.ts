@@ -32,7 +32,8 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { clientTrackings, clients, trackingStatusHistory, unclaimedPackages } from "../../db/schema";
-import { AppError, conflict, isUniqueViolation, notFound } from "../../errors";
+import { AppError, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from "../../errors";
+import { PACKAGE_HAS_PAYMENTS } from "../../../shared/api/admin/payments";
 import { enqueueNotifications } from "../notifications/outbox";
 import { trackingStatusNotification } from "../notifications/messages";
 import { applyMoveRewardsMany, writeRewardsAudit, type DeliveryRewards } from "../referrals/service";
@@ -637,7 +638,15 @@ const AUDITED_FIELDS = UPDATE_COLUMNS.map((c) => c.key);
 
 /** Deletes a package (its history goes with it) and records it; 404 when it does not exist. */
 export async function deleteTracking(tx: DbOrTx, trackingId: number, actor: Actor): Promise<void> {
-  const deleted = await tx.delete(clientTrackings).where(eq(clientTrackings.id, trackingId)).returning();
+  let deleted: TrackingRow[];
+  try {
+    deleted = await tx.delete(clientTrackings).where(eq(clientTrackings.id, trackingId)).returning();
+  } catch (error) {
+    // payment_allocations.tracking_id is ON DELETE RESTRICT (issue 21): a paid package stays, for
+    // the portal and staff alike.
+    if (isForeignKeyViolation(error)) throw conflict(PACKAGE_HAS_PAYMENTS);
+    throw error;
+  }
   if (deleted.length === 0) throw notFound(TRACKING_NOT_FOUND);
   const t = deleted[0];
   await recordAudit(tx, actor, { action: "paquete.eliminar", entity: "paquete", entityId: t.id, summary: t.trackingCode, before: auditedPackage(t) });

@@ -44,7 +44,7 @@ beforeEach(async () => {
   fp = await createFingerprinter(t.ctx.db);
 });
 
-async function clientWithPackages(amounts: (number | null)[], estado: "LISTO_PARA_ENTREGAR" | "ENTREGADO" = "LISTO_PARA_ENTREGAR") {
+async function clientWithPackages(amounts: (number | null)[], estado: "SEGUIMIENTO_INTERNACIONAL" | "LISTO_PARA_ENTREGAR" | "ENTREGADO" = "LISTO_PARA_ENTREGAR") {
   const client = await registerTestClient(t.app);
   const clientId = await clientIdOf(t.ctx.db, client.clientCode);
   const packages = [];
@@ -381,6 +381,17 @@ describe("deleting what has payments", () => {
     // A reversed payment stays on record too.
     await call("POST", `/api/admin/payments/${payment.id}/reverse`, { reason: "Error de digitación" });
     await refused("DELETE", `/api/admin/trackings/${packages[0].id}`, undefined, 409, PACKAGE_HAS_PAYMENTS);
+  });
+
+  it("the client cannot delete a prepaid package from /rastreo either (409, nothing changes)", async () => {
+    // Staff priced it before it left the store's hands, and the client paid ahead.
+    const { clientCode, packages } = await clientWithPackages([3000], "SEGUIMIENTO_INTERNACIONAL");
+    await pay(clientCode, [{ trackingId: packages[0].id, amountColones: 3000 }]);
+    const before = await fp.take();
+    const res = await t.app.inject({ method: "DELETE", url: `/api/clients/trackings/${packages[0].id}`, payload: { clientCode } });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(PACKAGE_HAS_PAYMENTS);
+    expect(fp.changed(before, await fp.take())).toEqual([]);
   });
 
   it("merging two clients moves the absorbed one's payments and SINPE receipts", async () => {

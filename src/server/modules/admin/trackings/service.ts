@@ -5,8 +5,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
 import { clientTrackings, trackingStatusHistory } from "../../../db/schema";
-import { AppError, badRequest, conflict, isForeignKeyViolation, notFound } from "../../../errors";
-import { PACKAGE_HAS_PAYMENTS } from "../../../../shared/api/admin/payments";
+import { AppError, badRequest, conflict, notFound } from "../../../errors";
 import {
   createTracking,
   deleteTracking,
@@ -197,13 +196,8 @@ export async function repriceAdminTracking(db: Db, id: number, options: AdminCha
 }
 
 export async function deleteAdminTracking(db: Db, id: number, actor: Actor): Promise<void> {
-  try {
-    await db.transaction((tx) => deleteTracking(tx, id, actor));
-  } catch (error) {
-    // payment_allocations.tracking_id is ON DELETE RESTRICT (issue 21): a paid package stays.
-    if (isForeignKeyViolation(error)) throw conflict(PACKAGE_HAS_PAYMENTS);
-    throw error;
-  }
+  // A paid package is refused there (409 PACKAGE_HAS_PAYMENTS), for the portal too.
+  await db.transaction((tx) => deleteTracking(tx, id, actor));
 }
 
 /**
