@@ -50,7 +50,8 @@ async function main(): Promise<number> {
     console.log(
       `Además: ${counts.referrals} referidos, ${counts.coupons} cupones, ${counts.partsSearches} búsquedas de repuestos, ` +
         `${counts.contactMessages} mensajes de contacto, ${counts.whatsappCustomers} clientes de WhatsApp con ` +
-        `${counts.whatsappEntries} trackings, ${counts.trackingNotices} avisos tradicionales.`,
+        `${counts.whatsappEntries} trackings, ${counts.trackingNotices} avisos tradicionales, ${counts.payments} pagos, ` +
+        `${counts.packageCharges} cargos extra.`,
     );
     return 0;
   } catch (error) {
