@@ -1,6 +1,8 @@
 // Test helpers of the Excel module: workbooks written with exceljs, hand-made zips (for bombs
-// and broken archives), multipart bodies for app.inject, and the table counts that prove a
-// refused file changed nothing.
+// and broken archives), multipart bodies for app.inject, the table counts that prove a
+// refused file changed nothing, and where LibreOffice is.
+import { accessSync, constants } from "node:fs";
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { createDeflateRaw, crc32, deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
@@ -219,4 +221,18 @@ let sequence = 0;
 export function uniqueClientCode(): string {
   sequence++;
   return `EX${randomBytes(3).toString("hex").toUpperCase().slice(0, 4)}${String(sequence % 100).padStart(2, "0")}`;
+}
+
+/** LibreOffice's `soffice` on the PATH or in Debian's program folder, or null when it is not installed. */
+export function findSoffice(): string | null {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter).concat("/usr/bin", "/usr/lib/libreoffice/program")) {
+    const candidate = path.join(dir, "soffice");
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
 }

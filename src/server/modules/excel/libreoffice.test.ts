@@ -3,7 +3,6 @@
 // with an unknown client and one with origin 'MARTE' come back as 'Fila N' errors; the rest is
 // applied. LibreOffice is required (CI installs libreoffice-calc-nogui): without it this FAILS.
 import { execFile } from "node:child_process";
-import { accessSync, constants } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,22 +13,10 @@ import { createTestApp, type TestApp } from "../../test/app";
 import { clients } from "../../db/schema";
 import { ZImportResponseSchema } from "../../../shared/api/excel";
 import { detectSpreadsheetKind } from "../../lib/xlsx/spreadsheet";
-import { buildWorkbook, multipartFile, storedPackage, uniqueClientCode } from "../../test/workbooks";
+import { buildWorkbook, multipartFile, storedPackage, uniqueClientCode, findSoffice } from "../../test/workbooks";
 
 const run = promisify(execFile);
 
-function findSoffice(): string | null {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter).concat("/usr/bin", "/usr/lib/libreoffice/program")) {
-    const candidate = path.join(dir, "soffice");
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
 
 let t: TestApp;
 let workDir: string;

@@ -4,7 +4,6 @@
 // JSON, and cuentas por cobrar (oldest debt first, nulls last, overpaid packages left out, search,
 // pages, a client's due packages). Refusals in Spanish. Payments come from the test fixture.
 import { execFile } from "node:child_process";
-import { accessSync, constants } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,7 +13,7 @@ import { and, eq } from "drizzle-orm";
 import { useTestApp, uniqueTrackingCode } from "../../../test/app";
 import { createTestStaff, type TestStaff } from "../../../test/staff";
 import { addTestPackage } from "../../../test/clients";
-import { uniqueClientCode } from "../../../test/workbooks";
+import { uniqueClientCode, findSoffice } from "../../../test/workbooks";
 import { insertTestPayment, setTestCharge } from "../../../test/payments";
 import { auditLog, clients } from "../../../db/schema";
 import {
@@ -100,17 +99,6 @@ afterAll(async () => {
 
 const get = (url: string, who: TestStaff = oficina) => t.app.inject({ method: "GET", url, headers: who.headers });
 
-function findSoffice(): string | null {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter).concat("/usr/bin", "/usr/lib/libreoffice/program")) {
-    try {
-      accessSync(path.join(dir, "soffice"), constants.X_OK);
-      return path.join(dir, "soffice");
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
 
 /** LibreOffice's reading of one sheet (1-based; it writes <file>-<sheet name>.csv) of the workbook, as CSV rows of raw values. */
 async function sheetInLibreOffice(bytes: Buffer, sheet: number, name: string): Promise<string[][]> {

@@ -2,7 +2,6 @@
 // opens in LibreOffice with the right rows and totals, its PDF has the pages expected; one move
 // changes all 50 and queues exactly 50 WhatsApp messages. And every refusal, in Spanish, changing nothing.
 import { execFile } from "node:child_process";
-import { accessSync, constants } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -35,6 +34,7 @@ import {
 } from "../../../../shared/api/admin/shipments";
 import { packageLabelCode } from "../../../../shared/domain/warehouse";
 import { manifestPageCount } from "./manifest";
+import { findSoffice } from "../../../test/workbooks";
 
 const run = promisify(execFile);
 const t = useTestApp();
@@ -49,17 +49,6 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-function findSoffice(): string | null {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter).concat("/usr/bin", "/usr/lib/libreoffice/program")) {
-    try {
-      accessSync(path.join(dir, "soffice"), constants.X_OK);
-      return path.join(dir, "soffice");
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
 
 /** LibreOffice's reading of the workbook's first sheet, as CSV rows (UTF-8, raw values). */
 async function manifestInLibreOffice(bytes: Buffer): Promise<string[][]> {
