@@ -1,6 +1,6 @@
 // importWorkbook: applies the Clientes and Trackings sheets of an uploaded workbook, or previews
 // them: the same code runs and each transaction is rolled back (docs/decisions/117). The rows are
-// grouped by client into slices of about 400 rows, each its own transaction with a turn of the
+// grouped by client into slices of about 200 rows, each its own transaction with a turn of the
 // event loop between them, so the embedded database (one query at a time) keeps answering other
 // requests (docs/decisions/141): a failure or a changed plan in slice k rolls back slice k only.
 // Clients are created (with an EX + 6 code and a phone that passes the
@@ -93,8 +93,11 @@ export function isImportSheet(name: string): boolean {
   return sheetRole(name) !== null;
 }
 
-/** Package and client rows a slice aims at (a client's rows are never split, so one may hold more). */
-export const IMPORT_SLICE_ROWS = 400;
+/**
+ * Rows a slice aims at: about 100 ms of the embedded database on the reference machine (the
+ * import costs about 0.5 ms a row there; docs/decisions/141 has the figures).
+ */
+export const IMPORT_SLICE_ROWS = 200;
 /** Hex characters of one slice's digest in the fingerprint. */
 const SLICE_DIGEST_CHARS = 16;
 
@@ -106,10 +109,12 @@ export interface ImportSlice {
 
 /**
  * Groups the rows by client code (a client's Clientes row and every Trackings row naming it land
- * in the same slice, so a slice only needs the clients it creates itself, and all rows of one
- * package are in one slice) and packs whole groups, in the order the codes first appear, into
- * slices of about `size` rows. Each slice keeps its rows in sheet order. Depends on the file
- * only, so the preview and the apply of one file slice it the same way. At least one slice.
+ * in the same slice, so a slice only needs the clients it creates itself) and packs whole groups,
+ * in the order the codes first appear, into slices of about `size` rows. A client without a
+ * Clientes row in the file is never created by the import, so its packages may be spread over
+ * several slices (all rows of one package stay together); a client with one is not split, however
+ * many packages it has. Each slice keeps its rows in sheet order. Depends on the file only, so the
+ * preview and the apply of one file slice it the same way. At least one slice.
  */
 export function sliceImport(clientRows: ClientCandidate[], trackingRows: TrackingCandidate[], size = IMPORT_SLICE_ROWS): ImportSlice[] {
   const groups = new Map<string, ImportSlice>();
@@ -123,7 +128,7 @@ export function sliceImport(clientRows: ClientCandidate[], trackingRows: Trackin
   const slices: ImportSlice[] = [];
   let current: ImportSlice = { clients: [], trackings: [] };
   let rows = 0;
-  for (const group of groups.values()) {
+  const add = (group: ImportSlice) => {
     const n = group.clients.length + group.trackings.length;
     if (rows > 0 && rows + n > size) {
       slices.push(current);
@@ -133,6 +138,10 @@ export function sliceImport(clientRows: ClientCandidate[], trackingRows: Trackin
     for (const row of group.clients) current.clients.push(row);
     for (const row of group.trackings) current.trackings.push(row);
     rows += n;
+  };
+  for (const group of groups.values()) {
+    if (group.clients.length > 0 || group.trackings.length <= size) add(group);
+    else for (const piece of packagePieces(group.trackings, size)) add({ clients: [], trackings: piece });
   }
   if (rows > 0 || slices.length === 0) slices.push(current);
   for (const slice of slices) {
@@ -140,6 +149,27 @@ export function sliceImport(clientRows: ClientCandidate[], trackingRows: Trackin
     slice.trackings.sort((a, b) => a.row - b.row);
   }
   return slices;
+}
+
+/** One client's package rows in pieces of about `size` rows; the rows of one package stay in one piece. */
+function packagePieces(rows: TrackingCandidate[], size: number): TrackingCandidate[][] {
+  const byPackage = new Map<string, TrackingCandidate[]>();
+  for (const row of rows) {
+    const list = byPackage.get(row.trackingCode);
+    if (list) list.push(row);
+    else byPackage.set(row.trackingCode, [row]);
+  }
+  const pieces: TrackingCandidate[][] = [];
+  let piece: TrackingCandidate[] = [];
+  for (const list of byPackage.values()) {
+    if (piece.length > 0 && piece.length + list.length > size) {
+      pieces.push(piece);
+      piece = [];
+    }
+    for (const row of list) piece.push(row);
+  }
+  if (piece.length > 0) pieces.push(piece);
+  return pieces;
 }
 
 const sliceRowCount = (slice: ImportSlice) => slice.clients.length + slice.trackings.length;

@@ -1,5 +1,5 @@
 // The import in slices (docs/decisions/141), through the real app and database: a file of ten
-// clients with 100 packages each runs as four slices (three clients a slice), and
+// clients with 50 packages each runs as four slices (three clients a slice), and
 // - other requests get through while it runs (on PGlite, one query at a time, /api/health asked
 //   after the first slice committed answers before the import does);
 // - the preview and the apply agree slice by slice, and the answer's lists stay in row order;
@@ -19,13 +19,14 @@ import {
   type TImportResponse,
 } from "../../../shared/api/excel";
 import { buildWorkbook, storedPackage, tableCounts, uniqueClientCode, type Cell } from "../../test/workbooks";
-import { IMPORT_SLICE_ROWS } from "./import-service";
+import { IMPORT_SLICE_ROWS, sliceImport } from "./import-service";
+import type { ClientCandidate, TrackingCandidate } from "./import-rows";
 
 const CLIENT_HEADER: Cell[] = ["client_code", "nombre", "direccion", "telefono"];
 const TRACKING_HEADER: Cell[] = ["client_code", "tracking_code", "origen", "forma_envio", "estado"];
 const CLIENTS = 10;
-const PACKAGES = 100;
-/** Three clients (3 × 101 rows) fill a slice of IMPORT_SLICE_ROWS; ten make four slices. */
+const PACKAGES = 50;
+/** Three clients (3 × 51 rows) fill a slice of IMPORT_SLICE_ROWS; ten make four slices. */
 const SLICES = 4;
 const TOTAL_ROWS = CLIENTS * (PACKAGES + 1);
 /** Rows of the first `k` slices. */
@@ -70,7 +71,7 @@ const apply = (bytes: Buffer, fields?: Record<string, string>) => ok("/api/impor
 const trackingCode = (client: number, n: number) => `TBS${String(client).padStart(2, "0")}${String(n).padStart(10, "0")}`;
 
 /**
- * Ten new clients with 100 packages each. The Trackings sheet lists the clients from the last to
+ * Ten new clients with 50 packages each. The Trackings sheet lists the clients from the last to
  * the first, so the last slice's rows come first in the sheet (the answer's lists must still be
  * in row order). `estado` gives a row's status.
  */
@@ -108,6 +109,35 @@ async function stopFailing() {
   await t.database.db.execute(sql`drop trigger if exists excel_slice_fail on client_trackings`);
   await t.database.db.execute(sql`drop function if exists excel_slice_fail()`);
 }
+
+describe("sliceImport", () => {
+  let row = 1;
+  const client = (clientCode: string): ClientCandidate => ({ row: ++row, clientCode, nombre: "Ana", direccion: "", telefono: "88887777", telefonoProblem: null });
+  const pkg = (clientCode: string, trackingCode: string): TrackingCandidate => ({ row: ++row, clientCode, trackingCode, origen: "USA", formaEnvio: "AVION" });
+  const many = (clientCode: string, n: number, prefix = "T") => Array.from({ length: n }, (_, i) => pkg(clientCode, `${prefix}${i}`));
+
+  it("keeps a client's Clientes row with all its packages, however many, and packs whole clients", () => {
+    const rows = [...many("EXAAAA01", 5), ...many("EXBBBB02", 250), ...many("EXCCCC03", 5)];
+    const slices = sliceImport([client("EXAAAA01"), client("EXBBBB02"), client("EXCCCC03")], rows, 200);
+    expect(slices.map((s) => [s.clients.map((c) => c.clientCode), s.trackings.length])).toEqual([
+      [["EXAAAA01"], 5],
+      [["EXBBBB02"], 250],
+      [["EXCCCC03"], 5],
+    ]);
+  });
+
+  it("spreads the packages of a client the file does not create, keeping each package's rows together, in row order", () => {
+    const rows = [...many("EXDDDD04", 150), pkg("EXDDDD04", "T0"), ...many("EXDDDD04", 150, "U")];
+    const slices = sliceImport([], rows, 200);
+    expect(slices.map((s) => s.trackings.length)).toEqual([200, 101]);
+    expect(slices[0].trackings.filter((t) => t.trackingCode === "T0")).toHaveLength(2);
+    for (const s of slices) expect(s.trackings.map((t) => t.row)).toEqual([...s.trackings.map((t) => t.row)].sort((a, b) => a - b));
+  });
+
+  it("gives one empty slice for a file without rows", () => {
+    expect(sliceImport([], [])).toEqual([{ clients: [], trackings: [] }]);
+  });
+});
 
 describe("the import in slices", () => {
   it("the test file makes four slices", () => {
@@ -167,7 +197,7 @@ describe("the import in slices", () => {
     const bytes = await bigFile(codes);
     const audits = (await importAudits()).length;
     // The last client (the fourth slice) cannot be written.
-    await failOnTrackingCode(trackingCode(CLIENTS - 1, 50));
+    await failOnTrackingCode(trackingCode(CLIENTS - 1, 25));
     try {
       const res = await post("/api/import/express", bytes);
       expect(res.statusCode).toBe(500);
@@ -175,7 +205,7 @@ describe("the import in slices", () => {
     } finally {
       await stopFailing();
     }
-    // Slices 1–3 stay (nine clients, 900 packages); the fourth rolled back whole, client included.
+    // Slices 1–3 stay (nine clients, 450 packages); the fourth rolled back whole, client included.
     expect(await storedClients(codes)).toEqual(codes.slice(0, CLIENTS - 1).sort());
     const [stored] = await t.database.db
       .select({ n: count() })
