@@ -271,7 +271,7 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
         if (k === 0) throw err;
         // Slices 0…k-1 are committed: the run's record says what they applied.
         await recordImportAudit(db, options, counts(), { slices: k, of: slices.length }).catch((auditErr: unknown) => options.onError?.(auditErr));
-        if (err instanceof AppError) throw err;
+        if (err instanceof AppError && err.message === importPlanChangedPartly(appliedRows, totalRows)) throw err;
         options.onError?.(err);
         throw new AppError("INTERNAL", 500, importInterrupted(appliedRows, totalRows));
       }
