@@ -246,6 +246,8 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
 
   const parts: SliceResult[] = [];
   let appliedRows = 0;
+  /** The 409 of a plan that changed (any other failure after slice 0 becomes importInterrupted). */
+  let refused: AppError | undefined;
   const sliceOptions = { ...options, backwards };
   const counts = () => auditCounts(parts, clientRows.errors.length, trackingRows.errors.length);
   for (let k = 0; k < slices.length; k++) {
@@ -258,7 +260,8 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
         const result = await importSlice(tx, slices[k], sliceOptions, digest);
         if (mode === "preview") throw new SliceRollback(result);
         if (expected !== undefined && expected[k] !== shortDigest(result.digest)) {
-          throw conflict(k === 0 ? IMPORT_PLAN_CHANGED : importPlanChangedPartly(appliedRows, totalRows));
+          refused = conflict(k === 0 ? IMPORT_PLAN_CHANGED : importPlanChangedPartly(appliedRows, totalRows));
+          throw refused;
         }
         // One record for the run (each package already has its own), in the last slice's transaction.
         if (last) await recordImportAudit(tx, options, auditCounts([...parts, result], clientRows.errors.length, trackingRows.errors.length));
@@ -271,7 +274,7 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
         if (k === 0) throw err;
         // Slices 0…k-1 are committed: the run's record says what they applied.
         await recordImportAudit(db, options, counts(), { slices: k, of: slices.length }).catch((auditErr: unknown) => options.onError?.(auditErr));
-        if (err instanceof AppError && err.message === importPlanChangedPartly(appliedRows, totalRows)) throw err;
+        if (err === refused) throw err;
         options.onError?.(err);
         throw new AppError("INTERNAL", 500, importInterrupted(appliedRows, totalRows));
       }
