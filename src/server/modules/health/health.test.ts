@@ -16,6 +16,19 @@ describe("GET /api/health", () => {
     expect(res.json()).toMatchObject({ status: "ok", database: t.database.kind });
   });
 
+  it("shows the lookup cache's figures to staff only", async () => {
+    const anonymous = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(anonymous.json()).not.toHaveProperty("details");
+    const forged = await t.app.inject({ method: "GET", url: "/api/health", headers: { authorization: "Bearer nope" } });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json()).not.toHaveProperty("details");
+    const staff = await t.app.inject({ method: "GET", url: "/api/health", headers: t.adminHeaders() });
+    expect(staff.json().details.lookupCache).toMatchObject({ enabled: true, maxEntries: 20_000, maxBytes: 96 * 2 ** 20 });
+    expect(Object.keys(staff.json().details.lookupCache).sort()).toEqual(
+      ["bytes", "enabled", "entries", "evictions", "fills", "hits", "invalidations", "listening", "maxBytes", "maxEntries", "misses", "resets"],
+    );
+  });
+
   it("answers JSON 404 in Spanish for unknown API paths", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/no-existe" });
     expect(res.statusCode).toBe(404);
