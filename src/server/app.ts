@@ -1,7 +1,13 @@
 // buildApp(deps): the whole HTTP application. main.ts builds it for production; tests build
 // the same app with their own database and configuration and drive it with app.inject().
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import compress from "@fastify/compress";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "./config";
@@ -137,9 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   // After helmet: its headers are set before any of these hooks can refuse a request.
   // Admin routes: a valid session (401 otherwise), then the route's roles (403 in Spanish).
-  app.addHook("onRequest", async (request) => {
-    const config = request.routeOptions.config;
-    if (config?.auth !== "admin") return;
+  // Callback hooks that return at once for the requests they do not concern: an async hook costs
+  // every request (the public lookup's first of all) a promise and a microtask (decision 142).
+  const verifyStaff = async (request: FastifyRequest, config: FastifyContextConfig) => {
     const token = bearerToken(request.headers.authorization);
     const staff = token ? await ctx.sessions.verify(token) : null;
     if (!staff) throw unauthorized();
@@ -157,16 +163,22 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       });
       throw new AppError("FORBIDDEN", 403, ROLE_FORBIDDEN);
     }
+  };
+  app.addHook("onRequest", (request, _reply, done) => {
+    const config = request.routeOptions.config;
+    if (config?.auth !== "admin") return done();
+    verifyStaff(request, config).then(() => done(), done);
   });
   // JSON is read as UTF-8 (RFC 8259): a body labelled with another charset would be misread, so
   // it is refused rather than guessed at.
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     const type = request.headers["content-type"];
-    if (!type || !/^application\/json\b/i.test(type)) return;
+    if (!type || !/^application\/json\b/i.test(type)) return done();
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1];
     if (charset && !/^utf-?8$/i.test(charset)) {
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Tipo de contenido no soportado. Envía los datos como JSON en UTF-8.");
+      return done(new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Tipo de contenido no soportado. Envía los datos como JSON en UTF-8."));
     }
+    done();
   });
   installCodeGuessGuard(app, ctx);
 
