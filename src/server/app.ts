@@ -30,6 +30,7 @@ import type { AppContext } from "./context";
 import { createProviders, type Providers } from "./providers";
 import { startExchangeRateRefresh } from "./modules/exchange-rate/service";
 import { startUploadCleanup } from "./modules/uploads/cleanup";
+import { createClientLookups } from "./modules/trackings/client-portal";
 
 /** One year, subdomains included (not preloaded: docs/security.md). */
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -81,12 +82,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       ttlMs: config.sessionTtlMs,
     }),
     providers: { ...createProviders(config, database.db), ...deps.providers },
+    lookups: createClientLookups(database, config.lookupCache),
     routes: [],
     slowDown: deps.slowDown ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
 
   installErrorHandling(app);
   installClosingConnectionHeader(app);
+  // The lookup cache listens for the database's change notices until the app closes.
+  await ctx.lookups.start();
+  app.addHook("onClose", async () => ctx.lookups.stop());
 
   // No /api route can be registered without saying who may call it.
   app.addHook("onRoute", (route) => {

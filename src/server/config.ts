@@ -30,6 +30,10 @@ const envSchema = z.object({
   /** Trust X-Forwarded-* from a reverse proxy (client address for abuse limits, HTTPS for HSTS). */
   TRUST_PROXY: optionalString,
   RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+  /** The client lookup's answers kept in memory (docs/decisions/140): how many (0 = none), how many MB, how long a "no such code". */
+  LOOKUP_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
+  LOOKUP_CACHE_MB: z.coerce.number().positive().max(4096).default(96),
+  LOOKUP_CACHE_MISS_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   /** Overrides of the abuse limits (src/server/lib/abuse-limit-table.ts), as JSON: {"registration":{"limit":5,"windowMinutes":60}}. */
   RATE_LIMITS: optionalString.pipe(
     z
@@ -144,6 +148,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   trustProxy: boolean | string;
   rateLimit: boolean;
+  lookupCache: { maxEntries: number; maxBytes: number; missTtlMs: number };
   /** Per-limit overrides from RATE_LIMITS (names of src/server/lib/abuse-limit-table.ts). */
   rateLimits: Partial<Record<AbuseLimitName, AbuseLimitOverride>>;
   /** Proof-of-work challenges (lib/proof-of-work.ts). */
@@ -216,6 +221,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: trust === undefined ? false : trust === "true" ? true : trust,
     rateLimit: e.RATE_LIMIT === "on",
+    lookupCache: {
+      maxEntries: e.LOOKUP_CACHE_ENTRIES,
+      maxBytes: Math.round(e.LOOKUP_CACHE_MB * 2 ** 20),
+      missTtlMs: e.LOOKUP_CACHE_MISS_SECONDS * 1000,
+    },
     rateLimits: e.RATE_LIMITS,
     pow: { secret: e.POW_SECRET, cost: e.POW_COST, maxCounter: e.POW_MAX_COUNTER },
     redisUrl: e.REDIS_URL,

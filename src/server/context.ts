@@ -5,6 +5,7 @@ import type { RateLimiter } from "./lib/rate-limiter";
 import type { AdminSessionService, StaffPrincipal } from "./modules/admin/auth/service";
 import type { StaffRole } from "../shared/domain/staff-roles";
 import type { Providers } from "./providers";
+import type { ClientLookups } from "./modules/trackings/lookup-cache";
 
 export interface AppContext {
   config: Config;
@@ -14,6 +15,8 @@ export interface AppContext {
   /** Signs and checks proof-of-work challenges (lib/proof-of-work.ts). */
   powSecret: string;
   sessions: AdminSessionService;
+  /** The client lookup, answered from memory while the database's change notices are heard (decision 140). */
+  lookups: ClientLookups;
   providers: Providers;
   /** Waits out a deliberate slowdown (after a failed admin login). Tests record it instead of waiting. */
   slowDown(ms: number): Promise<void>;

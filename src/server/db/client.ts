@@ -5,7 +5,10 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
+import type { PoolClient } from "pg";
 import * as schema from "./schema";
+import { listenPostgres, type ListenHandlers, type Listener } from "./listener";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query surface as the database. */
@@ -24,6 +27,12 @@ export interface Database {
    * per connection), plainly on PGlite. For the few reads where drizzle's overhead matters.
    */
   queryPrepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * LISTEN on a channel: on PostgreSQL through a dedicated, watched connection (listener.ts); on
+   * PGlite through its own listen API, which calls back before the notifying query's promise
+   * settles (one process, one session). Stop the listener before closing the database.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -68,6 +77,32 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: () => ping(db),
       queryPrepared: async <T>(name: string, text: string, params: unknown[]) =>
         (await pool.query({ name, text, values: params })).rows as T[],
+      listen: async (channel, handlers) => {
+        // Every pooled connection LISTENs too and passes on its OWN notices: PostgreSQL sends a
+        // session its own notifications before the commit's answer, so a write made through this
+        // pool is announced here before the call that made it returns (this instance reads its
+        // own writes); everyone else's arrive through the dedicated listener.
+        const listening = new WeakSet<PoolClient>();
+        const onAcquire = (client: PoolClient) => {
+          if (listening.has(client)) return;
+          listening.add(client);
+          client.on("notification", (message) => {
+            const own = message.processId === (client as unknown as { processID: number }).processID;
+            if (own && message.channel === channel) handlers.onNotify(message.payload ?? "");
+          });
+          // Queued before the query the connection was taken for.
+          client.query(`LISTEN ${channel}`).catch(() => {});
+        };
+        pool.on("acquire", onAcquire);
+        const listener = listenPostgres(pg.Client, { connectionString: options.databaseUrl!, channel }, handlers);
+        return {
+          backendPid: listener.backendPid,
+          stop: async () => {
+            pool.off("acquire", onAcquire);
+            await listener.stop();
+          },
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -78,19 +113,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const client = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   const raw = drizzle(client, { schema });
-  const db = raw as unknown as Db;
-  let closed = false;
+  return pgliteDatabase(client, raw as unknown as Db, () => migrate(raw, { migrationsFolder }).then(() => {}));
+}
+
+/** The Database over an open PGlite (the server's, or a test's copy of the migrated template). */
+export function pgliteDatabase(client: PGlite, db: Db, migrate: () => Promise<void>): Database {
   return {
     db,
     kind: "pglite",
-    migrate: () => migrate(raw, { migrationsFolder }),
-    ping: () => ping(db),
+    migrate,
+    ping: async () => !client.closed && (await ping(db)),
     queryPrepared: async <T>(_name: string, text: string, params: unknown[]) =>
       (await client.query<T>(text, params)).rows,
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onNotify);
+      handlers.onState(true);
+      return {
+        backendPid: () => null,
+        stop: async () => {
+          handlers.onState(false);
+          if (!client.closed) await unlisten().catch(() => {});
+        },
+      };
+    },
     close: async () => {
-      if (closed) return;
-      closed = true;
-      await client.close();
+      if (!client.closed) await client.close();
     },
   };
 }

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { openDatabase, pgliteExtensions, type Database } from "../db/client";
+import { openDatabase, pgliteDatabase, pgliteExtensions, type Database } from "../db/client";
 
 export interface TestDatabase extends Database {
   /** Empties every table (between tests that need a clean slate). */
@@ -91,18 +91,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const { drizzle } = await import("drizzle-orm/pglite");
     const schema = await import("../db/schema");
     const client = await PGlite.create({ loadDataDir: await migratedSnapshot(), extensions: await pgliteExtensions() });
-    const db = drizzle(client, { schema }) as unknown as Database["db"];
-    database = {
-      db,
-      kind: "pglite",
-      migrate: async () => {},
-      ping: async () => !client.closed,
-      queryPrepared: async <T>(_name: string, text: string, params: unknown[]) =>
-        (await client.query<T>(text, params)).rows,
-      close: async () => {
-        if (!client.closed) await client.close();
-      },
-    };
+    database = pgliteDatabase(client, drizzle(client, { schema }) as unknown as Database["db"], async () => {});
   }
   return {
     ...database,

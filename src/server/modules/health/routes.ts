@@ -1,9 +1,10 @@
 // GET /api/health: 200 with the database reachable, 503 without.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
+import { bearerToken } from "../admin/auth/service";
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/health", { config: { auth: "public", codeOracle: false } }, async (_request, reply) => {
+  app.get("/api/health", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
     const ok = await ctx.database.ping();
     reply.header("cache-control", "no-store");
     if (!ok) {
@@ -14,6 +15,10 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
         message: "La base de datos no responde.",
       });
     }
-    return { status: "ok", database: ctx.database.kind, uptimeSeconds: Math.round(process.uptime()) };
+    const answer = { status: "ok", database: ctx.database.kind, uptimeSeconds: Math.round(process.uptime()) };
+    // Staff with a valid session also see the lookup cache's figures (decision 140).
+    const token = bearerToken(request.headers.authorization);
+    if (token && (await ctx.sessions.verify(token))) return { ...answer, details: { lookupCache: ctx.lookups.cache.stats() } };
+    return answer;
   });
 }

@@ -22,7 +22,6 @@ import {
   type TTrackingHistoryEntry,
 } from "../../../shared/api/trackings";
 import { findClientByTypedCode } from "../clients/codes";
-import { mapLookalikes } from "../../../shared/domain/client-code";
 import type { Actor } from "../../lib/actor";
 import { createTracking, deleteTracking, updateTracking, type TrackingRow } from "./service";
 import { inOutboxTransaction } from "../notifications/outbox";
@@ -31,6 +30,7 @@ import { UPLOADS_PATH_PREFIX } from "../../../shared/api/uploads";
 import { PROOFS_LISTED_MAX } from "../../../shared/api/payments";
 import { chargeLines, type ExtraChargeKind } from "../../../shared/domain/charges";
 import { clientStatement } from "../payments/service";
+import { ClientLookups, LookupCache, type Found, type LookupCacheOptions } from "./lookup-cache";
 
 type HistoryRow = Pick<typeof trackingStatusHistory.$inferSelect, "previousStatus" | "newStatus" | "changedAt">;
 
@@ -260,12 +260,6 @@ const LOOKUP_BATCH_MAX = 64;
 /** Statements under way at once; lookups arriving meanwhile wait and go together in the next. */
 const LOOKUP_IN_FLIGHT_MAX = 4;
 
-/** One client's answer, and whether its code was issued look-alike free (a reading may reach it). */
-interface Found {
-  body: string;
-  lookalikeFree: boolean;
-}
-
 interface Waiter {
   resolve(found: Found | null): void;
   reject(error: unknown): void;
@@ -283,7 +277,10 @@ class LookupBatcher {
   private scheduled = false;
   private inFlight = 0;
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly cache?: LookupCache,
+  ) {}
 
   load(code: string): Promise<Found | null> {
     return new Promise((resolve, reject) => {
@@ -309,14 +306,18 @@ class LookupBatcher {
         if (batch.size >= LOOKUP_BATCH_MAX) break;
       }
       this.inFlight++;
+      const codes = [...batch.keys()];
+      const fill = this.cache?.beginFill(codes);
       this.database
-        .queryPrepared<Found & { code: string }>("client-trackings-json", CLIENT_TRACKINGS_JSON_SQL, [[...batch.keys()]])
+        .queryPrepared<{ body: string; code: string; lookalikeFree: boolean }>("client-trackings-json", CLIENT_TRACKINGS_JSON_SQL, [codes])
         .then(
           (rows) => {
-            const found = new Map(rows.map((row) => [row.code, row]));
+            const found = new Map<string, Found>(rows.map((row) => [row.code, { body: Buffer.from(row.body), lookalikeFree: row.lookalikeFree }]));
+            if (fill) this.cache!.endFill(fill, found);
             for (const [code, list] of batch) for (const waiter of list) waiter.resolve(found.get(code) ?? null);
           },
           (error: unknown) => {
+            if (fill) this.cache!.endFill(fill, null);
             for (const list of batch.values()) for (const waiter of list) waiter.reject(error);
           },
         )
@@ -328,26 +329,25 @@ class LookupBatcher {
   }
 }
 
-const batchers = new WeakMap<Database, LookupBatcher>();
+/** The lookup through the cache: one per app (context.ts), listening from app start to close. */
+export function createClientLookups(database: Database, options: LookupCacheOptions): ClientLookups {
+  const cache = new LookupCache(options);
+  return new ClientLookups(database, cache, new LookupBatcher(database, cache));
+}
+
+const uncached = new WeakMap<Database, ClientLookups>();
 
 /**
- * GET /api/clients/trackings?code= as a ready JSON text; null when no client has the code. A code
- * typed with a look-alike also asks for its reading, in the same statement, and takes it only
- * when that code was issued look-alike free; the code as typed wins (codes.ts, decision 107).
+ * GET /api/clients/trackings?code= as a ready JSON text, straight from the database (no cache);
+ * null when no client has the code. The tests compare it with getClientTrackings.
  */
 export async function getClientTrackingsJson(database: Database, clientCode: string): Promise<string | null> {
-  let batcher = batchers.get(database);
-  if (!batcher) {
-    batcher = new LookupBatcher(database);
-    batchers.set(database, batcher);
+  let lookups = uncached.get(database);
+  if (!lookups) {
+    lookups = createClientLookups(database, { maxEntries: 0, maxBytes: 0, missTtlMs: 0 });
+    uncached.set(database, lookups);
   }
-  const reading = mapLookalikes(clientCode);
-  const [exact, read] = await Promise.all([
-    batcher.load(clientCode),
-    reading === clientCode ? null : batcher.load(reading),
-  ]);
-  if (exact) return exact.body;
-  return read?.lookalikeFree ? read.body : null;
+  return (await lookups.lookup(clientCode))?.toString() ?? null;
 }
 
 /** The same answer built with drizzle and toClientTrackingDto: newest package first; null when no client has the code. */

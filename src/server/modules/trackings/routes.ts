@@ -13,13 +13,13 @@ import {
 import type { AppContext } from "../../context";
 import { enforceLimit } from "../../lib/abuse-limits";
 import { notFound, parseWith } from "../../errors";
-import { deleteClientTracking, getClientTrackingsJson, preAlertTracking, updateClientTracking } from "./client-portal";
+import { deleteClientTracking, preAlertTracking, updateClientTracking } from "./client-portal";
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get("/api/clients/trackings", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
     const { code } = parseWith(ZClientTrackingsQuerySchema, request.query ?? {});
     await enforceLimit(ctx, request, "clientLookup", reply);
-    const body = await getClientTrackingsJson(ctx.database, code);
+    const body = await ctx.lookups.lookup(code);
     if (!body) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
     return reply.type("application/json; charset=utf-8").send(body);
   });

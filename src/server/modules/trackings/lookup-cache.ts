@@ -1,0 +1,254 @@
+// The client lookup's answers kept in memory (issue 22, docs/decisions/140). GET
+// /api/clients/trackings?code= is the call clients make most; its answer changes only when the
+// client or one of its packages does. Each answer (the JSON bytes the route sends, or "no such
+// code") is kept in a bounded LRU, filled on the first request, and forgotten on every change:
+// the database's triggers (migration 0013) NOTIFY the changed client codes on lookup_changed and
+// every instance LISTENs. Three rules keep it from ever serving a stale answer for long:
+//  - Only while listening. Until LISTEN answers, and from the moment its connection is lost,
+//    nothing is kept or served from memory (every lookup asks the database); on (re)connection
+//    the cache starts empty, since changes made meanwhile were never announced.
+//  - A fill started before a change and finished after its notification is not kept: every
+//    statement under way is marked with the codes invalidated while it ran.
+//  - A miss ("no client has this code") is kept briefly (missTtlMs) besides being forgotten when a
+//    client with that code is registered.
+// A change becomes visible to every instance when its NOTIFY arrives (after the commit: the
+// freshness test measures it). The instance that made a change hears it before the call that made
+// it returns (db/client.ts: PGlite calls back at once; on PostgreSQL each pooled connection passes
+// on its own notices), so whoever wrote reads the write.
+import type { Database } from "../../db/client";
+import type { Listener } from "../../db/listener";
+import { mapLookalikes } from "../../../shared/domain/client-code";
+
+export const LOOKUP_CHANNEL = "lookup_changed";
+
+/** One client's answer, and whether its code was issued look-alike free (a reading may reach it). */
+export interface Found {
+  body: Buffer;
+  lookalikeFree: boolean;
+}
+
+export interface LookupCacheOptions {
+  /** Answers kept at most; 0 turns the cache off. */
+  maxEntries: number;
+  /** Bytes of answers kept at most. */
+  maxBytes: number;
+  /** How long "no such code" is kept. */
+  missTtlMs: number;
+  now?: () => number;
+}
+
+export interface LookupCacheStats {
+  enabled: boolean;
+  listening: boolean;
+  entries: number;
+  bytes: number;
+  maxEntries: number;
+  maxBytes: number;
+  hits: number;
+  misses: number;
+  fills: number;
+  invalidations: number;
+  resets: number;
+  evictions: number;
+}
+
+interface Entry {
+  found: Found | null;
+  bytes: number;
+  /** Misses only: when to forget them. */
+  expiresAt: number;
+}
+
+/** A statement under way for these codes, and the codes changed while it ran. */
+export interface Fill {
+  codes: readonly string[];
+  dirty: Set<string>;
+  all: boolean;
+}
+
+/** Per entry besides the body: the key, the Map's slot and the objects (an estimate). */
+const ENTRY_OVERHEAD_BYTES = 160;
+
+export class LookupCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly fills = new Set<Fill>();
+  private bytes = 0;
+  private listening = false;
+  private readonly counts = { hits: 0, misses: 0, fills: 0, invalidations: 0, resets: 0, evictions: 0 };
+  private readonly now: () => number;
+
+  constructor(private readonly options: LookupCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get enabled(): boolean {
+    return this.options.maxEntries > 0;
+  }
+
+  /** The kept answer (null = kept "no such code"), or undefined when the database must be asked. */
+  get(code: string): Found | null | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.entries.get(code);
+    if (!entry) {
+      this.counts.misses++;
+      return undefined;
+    }
+    if (entry.found === null && entry.expiresAt <= this.now()) {
+      this.remove(code, entry);
+      this.counts.misses++;
+      return undefined;
+    }
+    // Most recently used last: eviction takes the first.
+    this.entries.delete(code);
+    this.entries.set(code, entry);
+    this.counts.hits++;
+    return entry.found;
+  }
+
+  beginFill(codes: readonly string[]): Fill {
+    const fill: Fill = { codes, dirty: new Set(), all: false };
+    this.fills.add(fill);
+    return fill;
+  }
+
+  /** Keeps what the statement found (null: it failed), except codes changed while it ran. */
+  endFill(fill: Fill, found: ReadonlyMap<string, Found> | null): void {
+    this.fills.delete(fill);
+    if (!found || fill.all || !this.listening || !this.enabled) return;
+    for (const code of fill.codes) {
+      if (fill.dirty.has(code)) continue;
+      this.store(code, found.get(code) ?? null);
+    }
+    this.counts.fills++;
+  }
+
+  /** Forgets these codes (a notification, or this instance's own write). */
+  invalidate(codes: Iterable<string>): void {
+    for (const code of codes) {
+      const entry = this.entries.get(code);
+      if (entry) this.remove(code, entry);
+      for (const fill of this.fills) fill.dirty.add(code);
+      this.counts.invalidations++;
+    }
+  }
+
+  /** Forgets everything (a notification '*', or the listener's state changed). */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+    for (const fill of this.fills) fill.all = true;
+  }
+
+  /** A payload from lookup_changed: a JSON array of client codes, or '*'. */
+  notified(payload: string): void {
+    if (payload === "*") {
+      this.clear();
+      this.counts.invalidations++;
+      return;
+    }
+    let codes: unknown;
+    try {
+      codes = JSON.parse(payload);
+    } catch {
+      codes = null;
+    }
+    if (Array.isArray(codes) && codes.every((c) => typeof c === "string")) this.invalidate(codes as string[]);
+    else this.clear();
+  }
+
+  setListening(listening: boolean): void {
+    this.listening = listening;
+    this.clear();
+    this.counts.resets++;
+  }
+
+  stats(): LookupCacheStats {
+    return {
+      enabled: this.enabled,
+      listening: this.listening,
+      entries: this.entries.size,
+      bytes: this.bytes,
+      maxEntries: this.options.maxEntries,
+      maxBytes: this.options.maxBytes,
+      ...this.counts,
+    };
+  }
+
+  private store(code: string, found: Found | null): void {
+    const old = this.entries.get(code);
+    if (old) this.remove(code, old);
+    const bytes = (found?.body.length ?? 0) + code.length + ENTRY_OVERHEAD_BYTES;
+    if (bytes > this.options.maxBytes) return;
+    const expiresAt = found ? Number.POSITIVE_INFINITY : this.now() + this.options.missTtlMs;
+    this.entries.set(code, { found, bytes, expiresAt });
+    this.bytes += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
+      this.remove(oldest, entry);
+      this.counts.evictions++;
+    }
+  }
+
+  private remove(code: string, entry: Entry): void {
+    this.entries.delete(code);
+    this.bytes -= entry.bytes;
+  }
+}
+
+/** Statements that answer many codes at once: the database side (client-portal.ts's batcher). */
+export interface LookupSource {
+  load(code: string): Promise<Found | null>;
+}
+
+/**
+ * The lookup of a typed code through the cache: the code as typed, and its look-alike reading
+ * taken only when that code was issued look-alike free (codes.ts, decision 107). Answers with the
+ * JSON bytes, or null when no client has the code. Kept answers come back without a database turn.
+ */
+export class ClientLookups {
+  private listener: Listener | null = null;
+
+  constructor(
+    private readonly database: Database,
+    readonly cache: LookupCache,
+    private readonly source: LookupSource,
+  ) {}
+
+  /** Starts listening (the cache serves nothing before). */
+  async start(): Promise<void> {
+    if (!this.cache.enabled || this.listener) return;
+    this.listener = await this.database.listen(LOOKUP_CHANNEL, {
+      onNotify: (payload) => this.cache.notified(payload),
+      onState: (listening) => this.cache.setListening(listening),
+    });
+  }
+
+  async stop(): Promise<void> {
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.stop();
+  }
+
+  /** The backend pid of the LISTEN connection (PostgreSQL, while listening). */
+  listenerPid(): number | null {
+    return this.listener?.backendPid() ?? null;
+  }
+
+  async lookup(typedCode: string): Promise<Buffer | null> {
+    let exact = this.cache.get(typedCode);
+    if (exact) return exact.body;
+    const reading = mapLookalikes(typedCode);
+    if (reading === typedCode) return exact === null ? null : ((await this.source.load(typedCode))?.body ?? null);
+    let read = this.cache.get(reading);
+    if (exact === undefined || read === undefined) {
+      // Both asked in the same statement when neither is kept.
+      [exact, read] = await Promise.all([
+        exact === undefined ? this.source.load(typedCode) : exact,
+        read === undefined ? this.source.load(reading) : read,
+      ]);
+      if (exact) return exact.body;
+    }
+    return read?.lookalikeFree ? read.body : null;
+  }
+
+}
