@@ -3,7 +3,9 @@
 // `node --cpu-prof`, warms the lookup cache, drives the lookup with autocannon from another
 // process, stops the server and prints the functions with the most self time (and the share of
 // each source file). Options: --clients N --trackings M --duration S --connections C --top K
-// --keep (keeps the .cpuprofile, to open in Chrome DevTools).
+// --keep (keeps the .cpuprofile, to open in Chrome DevTools); --log-level L (the server's LOG_LEVEL,
+// warn by default as in npm run bench; production's default is info: its log goes to /dev/null);
+// --compressed (the load asks for br/gzip like a browser); --rate-limit (RATE_LIMIT on).
 //   node --import tsx bench/profile-lookup.ts --clients 2000 --trackings 20000 --duration 10
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -25,6 +27,8 @@ const DURATION = arg("duration", 10);
 const CONNECTIONS = arg("connections", 50);
 const TOP = arg("top", 30);
 const KEEP = argv.includes("--keep");
+const LOG_LEVEL = argv.includes("--log-level") ? argv[argv.indexOf("--log-level") + 1] : "warn";
+const COMPRESSED = argv.includes("--compressed");
 
 interface ProfileNode {
   id: number;
@@ -59,21 +63,22 @@ async function main() {
         NODE_ENV: "production",
         HOST: "127.0.0.1",
         PORT: String(port),
-        LOG_LEVEL: "warn",
+        LOG_LEVEL,
         DATA_DIR: dataDir,
         ADMIN_PASSWORD: "profile-clave-admin",
         RATE_LIMIT: argv.includes("--rate-limit") ? "on" : "off",
         EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
         ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       },
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", LOG_LEVEL === "warn" || LOG_LEVEL === "error" ? "inherit" : "ignore", "inherit"],
     });
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(`${base}/api/health`, server);
     const paths = codes.map((c) => `/api/clients/trackings?code=${encodeURIComponent(c)}`);
     // Every answer once (the cache fills), then the measured load.
     for (const p of paths) await (await fetch(base + p)).arrayBuffer();
-    const result = await runLoad({ url: base, connections: CONNECTIONS, duration: DURATION, paths });
+    const headers = COMPRESSED ? { "accept-encoding": "br, gzip, deflate" } : undefined;
+    const result = await runLoad({ url: base, connections: CONNECTIONS, duration: DURATION, paths, headers });
     console.log(`load: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${JSON.stringify(result.statusCodes)}`);
     await stopProcess(server);
 

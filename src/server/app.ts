@@ -2,6 +2,7 @@
 // the same app with their own database and configuration and drive it with app.inject().
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyContextConfig,
   type FastifyInstance,
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const { config, database } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Deeply nested or huge JSON is refused by the body limit; keys like __proto__ are stripped.
@@ -198,6 +200,22 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   await registerStaticSite(app, { staticDir: deps.staticDir, config });
   return { app, ctx };
+}
+
+/**
+ * The request log: one line per request, written when its answer has left (or failed to), with
+ * what Fastify's two lines said (method, address, host, remote address and port; status, time in
+ * ms; the error when the answer failed), instead of an "incoming request" line besides. At
+ * LOG_LEVEL=info (production's default) logging took ~0.14 ms of CPU per cached lookup, about
+ * half of it the line this saves (decision 142).
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+  }
 }
 
 /** The headers helmet sets with `options` (none depends on the request). */
