@@ -114,6 +114,21 @@ const instance = autocannon({
       : [plainStep],
 });
 
+/** The write mix's latencies by kind (autocannon's own figures mix them): every answer, any status. */
+const byKind: Record<"lookup" | "preAlert", number[]> = { lookup: [], preAlert: [] };
+if (job.writeProbability !== undefined) {
+  // Emitted before the connection builds its next request, so its context still says what this answer was for.
+  instance.on("response", (client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    const context = (client as { requestIterator?: { context?: Context } }).requestIterator?.context;
+    (context?.asked?.startsWith("POST") ? byKind.preAlert : byKind.lookup).push(responseTime);
+  });
+}
+const summary = (list: number[]) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: Math.round(sorted[sorted.length - 1] ?? 0) };
+};
+
 process.on("SIGUSR2", () => instance.stop());
 // The parent waits for this line before starting what a side load accompanies.
 instance.once("start", () => process.stdout.write("started\n"));
@@ -133,7 +148,7 @@ instance.on("done", (result) => {
       total: result.requests.total,
       status: { "2xx": result["2xx"], "4xx": result["4xx"], "5xx": result["5xx"] },
       statusCodes: status,
-      ...(job.writeProbability !== undefined ? { preAlerts: counter } : {}),
+      ...(job.writeProbability !== undefined ? { preAlerts: counter, byKind: { lookup: summary(byKind.lookup), preAlert: summary(byKind.preAlert) } } : {}),
       ...(samples.length ? { samples } : {}),
     }) + "\n",
   );

@@ -61,6 +61,8 @@ interface LoadResult {
   statusCodes: Record<string, number>;
   /** Pre-alerts sent by the write mix. */
   preAlerts?: number;
+  /** The write mix's answers by kind (every status). */
+  byKind?: Record<"lookup" | "preAlert", { count: number; p50: number; p99: number; max: number }>;
   /** A few non-2xx answers: what was asked and the start of the answer. */
   samples?: { status: number; request: string; body: string }[];
 }
@@ -199,7 +201,9 @@ async function main() {
       figures.clientLookupWithWrites = { ...mix, ratioToCeiling: round(pct(mix, ceilingResult)) };
       report(
         "Lookup, 10% after a pre-alert of the same code",
-        `${fmtRps(mix)}, ${mix.preAlerts ?? 0} pre-alerts${fmtFailures(mix)}`,
+        `${fmtRps(mix)}, ${mix.preAlerts ?? 0} pre-alerts${fmtFailures(mix)}${
+          mix.byKind ? ` (lookups p99 ${mix.byKind.lookup.p99} ms, pre-alerts p99 ${mix.byKind.preAlert.p99} ms)` : ""
+        }`,
         `budget p99 ≤ 25 ms${usePostgres ? "" : " (PostgreSQL)"}: ${usePostgres ? (mix.p99 <= 25 && !failures(mix) ? "met" : "NOT MET") : "n/a on PGlite"}`,
       );
 
