@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
-import type { PoolClient } from "pg";
+import type { ClientBase } from "pg";
 import * as schema from "./schema";
 import { listenPostgres, type ListenHandlers, type Listener } from "./listener";
 
@@ -36,6 +36,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Where migration 0013's triggers announce the client codes whose lookup answer changed (decision 140). */
+export const LOOKUP_CHANNEL = "lookup_changed";
+/** Channels every pooled PostgreSQL connection listens on for its own notices (see openDatabase). */
+const SESSION_CHANNELS = [LOOKUP_CHANNEL] as const;
+
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
@@ -61,11 +66,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    // Every pooled connection LISTENs on SESSION_CHANNELS and passes on its OWN notices:
+    // PostgreSQL sends a session its own notifications before the commit's answer, so a change
+    // made through this pool is heard here before the call that made it returns (this instance
+    // reads its own writes); everyone else's arrive through the listener (listen below).
+    const ownNotices = new Map<string, Set<(payload: string) => void>>();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30_000,
+      // Awaited before the connection is first handed out (pg-pool's onConnect).
+      onConnect: async (client: ClientBase) => {
+        client.on("notification", (message) => {
+          if (message.processId !== (client as unknown as { processID: number }).processID) return;
+          for (const notify of ownNotices.get(message.channel) ?? []) notify(message.payload ?? "");
+        });
+        await client.query(SESSION_CHANNELS.map((c) => `LISTEN ${c};`).join(" "));
+      },
     });
     // A dropped connection must not crash the process; queries on it fail and the pool reconnects.
     pool.on("error", () => {});
@@ -78,27 +96,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       queryPrepared: async <T>(name: string, text: string, params: unknown[]) =>
         (await pool.query({ name, text, values: params })).rows as T[],
       listen: async (channel, handlers) => {
-        // Every pooled connection LISTENs too and passes on its OWN notices: PostgreSQL sends a
-        // session its own notifications before the commit's answer, so a write made through this
-        // pool is announced here before the call that made it returns (this instance reads its
-        // own writes); everyone else's arrive through the dedicated listener.
-        const listening = new WeakSet<PoolClient>();
-        const onAcquire = (client: PoolClient) => {
-          if (listening.has(client)) return;
-          listening.add(client);
-          client.on("notification", (message) => {
-            const own = message.processId === (client as unknown as { processID: number }).processID;
-            if (own && message.channel === channel) handlers.onNotify(message.payload ?? "");
-          });
-          // Queued before the query the connection was taken for.
-          client.query(`LISTEN ${channel}`).catch(() => {});
-        };
-        pool.on("acquire", onAcquire);
+        const own = ownNotices.get(channel) ?? new Set();
+        ownNotices.set(channel, own.add(handlers.onNotify));
         const listener = listenPostgres(pg.Client, { connectionString: options.databaseUrl!, channel }, handlers);
         return {
           backendPid: listener.backendPid,
           stop: async () => {
-            pool.off("acquire", onAcquire);
+            own.delete(handlers.onNotify);
             await listener.stop();
           },
         };

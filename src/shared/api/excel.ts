@@ -93,6 +93,18 @@ export const IMPORT_FINGERPRINT_INVALID = 'El campo "fingerprint" no es una huel
 /** 409: the apply's plan is not the one the preview showed (the database or the file changed). */
 export const IMPORT_PLAN_CHANGED =
   "Los datos cambiaron desde la vista previa: no se aplicó nada. Revise la nueva vista previa antes de importar.";
+/** 409 after the first slices were committed (docs/decisions/141): they stay, the rest was not applied. */
+export const importPlanChangedPartly = (applied: number, total: number) =>
+  `Los datos cambiaron desde la vista previa: se aplicaron ${applied} de ${total} filas y el resto no. ` +
+  "Haga una nueva vista previa e importe el archivo otra vez para terminar; las filas ya aplicadas no se repiten.";
+/** 500 when writing failed after the first slices were committed (docs/decisions/141). */
+export const importInterrupted = (applied: number, total: number) =>
+  `La importación se interrumpió por un error: se aplicaron ${applied} de ${total} filas y el resto no. ` +
+  "Importe el mismo archivo otra vez para terminar; las filas ya aplicadas no se repiten.";
+/** The fingerprint: one 16-hex digest per slice of the import, joined by '.' (docs/decisions/141). */
+export const IMPORT_FINGERPRINT_PATTERN = /^[0-9a-f]{16}(?:\.[0-9a-f]{16})*$/;
+/** Longest fingerprint accepted (about 950 slices; 50 000 rows per sheet make at most about 500). */
+export const IMPORT_FINGERPRINT_MAX = 16 * 1024;
 /** Lists of the answer (status changes, backwards moves, messages) carry at most this many items; `total` counts all. */
 export const IMPORT_PREVIEW_LIST_MAX = 200;
 
@@ -101,7 +113,8 @@ export const ZImportFieldsSchema = z.object({
   backwards: z.enum(IMPORT_BACKWARDS_CHOICES, { error: IMPORT_BACKWARDS_INVALID }).default("keep"),
   fingerprint: z
     .string({ error: IMPORT_FINGERPRINT_INVALID })
-    .regex(/^[0-9a-f]{64}$/, IMPORT_FINGERPRINT_INVALID)
+    .max(IMPORT_FINGERPRINT_MAX, IMPORT_FINGERPRINT_INVALID)
+    .regex(IMPORT_FINGERPRINT_PATTERN, IMPORT_FINGERPRINT_INVALID)
     .optional(),
 });
 export type TImportFields = z.infer<typeof ZImportFieldsSchema>;
@@ -146,7 +159,7 @@ export const ZImportResponseSchema = z.object({
     unchanged: z.number().int(),
     errors: z.array(ZImportRowErrorSchema),
   }),
-  /** "preview": nothing was written; "apply": everything above was committed. */
+  /** "preview": nothing was written; "apply": everything above was committed (slice by slice, docs/decisions/141). */
   mode: z.enum(["preview", "apply"]),
   backwards: z.enum(IMPORT_BACKWARDS_CHOICES),
   /** Status moves of existing packages that are (or, in a preview, would be) written. */
@@ -155,7 +168,7 @@ export const ZImportResponseSchema = z.object({
   backwardMoves: listOf(ZImportStatusChangeSchema),
   /** WhatsApp messages queued (or that would be queued) by the status changes. */
   messages: listOf(ZImportMessageSchema),
-  /** sha256 of the whole plan: send it back with the apply to refuse a plan that changed (409). */
+  /** The plan's digests, one per slice (docs/decisions/141): send it back with the apply to refuse a plan that changed (409). */
   fingerprint: z.string(),
 });
 export type TImportResponse = z.infer<typeof ZImportResponseSchema>;

@@ -1,9 +1,10 @@
 // One import at a time per server (docs/decisions/101). An import holds its upload (up to 15 MB),
-// the workbook it read (or a .xls worker thread with a 512 MB heap) and one long transaction; two
-// at once only compete for the same two cores and memory. A second import while one runs answers
-// 429 with IMPORT_BUSY before its file is parsed, and so changes nothing. The slot is taken after
-// the upload has been received, so the 429 reaches the client (a refusal mid-upload may reach it
-// as a broken connection), and it is freed however the import ends.
+// the workbook it read (or a .xls worker thread with a 512 MB heap) and a run of transactions
+// (its slices, decision 141); two at once only compete for the same two cores and memory. A
+// second import while one runs answers 429 with IMPORT_BUSY before its file is parsed, and so
+// changes nothing. The slot is taken after the upload has been received, so the 429 reaches the
+// client (a refusal mid-upload may reach it as a broken connection), and it is freed however the
+// import ends.
 import { IMPORT_BUSY } from "../../../shared/api/excel";
 import { AppError } from "../../errors";
 

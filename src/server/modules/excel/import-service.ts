@@ -1,6 +1,9 @@
-// importWorkbook: applies the Clientes and Trackings sheets of an uploaded workbook in ONE
-// transaction, or previews them: the same code runs and the transaction is rolled back at the
-// end (docs/decisions/117). Clients are created (with an EX + 6 code and a phone that passes the
+// importWorkbook: applies the Clientes and Trackings sheets of an uploaded workbook, or previews
+// them: the same code runs and each transaction is rolled back (docs/decisions/117). The rows are
+// grouped by client into slices of about 200 rows, each its own transaction with a turn of the
+// event loop between them, so the embedded database (one query at a time) keeps answering other
+// requests (docs/decisions/141): a failure or a changed plan in slice k rolls back slice k only.
+// Clients are created (with an EX + 6 code and a phone that passes the
 // registration rule, decision 118), or skipped when the code exists (never changed). Packages are
 // created or updated (unique per client and tracking code) only through trackings/service.ts, in
 // batches (createTrackings, updateTrackings), so an import's status change writes history, queues
@@ -8,7 +11,7 @@
 // moving an existing package to an earlier status of the flow is a backwards move: kept (status
 // left as it is, no message) unless the caller chose "apply". Packages the import creates queue no
 // message (docs/decisions/072). Bad rows become 'Fila N: reason' and the good rows are applied;
-// any failure while writing rolls everything back.
+// importing the same file again after an interrupted run finishes it (applied rows come out unchanged).
 import type { Actor } from "../../lib/actor";
 import { recordAudit } from "../admin/audit/service";
 import { ACTOR_LABELS } from "../../../shared/domain/staff-roles";
@@ -25,12 +28,14 @@ import {
   IMPORT_NO_SHEETS,
   IMPORT_PLAN_CHANGED,
   IMPORT_PREVIEW_LIST_MAX,
+  importInterrupted,
+  importPlanChangedPartly,
   importRowReasons,
   rowErrorText,
 } from "../../../shared/api/excel";
 import type { Db, DbOrTx } from "../../db/client";
 import { clients, clientTrackings, notificationOutbox } from "../../db/schema";
-import { badRequest, conflict } from "../../errors";
+import { AppError, badRequest, conflict } from "../../errors";
 import { inOutboxTransaction } from "../notifications/outbox";
 import {
   createTrackings,
@@ -60,8 +65,12 @@ export interface ImportOptions {
   mode?: "preview" | "apply";
   /** Rows moving a package back in the flow: "keep" (default) leaves its status, "apply" moves it. */
   backwards?: ImportBackwardsChoice;
-  /** The preview's fingerprint: an apply whose plan differs is rolled back with a 409. */
+  /** The preview's fingerprint (one digest per slice): an apply checks each slice's before committing it (409). */
   expectedFingerprint?: string;
+  /** Rows per slice (default IMPORT_SLICE_ROWS). */
+  sliceRows?: number;
+  /** Told of a write failure that interrupted the apply after its first slices (the answer is a Spanish 500). */
+  onError?: (err: unknown) => void;
   /** The import and the person who ran it (lib/actor.ts importActor); default the import without a person. */
   actor?: Actor;
 }
@@ -84,20 +93,109 @@ export function isImportSheet(name: string): boolean {
   return sheetRole(name) !== null;
 }
 
-/** Thrown inside the transaction to roll a preview back with its answer. */
-class PreviewRollback extends Error {
-  constructor(readonly result: TImportResponse) {
-    super("import preview: rolled back");
+/**
+ * Rows a slice aims at: about 100 ms of the embedded database on the reference machine (the
+ * import costs about 0.5 ms a row there; docs/decisions/141 has the figures).
+ */
+export const IMPORT_SLICE_ROWS = 200;
+/** Hex characters of one slice's digest in the fingerprint. */
+const SLICE_DIGEST_CHARS = 16;
+
+/** A self-contained part of the import: some clients' Clientes rows and all their Trackings rows. */
+export interface ImportSlice {
+  clients: ClientCandidate[];
+  trackings: TrackingCandidate[];
+}
+
+/**
+ * Groups the rows by client code (a client's Clientes row and every Trackings row naming it land
+ * in the same slice, so a slice only needs the clients it creates itself) and packs whole groups,
+ * in the order the codes first appear, into slices of about `size` rows. A client without a
+ * Clientes row in the file is never created by the import, so its packages may be spread over
+ * several slices (all rows of one package stay together); a client with one is not split, however
+ * many packages it has. Each slice keeps its rows in sheet order. Depends on the file only, so the
+ * preview and the apply of one file slice it the same way. At least one slice.
+ */
+export function sliceImport(clientRows: ClientCandidate[], trackingRows: TrackingCandidate[], size = IMPORT_SLICE_ROWS): ImportSlice[] {
+  const groups = new Map<string, ImportSlice>();
+  const groupOf = (code: string) => {
+    let group = groups.get(code);
+    if (!group) groups.set(code, (group = { clients: [], trackings: [] }));
+    return group;
+  };
+  for (const row of clientRows) groupOf(row.clientCode).clients.push(row);
+  for (const row of trackingRows) groupOf(row.clientCode).trackings.push(row);
+  const slices: ImportSlice[] = [];
+  let current: ImportSlice = { clients: [], trackings: [] };
+  let rows = 0;
+  const add = (group: ImportSlice) => {
+    const n = group.clients.length + group.trackings.length;
+    if (rows > 0 && rows + n > size) {
+      slices.push(current);
+      current = { clients: [], trackings: [] };
+      rows = 0;
+    }
+    for (const row of group.clients) current.clients.push(row);
+    for (const row of group.trackings) current.trackings.push(row);
+    rows += n;
+  };
+  for (const group of groups.values()) {
+    if (group.clients.length > 0 || group.trackings.length <= size) add(group);
+    else for (const piece of packagePieces(group.trackings, size)) add({ clients: [], trackings: piece });
+  }
+  if (rows > 0 || slices.length === 0) slices.push(current);
+  for (const slice of slices) {
+    slice.clients.sort((a, b) => a.row - b.row);
+    slice.trackings.sort((a, b) => a.row - b.row);
+  }
+  return slices;
+}
+
+/** One client's package rows in pieces of about `size` rows; the rows of one package stay in one piece. */
+function packagePieces(rows: TrackingCandidate[], size: number): TrackingCandidate[][] {
+  const byPackage = new Map<string, TrackingCandidate[]>();
+  for (const row of rows) {
+    const list = byPackage.get(row.trackingCode);
+    if (list) list.push(row);
+    else byPackage.set(row.trackingCode, [row]);
+  }
+  const pieces: TrackingCandidate[][] = [];
+  let piece: TrackingCandidate[] = [];
+  for (const list of byPackage.values()) {
+    if (piece.length > 0 && piece.length + list.length > size) {
+      pieces.push(piece);
+      piece = [];
+    }
+    for (const row of list) piece.push(row);
+  }
+  if (piece.length > 0) pieces.push(piece);
+  return pieces;
+}
+
+const sliceRowCount = (slice: ImportSlice) => slice.clients.length + slice.trackings.length;
+
+/** Gives the event loop a turn: requests waiting for the database get their queries in. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Thrown inside a slice's transaction to roll it back with its part of the answer. */
+class SliceRollback extends Error {
+  constructor(readonly part: SliceResult) {
+    super("import slice: rolled back");
   }
 }
 
 /**
- * The whole plan as a digest: every row's outcome (client created or skipped, package created,
- * updated with which values, unchanged, backwards move kept or applied, error) and every message.
- * Nothing that differs between two runs of the same plan (ids, referral codes, instants) enters it.
+ * The plan as a digest, slice by slice: every row's outcome (client created or skipped, package
+ * created, updated with which values, unchanged, backwards move kept or applied, error) and every
+ * message. Nothing that differs between two runs of the same plan (ids, referral codes, instants)
+ * enters it. Each slice's digest starts from the previous one's, so slice k's covers slices 0…k.
  */
 class PlanDigest {
   private readonly hash = createHash("sha256");
+  constructor(previous: string) {
+    this.hash.update(previous);
+    this.hash.update("\n");
+  }
   add(...entry: unknown[]): void {
     this.hash.update(JSON.stringify(entry));
     this.hash.update("\n");
@@ -107,10 +205,21 @@ class PlanDigest {
   }
 }
 
+/** One slice's part of the answer. */
+interface SliceResult {
+  digest: string;
+  clients: { created: number; skipped: number; errors: TImportRowError[] };
+  trackings: { created: number; updated: number; unchanged: number; errors: TImportRowError[] };
+  moves: TImportStatusChange[];
+  messages: TImportMessage[];
+}
+
 /**
- * Imports a workbook; the preview (mode "preview") is this same code, rolled back at the end, so
- * it shows exactly what the apply then does as long as the data do not change in between (the
- * fingerprint catches that).
+ * Imports a workbook in slices (docs/decisions/141), each in its own transaction, with a turn of
+ * the event loop between them so other requests' queries get through. The preview (mode
+ * "preview") is this same code with every slice rolled back, so it shows exactly what the apply
+ * then does as long as the data do not change in between (the fingerprint catches that, slice by
+ * slice, before each commit).
  */
 export async function importWorkbook(db: Db, workbook: WorkbookData, options: ImportOptions): Promise<TImportResponse> {
   const clientSheet = workbook.sheets.find((s) => sheetRole(s.name) === "clients");
@@ -119,56 +228,140 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
   const mode = options.mode ?? "apply";
   const backwards = options.backwards ?? "keep";
 
-  // Everything that needs no database is checked before the transaction opens.
+  // Everything that needs no database is checked before the first transaction opens.
   const clientRows = clientSheet ? parseClientSheet(clientSheet) : { rows: [], errors: [] };
   const trackingRows = trackingSheet ? parseTrackingSheet(trackingSheet) : { rows: [], errors: [] };
+  const slices = sliceImport(clientRows.rows, trackingRows.rows, options.sliceRows);
+  const totalRows = clientRows.rows.length + trackingRows.rows.length;
 
-  try {
-    return await inOutboxTransaction(db, async (tx) => {
-      const digest = new PlanDigest();
-      const { errors: clientErrors, ...clientResult } = await applyClients(tx, clientRows.rows, digest);
-      const trackingResult = await applyTrackings(tx, trackingRows.rows, { ...options, backwards }, digest);
-      const messages = await queuedMessages(tx, trackingResult.notified);
-      for (const m of messages) digest.add("message", m.row, m.recipient, m.body);
-      const allClientErrors = byRow([...clientRows.errors, ...clientErrors]);
-      const trackingErrors = byRow([...trackingRows.errors, ...trackingResult.errors]);
-      for (const e of [...allClientErrors, ...trackingErrors]) digest.add("error", e.error);
-      const result: TImportResponse = {
-        clients: { ...clientResult, errors: allClientErrors },
-        trackings: {
-          created: trackingResult.created,
-          updated: trackingResult.updated,
-          unchanged: trackingResult.unchanged,
-          errors: trackingErrors,
-        },
-        mode,
-        backwards,
-        statusChanges: capped(trackingResult.moves.filter((m) => m.applied)),
-        backwardMoves: capped(trackingResult.moves.filter((m) => m.backwards)),
-        messages: capped(messages),
-        fingerprint: digest.hex(),
-      };
-      if (mode === "preview") throw new PreviewRollback(result);
-      if (options.expectedFingerprint !== undefined && options.expectedFingerprint !== result.fingerprint) {
-        throw conflict(IMPORT_PLAN_CHANGED);
-      }
-      // One record for the run (each package already has its own), in the same transaction.
-      const counts = {
-        clientes: { creados: clientResult.created, omitidos: clientResult.skipped, errores: allClientErrors.length },
-        paquetes: { creados: result.trackings.created, actualizados: result.trackings.updated, sinCambios: result.trackings.unchanged, errores: trackingErrors.length },
-      };
-      await recordAudit(tx, options.actor ?? ANONYMOUS_IMPORT, {
-        action: "importacion.aplicar",
-        entity: "importacion",
-        summary: `Clientes: ${counts.clientes.creados} creados · Paquetes: ${counts.paquetes.creados} creados, ${counts.paquetes.actualizados} actualizados · ${counts.clientes.errores + counts.paquetes.errores} errores`,
-        after: counts,
+  // The file's own errors and its slicing start the digest: a different file differs at slice 0.
+  const seed = new PlanDigest("plan");
+  seed.add("slices", slices.map(sliceRowCount));
+  for (const e of byRow([...clientRows.errors])) seed.add("client error", e.error);
+  for (const e of byRow([...trackingRows.errors])) seed.add("tracking error", e.error);
+  let previous = seed.hex();
+
+  const expected = options.expectedFingerprint?.split(".");
+  if (mode === "apply" && expected !== undefined && expected.length !== slices.length) throw conflict(IMPORT_PLAN_CHANGED);
+
+  const parts: SliceResult[] = [];
+  let appliedRows = 0;
+  /** The 409 of a plan that changed (any other failure after slice 0 becomes importInterrupted). */
+  let refused: AppError | undefined;
+  const sliceOptions = { ...options, backwards };
+  const counts = () => auditCounts(parts, clientRows.errors.length, trackingRows.errors.length);
+  for (let k = 0; k < slices.length; k++) {
+    if (k > 0) await nextTurn();
+    const last = k === slices.length - 1;
+    let part: SliceResult;
+    try {
+      part = await inOutboxTransaction(db, async (tx) => {
+        const digest = new PlanDigest(previous);
+        const result = await importSlice(tx, slices[k], sliceOptions, digest);
+        if (mode === "preview") throw new SliceRollback(result);
+        if (expected !== undefined && expected[k] !== shortDigest(result.digest)) {
+          refused = conflict(k === 0 ? IMPORT_PLAN_CHANGED : importPlanChangedPartly(appliedRows, totalRows));
+          throw refused;
+        }
+        // One record for the run (each package already has its own), in the last slice's transaction.
+        if (last) await recordImportAudit(tx, options, auditCounts([...parts, result], clientRows.errors.length, trackingRows.errors.length));
+        return result;
       });
-      return result;
-    });
-  } catch (err) {
-    if (err instanceof PreviewRollback) return err.result;
-    throw err;
+    } catch (err) {
+      if (err instanceof SliceRollback) {
+        part = err.part;
+      } else {
+        if (k === 0) throw err;
+        // Slices 0…k-1 are committed: the run's record says what they applied.
+        await recordImportAudit(db, options, counts(), { slices: k, of: slices.length }).catch((auditErr: unknown) => options.onError?.(auditErr));
+        if (err === refused) throw err;
+        options.onError?.(err);
+        throw new AppError("INTERNAL", 500, importInterrupted(appliedRows, totalRows));
+      }
+    }
+    parts.push(part);
+    previous = part.digest;
+    appliedRows += sliceRowCount(slices[k]);
   }
+
+  const allClientErrors = byRow([...clientRows.errors, ...parts.flatMap((p) => p.clients.errors)]);
+  const trackingErrors = byRow([...trackingRows.errors, ...parts.flatMap((p) => p.trackings.errors)]);
+  const moves = parts.flatMap((p) => p.moves).sort((a, b) => a.row - b.row);
+  const sum = (pick: (p: SliceResult) => number) => parts.reduce((total, p) => total + pick(p), 0);
+  return {
+    clients: { created: sum((p) => p.clients.created), skipped: sum((p) => p.clients.skipped), errors: allClientErrors },
+    trackings: {
+      created: sum((p) => p.trackings.created),
+      updated: sum((p) => p.trackings.updated),
+      unchanged: sum((p) => p.trackings.unchanged),
+      errors: trackingErrors,
+    },
+    mode,
+    backwards,
+    statusChanges: capped(moves.filter((m) => m.applied)),
+    backwardMoves: capped(moves.filter((m) => m.backwards)),
+    messages: capped(parts.flatMap((p) => p.messages).sort((a, b) => a.row - b.row)),
+    fingerprint: parts.map((p) => shortDigest(p.digest)).join("."),
+  };
+}
+
+const shortDigest = (hex: string) => hex.slice(0, SLICE_DIGEST_CHARS);
+
+/** One slice: its clients, then its packages, the messages they queued and its row errors, all digested. */
+async function importSlice(
+  tx: DbOrTx,
+  slice: ImportSlice,
+  options: ImportOptions & { backwards: ImportBackwardsChoice },
+  digest: PlanDigest,
+): Promise<SliceResult> {
+  const { errors: clientErrors, ...clientResult } = await applyClients(tx, slice.clients, digest);
+  const trackingResult = await applyTrackings(tx, slice.trackings, options, digest);
+  const messages = await queuedMessages(tx, trackingResult.notified);
+  for (const m of messages) digest.add("message", m.row, m.recipient, m.body);
+  const sliceClientErrors = byRow(clientErrors);
+  const sliceTrackingErrors = byRow(trackingResult.errors);
+  for (const e of [...sliceClientErrors, ...sliceTrackingErrors]) digest.add("error", e.error);
+  return {
+    digest: digest.hex(),
+    clients: { ...clientResult, errors: sliceClientErrors },
+    trackings: { created: trackingResult.created, updated: trackingResult.updated, unchanged: trackingResult.unchanged, errors: sliceTrackingErrors },
+    moves: trackingResult.moves,
+    messages,
+  };
+}
+
+interface ImportCounts {
+  clientes: { creados: number; omitidos: number; errores: number };
+  paquetes: { creados: number; actualizados: number; sinCambios: number; errores: number };
+}
+
+function auditCounts(parts: SliceResult[], clientParseErrors: number, trackingParseErrors: number): ImportCounts {
+  const sum = (pick: (p: SliceResult) => number) => parts.reduce((total, p) => total + pick(p), 0);
+  return {
+    clientes: { creados: sum((p) => p.clients.created), omitidos: sum((p) => p.clients.skipped), errores: clientParseErrors + sum((p) => p.clients.errors.length) },
+    paquetes: {
+      creados: sum((p) => p.trackings.created),
+      actualizados: sum((p) => p.trackings.updated),
+      sinCambios: sum((p) => p.trackings.unchanged),
+      errores: trackingParseErrors + sum((p) => p.trackings.errors.length),
+    },
+  };
+}
+
+/** The run's one audit record; `interrupted` when only the first slices were applied. */
+async function recordImportAudit(
+  tx: DbOrTx,
+  options: ImportOptions,
+  counts: ImportCounts,
+  interrupted?: { slices: number; of: number },
+): Promise<void> {
+  const summary = `Clientes: ${counts.clientes.creados} creados · Paquetes: ${counts.paquetes.creados} creados, ${counts.paquetes.actualizados} actualizados · ${counts.clientes.errores + counts.paquetes.errores} errores`;
+  await recordAudit(tx, options.actor ?? ANONYMOUS_IMPORT, {
+    action: "importacion.aplicar",
+    entity: "importacion",
+    summary: interrupted ? `Interrumpida (${interrupted.slices} de ${interrupted.of} partes aplicadas) · ${summary}` : summary,
+    after: interrupted ? { ...counts, partes: { aplicadas: interrupted.slices, total: interrupted.of } } : counts,
+  });
 }
 
 function capped<T>(items: T[]): { total: number; items: T[] } {

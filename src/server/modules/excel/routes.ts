@@ -16,6 +16,7 @@ import {
   IMPORT_APPLY_PATH,
   IMPORT_FILE_REQUIRED,
   IMPORT_FILE_TOO_LARGE,
+  IMPORT_FINGERPRINT_MAX,
   IMPORT_NOT_MULTIPART,
   IMPORT_NOT_SPREADSHEET,
   IMPORT_PREVIEW_PATH,
@@ -41,7 +42,7 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
   const imports = new ImportGate();
   app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: EXCEL_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 100 },
+      limits: { fileSize: EXCEL_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: IMPORT_FINGERPRINT_MAX, headerPairs: 100 },
       throwFileSizeLimit: true,
     });
 
@@ -65,6 +66,7 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
           actor: importActor(request),
           backwards: fields.backwards,
           expectedFingerprint: fields.fingerprint,
+          onError: (err) => request.log.error({ err }, "excel import interrupted"),
         });
       });
     });

@@ -175,7 +175,7 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', ${ISO})`;
  * hot path is one round trip with no per-row work in JavaScript. It answers several codes at
  * once: lookups that arrive together share one round trip (LookupBatcher).
  */
-const CLIENT_TRACKINGS_JSON_SQL = `
+export const CLIENT_TRACKINGS_JSON_SQL = `
 select json_build_object(
   'client', json_build_object('nombre', c.nombre, 'clientCode', c.client_code, 'referralCode', c.referral_code),
   'trackings', coalesce((

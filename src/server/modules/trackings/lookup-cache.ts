@@ -15,11 +15,9 @@
 // freshness test measures it). The instance that made a change hears it before the call that made
 // it returns (db/client.ts: PGlite calls back at once; on PostgreSQL each pooled connection passes
 // on its own notices), so whoever wrote reads the write.
-import type { Database } from "../../db/client";
+import { LOOKUP_CHANNEL, type Database } from "../../db/client";
 import type { Listener } from "../../db/listener";
 import { mapLookalikes } from "../../../shared/domain/client-code";
-
-export const LOOKUP_CHANNEL = "lookup_changed";
 
 /** One client's answer, and whether its code was issued look-alike free (a reading may reach it). */
 export interface Found {

@@ -403,49 +403,101 @@ export interface MoveOptions {
   /** Signs the WhatsApp messages (ctx.config.brand.name). */
   brandName: string;
   now?: Date;
+  /** Packages per transaction (default MOVE_SLICE; tests use small ones). */
+  sliceSize?: number;
 }
 
 /**
- * Moves every package of a closed shipment that is behind `estado` to it, in ONE updateTrackings
- * call (history, one WhatsApp message per package, audit paquete.estado each) and records
- * embarque.estado. Only the next step is accepted (En aduanas → En bodega Costa Rica → Listo
- * para entregar); packages already at or past it are left alone and counted as unchanged.
+ * Packages one transaction of a move changes: about 100 ms of the embedded database on the
+ * reference machine (a status change with history, message and audit costs about 0.5 ms there),
+ * so other requests get through between slices (docs/decisions/141).
+ */
+export const MOVE_SLICE = 200;
+
+/**
+ * Moves every package of a closed shipment that is behind `estado` to it (history, one WhatsApp
+ * message per package, audit paquete.estado each) and records embarque.estado once. Only the next
+ * step is accepted (En aduanas → En bodega Costa Rica → Listo para entregar); packages already at
+ * or past it are left alone and counted as unchanged. The packages are moved in slices of
+ * MOVE_SLICE, each its own transaction with a turn of the event loop between them
+ * (docs/decisions/141): if one fails, the slices before it stay moved and the same move again
+ * finishes the rest (the shipment's next step stays the same until every package has made it).
  */
 export async function moveShipment(db: Db, id: number, estado: ShipmentMoveStatus, options: MoveOptions): Promise<TShipmentMoveResponse> {
-  const { moved, unchanged } = await inOutboxTransaction(db, async (tx) => {
-    const shipment = await findShipment(tx, id, true);
-    if (shipment.estado !== "CERRADO") throw conflict(SHIPMENT_NOT_CLOSED);
-    const next = nextMoveOf(shipment.estado, (await shipmentSummaries(tx, [id])).get(id)?.stage ?? null);
+  const now = options.now ?? new Date();
+  const size = options.sliceSize ?? MOVE_SLICE;
+  // The checks and the list of packages behind, read under the shipment's lock.
+  const { shipment, behind, members } = await db.transaction(async (tx) => {
+    const row = await findShipment(tx, id, true);
+    if (row.estado !== "CERRADO") throw conflict(SHIPMENT_NOT_CLOSED);
+    const next = nextMoveOf(row.estado, (await shipmentSummaries(tx, [id])).get(id)?.stage ?? null);
     if (next === null) throw conflict(SHIPMENT_NOTHING_TO_MOVE);
     if (next !== estado) throw conflict(shipmentMoveNotNext(next));
-    const members = await tx
+    const all = await tx
       .select({ id: clientTrackings.id, estado: clientTrackings.estado })
       .from(clientTrackings)
       .where(eq(clientTrackings.shipmentId, id))
       .orderBy(asc(clientTrackings.id));
-    const behind = members.filter((m) => rank(m.estado as TrackingStatus) < rank(estado));
-    const now = options.now ?? new Date();
-    await updateTrackings(
-      tx,
-      behind.map((m) => ({
-        trackingId: m.id,
-        changes: { estado },
-        actor: options.actor,
-        brandName: options.brandName,
-        notes: `Embarque ${shipment.numeroGuia}`,
-        now,
-      })),
-    );
-    await tx.update(shipments).set({ updatedAt: now }).where(eq(shipments.id, id));
-    await recordAudit(tx, options.actor, {
-      action: "embarque.estado",
-      entity: "embarque",
-      entityId: id,
-      at: now,
-      summary: `${shipment.numeroGuia} → ${estado} · ${behind.length} ${behind.length === 1 ? "paquete" : "paquetes"}`,
-      after: { estado, movidos: behind.length, sinCambio: members.length - behind.length },
-    });
-    return { moved: behind.length, unchanged: members.length - behind.length };
+    return { shipment: row, members: all.length, behind: all.filter((m) => rank(m.estado as TrackingStatus) < rank(estado)).map((m) => m.id) };
   });
+  let moved = 0;
+  const slices = Math.max(1, Math.ceil(behind.length / size));
+  for (let k = 0; k < slices; k++) {
+    if (k > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    const last = k === slices - 1;
+    const step = inOutboxTransaction(db, async (tx) => {
+      // Still closed, and only the packages still behind (someone may have moved one meanwhile).
+      const current = await findShipment(tx, id, true);
+      if (current.estado !== "CERRADO") throw conflict(SHIPMENT_NOT_CLOSED);
+      const ids = behind.slice(k * size, (k + 1) * size);
+      const still = ids.length === 0 ? [] : await tx
+        .select({ id: clientTrackings.id, estado: clientTrackings.estado })
+        .from(clientTrackings)
+        .where(and(inArray(clientTrackings.id, ids), eq(clientTrackings.shipmentId, id)))
+        .orderBy(asc(clientTrackings.id));
+      const toMove = still.filter((m) => rank(m.estado as TrackingStatus) < rank(estado));
+      await updateTrackings(
+        tx,
+        toMove.map((m) => ({
+          trackingId: m.id,
+          changes: { estado },
+          actor: options.actor,
+          brandName: options.brandName,
+          notes: `Embarque ${shipment.numeroGuia}`,
+          now,
+        })),
+      );
+      if (last) {
+        const total = moved + toMove.length;
+        await tx.update(shipments).set({ updatedAt: now }).where(eq(shipments.id, id));
+        await recordAudit(tx, options.actor, {
+          action: "embarque.estado",
+          entity: "embarque",
+          entityId: id,
+          at: now,
+          summary: `${shipment.numeroGuia} → ${estado} · ${total} ${total === 1 ? "paquete" : "paquetes"}`,
+          after: { estado, movidos: total, sinCambio: members - total },
+        });
+      }
+      return toMove.length;
+    });
+    try {
+      moved += await step;
+    } catch (err) {
+      // The slices before this one stay moved: the run's record says how many (each package has its own).
+      if (moved > 0) {
+        await recordAudit(db, options.actor, {
+          action: "embarque.estado",
+          entity: "embarque",
+          entityId: id,
+          at: now,
+          summary: `${shipment.numeroGuia} → ${estado} · interrumpido: ${moved} de ${behind.length} paquetes`,
+          after: { estado, movidos: moved, pendientes: behind.length - moved },
+        }).catch(() => undefined);
+      }
+      throw err;
+    }
+  }
+  const unchanged = members - moved;
   return { ...(await getShipmentDetail(db, id)), moved, unchanged, message: shipmentMoved(moved, estado) };
 }
