@@ -22,6 +22,11 @@ interface Job {
    * the lookup of a random code. Needs `codes`; `bodyTemplate` is the pre-alert's body.
    */
   writeProbability?: number;
+  /**
+   * Each of `paths` once, in order, shared by the connections (a warm-up that asks for every
+   * answer), then the load ends; `duration` is only a cap.
+   */
+  once?: boolean;
   /** Requests per second per connection (a side load); unset: as fast as answers come. */
   connectionRate?: number;
   /** Seconds before a request counts as a time-out (autocannon's default is 10). */
@@ -87,10 +92,12 @@ function writeMixStep(last: boolean) {
   };
 }
 
+let next = 0;
 const plainStep = {
   setupRequest(req: Req, context: Context): Req {
     const r = { ...req };
-    if (job.paths?.length) r.path = pick(job.paths);
+    if (job.once && job.paths?.length) r.path = job.paths[next++ % job.paths.length];
+    else if (job.paths?.length) r.path = pick(job.paths);
     if (job.bodyTemplate) r.body = preAlertBody(job.codes?.length ? pick(job.codes) : "");
     context.asked = `${r.method ?? "GET"} ${r.path ?? ""}${r.body ? ` ${String(r.body)}` : ""}`;
     return r;
@@ -108,6 +115,7 @@ const instance = autocannon({
   // which would add ~1 000 made-up samples per second of a slow answer: latencies as measured.
   ...(job.connectionRate ? { connectionRate: job.connectionRate, ignoreCoordinatedOmission: true } : {}),
   ...(job.timeout ? { timeout: job.timeout } : {}),
+  ...(job.once && job.paths?.length ? { amount: job.paths.length } : {}),
   requests:
     job.writeProbability !== undefined
       ? Array.from({ length: MIX_STEPS }, (_, i) => writeMixStep(i === MIX_STEPS - 1))
