@@ -1,7 +1,14 @@
 // buildApp(deps): the whole HTTP application. main.ts builds it for production; tests build
 // the same app with their own database and configuration and drive it with app.inject().
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import compress from "@fastify/compress";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Config } from "./config";
@@ -50,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const { config, database } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Deeply nested or huge JSON is refused by the body limit; keys like __proto__ are stripped.
@@ -142,9 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   // After helmet: its headers are set before any of these hooks can refuse a request.
   // Admin routes: a valid session (401 otherwise), then the route's roles (403 in Spanish).
-  app.addHook("onRequest", async (request) => {
-    const config = request.routeOptions.config;
-    if (config?.auth !== "admin") return;
+  // Callback hooks that return at once for the requests they do not concern: an async hook costs
+  // every request (the public lookup's first of all) a promise and a microtask (decision 142).
+  const verifyStaff = async (request: FastifyRequest, config: FastifyContextConfig) => {
     const token = bearerToken(request.headers.authorization);
     const staff = token ? await ctx.sessions.verify(token) : null;
     if (!staff) throw unauthorized();
@@ -162,16 +170,22 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       });
       throw new AppError("FORBIDDEN", 403, ROLE_FORBIDDEN);
     }
+  };
+  app.addHook("onRequest", (request, _reply, done) => {
+    const config = request.routeOptions.config;
+    if (config?.auth !== "admin") return done();
+    verifyStaff(request, config).then(() => done(), done);
   });
   // JSON is read as UTF-8 (RFC 8259): a body labelled with another charset would be misread, so
   // it is refused rather than guessed at.
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     const type = request.headers["content-type"];
-    if (!type || !/^application\/json\b/i.test(type)) return;
+    if (!type || !/^application\/json\b/i.test(type)) return done();
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1];
     if (charset && !/^utf-?8$/i.test(charset)) {
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Tipo de contenido no soportado. Envía los datos como JSON en UTF-8.");
+      return done(new AppError("UNSUPPORTED_MEDIA_TYPE", 415, "Tipo de contenido no soportado. Envía los datos como JSON en UTF-8."));
     }
+    done();
   });
   installCodeGuessGuard(app, ctx);
 
@@ -186,6 +200,22 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   await registerStaticSite(app, { staticDir: deps.staticDir, config });
   return { app, ctx };
+}
+
+/**
+ * The request log: one line per request, written when its answer has left (or failed to), with
+ * what Fastify's two lines said (method, address, host, remote address and port; status, time in
+ * ms; the error when the answer failed), instead of an "incoming request" line besides. At
+ * LOG_LEVEL=info (production's default) logging took ~0.14 ms of CPU per cached lookup, about
+ * half of it the line this saves (decision 142).
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+  }
 }
 
 /** The headers helmet sets with `options` (none depends on the request). */

@@ -151,8 +151,8 @@ export function countAsCodeMiss(request: FastifyRequest): void {
  */
 export function installCodeGuessGuard(app: FastifyInstance, ctx: AppContext): void {
   if (!ctx.config.rateLimit) return;
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.routeOptions.config?.codeOracle !== true) return;
+  // Callback hooks that return at once for the requests they do not concern (no promise per request).
+  const hold = async (request: FastifyRequest, reply: FastifyReply) => {
     const claimed = await claimAttempt(ctx, request, "codeMisses", reply);
     const key = counterKey(ctx.config, "codeMisses", request);
     // Past the free misses, every request (the right code too) carries a solved challenge that
@@ -165,6 +165,10 @@ export function installCodeGuessGuard(app: FastifyInstance, ctx: AppContext): vo
       });
     }
     heldMisses.set(request, { key, miss: false });
+  };
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.routeOptions.config?.codeOracle !== true) return done();
+    hold(request, reply).then(() => done(), done);
   });
   const settle = async (request: FastifyRequest, statusCode: number) => {
     const held = heldMisses.get(request);
@@ -180,10 +184,13 @@ export function installCodeGuessGuard(app: FastifyInstance, ctx: AppContext): vo
     }
   };
   // onSend runs before the answer leaves, so the count is right when the client can ask again.
-  app.addHook("onSend", async (request, reply, payload) => {
-    await settle(request, reply.statusCode);
-    return payload;
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (!heldMisses.has(request)) return done(null, payload);
+    void settle(request, reply.statusCode).then(() => done(null, payload));
   });
   // A request that never reached onSend (aborted) gives its miss back here.
-  app.addHook("onResponse", async (request) => settle(request, 0));
+  app.addHook("onResponse", (request, _reply, done) => {
+    if (!heldMisses.has(request)) return done();
+    void settle(request, 0).then(() => done());
+  });
 }

@@ -1,0 +1,149 @@
+// Where a lookup's CPU goes (issue 22, docs/decisions/142): seeds a fresh database (PGlite, or a
+// throw-away PostgreSQL database when DATABASE_URL is set), starts the production server under
+// `node --cpu-prof`, warms the lookup cache, drives the lookup with autocannon from another
+// process, stops the server and prints the functions with the most self time (and the share of
+// each source file). Options: --clients N --trackings M --duration S --connections C --top K
+// --keep (keeps the .cpuprofile, to open in Chrome DevTools); --log-level L (the server's LOG_LEVEL,
+// warn by default as in npm run bench; production's default is info: its log goes to /dev/null);
+// --compressed (the load asks for br/gzip like a browser); --rate-limit (RATE_LIMIT on).
+//   node --import tsx bench/profile-lookup.ts --clients 2000 --trackings 20000 --duration 10
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { createScratchDatabase, stopProcess, waitForHealth } from "../scripts/lib/processes";
+import { freePort } from "../src/server/test/free-port";
+import { openDatabase } from "../src/server/db/client";
+import { seedDatabase } from "../src/server/seed/seed";
+
+const argv = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(argv[i + 1]) : fallback;
+};
+const CLIENTS = arg("clients", 2000);
+const TRACKINGS = arg("trackings", 20_000);
+const DURATION = arg("duration", 10);
+const CONNECTIONS = arg("connections", 50);
+const TOP = arg("top", 30);
+const KEEP = argv.includes("--keep");
+const LOG_LEVEL = argv.includes("--log-level") ? argv[argv.indexOf("--log-level") + 1] : "warn";
+const COMPRESSED = argv.includes("--compressed");
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+async function main() {
+  const root = path.resolve(".tmp", `profile-${process.pid}`);
+  const profileDir = path.join(root, "profile");
+  mkdirSync(profileDir, { recursive: true });
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, "ei_profile") : undefined;
+  try {
+    const dataDir = path.join(root, "data");
+    const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: path.join(dataDir, "pglite") });
+    await database.migrate();
+    await seedDatabase(database.db, { clients: CLIENTS, trackings: TRACKINGS });
+    await database.db.execute(sql`vacuum analyze`);
+    const rows = await database.db.execute<{ client_code: string }>(sql`select client_code from clients order by random()`);
+    const codes = ((rows as { rows?: { client_code: string }[] }).rows ?? []).map((r) => r.client_code);
+    await database.close();
+
+    const port = await freePort();
+    const server = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--import", "tsx", "src/server/main.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        LOG_LEVEL,
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: "profile-clave-admin",
+        RATE_LIMIT: argv.includes("--rate-limit") ? "on" : "off",
+        EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
+        ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      },
+      stdio: ["ignore", LOG_LEVEL === "warn" || LOG_LEVEL === "error" ? "inherit" : "ignore", "inherit"],
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${base}/api/health`, server);
+    const paths = codes.map((c) => `/api/clients/trackings?code=${encodeURIComponent(c)}`);
+    // Every answer once (the cache fills), then the measured load.
+    for (const p of paths) await (await fetch(base + p)).arrayBuffer();
+    const headers = COMPRESSED ? { "accept-encoding": "br, gzip, deflate" } : undefined;
+    const result = await runLoad({ url: base, connections: CONNECTIONS, duration: DURATION, paths, headers });
+    console.log(`load: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${JSON.stringify(result.statusCodes)}`);
+    await stopProcess(server);
+
+    const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+    if (!file) throw new Error("the server wrote no .cpuprofile");
+    summarise(JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile);
+    if (KEEP) console.log(`\nprofile kept: ${path.join(profileDir, file)}`);
+  } finally {
+    await scratch?.drop().catch(() => {});
+    if (!KEEP) rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Self time per function and per file, biggest first (the whole profile: start-up is a small part). */
+function summarise(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    self.set(id, (self.get(id) ?? 0) + dt);
+    total += dt;
+  });
+  const byFunction = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  for (const [id, us] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const file = shortUrl(url);
+    const key = `${functionName || "(anonymous)"} ${file}${url ? `:${lineNumber + 1}` : ""}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    const fileKey = file || functionName;
+    byFile.set(fileKey, (byFile.get(fileKey) ?? 0) + us);
+  }
+  const idle = [...byFunction].filter(([k]) => k.startsWith("(idle)")).reduce((s, [, us]) => s + us, 0);
+  const busy = total - idle;
+  const line = (us: number, label: string) =>
+    `${((100 * us) / busy).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(6)} ms  ${label}`;
+  console.log(`\nprofile: ${(total / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s (shares below are of busy time)`);
+  console.log(`\ntop ${TOP} functions by self time`);
+  for (const [k, us] of [...byFunction].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(us, k));
+  console.log(`\ntop ${TOP} files by self time`);
+  for (const [k, us] of [...byFile].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(us, k));
+}
+
+/** node_modules/<package>/… or src/… instead of the whole file:// address. */
+function shortUrl(url: string): string {
+  if (!url) return "";
+  const modules = url.lastIndexOf("node_modules/");
+  if (modules >= 0) return url.slice(modules + "node_modules/".length);
+  const src = url.indexOf("/src/");
+  if (src >= 0) return url.slice(src + 1);
+  return url.replace(/^file:\/\//, "");
+}
+
+function runLoad(job: object): Promise<{ requestsPerSecond: number; p50: number; p99: number; statusCodes: Record<string, number> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "bench/load.ts"], { stdio: ["pipe", "pipe", "inherit"] });
+    child.stdin.end(JSON.stringify(job));
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").pop()!)) : reject(new Error(`load exited with ${code}`))));
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
