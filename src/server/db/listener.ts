@@ -81,10 +81,17 @@ export function listenPostgres(Client: typeof pg.Client, options: PgListenOption
         pid = rows.rows[0]?.pid ?? null;
         backoff = firstBackoff;
         setListening(true);
+        // One heartbeat at a time: the next waits for the last one's answer (or its timeout).
+        let beating = false;
         heartbeat = setInterval(() => {
+          if (beating) return;
+          beating = true;
           const timer = setTimeout(() => lost(next), heartbeatMs);
           next.query("SELECT 1").then(
-            () => clearTimeout(timer),
+            () => {
+              clearTimeout(timer);
+              beating = false;
+            },
             () => {
               clearTimeout(timer);
               lost(next);

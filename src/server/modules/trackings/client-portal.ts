@@ -30,6 +30,7 @@ import { UPLOADS_PATH_PREFIX } from "../../../shared/api/uploads";
 import { PROOFS_LISTED_MAX } from "../../../shared/api/payments";
 import { chargeLines, type ExtraChargeKind } from "../../../shared/domain/charges";
 import { clientStatement } from "../payments/service";
+import { gzipSync } from "node:zlib";
 import { ClientLookups, LookupCache, type Found, type LookupCacheOptions } from "./lookup-cache";
 
 type HistoryRow = Pick<typeof trackingStatusHistory.$inferSelect, "previousStatus" | "newStatus" | "changedAt">;
@@ -312,7 +313,11 @@ class LookupBatcher {
         .queryPrepared<{ body: string; code: string; lookalikeFree: boolean }>("client-trackings-json", CLIENT_TRACKINGS_JSON_SQL, [codes])
         .then(
           (rows) => {
-            const found = new Map<string, Found>(rows.map((row) => [row.code, { body: Buffer.from(row.body), lookalikeFree: row.lookalikeFree }]));
+            // Answers that will be kept are gzipped once here (lookup-cache.ts answerBytes).
+            const keep = this.cache?.enabled === true;
+            const found = new Map<string, Found>(
+              rows.map((row) => [row.code, { body: keep ? gzipSync(row.body) : Buffer.from(row.body), gzipped: keep, lookalikeFree: row.lookalikeFree }]),
+            );
             if (fill) this.cache!.endFill(fill, found);
             for (const [code, list] of batch) for (const waiter of list) waiter.resolve(found.get(code) ?? null);
           },
@@ -347,7 +352,7 @@ export async function getClientTrackingsJson(database: Database, clientCode: str
     lookups = createClientLookups(database, { maxEntries: 0, maxBytes: 0, missTtlMs: 0 });
     uncached.set(database, lookups);
   }
-  return (await lookups.lookup(clientCode))?.toString() ?? null;
+  return (await lookups.lookup(clientCode))?.body.toString() ?? null;
 }
 
 /** The same answer built with drizzle and toClientTrackingDto: newest package first; null when no client has the code. */

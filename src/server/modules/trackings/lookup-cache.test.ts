@@ -1,9 +1,10 @@
 // The lookup cache's own rules (lookup-cache.ts, decision 140): bounded, never serving while not
 // listening, never keeping what a statement read before a change it overlapped.
 import { describe, expect, it } from "vitest";
-import { LookupCache, type Found } from "./lookup-cache";
+import { gzipSync } from "node:zlib";
+import { acceptsGzip, answerBytes, LookupCache, type Found } from "./lookup-cache";
 
-const found = (text: string, lookalikeFree = false): Found => ({ body: Buffer.from(text), lookalikeFree });
+const found = (text: string, lookalikeFree = false): Found => ({ body: Buffer.from(text), gzipped: false, lookalikeFree });
 const fill = (cache: LookupCache, answers: Record<string, Found | undefined>) => {
   const f = cache.beginFill(Object.keys(answers));
   cache.endFill(f, new Map(Object.entries(answers).filter((e): e is [string, Found] => e[1] !== undefined)));
@@ -102,5 +103,25 @@ describe("the lookup cache", () => {
     fill(cache, { A: found("1") });
     expect(cache.get("A")).toBeUndefined();
     expect(cache.stats()).toMatchObject({ enabled: false, entries: 0 });
+  });
+});
+
+describe("the answer's bytes", () => {
+  it("reads Accept-Encoding: gzip or *, unless refused with q=0", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("br, deflate")).toBe(false);
+    expect(acceptsGzip("identity")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+
+  it("sends a gzipped answer as it is to a client that takes gzip, and the plain JSON to one that does not", () => {
+    const json = JSON.stringify({ client: { nombre: "Ana" }, trackings: [] });
+    const kept = { body: gzipSync(json), gzipped: true };
+    expect(answerBytes(kept, true)).toEqual({ bytes: kept.body, gzipped: true });
+    expect(answerBytes(kept, false).bytes.toString()).toBe(json);
+    expect(answerBytes({ body: Buffer.from(json), gzipped: false }, true)).toEqual({ bytes: Buffer.from(json), gzipped: false });
   });
 });

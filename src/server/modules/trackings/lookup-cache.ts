@@ -17,11 +17,17 @@
 // on its own notices), so whoever wrote reads the write.
 import { LOOKUP_CHANNEL, type Database } from "../../db/client";
 import type { Listener } from "../../db/listener";
+import { gunzipSync } from "node:zlib";
 import { mapLookalikes } from "../../../shared/domain/client-code";
 
-/** One client's answer, and whether its code was issued look-alike free (a reading may reach it). */
-export interface Found {
+/** A lookup's answer: the JSON bytes, gzipped when they are (or will be) kept in memory. */
+export interface Answer {
   body: Buffer;
+  gzipped: boolean;
+}
+
+/** One client's answer, and whether its code was issued look-alike free (a reading may reach it). */
+export interface Found extends Answer {
   lookalikeFree: boolean;
 }
 
@@ -202,6 +208,8 @@ export interface LookupSource {
  * The lookup of a typed code through the cache: the code as typed, and its look-alike reading
  * taken only when that code was issued look-alike free (codes.ts, decision 107). Answers with the
  * JSON bytes, or null when no client has the code. Kept answers come back without a database turn.
+ * With the cache on, answers are gzipped once when read from the database (kept that way: about a
+ * sixth of the memory, and a browser gets them as they are); answerBytes serves them either way.
  */
 export class ClientLookups {
   private listener: Listener | null = null;
@@ -232,11 +240,11 @@ export class ClientLookups {
     return this.listener?.backendPid() ?? null;
   }
 
-  async lookup(typedCode: string): Promise<Buffer | null> {
+  async lookup(typedCode: string): Promise<Answer | null> {
     let exact = this.cache.get(typedCode);
-    if (exact) return exact.body;
+    if (exact) return exact;
     const reading = mapLookalikes(typedCode);
-    if (reading === typedCode) return exact === null ? null : ((await this.source.load(typedCode))?.body ?? null);
+    if (reading === typedCode) return exact === null ? null : this.source.load(typedCode);
     let read = this.cache.get(reading);
     if (exact === undefined || read === undefined) {
       // Both asked in the same statement when neither is kept.
@@ -244,9 +252,27 @@ export class ClientLookups {
         exact === undefined ? this.source.load(typedCode) : exact,
         read === undefined ? this.source.load(reading) : read,
       ]);
-      if (exact) return exact.body;
+      if (exact) return exact;
     }
-    return read?.lookalikeFree ? read.body : null;
+    return read?.lookalikeFree ? read : null;
   }
 
+}
+
+/** Whether an Accept-Encoding header takes gzip (a token "gzip" or "*" without q=0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (!header) return false;
+  for (const part of String(header).split(",")) {
+    const [token, ...params] = part.trim().toLowerCase().split(";");
+    if (token !== "gzip" && token !== "*") continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** The bytes to send: the gzipped answer as it is to a client that takes gzip, else the plain JSON. */
+export function answerBytes(answer: Answer, gzipOk: boolean): { bytes: Buffer; gzipped: boolean } {
+  if (!answer.gzipped) return { bytes: answer.body, gzipped: false };
+  return gzipOk ? { bytes: answer.body, gzipped: true } : { bytes: gunzipSync(answer.body), gzipped: false };
 }

@@ -18,7 +18,8 @@ import { clientIdOf, registerTestClient } from "../../test/clients";
 import { openSecondConnection } from "../../test/database";
 import { buildWorkbook, multipartFile } from "../../test/workbooks";
 import type { TClientTrackingsResponse } from "../../../shared/api/trackings";
-import { CLIENT_TRACKINGS_JSON_SQL } from "./client-portal";
+import { CLIENT_TRACKINGS_JSON_SQL, getClientTrackings } from "./client-portal";
+import { gunzipSync } from "node:zlib";
 import type { LookupCacheStats } from "./lookup-cache";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -282,6 +283,19 @@ describe("the lookup answered from memory", () => {
     const hits = (await cacheStats(reader)).hits;
     expect((await lookup(reader, code)).client.nombre).toBe("Sin oído");
     expect((await cacheStats(reader)).hits).toBe(hits + 1);
+  });
+
+  it("answers the same JSON gzipped to a client that takes gzip and plain to one that does not", async () => {
+    const client = await registerTestClient(t.app);
+    const url = `/api/clients/trackings?code=${client.clientCode}`;
+    await reader.inject({ method: "GET", url }); // kept in memory now
+    const plain = await reader.inject({ method: "GET", url });
+    const zipped = await reader.inject({ method: "GET", url, headers: { "accept-encoding": "br, gzip" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    expect(plain.json()).toEqual(JSON.parse(JSON.stringify(await getClientTrackings(t.ctx.db, client.clientCode))));
   });
 
   it("a code nobody has is kept as a miss until a client registers with it", async () => {

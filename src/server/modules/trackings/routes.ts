@@ -14,14 +14,19 @@ import type { AppContext } from "../../context";
 import { enforceLimit } from "../../lib/abuse-limits";
 import { notFound, parseWith } from "../../errors";
 import { deleteClientTracking, preAlertTracking, updateClientTracking } from "./client-portal";
+import { acceptsGzip, answerBytes } from "./lookup-cache";
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/clients/trackings", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
+  // Compression is the route's own: answers kept in memory are gzipped already (lookup-cache.ts).
+  app.get("/api/clients/trackings", { config: { auth: "public", codeOracle: true }, compress: false }, async (request, reply) => {
     const { code } = parseWith(ZClientTrackingsQuerySchema, request.query ?? {});
     await enforceLimit(ctx, request, "clientLookup", reply);
-    const body = await ctx.lookups.lookup(code);
-    if (!body) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
-    return reply.type("application/json; charset=utf-8").send(body);
+    const answer = await ctx.lookups.lookup(code);
+    if (!answer) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
+    const { bytes, gzipped } = answerBytes(answer, acceptsGzip(request.headers["accept-encoding"]));
+    reply.header("vary", "accept-encoding");
+    if (gzipped) reply.header("content-encoding", "gzip");
+    return reply.type("application/json; charset=utf-8").send(bytes);
   });
 
   app.post("/api/clients/trackings", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
