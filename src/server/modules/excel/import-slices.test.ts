@@ -1,5 +1,5 @@
 // The import in slices (docs/decisions/141), through the real app and database: a file of ten
-// clients with 50 packages each runs as four slices (three clients a slice), and
+// clients with 10 packages each runs as four slices (three clients a slice), and
 // - other requests get through while it runs (on PGlite, one query at a time, /api/health asked
 //   after the first slice committed answers before the import does);
 // - the preview and the apply agree slice by slice, and the answer's lists stay in row order;
@@ -25,8 +25,8 @@ import type { ClientCandidate, TrackingCandidate } from "./import-rows";
 const CLIENT_HEADER: Cell[] = ["client_code", "nombre", "direccion", "telefono"];
 const TRACKING_HEADER: Cell[] = ["client_code", "tracking_code", "origen", "forma_envio", "estado"];
 const CLIENTS = 10;
-const PACKAGES = 50;
-/** Three clients (3 × 51 rows) fill a slice of IMPORT_SLICE_ROWS; ten make four slices. */
+const PACKAGES = 10;
+/** Three clients (3 × 11 rows) fill a slice of IMPORT_SLICE_ROWS; ten make four slices. */
 const SLICES = 4;
 const TOTAL_ROWS = CLIENTS * (PACKAGES + 1);
 /** Rows of the first `k` slices. */
@@ -71,7 +71,7 @@ const apply = (bytes: Buffer, fields?: Record<string, string>) => ok("/api/impor
 const trackingCode = (client: number, n: number) => `TBS${String(client).padStart(2, "0")}${String(n).padStart(10, "0")}`;
 
 /**
- * Ten new clients with 50 packages each. The Trackings sheet lists the clients from the last to
+ * Ten new clients with 10 packages each. The Trackings sheet lists the clients from the last to
  * the first, so the last slice's rows come first in the sheet (the answer's lists must still be
  * in row order). `estado` gives a row's status.
  */
@@ -197,7 +197,7 @@ describe("the import in slices", () => {
     const bytes = await bigFile(codes);
     const audits = (await importAudits()).length;
     // The last client (the fourth slice) cannot be written.
-    await failOnTrackingCode(trackingCode(CLIENTS - 1, 25));
+    await failOnTrackingCode(trackingCode(CLIENTS - 1, PACKAGES / 2));
     try {
       const res = await post("/api/import/express", bytes);
       expect(res.statusCode).toBe(500);
@@ -205,7 +205,7 @@ describe("the import in slices", () => {
     } finally {
       await stopFailing();
     }
-    // Slices 1–3 stay (nine clients, 450 packages); the fourth rolled back whole, client included.
+    // Slices 1–3 stay (nine clients, 90 packages); the fourth rolled back whole, client included.
     expect(await storedClients(codes)).toEqual(codes.slice(0, CLIENTS - 1).sort());
     const [stored] = await t.database.db
       .select({ n: count() })
