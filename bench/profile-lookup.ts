@@ -15,20 +15,16 @@ import { createScratchDatabase, stopProcess, waitForHealth } from "../scripts/li
 import { freePort } from "../src/server/test/free-port";
 import { openDatabase } from "../src/server/db/client";
 import { seedDatabase } from "../src/server/seed/seed";
+import { flagArg, numberArg, stringArg } from "./args";
 
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(argv[i + 1]) : fallback;
-};
-const CLIENTS = arg("clients", 2000);
-const TRACKINGS = arg("trackings", 20_000);
-const DURATION = arg("duration", 10);
-const CONNECTIONS = arg("connections", 50);
-const TOP = arg("top", 30);
-const KEEP = argv.includes("--keep");
-const LOG_LEVEL = argv.includes("--log-level") ? argv[argv.indexOf("--log-level") + 1] : "warn";
-const COMPRESSED = argv.includes("--compressed");
+const CLIENTS = numberArg("clients", 2000);
+const TRACKINGS = numberArg("trackings", 20_000);
+const DURATION = numberArg("duration", 10);
+const CONNECTIONS = numberArg("connections", 50);
+const TOP = numberArg("top", 30);
+const KEEP = flagArg("keep");
+const LOG_LEVEL = stringArg("log-level", "warn");
+const COMPRESSED = flagArg("compressed");
 
 interface ProfileNode {
   id: number;
@@ -66,7 +62,7 @@ async function main() {
         LOG_LEVEL,
         DATA_DIR: dataDir,
         ADMIN_PASSWORD: "profile-clave-admin",
-        RATE_LIMIT: argv.includes("--rate-limit") ? "on" : "off",
+        RATE_LIMIT: flagArg("rate-limit") ? "on" : "off",
         EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
         ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       },

@@ -18,22 +18,18 @@ import { benchImportClientRows, benchImportWorkbook } from "./import-workbook";
 import { measureAdminInBrowser } from "./admin-browser";
 import { RECEIVE_BROWSER_BUDGET_MS, RECEIVE_BUDGET_MS, benchReception, benchReceptionInBrowser } from "./warehouse-reception";
 import { measureShipmentClose, prepareShipmentPackages } from "./shipments";
+import { flagArg, numberArg } from "./args";
 
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(argv[i + 1]) : fallback;
-};
-const CLIENTS = arg("clients", 10_000);
-const TRACKINGS = arg("trackings", 100_000);
-const DURATION = arg("duration", 10);
-const CONNECTIONS = arg("connections", 50);
-const IMPORT_ROWS = arg("import-rows", 10_000);
-const SHIPMENT_PACKAGES = arg("shipment-packages", 1000);
+const CLIENTS = numberArg("clients", 10_000);
+const TRACKINGS = numberArg("trackings", 100_000);
+const DURATION = numberArg("duration", 10);
+const CONNECTIONS = numberArg("connections", 50);
+const IMPORT_ROWS = numberArg("import-rows", 10_000);
+const SHIPMENT_PACKAGES = numberArg("shipment-packages", 1000);
 /** Only the back office's browser timings (skips the loads, the export and the import). */
-const BROWSER_ONLY = argv.includes("--browser-only");
+const BROWSER_ONLY = flagArg("browser-only");
 /** Skips the Chromium timings (while developing the loads). */
-const NO_BROWSER = argv.includes("--no-browser");
+const NO_BROWSER = flagArg("no-browser");
 /**
  * The unmeasured pass of the lookup load before the measured one: the lookup cache fills on first
  * request, so the warm-up asks for every code once (a time-boxed 5 s pass reached a third of

@@ -186,14 +186,18 @@ export function sheetXml(rows: Cell[][]): Buffer {
 export function multipartFile(
   content: Buffer,
   filename: string,
-  options: { field?: string; contentType?: string } = {},
+  options: { field?: string; contentType?: string; fields?: Record<string, string> } = {},
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----excel${randomBytes(8).toString("hex")}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? "file"}"; filename="${filename}"\r\n` +
       `Content-Type: ${options.contentType ?? "application/octet-stream"}\r\n\r\n`,
   );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  // Text fields after the file (the server reads them in any order).
+  const fields = Object.entries(options.fields ?? {}).map(
+    ([name, value]) => `\r\n--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}`,
+  );
+  const tail = Buffer.from(`${fields.join("")}\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, content, tail]), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 

@@ -8,7 +8,6 @@
 // - a plan that changed in slice k is refused with 409 before slice k commits, earlier slices stay.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
 import { createTestApp, type TestApp } from "../../test/app";
 import { auditLog, clients, clientTrackings } from "../../db/schema";
 import {
@@ -18,7 +17,7 @@ import {
   importPlanChangedPartly,
   type TImportResponse,
 } from "../../../shared/api/excel";
-import { buildWorkbook, storedPackage, tableCounts, uniqueClientCode, type Cell } from "../../test/workbooks";
+import { buildWorkbook, multipartFile, storedPackage, tableCounts, uniqueClientCode, type Cell } from "../../test/workbooks";
 import { IMPORT_SLICE_ROWS, sliceImport } from "./import-service";
 import type { ClientCandidate, TrackingCandidate } from "./import-rows";
 
@@ -41,22 +40,8 @@ afterAll(async () => {
   await t.close();
 });
 
-function multipart(bytes: Buffer, fields: Record<string, string> = {}) {
-  const boundary = `----slices${randomBytes(8).toString("hex")}`;
-  const parts: Buffer[] = [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="grande.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from("\r\n"),
-  ];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
-
 function post(url: string, bytes: Buffer, fields?: Record<string, string>) {
-  const { payload, headers } = multipart(bytes, fields);
+  const { payload, headers } = multipartFile(bytes, "grande.xlsx", { fields });
   return t.app.inject({ method: "POST", url, payload, headers: { ...headers, ...t.adminHeaders() } });
 }
 
