@@ -32,6 +32,8 @@ export interface AbuseLimit {
 }
 
 const MINUTE = 60_000;
+/** A `limit` no counter reaches: the limit prices requests (challengeAfter) but never refuses them. */
+const NEVER_REFUSED = 2_000_000_000;
 
 export const ADMIN_LOGIN_LIMITED = (minutes: number) => `Demasiados intentos fallidos. Intenta de nuevo en ${minutes} minutos.`;
 const CHALLENGE_RATE_LIMITED = "Demasiadas verificaciones desde esta conexión. Espera un minuto e intenta de nuevo.";
@@ -40,13 +42,26 @@ export const CODE_MISSES_LIMITED = (minutes: number) =>
 
 /** The defaults. RATE_LIMITS can change `limit` and the window of any of them. */
 export const ABUSE_LIMITS = {
-  /** Failed admin logins only (a right password clears the count). */
-  adminLogin: { key: "admin-login", limit: 10, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "staff passwords against guessing from one address" },
+  /**
+   * Failed sign-ins per address (a right password clears the count). Never refused (decision 143):
+   * past `challengeAfter` each attempt carries a proof of work that doubles with every further
+   * failure, up to MAX_CHALLENGE_WORK standard challenges (modules/admin/auth/login-guard.ts).
+   */
+  adminLogin: { key: "admin-login", challengeAfter: 10, limit: NEVER_REFUSED, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "staff passwords against guessing from one address" },
   /**
    * Failed sign-ins counted per account (the typed login, lower case; no login: the built-in
-   * owner's), from any address: many addresses cannot guess one person's password or code.
+   * owner's), from any address, priced like adminLogin: many addresses cannot guess one person's
+   * password or code cheaply, nor lock the person out.
    */
-  adminLoginAccount: { key: "admin-login-account", limit: 10, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "one staff account's password and second step against guessing from many addresses" },
+  adminLoginAccount: { key: "admin-login-account", challengeAfter: 10, limit: NEVER_REFUSED, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "one staff account's password and second step against guessing from many addresses" },
+  /**
+   * Failed sign-ins from a browser that signed in to the account before (its known-device cookie),
+   * counted apart: strangers' failures never price it. Past the limit the device signs in as a
+   * stranger would (it is never refused either).
+   */
+  adminLoginDevice: { key: "admin-login-device", limit: 10, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "a known device's sign-ins, apart from strangers' failures" },
+  /** Wrong current passwords and codes typed inside a session, per account: a stolen session guesses slowly. */
+  adminOwnCheck: { key: "admin-own-check", limit: 10, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "a person's password and second step against a stolen session" },
   /** Lookups by client code: packages, coupons, referrals. */
   clientLookup: { key: "clients-lookup", challengeAfter: 60, limit: 600, windowMs: MINUTE, message: LOOKUP_RATE_LIMITED, protects: "the database against scraping by code" },
   /**

@@ -30,13 +30,16 @@ export function resolvePowSecret(config: Pick<Config, "pow" | "dataDir">): strin
  * POW_MAX_COUNTER and all of it), so a solver tries counter + 1 keys of POW_COST iterations each
  * — a predictable cost, not a lucky draw.
  */
-export async function newChallenge(ctx: AppContext): Promise<Challenge> {
+export async function newChallenge(ctx: AppContext, work = 1): Promise<Challenge> {
   const { cost, maxCounter } = ctx.config.pow;
   const secret = ctx.powSecret;
   return createChallenge({
     algorithm: POW_ALGORITHM,
     cost,
-    counter: randomInt(Math.ceil(maxCounter / 2), maxCounter),
+    // `work` > 1 (a sign-in under attack, decision 143): the counter range scaled, the factor in the
+    // signed data so the server can check what a solution was worth (solutionWork).
+    counter: randomInt(Math.ceil((maxCounter * work) / 2), maxCounter * work),
+    ...(work > 1 ? { data: { work } } : {}),
     deriveKey,
     hmacSignatureSecret: secret,
     hmacKeySignatureSecret: `${secret}:key`,
@@ -58,6 +61,18 @@ function parsePayload(header: unknown): Payload | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What the request's solution is worth in standard challenges (the `work` its challenge was made
+ * with, 1 when none), or 0 when it carries none. Read before `useSolution`, which checks the
+ * signature that covers it.
+ */
+export function solutionWork(request: FastifyRequest): number {
+  const payload = parsePayload(request.headers[CHALLENGE_HEADER]);
+  if (!payload) return 0;
+  const work = payload.challenge.parameters.data?.work;
+  return typeof work === "number" && Number.isInteger(work) && work > 1 ? work : 1;
 }
 
 /** The 428 that asks the browser to solve a challenge (the API client shows the widget and retries). */

@@ -10,9 +10,9 @@ import { CHALLENGE_HEADER, CHALLENGE_REQUIRED_CODE, CHALLENGE_URL } from "../../
 /** Environment of a test app whose challenges are cheap to solve. */
 export const CHEAP_POW_ENV = { POW_COST: "1", POW_MAX_COUNTER: "4" };
 
-/** The x-altcha value for a freshly solved challenge fetched from `remoteAddress`. */
-export async function solvedChallenge(app: FastifyInstance, remoteAddress: string): Promise<string> {
-  const res = await app.inject({ method: "GET", url: CHALLENGE_URL, remoteAddress });
+/** The x-altcha value for a freshly solved challenge fetched from `remoteAddress` (at `url`: a 428's challengeUrl). */
+export async function solvedChallenge(app: FastifyInstance, remoteAddress: string, url = CHALLENGE_URL): Promise<string> {
+  const res = await app.inject({ method: "GET", url, remoteAddress });
   if (res.statusCode !== 200) throw new Error(`challenge: ${res.statusCode} ${res.body}`);
   const challenge = res.json() as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });

@@ -11,3 +11,11 @@ export const CHALLENGE_REQUIRED_CODE = "CHALLENGE_REQUIRED";
 export const CHALLENGE_REQUIRED =
   "Desde esta conexión se han hecho muchas consultas. Confirma que no eres un robot para continuar.";
 export const CHALLENGE_INVALID = "La verificación venció o ya se usó. Confirma de nuevo que no eres un robot.";
+
+/**
+ * The most work one challenge may ask for, in standard challenges (decision 143): a sign-in to an
+ * account or from an address with many recent failures asks for up to this many at once.
+ */
+export const MAX_CHALLENGE_WORK = 64;
+/** Where the widget fetches a challenge worth `work` standard ones. */
+export const challengeUrlFor = (work: number): string => (work > 1 ? `${CHALLENGE_URL}?work=${work}` : CHALLENGE_URL);

@@ -1,11 +1,14 @@
 // Every named abuse limit is applied on its routes and follows RATE_LIMITS: with each limit set
 // to 2, the third request from one address answers 429 with that limit's Spanish message and
 // Retry-After, while another address still gets through. A limit added to the table without a
-// route exercise here fails the test.
+// route exercise here fails the test. The sign-in's limits never refuse (decision 143): past their
+// free failures they answer the 428 that asks for a proof of work, and a known device past its own
+// allowance is counted as a stranger.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ABUSE_LIMIT_NAMES, ABUSE_LIMITS, type AbuseLimitName } from "../../lib/abuse-limit-table";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../app";
+import { createTestStaff, TEST_STAFF_PASSWORD, type TestStaff } from "../staff";
 import { registerTestClient, uniquePhone } from "../clients";
 import { clients } from "../../db/schema";
 import { generateClientCode } from "../../../shared/domain/client-code";
@@ -16,7 +19,9 @@ let clientCode: string;
 let n = 0;
 
 beforeAll(async () => {
-  const overrides = Object.fromEntries(ABUSE_LIMIT_NAMES.map((name) => [name, { limit: LIMIT, windowMinutes: 30 }]));
+  const overrides = Object.fromEntries(
+    ABUSE_LIMIT_NAMES.map((name) => [name, { limit: LIMIT, windowMinutes: 30, ...(PRICED.includes(name) ? { challengeAfter: LIMIT } : {}) }]),
+  );
   t = await createTestApp({ env: { RATE_LIMIT: "on", RATE_LIMITS: JSON.stringify(overrides) } });
   ({ clientCode } = await registerTestClient(t.app, { nombre: "Cliente Con Límites" }));
 });
@@ -40,6 +45,30 @@ async function codeOf(address: string): Promise<string> {
 const preAlert = async (app: FastifyInstance, code: string, remoteAddress: string) =>
   app.inject({ method: "POST", url: "/api/clients/trackings", payload: { clientCode: code, trackingCode: `LIM${Date.now()}${++n}` }, remoteAddress });
 
+/** Limits that price a sign-in instead of refusing it (decision 143). */
+const PRICED: AbuseLimitName[] = ["adminLogin", "adminLoginAccount"];
+const NEVER_REFUSED: AbuseLimitName[] = [...PRICED, "adminLoginDevice"];
+
+/** An account of its own per test address, with a session and (once signed in) its known-device cookie. */
+const people = new Map<string, Promise<TestStaff & { cookie: string }>>();
+function personOf(address: string): Promise<TestStaff & { cookie: string }> {
+  const known = people.get(address);
+  if (known) return known;
+  const made = (async () => {
+    const staff = await createTestStaff(t, "oficina");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { login: staff.login, password: TEST_STAFF_PASSWORD },
+      remoteAddress: `10.65.${++n % 250}.${Math.floor(n / 250) + 1}`,
+    });
+    const cookie = String(res.headers["set-cookie"]).split(";")[0];
+    return { ...staff, cookie };
+  })();
+  people.set(address, made);
+  return made;
+}
+
 type Send = (app: FastifyInstance, remoteAddress: string) => Promise<LightMyRequestResponse>;
 
 /** One request each limit counts, as a real visitor would send it. */
@@ -55,6 +84,28 @@ const EXERCISES: Record<AbuseLimitName, Send> = {
       payload: { login: `cuenta-${remoteAddress}`, password: "equivocada" },
       remoteAddress: `10.69.${++n % 250}.${Math.floor(n / 250) + 1}`,
     }),
+  // A known device's wrong passwords, each from an address of its own.
+  adminLoginDevice: async (app, remoteAddress) => {
+    const person = await personOf(remoteAddress);
+    return app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { login: person.login, password: "equivocada" },
+      headers: { cookie: person.cookie },
+      remoteAddress: `10.64.${++n % 250}.${Math.floor(n / 250) + 1}`,
+    });
+  },
+  // Wrong current passwords inside a session (an account of its own per address).
+  adminOwnCheck: async (app, remoteAddress) => {
+    const person = await personOf(remoteAddress);
+    return app.inject({
+      method: "POST",
+      url: "/api/admin/me/password",
+      headers: person.headers,
+      payload: { currentPassword: "no-es-la-actual", newPassword: "girasol-azul-en-grecia" },
+      remoteAddress,
+    });
+  },
   clientLookup: (app, remoteAddress) => app.inject({ method: "GET", url: `/api/clients/trackings?code=${clientCode}`, remoteAddress }),
   codeMisses: (app, remoteAddress) => app.inject({ method: "GET", url: `/api/coupons/EXNO${String(++n).padStart(4, "0")}`, remoteAddress }),
   // Each address writes to a client of its own, so only the per-address count is reached.
@@ -100,6 +151,7 @@ describe("each named limit on its routes, as configured", () => {
   });
 
   ABUSE_LIMIT_NAMES.forEach((name, index) => {
+    if (NEVER_REFUSED.includes(name)) return;
     it(`${name}: ${LIMIT} pass, the next is a Spanish 429 with Retry-After, another address passes`, async () => {
       const address = `10.66.${index}.1`;
       for (let i = 0; i < LIMIT; i++) {
@@ -118,10 +170,34 @@ describe("each named limit on its routes, as configured", () => {
     });
   });
 
-  it("a right password does not get past the login limit either", async () => {
+  PRICED.forEach((name) => {
+    it(`${name}: ${LIMIT} free, the next asks for a proof of work (428), never a 429, another address passes`, async () => {
+      const address = `10.66.${ABUSE_LIMIT_NAMES.indexOf(name)}.1`;
+      for (let i = 0; i < LIMIT; i++) {
+        const res = await EXERCISES[name](t.app, address);
+        expect(res.statusCode, `${name} #${i + 1}: ${res.body}`).toBe(401);
+      }
+      const priced = await EXERCISES[name](t.app, address);
+      expect(priced.statusCode, priced.body).toBe(428);
+      expect(priced.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", challengeUrl: "/api/challenge", work: 1 });
+      expect((await EXERCISES[name](t.app, `10.66.${ABUSE_LIMIT_NAMES.indexOf(name)}.2`)).statusCode).toBe(401);
+    });
+  });
+
+  it(`adminLoginDevice: ${LIMIT} free from the known device, then it is counted as a stranger`, async () => {
+    const address = `10.66.${ABUSE_LIMIT_NAMES.indexOf("adminLoginDevice")}.1`;
+    const person = await personOf(address);
+    const strangerCount = () => t.ctx.limiter.peek(`${ABUSE_LIMITS.adminLoginAccount.key}:${person.login}`);
+    for (let i = 0; i < LIMIT; i++) expect((await EXERCISES.adminLoginDevice(t.app, address)).statusCode).toBe(401);
+    expect(await strangerCount()).toBe(0);
+    expect((await EXERCISES.adminLoginDevice(t.app, address)).statusCode).toBe(401);
+    expect(await strangerCount()).toBe(1);
+  });
+
+  it("a right password gets past the login limit with a proof of work, never a 429", async () => {
     const address = "10.66.200.1";
     for (let i = 0; i < LIMIT; i++) await EXERCISES.adminLogin(t.app, address);
-    const blocked = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: address });
-    expect(blocked.statusCode).toBe(429);
+    const priced = await t.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: address });
+    expect(priced.statusCode).toBe(428);
   });
 });

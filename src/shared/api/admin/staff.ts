@@ -30,6 +30,9 @@ import { ADMIN_PASSWORD_REQUIRED, ADMIN_PASSWORD_WRONG } from "./auth";
 export const LOGIN_REQUIRED = "Escribe tu usuario o correo";
 export const LOGIN_INVALID = "El usuario solo puede tener letras sin tildes, números, puntos, guiones, guiones bajos y una @ de correo";
 export const LOGIN_WRONG = "Usuario o contraseña incorrectos";
+/** The 428 of a sign-in past its free failures (decision 143): never a refusal, a proof of work. */
+export const LOGIN_CHALLENGE_REQUIRED =
+  "Hubo muchos intentos fallidos de entrar. Confirma que no eres un robot para continuar (puede tardar hasta un par de minutos).";
 export const TOTP_CODE_REQUIRED = "Escribe el código de 6 dígitos de tu aplicación de autenticación o un código de recuperación";
 export const TOTP_CODE_WRONG = "El código no es válido. Revisa la hora de tu teléfono o usa un código de recuperación";
 export const TOTP_REQUIRED_FOR_OWNER = "Una cuenta de Dueño no puede desactivar la verificación en dos pasos una vez activada";

@@ -15,6 +15,7 @@ import { resolveSessionSecret, SESSION_SECRET_FILE } from "../../../lib/session-
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../../../test/app";
 import { openSecondConnection } from "../../../test/database";
 import { ABUSE_LIMITS } from "../../../lib/abuse-limit-table";
+import { LOGIN_CHALLENGE_REQUIRED } from "../../../../shared/api/admin/staff";
 import { createAdminSessionService } from "./service";
 
 describe("admin sessions", () => {
@@ -104,9 +105,10 @@ describe("admin sessions", () => {
       expect(tenth.statusCode).toBe(401);
       // The tenth failure is held back 2 s (250 ms per failure, at most 2 s).
       expect(fresh.slowDowns).toEqual([2000]);
-      const blocked = await fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD } });
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toMatch(/Demasiados intentos/);
+      // Past the free failures the right password is not refused: it is asked for a proof of work (decision 143).
+      const priced = await fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD } });
+      expect(priced.statusCode).toBe(428);
+      expect(priced.json().message).toBe(LOGIN_CHALLENGE_REQUIRED);
     } finally {
       await fresh.close();
     }
@@ -114,7 +116,7 @@ describe("admin sessions", () => {
 
   // Issue 15 item 3: the count was read, the password checked, then the failure written, so a
   // burst all read "0" and all got their password checked (739 of 1 000 on PostgreSQL).
-  it("checks at most `limit` passwords of a burst of parallel wrong logins from one address", async () => {
+  it("checks at most `challengeAfter` passwords of a burst of parallel wrong logins from one address", async () => {
     const fresh = await createTestApp();
     try {
       const burst = await Promise.all(
@@ -122,18 +124,17 @@ describe("admin sessions", () => {
           fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: "mala" }, remoteAddress: "10.66.0.1" }),
         ),
       );
+      const free = ABUSE_LIMITS.adminLogin.challengeAfter;
       const checked = burst.filter((r) => r.statusCode === 401).length;
-      const refused = burst.filter((r) => r.statusCode === 429);
-      expect(checked).toBe(ABUSE_LIMITS.adminLogin.limit);
+      const priced = burst.filter((r) => r.statusCode === 428);
+      expect(checked).toBe(free);
       // Each checked failure was held back 250 ms more than the one before, at most 2 s.
-      expect(fresh.slowDowns.sort((a, b) => a - b)).toEqual(
-        Array.from({ length: ABUSE_LIMITS.adminLogin.limit }, (_, i) => Math.min((i + 1) * 250, 2000)),
-      );
-      expect(refused).toHaveLength(300 - ABUSE_LIMITS.adminLogin.limit);
-      expect(refused.every((r) => /Demasiados intentos/.test(r.json().message))).toBe(true);
-      // Even the right password waits for the window now.
+      expect(fresh.slowDowns.sort((a, b) => a - b)).toEqual(Array.from({ length: free }, (_, i) => Math.min((i + 1) * 250, 2000)));
+      // The others compared nothing: each is asked for a proof of work (decision 143), none refused.
+      expect(priced).toHaveLength(300 - free);
+      expect(priced.every((r) => r.json().message === LOGIN_CHALLENGE_REQUIRED)).toBe(true);
       const right = await fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: "10.66.0.1" });
-      expect(right.statusCode).toBe(429);
+      expect(right.statusCode).toBe(428);
     } finally {
       await fresh.close();
     }
@@ -143,7 +144,7 @@ describe("admin sessions", () => {
     const fresh = await createTestApp();
     try {
       const from = { remoteAddress: "10.66.0.2" };
-      for (let i = 0; i < ABUSE_LIMITS.adminLogin.limit - 1; i++) {
+      for (let i = 0; i < ABUSE_LIMITS.adminLogin.challengeAfter - 1; i++) {
         await fresh.ctx.limiter.hit("admin-login:10.66.0.2", ABUSE_LIMITS.adminLogin.limit, 60_000);
       }
       const right = await fresh.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, ...from });

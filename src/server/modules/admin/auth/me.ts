@@ -27,6 +27,7 @@ import { assertUncommonPassword } from "../../../lib/common-passwords";
 import { hashPassword } from "../../../lib/password-hash";
 import { recordAudit } from "../audit/service";
 import { checkAccountPassword, findAccountById, spendSecondFactor, type StaffAccountRow } from "./sign-in";
+import { countSignInFailure } from "./login-guard";
 import { newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret, totpStep, totpUri } from "./totp";
 
 export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -38,13 +39,17 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
   };
 
   /**
-   * Runs a check of something only the person knows (current password, a code) as one of the
-   * account's sign-in attempts: a stolen session cannot guess them faster than a sign-in could.
+   * Runs a check of something only the person knows (current password, a code) against the
+   * account's own allowance inside sessions (adminOwnCheck, 429 past it: only a session holder
+   * can spend it), and prices a failure like a failed sign-in of the account: a stolen session
+   * guesses no faster than a sign-in could, and strangers' failed sign-ins never stop the person
+   * from changing their password (decision 143).
    */
   const guarded = async (request: FastifyRequest, reply: FastifyReply, account: StaffAccountRow, check: () => Promise<boolean>) => {
-    await claimAttempt(ctx, request, "adminLoginAccount", reply, account.login);
+    await claimAttempt(ctx, request, "adminOwnCheck", reply, String(account.id));
     const ok = await check();
-    if (ok) await releaseAttempt(ctx, request, "adminLoginAccount", account.login);
+    if (ok) await releaseAttempt(ctx, request, "adminOwnCheck", String(account.id));
+    else await countSignInFailure(ctx, account.login);
     return ok;
   };
 

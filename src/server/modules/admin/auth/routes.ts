@@ -1,7 +1,8 @@
 // POST /api/admin/login, GET /api/admin/session and POST /api/admin/logout (issue 19: one account
-// per person). Failed sign-ins are slowed down and, past a limit, refused for a while, counted
-// per address AND per account (counters shared through the database, each attempt taken before
-// the password is compared).
+// per person). Failed sign-ins are slowed down and counted per address AND per account (counters
+// shared through the database, each attempt taken before the password is compared); past the free
+// ones a sign-in carries a growing proof of work, never a refusal, and a known device of the
+// account is counted apart (login-guard.ts, decision 143).
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import { ANY_STAFF, ROLE_SECTIONS } from "../../../../shared/domain/staff-roles";
@@ -15,13 +16,13 @@ import {
 } from "../../../../shared/api/admin/staff";
 import { AppError, parseWith } from "../../../errors";
 import type { AppContext } from "../../../context";
-import { claimAttempt, clearLimit, releaseAttempt } from "../../../lib/abuse-limits";
 import { staffActor } from "../../../lib/actor";
 import { staffAccounts } from "../../../db/schema";
 import { recordAudit } from "../audit/service";
 import { bearerToken } from "./service";
 import { checkAccountPassword, findAccountById, findAccountByLogin, signInActor, spendSecondFactor } from "./sign-in";
 import { registerOwnAccountRoutes } from "./me";
+import { admitSignIn, rememberDevice } from "./login-guard";
 
 /** How long the answer to an address's n-th failed login is held back. */
 const loginFailureDelayMs = (failures: number): number => Math.min(failures * 250, 2000);
@@ -40,18 +41,12 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     const body = parseWith(ZStaffLoginRequestSchema, request.body ?? {});
     const typed = body.login ?? "";
     // Each attempt is counted before the password is compared, in one atomic statement per
-    // counter: of any burst at most `limit` passwords are compared per address (issue 15 item 3)
-    // and per account, whatever the addresses.
-    const attempt = await claimAttempt(ctx, request, "adminLogin", reply);
+    // counter (issue 15 item 3), and never refused: past the free failures of its address or
+    // account it must carry a proof of work that grows with them, unless it comes from a known
+    // device of the account (login-guard.ts, decision 143).
     const account = typed ? await findAccountByLogin(ctx.db, typed) : await findAccountById(ctx.db, await ctx.sessions.builtInOwnerId());
     const subject = typed || account!.login;
-    try {
-      await claimAttempt(ctx, request, "adminLoginAccount", reply, subject);
-    } catch (error) {
-      // No password was compared: the address keeps its attempt.
-      await releaseAttempt(ctx, request, "adminLogin");
-      throw error;
-    }
+    const attempt = await admitSignIn(ctx, request, reply, account, subject);
     const wrong = typed ? LOGIN_WRONG : ADMIN_PASSWORD_WRONG;
     const fail = async (reason: FailureReason, message: string): Promise<never> => {
       await recordAudit(ctx.db, signInActor(account, request.ip), {
@@ -62,8 +57,8 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
         after: { login: subject, motivo: reason },
       });
       // Each failure costs the guesser a little more time.
-      await ctx.slowDown(loginFailureDelayMs(attempt.count));
-      request.log.warn({ ip: request.ip, failures: attempt.count, reason }, "admin login failed");
+      await ctx.slowDown(loginFailureDelayMs(attempt.failures));
+      request.log.warn({ ip: request.ip, failures: attempt.failures, knownDevice: attempt.knownDevice, reason }, "admin login failed");
       throw new AppError("UNAUTHORIZED", 401, message);
     };
 
@@ -74,16 +69,15 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     if (account.totpEnabledAt) {
       if (!body.code) {
         // The password was right: asking for the second step is not a failure.
-        await releaseAttempt(ctx, request, "adminLogin");
-        await releaseAttempt(ctx, request, "adminLoginAccount", subject);
+        await attempt.release();
         throw new AppError("SECOND_FACTOR_REQUIRED", 401, TOTP_CODE_REQUIRED);
       }
       const spent = await spendSecondFactor(ctx.db, ctx.sessions.totpKey, account, body.code, { allowRecovery: true });
       if (!spent) return fail("codigo", TOTP_CODE_WRONG);
     }
 
-    await clearLimit(ctx, request, "adminLogin");
-    await clearLimit(ctx, request, "adminLoginAccount", subject);
+    await attempt.clear();
+    rememberDevice(ctx, request, reply, account.id);
     const session = await ctx.sessions.issue({ accountId: account.id, ip: request.ip, userAgent: request.headers["user-agent"] ?? null });
     await ctx.db.transaction(async (tx) => {
       await tx.update(staffAccounts).set({ lastSignInAt: new Date() }).where(eq(staffAccounts.id, account.id));

@@ -58,6 +58,8 @@ export interface AdminSessionService {
   fingerprintFor(accountId: number, passwordHash: string | null): string;
   /** The key TOTP secrets are encrypted with (derived from the session secret, totp.ts). */
   readonly totpKey: Buffer;
+  /** The key known-device tokens are signed with (derived from the session secret; login-guard.ts). */
+  readonly deviceKey: Buffer;
 }
 
 /** 32 random bytes, base64url: what issue() hands out and the only shape verify() looks up. */
@@ -99,6 +101,7 @@ export function createAdminSessionService(options: {
   return {
     fingerprintFor: fingerprint,
     totpKey: totpKey(secret),
+    deviceKey: createHmac("sha256", secret).update("express-import:known-device").digest(),
     checkSystemPassword(candidate) {
       // Compare digests of equal length so the time does not depend on where they differ.
       return timingSafeEqual(digest(candidate), systemDigest);

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  LOGIN_CHALLENGE_REQUIRED,
   LOGIN_WRONG,
   PASSWORD_CURRENT_WRONG,
   PASSWORD_MUST_CHANGE,
@@ -94,18 +95,21 @@ describe("signing in with one's own account", () => {
     expect((await auditRows(t, "sesion.salir")).at(-1)).toMatchObject({ actor_account_id: oficina.accountId, actor_label: "Olga Oficina" });
   });
 
-  it("counts wrong current passwords typed inside a session against the account's sign-in allowance", async () => {
+  it("limits wrong current passwords typed inside a session on their own, and prices the account's sign-in with them", async () => {
     const person = await createTestStaff(t, "bodega");
-    for (let i = 0; i < ABUSE_LIMITS.adminLoginAccount.limit; i++) {
-      const res = await t.app.inject({
+    const change = (i: number) =>
+      t.app.inject({
         method: "POST",
         url: "/api/admin/me/password",
         headers: person.headers,
         payload: { currentPassword: `no-es-${i}`, newPassword: "girasol-azul-en-grecia" },
       });
-      expect(res.statusCode).toBe(400);
-    }
-    expect((await login(t, { login: person.login, password: TEST_STAFF_PASSWORD })).statusCode).toBe(429);
+    for (let i = 0; i < ABUSE_LIMITS.adminOwnCheck.limit; i++) expect((await change(i)).statusCode).toBe(400);
+    expect((await change(99)).statusCode).toBe(429);
+    // Each counted as a failed sign-in of the account: the next sign-in pays a proof of work, never a 429.
+    const next = await login(t, { login: person.login, password: TEST_STAFF_PASSWORD });
+    expect(next.statusCode).toBe(428);
+    expect(next.json().message).toBe(LOGIN_CHALLENGE_REQUIRED);
   });
 
   it("stops a disabled account's open session at once and refuses its password", async () => {
@@ -287,22 +291,22 @@ describe("two-step sign-in", () => {
 });
 
 describe("sign-in limits under parallel bursts", () => {
-  it("compares at most `adminLoginAccount` passwords of one account, whatever the addresses", async () => {
+  it("compares at most `adminLoginAccount` free passwords of one account, whatever the addresses, and refuses none", async () => {
     const t = await createTestApp();
     try {
       const person = await createTestStaff(t, "oficina");
       const n = 60;
       const burst = await Promise.all(Array.from({ length: n }, () => login(t, { login: person.login, password: "adivinando-la-clave" })));
-      const { limit } = ABUSE_LIMITS.adminLoginAccount;
-      expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(limit);
-      const refused = burst.filter((r) => r.statusCode === 429);
-      expect(refused).toHaveLength(n - limit);
-      expect(refused.every((r) => /Demasiados intentos/.test(r.json().message))).toBe(true);
-      // Only the compared ones were failures: the audit log holds exactly `limit` of them.
-      expect((await auditRows(t, "sesion.fallo")).length).toBe(limit);
-      // The account waits out the window, even with the right password from a new address …
-      expect((await login(t, { login: person.login, password: TEST_STAFF_PASSWORD })).statusCode).toBe(429);
-      // … while another account signs in.
+      const free = ABUSE_LIMITS.adminLoginAccount.challengeAfter;
+      expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(free);
+      const priced = burst.filter((r) => r.statusCode === 428);
+      expect(priced).toHaveLength(n - free);
+      expect(priced.every((r) => r.json().message === LOGIN_CHALLENGE_REQUIRED)).toBe(true);
+      // Only the compared ones were failures: the audit log holds exactly `free` of them.
+      expect((await auditRows(t, "sesion.fallo")).length).toBe(free);
+      // The right password from a new address is asked for a proof of work, not refused (decision 143) …
+      expect((await login(t, { login: person.login, password: TEST_STAFF_PASSWORD })).statusCode).toBe(428);
+      // … while another account signs in freely.
       const other = await createTestStaff(t, "oficina");
       expect((await login(t, { login: other.login, password: TEST_STAFF_PASSWORD })).statusCode).toBe(200);
     } finally {
@@ -310,7 +314,7 @@ describe("sign-in limits under parallel bursts", () => {
     }
   });
 
-  it("compares at most `adminLogin` passwords from one address, whatever the logins", async () => {
+  it("compares at most `adminLogin` free passwords from one address, whatever the logins", async () => {
     const t = await createTestApp();
     try {
       const n = 60;
@@ -318,10 +322,10 @@ describe("sign-in limits under parallel bursts", () => {
       const burst = await Promise.all(
         Array.from({ length: n }, (_, i) => login(t, { login: `persona${i}@ejemplo.com`, password: "adivinando-la-clave" }, from)),
       );
-      const { limit } = ABUSE_LIMITS.adminLogin;
-      expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(limit);
-      expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(n - limit);
-      expect(t.slowDowns.sort((a, b) => a - b)).toEqual(Array.from({ length: limit }, (_, i) => Math.min((i + 1) * 250, 2000)));
+      const free = ABUSE_LIMITS.adminLogin.challengeAfter;
+      expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(free);
+      expect(burst.filter((r) => r.statusCode === 428)).toHaveLength(n - free);
+      expect(t.slowDowns.sort((a, b) => a - b)).toEqual(Array.from({ length: free }, (_, i) => Math.min((i + 1) * 250, 2000)));
     } finally {
       await t.close();
     }
@@ -335,7 +339,7 @@ describe("sign-in limits under parallel bursts", () => {
       const { secret } = setup.json();
       await t.app.inject({ method: "POST", url: "/api/admin/me/totp/enable", headers: person.headers, payload: { code: codeAt(secret) } });
       const from = "10.72.0.2";
-      for (let i = 0; i < ABUSE_LIMITS.adminLogin.limit + 2; i++) {
+      for (let i = 0; i < ABUSE_LIMITS.adminLogin.challengeAfter + 2; i++) {
         const res = await login(t, { login: person.login, password: TEST_STAFF_PASSWORD }, from);
         expect(res.json().code).toBe(SECOND_FACTOR_REQUIRED_CODE);
       }
