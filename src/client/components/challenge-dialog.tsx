@@ -31,9 +31,11 @@ $altcha.i18n.set(LANGUAGE, {
   waitAlert: "Verificando… espera un momento.",
 });
 
-const CONFIGURATION = JSON.stringify({ hideFooter: true, hideLogo: true });
+// A sign-in under attack asks for up to 64 ordinary challenges' work (decision 143): give the
+// widget as long as the challenge lives (10 minutes) rather than its default 90 s.
+const CONFIGURATION = JSON.stringify({ hideFooter: true, hideLogo: true, timeout: 600_000 });
 
-export default function ChallengeDialog({ message, onSettle }: { message: string; onSettle(payload: string | null): void }) {
+export default function ChallengeDialog({ message, url, onSettle }: { message: string; url?: string; onSettle(payload: string | null): void }) {
   const [open, setOpen] = useState(true);
 
   // A callback ref: the dialog's portal mounts the widget a render after this component.
@@ -62,10 +64,12 @@ export default function ChallengeDialog({ message, onSettle }: { message: string
     >
       <DialogContent title="Confirma que no eres un robot" description={message} className="max-w-sm">
         <p className="text-sm text-muted">
-          Muchas personas comparten la conexión de tu operador. Tu teléfono resuelve una prueba corta y seguimos.
+          {url
+            ? "Hubo muchos intentos fallidos de entrar. Tu equipo resuelve una prueba (puede tardar un par de minutos) y seguimos. Después de entrar, este navegador queda reconocido."
+            : "Muchas personas comparten la conexión de tu operador. Tu teléfono resuelve una prueba corta y seguimos."}
         </p>
         <div className="min-w-0 max-w-full">
-          <altcha-widget ref={widget} challenge={CHALLENGE_URL} language={LANGUAGE} configuration={CONFIGURATION} />
+          <altcha-widget ref={widget} challenge={url ?? CHALLENGE_URL} language={LANGUAGE} configuration={CONFIGURATION} />
         </div>
       </DialogContent>
     </Dialog>

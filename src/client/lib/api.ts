@@ -3,7 +3,7 @@
 // (public-site §7 and §8).
 
 import type { QueryFunction } from "@tanstack/react-query";
-import { CHALLENGE_HEADER, CHALLENGE_REQUIRED_CODE } from "../../shared/api/challenge";
+import { CHALLENGE_HEADER, CHALLENGE_REQUIRED_CODE, CHALLENGE_URL } from "../../shared/api/challenge";
 import { CHALLENGE_EVENT, type ChallengeRequest } from "./challenge-event";
 
 let adminToken: string | null = null;
@@ -23,9 +23,9 @@ let heldSolution: string | null = null;
 let pendingSolution: Promise<string> | null = null;
 
 /** A solved challenge from the visitor, or a rejection when nobody can show the widget or they close it. */
-function askForSolution(message: string): Promise<string> {
+function askForSolution({ message, url }: AskedChallenge): Promise<string> {
   pendingSolution ??= new Promise<string>((resolve, reject) => {
-    const request: ChallengeRequest = { message, resolve, reject };
+    const request: ChallengeRequest = { message, url, resolve, reject };
     const event = new CustomEvent<ChallengeRequest>(CHALLENGE_EVENT, { detail: request, cancelable: true });
     // The host cancels the event when it takes the request; nobody listening: the call fails as before.
     if (typeof window === "undefined" || window.dispatchEvent(event)) reject(new Error("no challenge host"));
@@ -35,11 +35,20 @@ function askForSolution(message: string): Promise<string> {
   return pendingSolution;
 }
 
-/** The Spanish message of a 428 that asks for a challenge, else null. */
-async function challengeMessage(res: Response): Promise<string | null> {
+interface AskedChallenge {
+  message: string;
+  /** Where to fetch it: a sign-in under attack asks for a harder one (decision 143). */
+  url?: string;
+}
+
+/** The Spanish message (and challenge address) of a 428 that asks for a challenge, else null. */
+async function challengeAsked(res: Response): Promise<AskedChallenge | null> {
   if (res.status !== 428) return null;
-  const body = (await res.clone().json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
-  return body?.code === CHALLENGE_REQUIRED_CODE && typeof body.message === "string" ? body.message : null;
+  const body = (await res.clone().json().catch(() => null)) as { code?: unknown; message?: unknown; challengeUrl?: unknown } | null;
+  if (body?.code !== CHALLENGE_REQUIRED_CODE || typeof body.message !== "string") return null;
+  // Only our own challenge endpoint.
+  const url = typeof body.challengeUrl === "string" && body.challengeUrl.startsWith(`${CHALLENGE_URL}?`) ? body.challengeUrl : undefined;
+  return { message: body.message, url };
 }
 
 /**
@@ -50,12 +59,12 @@ async function challengeMessage(res: Response): Promise<string | null> {
 async function send(method: string, url: string, body?: unknown, token = adminToken): Promise<Response> {
   const sentWith = heldSolution;
   const res = await sendOnce(method, url, body, token);
-  const message = await challengeMessage(res);
-  if (message === null) return res;
+  const asked = await challengeAsked(res);
+  if (asked === null) return res;
   // A call that went out before a parallel one got a new solution tries that one first.
   if (heldSolution === sentWith) {
     try {
-      heldSolution = await askForSolution(message);
+      heldSolution = await askForSolution(asked);
     } catch {
       return res;
     }

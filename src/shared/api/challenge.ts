@@ -18,4 +18,4 @@ export const CHALLENGE_INVALID = "La verificación venció o ya se usó. Confirm
  */
 export const MAX_CHALLENGE_WORK = 64;
 /** Where the widget fetches a challenge worth `work` standard ones. */
-export const challengeUrlFor = (work: number): string => (work > 1 ? `${CHALLENGE_URL}?work=${work}` : CHALLENGE_URL);
+export const challengeUrlFor = (work: number): string => `${CHALLENGE_URL}?work=${work}`;

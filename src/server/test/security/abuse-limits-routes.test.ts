@@ -179,7 +179,7 @@ describe("each named limit on its routes, as configured", () => {
       }
       const priced = await EXERCISES[name](t.app, address);
       expect(priced.statusCode, priced.body).toBe(428);
-      expect(priced.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", challengeUrl: "/api/challenge", work: 1 });
+      expect(priced.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", challengeUrl: "/api/challenge?work=1", work: 1 });
       expect((await EXERCISES[name](t.app, `10.66.${ABUSE_LIMIT_NAMES.indexOf(name)}.2`)).statusCode).toBe(401);
     });
   });

@@ -12,7 +12,8 @@ import { buildApp } from "../../../app";
 import { ABUSE_LIMITS } from "../../../lib/abuse-limit-table";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../../../test/app";
 import { CHEAP_POW_ENV, solvedChallenge } from "../../../test/challenge";
-import { openSecondConnection, type TestDatabase } from "../../../test/database";
+import type { Database } from "../../../db/client";
+import { openSecondConnection } from "../../../test/database";
 import { createTestStaff, TEST_STAFF_PASSWORD } from "../../../test/staff";
 import { DEVICE_COOKIE_PATH, loginWork } from "./login-guard";
 
@@ -57,7 +58,8 @@ function deviceCookie(res: LightMyRequestResponse): string {
 const sessionStatus = (app: FastifyInstance, token: string) =>
   app.inject({ method: "GET", url: "/api/admin/session", headers: { authorization: `Bearer ${token}` } }).then((r) => r.statusCode);
 
-describe("nobody can lock a person out of signing in", () => {
+// Each test compares a few dozen scrypt hashes (32 MiB each): generous time on a busy machine.
+describe("nobody can lock a person out of signing in", { timeout: 120_000 }, () => {
   const apps: TestApp[] = [];
   const fresh = async () => {
     const t = await createTestApp({ env: CHEAP_POW_ENV });
@@ -81,7 +83,7 @@ describe("nobody can lock a person out of signing in", () => {
     // The right password from a new device is not refused: it is asked for a proof of work …
     const asked = await signIn(t.app, owner);
     expect(asked.statusCode, asked.body).toBe(428);
-    expect(asked.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", message: LOGIN_CHALLENGE_REQUIRED, challengeUrl: "/api/challenge", work: 1 });
+    expect(asked.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", message: LOGIN_CHALLENGE_REQUIRED, challengeUrl: "/api/challenge?work=1", work: 1 });
     // … and with it, it opens a session.
     const paid = await signInPaying(t.app, owner);
     expect(paid.res.statusCode).toBe(200);
@@ -177,9 +179,9 @@ describe("nobody can lock a person out of signing in", () => {
 
 // The login case across two instances sharing one PostgreSQL (counters, solutions spent and the
 // known-device key are shared): the flood and the sign-ins alternate between them.
-describe.skipIf(!process.env.DATABASE_URL)("nobody can lock a person out, across two instances", () => {
+describe.skipIf(!process.env.DATABASE_URL)("nobody can lock a person out, across two instances", { timeout: 120_000 }, () => {
   let t: TestApp;
-  let secondDb: TestDatabase;
+  let secondDb: Database;
   let second: FastifyInstance;
   afterAll(async () => {
     await second?.close();
