@@ -9,6 +9,7 @@
 //   further failure up to MAX_CHALLENGE_WORK, so a guesser's passwords per window grow only with
 //   the CPU it spends, while a person on a new device pays at most one long solve.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { CHALLENGE_INVALID, challengeUrlFor, MAX_CHALLENGE_WORK } from "../../../../shared/api/challenge";
 import { LOGIN_CHALLENGE_REQUIRED } from "../../../../shared/api/admin/staff";
@@ -17,6 +18,7 @@ import { AppError } from "../../../errors";
 import { effectiveLimit, limitAddress } from "../../../lib/abuse-limits";
 import type { AbuseLimitName } from "../../../lib/abuse-limit-table";
 import { solutionWork, useSolution } from "../../../lib/proof-of-work";
+import { rowsOf } from "../../../lib/rate-limiter";
 import type { StaffAccountRow } from "./sign-in";
 
 /** The known-device cookie of account N is named `ex_equipo_N` (one per account: shared office computers). */
@@ -92,6 +94,35 @@ export function rememberDevice(ctx: AppContext, request: FastifyRequest, reply: 
   );
 }
 
+/**
+ * Adds one to each key's count in its live window (the rate_limits rows rate-limiter.ts keeps), in
+ * one statement; rows are locked in key order, so parallel statements take their places in the same
+ * order on every key, also on several instances.
+ */
+async function countBoth(ctx: AppContext, counters: { key: string; windowMs: number }[]): Promise<Map<string, number>> {
+  const sorted = [...counters].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const rows = rowsOf<{ key: string; count: number }>(
+    await ctx.db.execute(sql`
+      insert into rate_limits (key, count, reset_at)
+      values ${sql.join(
+        sorted.map(({ key, windowMs }) => sql`(${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))`),
+        sql`, `,
+      )}
+      on conflict (key) do update set
+        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+      returning key, count`),
+  );
+  return new Map(rows.map((row) => [row.key, Number(row.count)]));
+}
+
+/** Gives back one of each key's counts taken by countBoth (only in a live window, like RateLimiter.release). */
+async function releaseBoth(ctx: AppContext, keys: string[]): Promise<void> {
+  await ctx.db.execute(
+    sql`update rate_limits set count = count - 1 where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) and count > 0 and reset_at > now()`,
+  );
+}
+
 function counter(ctx: AppContext, name: AbuseLimitName, subject: string) {
   const limit = effectiveLimit(ctx.config, name);
   return { ...limit, key: `${limit.key}:${subject}` };
@@ -134,15 +165,14 @@ export async function admitSignIn(
 
   const address = counter(ctx, "adminLogin", limitAddress(request.ip));
   const person = counter(ctx, "adminLoginAccount", subject);
-  // Each a single atomic increment: of a parallel burst every attempt gets its own count, so at
-  // most `challengeAfter` of them are free and each further one is priced by its place.
-  const byAddress = await ctx.limiter.hit(address.key, address.limit, address.windowMs);
-  const byAccount = await ctx.limiter.hit(person.key, person.limit, person.windowMs);
-  const release = async () => {
-    await ctx.limiter.release(address.key);
-    await ctx.limiter.release(person.key);
-  };
-  const work = Math.max(loginWork(byAddress.count, address.challengeAfter ?? Infinity), loginWork(byAccount.count, person.challengeAfter ?? Infinity));
+  // Both counters in one atomic statement: of a parallel burst every attempt gets its own place in
+  // both, in the same order, so exactly the first `challengeAfter` are free and each further one
+  // is priced by its place (two statements let a burst interleave and price free attempts).
+  const counts = await countBoth(ctx, [address, person]);
+  const byAddress = counts.get(address.key) ?? 0;
+  const byAccount = counts.get(person.key) ?? 0;
+  const release = () => releaseBoth(ctx, [address.key, person.key]);
+  const work = Math.max(loginWork(byAddress, address.challengeAfter ?? Infinity), loginWork(byAccount, person.challengeAfter ?? Infinity));
   if (work > 0) {
     try {
       if (solutionWork(request) < work) throw loginChallenge(work, reply);
@@ -157,7 +187,7 @@ export async function admitSignIn(
     }
   }
   return {
-    failures: byAddress.count,
+    failures: byAddress,
     knownDevice: false,
     release,
     clear: async () => {
