@@ -41,6 +41,14 @@ beforeAll(async () => {
           .writeHead(428, { "content-type": "application/json" })
           .end('{"error":"Verificación requerida","code":"CHALLENGE_REQUIRED","message":"Confirma que no eres un robot."}');
       }
+      if (path === "/api/priced" || path === "/api/priced-elsewhere") {
+        // Like a sign-in under a flood (decision 143): a harder challenge at its own address.
+        if (req.headers["x-altcha"] === (path === "/api/priced" ? "solucion-2" : "solucion-3")) return res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+        const challengeUrl = path === "/api/priced" ? "/api/challenge?work=8" : "https://otro.example/api/challenge?work=8";
+        return res
+          .writeHead(428, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: "Verificación requerida", code: "CHALLENGE_REQUIRED", message: "Hubo muchos intentos fallidos de entrar.", challengeUrl, work: 8 }));
+      }
       if (path === "/api/private") return res.writeHead(401, { "content-type": "application/json" }).end('{"error":"UNAUTHORIZED","message":"No autorizado"}');
       res.writeHead(204).end();
     });
@@ -179,6 +187,45 @@ describe("a call asked for a proof-of-work challenge (428)", () => {
       const error = await apiRequest("GET", `${base}/api/guarded-always`).catch((e: unknown) => e);
       expect(errorStatusFrom(error)).toBe(428);
       expect(errorMessageFrom(error, "otro")).toBe("Confirma que no eres un robot.");
+    } finally {
+      window.removeEventListener(CHALLENGE_EVENT, host);
+    }
+  });
+});
+
+describe("a call asked for a harder challenge (a sign-in under a flood)", () => {
+  it("hands the widget the challenge's own address on this site", async () => {
+    const asked: ChallengeRequest[] = [];
+    const host = (event: Event) => {
+      event.preventDefault();
+      asked.push((event as CustomEvent<ChallengeRequest>).detail);
+      setTimeout(() => (event as CustomEvent<ChallengeRequest>).detail.resolve("solucion-2"), 0);
+    };
+    vi.stubGlobal("window", new EventTarget());
+    window.addEventListener(CHALLENGE_EVENT, host);
+    try {
+      expect((await apiRequest("POST", `${base}/api/priced`, { password: "x" })).status).toBe(200);
+      expect(asked.map((a) => [a.message, a.url])).toEqual([["Hubo muchos intentos fallidos de entrar.", "/api/challenge?work=8"]]);
+    } finally {
+      window.removeEventListener(CHALLENGE_EVENT, host);
+    }
+  });
+
+  it("does not take a challenge address from another site", async () => {
+    const asked: ChallengeRequest[] = [];
+    const host = (event: Event) => {
+      event.preventDefault();
+      asked.push((event as CustomEvent<ChallengeRequest>).detail);
+      (event as CustomEvent<ChallengeRequest>).detail.reject(new Error("closed"));
+    };
+    vi.stubGlobal("window", new EventTarget());
+    window.addEventListener(CHALLENGE_EVENT, host);
+    try {
+      const error = await apiRequest("POST", `${base}/api/priced-elsewhere`, { password: "y" }).catch((e: unknown) => e);
+      expect(errorStatusFrom(error)).toBe(428);
+      expect(asked).toHaveLength(1);
+      // The widget then fetches from our own /api/challenge.
+      expect(asked[0].url).toBeUndefined();
     } finally {
       window.removeEventListener(CHALLENGE_EVENT, host);
     }
