@@ -116,11 +116,12 @@ async function countBoth(ctx: AppContext, counters: { key: string; windowMs: num
   return new Map(rows.map((row) => [row.key, Number(row.count)]));
 }
 
-/** Gives back one of each key's counts taken by countBoth (only in a live window, like RateLimiter.release). */
+/**
+ * Gives back one of each key's counts taken by countBoth, one statement per key: a statement that
+ * locked both rows in another order than countBoth's could deadlock with it.
+ */
 async function releaseBoth(ctx: AppContext, keys: string[]): Promise<void> {
-  await ctx.db.execute(
-    sql`update rate_limits set count = count - 1 where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)}) and count > 0 and reset_at > now()`,
-  );
+  for (const key of keys) await ctx.limiter.release(key);
 }
 
 function counter(ctx: AppContext, name: AbuseLimitName, subject: string) {
