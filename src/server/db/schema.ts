@@ -3,6 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -532,7 +533,11 @@ export const adminSessions = pgTable(
 /**
  * The audit log (issue 19): every change staff make, and the changes clients and the import make
  * to packages, with who, when, from where, the entity and the values before and after. Rows are
- * only ever inserted: a trigger refuses UPDATE and DELETE (migration 0010).
+ * only ever inserted: triggers refuse UPDATE, DELETE (migration 0010) and TRUNCATE (0014). Each
+ * row is chained to the one sealed before it (decision 148): when its transaction commits, a
+ * deferred trigger (migration 0014) gives it the next `seq`, `prev_hash` and `hash` = SHA-256 of
+ * the row's canonical text (`audit_log_canonical`, prev_hash included), under the lock of the
+ * chain's head row (`audit_log_head`), so every connection and instance appends to one chain.
  */
 export const auditLog = pgTable(
   "audit_log",
@@ -549,14 +554,58 @@ export const auditLog = pgTable(
     summary: varchar("summary", { length: 300 }),
     before: jsonb("before"),
     after: jsonb("after"),
+    /** The row's place in the hash chain (1, 2, 3 … without gaps), set when its transaction commits. */
+    seq: bigint("seq", { mode: "number" }),
+    /** The hash of the row before in the chain (64 zeros for the first), hex; set at commit. */
+    prevHash: varchar("prev_hash", { length: 64 }).notNull().default(""),
+    /** SHA-256 (hex) of the row's canonical text, prev_hash included; set at commit. */
+    hash: varchar("hash", { length: 64 }).notNull().default(""),
   },
   (t) => [
     index("audit_log_at_idx").on(t.at),
     index("audit_log_actor_idx").on(t.actorAccountId, t.at),
     index("audit_log_entity_idx").on(t.entity, t.entityId, t.at),
     index("audit_log_action_idx").on(t.action, t.at),
+    uniqueIndex("audit_log_seq_idx").on(t.seq),
     check("audit_log_actor_kind_check", oneOf(t.actorKind, ACTOR_KINDS)),
   ],
+);
+
+/**
+ * The head of the audit log's hash chain (decision 148): one row, the last sealed record's seq
+ * and hash. Only the sealing trigger writes it (the application role has no UPDATE on it);
+ * locking it at commit serialises appends across connections and instances.
+ */
+export const auditLogHead = pgTable(
+  "audit_log_head",
+  {
+    id: smallint("id").primaryKey(),
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
+    lastHash: varchar("last_hash", { length: 64 }).notNull(),
+  },
+  (t) => [check("audit_log_head_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * Repeated records held back (decision 148): refusals (403) per account and sign-ins with
+ * unknown users write one audit row per key and window; the repeats are counted here and
+ * written as one summary row when the window ends (modules/admin/audit/throttle.ts).
+ */
+export const auditThrottle = pgTable(
+  "audit_throttle",
+  {
+    key: varchar("key", { length: 200 }).primaryKey(),
+    windowStart: ts("window_start").notNull(),
+    windowEnd: ts("window_end").notNull(),
+    lastAt: ts("last_at").notNull(),
+    /** Repeats held back since the window's first (written) record. */
+    suppressed: integer("suppressed").notNull().default(0),
+    /** Up to 10 distinct examples of the held-back repeats (routes, user names and addresses). */
+    samples: jsonb("samples").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The first record's actor and entry, for the summary. */
+    entry: jsonb("entry").notNull(),
+  },
+  (t) => [index("audit_throttle_window_end_idx").on(t.windowEnd)],
 );
 
 /**
