@@ -4,6 +4,9 @@
 // the first changed, removed or rewritten record; and on PostgreSQL the application role can
 // insert and read the log but neither change, empty nor lift its triggers.
 import { createHash } from "node:crypto";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestDatabase, openSecondConnection, type TestDatabase } from "../../../test/database";
@@ -174,6 +177,45 @@ describe("the hash chain", () => {
       expect(await verifyAuditChain(second.db)).toMatchObject({ ok: true, checked: total });
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe("migration 0014", () => {
+  it("chains the records written before it, in id order", { timeout: 120_000 }, async () => {
+    // A fresh embedded database migrated up to 0013, given records, then migrated to the end.
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const { pgliteExtensions, migrationsFolder } = await import("../../../db/client");
+    const folder = await mkdtemp(path.join(tmpdir(), "ei-migrations-"));
+    const client = await PGlite.create({ extensions: await pgliteExtensions() });
+    try {
+      await cp(migrationsFolder, folder, { recursive: true });
+      const journalFile = path.join(folder, "meta", "_journal.json");
+      const journal = JSON.parse(await readFile(journalFile, "utf8")) as { entries: { tag: string }[] };
+      const upTo = journal.entries.findIndex((e) => e.tag.startsWith("0014_"));
+      await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: folder });
+      await client.exec(`insert into audit_log (id, actor_kind, actor_label, action, entity, summary, after)
+        values (7, 'system', 'Servidor', 'cliente.crear', 'cliente', 'segundo', '{"a": 1}'),
+               (3, 'staff', 'Ana', 'cliente.editar', 'cliente', 'primero', null)`);
+      await migrate(db, { migrationsFolder });
+      const rows = (await client.query<{ id: number; seq: number; prev_hash: string; hash: string; canonical: string }>(
+        "select id, seq, prev_hash, hash, audit_log_canonical(a) as canonical from audit_log a order by seq",
+      )).rows;
+      expect(rows.map((r) => [Number(r.id), Number(r.seq)])).toEqual([[3, 1], [7, 2]]);
+      expect(rows[0].prev_hash).toBe(GENESIS_HASH);
+      expect(rows[1].prev_hash).toBe(rows[0].hash);
+      for (const row of rows) expect(row.hash).toBe(createHash("sha256").update(row.canonical, "utf8").digest("hex"));
+      expect((await client.query("select last_seq, last_hash from audit_log_head")).rows).toEqual([{ last_seq: 2, last_hash: rows[1].hash }]);
+      // The next record continues the chain.
+      await client.exec(`insert into audit_log (actor_kind, actor_label, action, entity) values ('system', 'Servidor', 'cliente.crear', 'cliente')`);
+      expect((await client.query("select prev_hash from audit_log where seq = 3")).rows).toEqual([{ prev_hash: rows[1].hash }]);
+    } finally {
+      await client.close();
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });
