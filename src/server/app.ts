@@ -22,7 +22,7 @@ import { installCodeGuessGuard } from "./lib/abuse-limits";
 import { bearerToken, createAdminSessionService } from "./modules/admin/auth/service";
 import { resolveSessionSecret } from "./lib/session-secret";
 import { PASSWORD_MUST_CHANGE, ROLE_FORBIDDEN } from "../shared/api/admin/staff";
-import { recordAudit } from "./modules/admin/audit/service";
+import { recordRepeatable, startAuditRepeatFlush } from "./modules/admin/audit/throttle";
 import { staffActor } from "./lib/actor";
 import { resolvePowSecret } from "./lib/proof-of-work";
 import { registerModules } from "./modules";
@@ -161,13 +161,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       throw new AppError("PASSWORD_CHANGE_REQUIRED", 403, PASSWORD_MUST_CHANGE);
     }
     if (!config.roles?.includes(staff.role)) {
-      // A refused attempt is part of the record: the owner sees who tried what.
-      await recordAudit(ctx.db, staffActor(request), {
-        action: "sesion.denegado",
-        entity: "sesion",
-        entityId: staff.accountId,
-        summary: `${request.method} ${request.routeOptions.url ?? request.url}`,
-      });
+      // A refused attempt is part of the record: the owner sees who tried what. One row per
+      // account and 10 minutes, the repeats counted into one summary row (decision 148).
+      const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+      await recordRepeatable(
+        ctx.db,
+        staffActor(request),
+        { action: "sesion.denegado", entity: "sesion", entityId: staff.accountId, summary: route },
+        { key: `sesion.denegado:${staff.accountId}`, sample: route },
+      );
       throw new AppError("FORBIDDEN", 403, ROLE_FORBIDDEN);
     }
   };
@@ -195,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     app.addHook("onClose", async () => outbox.stop(shutdownDeadline(app)));
     startExchangeRateRefresh(app, ctx);
     startRateLimitCleanup(app, ctx);
+    startAuditRepeatFlush(app, ctx);
     startUploadCleanup(app, ctx);
   }
 
