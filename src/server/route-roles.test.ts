@@ -487,19 +487,25 @@ const SAMPLES: Record<string, Sample> = {
 
 /**
  * Tables a refused call may touch: abuse counters, the rate cache, the session's last-seen time,
- * and the audit log, which gains exactly the refusal's own record (checked apart: auditCounts).
+ * and the audit log with its chain and its held-back repeats, which account for exactly the
+ * refusal (checked apart: auditCounts).
  */
-const NOT_CHANGED_BY_CALLS = new Set([...NOT_DATA_TABLES, "audit_log"]);
+const NOT_CHANGED_BY_CALLS = new Set([...NOT_DATA_TABLES, "audit_log", "audit_log_head", "audit_throttle"]);
 
-/** Audit records: refusals (sesion.denegado) and every other kind. */
+/**
+ * Refusals accounted for in the audit log (decision 148: one record per account and 10 minutes,
+ * the repeats counted in audit_throttle, later written as one summary with their count), and
+ * every other kind of record.
+ */
 async function auditCounts(t: TestApp): Promise<{ denied: number; other: number }> {
   const [row] = await t.ctx.db
     .select({
-      denied: sql<number>`count(*) filter (where ${auditLog.action} = 'sesion.denegado')::int`,
+      denied: sql<number>`(coalesce(sum(case when ${auditLog.action} = 'sesion.denegado' then coalesce((${auditLog.after} ->> 'repeticiones')::int, 1) end), 0)
+        + (select coalesce(sum(suppressed), 0) from audit_throttle where key like 'sesion.denegado:%'))::int`,
       other: sql<number>`count(*) filter (where ${auditLog.action} <> 'sesion.denegado')::int`,
     })
     .from(auditLog);
-  return row;
+  return { denied: Number(row.denied), other: Number(row.other) };
 }
 
 // One app and database for the file; the rule's throw-away apps borrow its database.
