@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../src/server/lib/actor";
+import { rowsOf } from "../src/server/lib/rate-limiter";
 import { recordAudit } from "../src/server/modules/admin/audit/service";
 import { auditChainHead } from "../src/server/modules/admin/audit/chain";
 import { useTestApp } from "../src/server/test/app";
@@ -30,7 +31,7 @@ describe("npm run audit:verify", () => {
       await tx.execute(sql`update audit_log set summary = 'EX999999' where seq = 2`);
       await tx.execute(sql`alter table audit_log enable trigger audit_log_no_update_delete`);
     });
-    const [{ id }] = (await t.ctx.db.execute(sql`select id from audit_log where seq = 2`)).rows as { id: number }[];
+    const [{ id }] = rowsOf<{ id: number }>(await t.ctx.db.execute(sql`select id from audit_log where seq = 2`));
     const broken = await verifyCommand(t.ctx.db);
     expect(broken.code).toBe(1);
     expect(broken.lines[0]).toBe(`Cadena ROTA en el registro 2 (id ${id}): El contenido del registro 2 no coincide con su huella: se cambió.`);
