@@ -224,6 +224,7 @@ const SAMPLES: Record<string, Sample> = {
   // Audit log (Dueño)
   "GET /api/admin/audit": async () => ({ method: "GET", url: "/api/admin/audit?entity=paquete&page=1" }),
   "GET /api/admin/audit/export": async () => ({ method: "GET", url: "/api/admin/audit/export?entity=paquete" }),
+  "GET /api/admin/audit/chain": async () => ({ method: "GET", url: "/api/admin/audit/chain" }),
 
   // Contact messages
   "GET /api/contacts": async () => ({ method: "GET", url: "/api/contacts" }),

@@ -310,6 +310,18 @@ export const ZAuditPageSchema = z.object({
 });
 export type TAuditPage = z.infer<typeof ZAuditPageSchema>;
 
+/**
+ * GET /api/admin/audit/chain (Dueño): the hash chain checked record by record (decision 148), its
+ * head to write down, and the first record that breaks it, if one does.
+ */
+export const ZAuditChainSchema = z.object({
+  ok: z.boolean(),
+  checked: z.number(),
+  head: z.object({ seq: z.number(), hash: z.string() }),
+  broken: z.object({ seq: z.number().nullable(), id: z.number().nullable(), reason: z.string() }).nullable(),
+});
+export type TAuditChain = z.infer<typeof ZAuditChainSchema>;
+
 /** The audit export's sheet, its column headers (in order) and its file name. */
 export const AUDIT_EXPORT_SHEET = "Registro";
 export const AUDIT_EXPORT_HEADERS = ["Fecha", "Persona", "Dirección IP", "Acción", "Entidad", "Id", "Resumen", "Antes", "Después"] as const;
