@@ -25,7 +25,7 @@ async function rowsOf(action: string, accountId?: number) {
 }
 
 describe("refused calls (403)", () => {
-  it("300 refused Bodega calls write one record, and one summary counting the other 299 when the window ends", async () => {
+  it("300 refused Bodega calls write one record, and one summary counting the other 299 when the window ends", { timeout: 180_000 }, async () => {
     const bodega = await createTestStaff(t, "bodega", "Bodeguero Insistente");
     const urls = ["/api/admin/audit", "/api/admin/accounts", "/api/admin/audit/export"];
     const answers = await Promise.all(
@@ -63,7 +63,7 @@ describe("refused calls (403)", () => {
 });
 
 describe("sign-ins with unknown users", () => {
-  it("from 25 addresses write one record, and one summary with the count and 10 examples", async () => {
+  it("from 25 addresses write one record, and one summary with the count and 10 examples", { timeout: 180_000 }, async () => {
     const before = (await rowsOf("sesion.fallo")).length;
     const answers = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
