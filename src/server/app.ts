@@ -30,7 +30,7 @@ import { startOutboxWorker } from "./modules/notifications/worker";
 import type { AppContext } from "./context";
 import { createProviders, type Providers } from "./providers";
 import { startExchangeRateRefresh } from "./modules/exchange-rate/service";
-import { startUploadCleanup } from "./modules/uploads/cleanup";
+import { startUploadCleanup, startUploadSettle } from "./modules/uploads/cleanup";
 import { createClientLookups } from "./modules/trackings/client-portal";
 
 /** One year, subdomains included (not preloaded: docs/security.md). */
@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     startExchangeRateRefresh(app, ctx);
     startRateLimitCleanup(app, ctx);
     startUploadCleanup(app, ctx);
+    startUploadSettle(app, ctx);
   }
 
   await registerStaticSite(app, { staticDir: deps.staticDir, config });

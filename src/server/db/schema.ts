@@ -396,7 +396,11 @@ export const uploads = pgTable(
     /** Bytes held: the size reserved when the address was handed out, then the file's own. */
     sizeBytes: integer("size_bytes"),
     storage: varchar("storage", { length: 8 }).notNull().default("local"),
-    /** PENDING until the signed PUT arrives; UPLOADED after. A URL works once. */
+    /**
+     * PENDING: a reservation, open until expires_at (docs/decisions/145); UPLOADED: the file arrived
+     * and was checked (size_bytes is then its own); EXPIRED: the address lapsed with nothing stored
+     * (S3 only: found so by the settle step). A URL works once.
+     */
     status: varchar("status", { length: 16 }).notNull().default("PENDING"),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
@@ -404,12 +408,15 @@ export const uploads = pgTable(
     ownerKey: varchar("owner_key", { length: 64 }),
     /** Set when a parts search refers to it: kept (and backed up); others are deleted after a day. */
     keptAt: ts("kept_at"),
+    /** A staff photo: the account that took it (its bytes count against that account and the staff share). */
+    staffAccountId: integer("staff_account_id"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("uploads_name_key").on(t.name),
     index("uploads_owner_created_idx").on(t.ownerKey, t.createdAt),
-    check("uploads_status_check", oneOf(t.status, ["PENDING", "UPLOADED"])),
+    index("uploads_staff_created_idx").on(t.staffAccountId, t.createdAt),
+    check("uploads_status_check", oneOf(t.status, ["PENDING", "UPLOADED", "EXPIRED"])),
     check("uploads_storage_check", oneOf(t.storage, ["local", "s3"])),
     check("uploads_size_check", sql`${t.sizeBytes} is null or ${t.sizeBytes} between 0 and 10485760`),
   ],

@@ -13,11 +13,14 @@ import {
   checkDeclaredLength,
   checkSignedPut,
   createUpload,
+  publicQuota,
   readLimitedBody,
   readUploadedObject,
   receiveUpload,
   reservedBytes,
+  staffQuota,
 } from "./service";
+import { staffActor } from "../../lib/actor";
 
 /**
  * This site's origin for local upload addresses: PUBLIC_URL, else none (the address is relative,
@@ -26,18 +29,23 @@ import {
  */
 const originOf = (ctx: AppContext): string => ctx.config.publicUrl ?? "";
 
+/** A quota refusal's Retry-After. */
+function setRetryAfter(reply: FastifyReply, error: unknown): void {
+  if (error instanceof AppError && typeof error.extra?.retryAfterSeconds === "number") {
+    reply.header("retry-after", String(error.extra.retryAfterSeconds));
+  }
+}
+
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/upload/image-url", { config: { auth: "public", codeOracle: false } }, async (request, reply): Promise<TUploadUrlResponse> => {
     await enforceLimit(ctx, request, "upload", reply);
     const body = parseWith(ZUploadUrlRequestSchema, request.body);
-    const quota = { ownerKey: limitAddress(request.ip), ...ctx.config.uploads };
+    const quota = publicQuota(ctx.config.uploads, limitAddress(request.ip));
     let uploadURL: string;
     try {
       ({ uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx), { size: body?.size, quota }));
     } catch (error) {
-      if (error instanceof AppError && typeof error.extra?.retryAfterSeconds === "number") {
-        reply.header("retry-after", String(error.extra.retryAfterSeconds));
-      }
+      setRetryAfter(reply, error);
       throw error;
     }
     reply.header("cache-control", "no-store");
@@ -70,14 +78,22 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     );
   });
 
-  // Staff photos (issue 20): the image is the raw body, checked by its content like any upload.
+  // Staff photos (issue 20): the image is the raw body, checked by its content like any upload;
+  // counted against the account's daily allowance and the staff share, and audited (decision 145).
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     scope.post(STAFF_PHOTOS_PATH, { config: { auth: "admin", roles: ANY_STAFF } }, async (request, reply) => {
       checkDeclaredLength(request.headers["content-length"], IMAGE_MAX_BYTES);
       const bytes = await readLimitedBody(request.body as AsyncIterable<Uint8Array> | undefined);
-      const stored = await storeStaffPhoto(ctx.db, ctx.providers.storage, bytes);
+      const actor = staffActor(request);
+      let stored;
+      try {
+        stored = await storeStaffPhoto(ctx.db, ctx.providers.storage, bytes, actor, staffQuota(ctx.config.uploads, request.staff!.accountId));
+      } catch (error) {
+        setRetryAfter(reply, error);
+        throw error;
+      }
       return reply.status(201).send(stored);
     });
   });

@@ -30,9 +30,10 @@ afterAll(async () => {
   await s3?.close();
 });
 
-/** An upload address for a file of `size` bytes, as the page asks for it. */
+let visitor = 0;
+/** An upload address for a file of `size` bytes, as the page asks for it (each from its own visitor). */
 async function newUpload(size: number) {
-  const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", payload: { size }, remoteAddress: "10.8.0.1" });
+  const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", payload: { size }, remoteAddress: `10.8.1.${++visitor}` });
   expect(res.statusCode).toBe(200);
   const { uploadURL } = res.json() as { uploadURL: string };
   const objectPath = objectPathFromUploadUrl(uploadURL)!;

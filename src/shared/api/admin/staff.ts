@@ -176,7 +176,7 @@ export const ZStaffSessionRowSchema = z.object({
 export type TStaffSessionRow = z.infer<typeof ZStaffSessionRowSchema>;
 
 // --- Audit log (Dueño) ---
-export const AUDIT_ENTITIES = ["cliente", "paquete", "cupon", "referido", "importacion", "exportacion", "mensaje", "aviso", "contacto", "cuenta", "sesion", "sin_dueno", "embarque", "pago", "comprobante", "cargo"] as const;
+export const AUDIT_ENTITIES = ["cliente", "paquete", "cupon", "referido", "importacion", "exportacion", "mensaje", "aviso", "contacto", "cuenta", "sesion", "sin_dueno", "embarque", "pago", "comprobante", "cargo", "foto"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   cliente: "Cliente",
@@ -196,6 +196,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   pago: "Pago",
   comprobante: "Comprobante de pago",
   cargo: "Cargo de un paquete",
+  foto: "Foto del personal",
 };
 
 /**
@@ -248,6 +249,8 @@ export const AUDIT_ACTION_LABELS = {
   "referido.recompensa": "Se premió un referido",
   "importacion.aplicar": "Importó un Excel",
   "exportacion.descargar": "Descargó una exportación",
+  // Staff photos (issue 31, docs/decisions/145)
+  "foto.subir": "Subió una foto",
   "mensaje.reintentar": "Reintentó un mensaje de WhatsApp",
   "aviso.crear": "Registró un aviso de WhatsApp",
   "aviso.editar": "Editó un aviso de WhatsApp",
