@@ -211,6 +211,7 @@ describe("a pass for a code the browser was shown", () => {
       payload: { nombre: "Carlos Andrés Quesada Brenes", direccion: "Grecia centro, 100 m al este", telefono: uniquePhone() },
     });
     expect(registered.statusCode, registered.body).toBe(201);
+    expect(registered.headers[CODE_PASS_HEADER]).toMatch(/^\d+\.[\w-]{43}$/);
     const solvedToRegister = visitor.solved;
     const code = registered.json().client.clientCode as string;
     for (const url of pageOf(code)) expect((await visitor.send({ method: "GET", url }, instances[1])).statusCode).toBe(200);
