@@ -4,26 +4,29 @@
 import { z } from "../../validation";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../../domain/charges";
 import { TRACKING_STATUSES } from "../../domain/statuses";
+import { isCalendarDay } from "../../domain/dates";
+import { formatDate } from "../../domain/format";
 import { ZClientCodeLooseSchema } from "../clients";
 import { ZAdminPageSchema, ZAdminSearchSchema } from "./clients";
 
 export const CASH_CLOSING_PATH = "/api/admin/cash/closing";
 export const CASH_CLOSING_XLSX_PATH = "/api/admin/cash/closing.xlsx";
 export const CASH_RECEIVABLES_PATH = "/api/admin/cash/receivables";
+/** POST { date }: closes that Costa Rica day's cash (docs/decisions/147). */
+export const CASH_CLOSE_DAY_PATH = "/api/admin/cash/closings";
 
 export const CASH_DATE_INVALID = "Fecha inválida: usa el formato AAAA-MM-DD";
 export const CASH_STAFF_INVALID = "Persona inválida";
 export const RECEIVABLE_CLIENT_NOT_FOUND = "Cliente no encontrado";
+export const CLOSE_DAY_FUTURE = "No se puede cerrar la caja de un día que todavía no llega";
+export const closeDayAlreadyMessage = (day: string) => `La caja del ${formatDate(`${day}T12:00:00-06:00`)} ya estaba cerrada`;
 
 /** A real calendar day "2026-11-26" (Costa Rica's). */
 const zDay = z
   .string({ error: CASH_DATE_INVALID })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, CASH_DATE_INVALID)
-  .refine((v) => {
-    const d = new Date(`${v}T12:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "2000-01-01" && v <= "2100-12-31";
-  }, CASH_DATE_INVALID);
+  .refine((v) => isCalendarDay(v) && v >= "2000-01-01" && v <= "2100-12-31", CASH_DATE_INVALID);
 
 export const ZCashClosingQuerySchema = z.object({
   /** Default: today in Costa Rica. */
@@ -32,6 +35,9 @@ export const ZCashClosingQuerySchema = z.object({
   staff: z.coerce.number({ error: CASH_STAFF_INVALID }).int(CASH_STAFF_INVALID).positive(CASH_STAFF_INVALID).max(2_147_483_647, CASH_STAFF_INVALID).optional(),
 });
 export type TCashClosingQuery = z.infer<typeof ZCashClosingQuerySchema>;
+
+/** POST /api/admin/cash/closings: the day to close (required: closing is never implied). */
+export const ZCloseDaySchema = z.object({ date: zDay });
 
 const ZMethodSchema = z.enum(PAYMENT_METHODS);
 
@@ -57,6 +63,13 @@ export const ZClosingPaymentSchema = z.object({
   /** Tracking codes of the packages it paid. */
   packages: z.array(z.string()),
   recordedByName: z.string(),
+  /**
+   * A payment of a closed day reversed on a later day (decision 147): it still counts here; the
+   * reversal counts on `countedOn`. Null otherwise.
+   */
+  laterReversal: z
+    .object({ reversedAt: z.string(), reversedByName: z.string().nullable(), reversalReason: z.string().nullable(), countedOn: z.string() })
+    .nullable(),
 });
 export type TClosingPayment = z.infer<typeof ZClosingPaymentSchema>;
 
@@ -76,14 +89,30 @@ export const ZReversedPaymentSchema = ZClosingPaymentSchema.extend({
 });
 export type TReversedPayment = z.infer<typeof ZReversedPaymentSchema>;
 
+/** The day's closing (decision 147): who closed it, when, and the totals as closed. */
+export const ZCashDayClosingSchema = z.object({
+  closedAt: z.string(),
+  closedByName: z.string(),
+  totals: ZMethodTotalsSchema,
+  paymentCount: z.number().int(),
+});
+export type TCashDayClosing = z.infer<typeof ZCashDayClosingSchema>;
+
 /** GET /api/admin/cash/closing */
 export const ZCashClosingResponseSchema = z.object({
   date: z.string(),
   byStaff: z.array(ZClosingStaffSchema),
-  /** The day's totals by method (reversed payments excluded). */
+  /** The day's totals by method (reversed payments excluded; closed days' reversals made this day subtracted). */
   totals: ZMethodTotalsSchema,
-  /** Payments of the day later reversed: listed apart, not counted. */
+  /** Payments of the day reversed while the day was open: listed apart, not counted. */
   reversed: z.array(ZReversedPaymentSchema),
+  /**
+   * Reversals made this day of payments of closed days: each counts here as minus its amount, in
+   * the group of who reversed it (the closed day is not touched).
+   */
+  closedDayReversals: z.array(ZReversedPaymentSchema),
+  /** Null while the day is open. */
+  closing: ZCashDayClosingSchema.nullable(),
   /** Everyone who recorded a payment that day (the staff filter's choices, whatever the filter). */
   staffOptions: z.array(z.object({ accountId: z.number().int(), staffName: z.string() })),
 });
