@@ -5,7 +5,7 @@ import { z } from "../../validation";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../../domain/charges";
 import { TRACKING_STATUSES } from "../../domain/statuses";
 import { isCalendarDay } from "../../domain/dates";
-import { formatDate } from "../../domain/format";
+import { formatDate, formatDateTime } from "../../domain/format";
 import { ZClientCodeLooseSchema } from "../clients";
 import { ZAdminPageSchema, ZAdminSearchSchema } from "./clients";
 
@@ -15,11 +15,14 @@ export const CASH_RECEIVABLES_PATH = "/api/admin/cash/receivables";
 /** POST { date }: closes that Costa Rica day's cash (docs/decisions/147). */
 export const CASH_CLOSE_DAY_PATH = "/api/admin/cash/closings";
 
+/** "27/11/2026" for a Costa Rica day "2026-11-27". */
+const dayLabel = (day: string) => formatDate(`${day}T12:00:00-06:00`);
+
 export const CASH_DATE_INVALID = "Fecha inválida: usa el formato AAAA-MM-DD";
 export const CASH_STAFF_INVALID = "Persona inválida";
 export const RECEIVABLE_CLIENT_NOT_FOUND = "Cliente no encontrado";
 export const CLOSE_DAY_FUTURE = "No se puede cerrar la caja de un día que todavía no llega";
-export const closeDayAlreadyMessage = (day: string) => `La caja del ${formatDate(`${day}T12:00:00-06:00`)} ya estaba cerrada`;
+export const closeDayAlreadyMessage = (day: string) => `La caja del ${dayLabel(day)} ya estaba cerrada`;
 
 /** A real calendar day "2026-11-26" (Costa Rica's). */
 const zDay = z
@@ -192,6 +195,15 @@ export const PAYMENT_VALID = "Vigente";
 export function reversedMark(reason: string | null): string {
   return reason ? `Revertido: ${reason}` : "Revertido";
 }
+/** A closed day's payment reversed on a later day (decision 147): it still counts on its day. */
+export function laterReversalMark(countedOn: string, reason: string | null): string {
+  return `Vigente en este día; revertido el ${dayLabel(countedOn)} (cuenta en la caja de ese día)${reason ? `: ${reason}` : ""}`;
+}
+/** A reversal made this day of a closed day's payment: minus its amount here. */
+export function closedDayReversalMark(paidAt: string, reason: string | null): string {
+  return `Reversión de un pago del ${formatDate(paidAt)} (caja cerrada)${reason ? `: ${reason}` : ""}`;
+}
+export const closedByLine = (closing: { closedByName: string; closedAt: string }) => `Caja cerrada por ${closing.closedByName} el ${formatDateTime(closing.closedAt)}`;
 
 // --- The section's texts ---
 export const CASH_TAB_CLOSING = "Cierre de caja";

@@ -24,7 +24,9 @@ import {
   reversalDayClosedMessage,
   type TPayment,
 } from "../../../../shared/api/admin/payments";
-import { CASH_DATE_INVALID, CLOSE_DAY_FUTURE, closeDayAlreadyMessage, ZCashClosingResponseSchema, type TCashClosingResponse } from "../../../../shared/api/admin/cash";
+import { loadWorkbook, sheetValues } from "../../../test/workbooks";
+import { formatDate } from "../../../../shared/domain/format";
+import { laterReversalMark, CASH_DATE_INVALID, CLOSE_DAY_FUTURE, closeDayAlreadyMessage, ZCashClosingResponseSchema, type TCashClosingResponse } from "../../../../shared/api/admin/cash";
 
 const t = useTestApp();
 let oficina: TestStaff;
@@ -209,6 +211,15 @@ describe("closing a cash day", () => {
     expect(todays.closedDayReversals.map((r) => [r.id, r.amountColones])).toEqual([[cash.id, 3000]]);
     expect(todays.totals).toMatchObject({ EFECTIVO: -3000, total: -3000 });
     expect(todays.byStaff.find((s) => s.accountId === dueno.accountId)?.totals).toMatchObject({ EFECTIVO: -3000, total: -3000 });
+    // The Excel says the same: minus the amount today, still counted on the closed day.
+    const pagos = async (date: string) => {
+      const res = await call("GET", `/api/admin/cash/closing.xlsx?date=${date}`);
+      expect(res.statusCode).toBe(200);
+      const book = await loadWorkbook(res.rawPayload);
+      return sheetValues(book.getWorksheet("Pagos")!).slice(1).map((r) => [r[0], r[2], r[7], r[9]]);
+    };
+    expect(await pagos(today)).toEqual([[cash.id, "Marta Dueña", -3000, `Reversión de un pago del ${formatDate(cash.paidAt)} (caja cerrada): El billete era falso`]]);
+    expect((await pagos(day)).find((r) => r[0] === cash.id)).toEqual([cash.id, "Laura Oficina", 3000, laterReversalMark(today, "El billete era falso")]);
 
     // Today closed too: the other payment of the closed day cannot be reversed now, and nothing is
     // recorded today.
