@@ -218,6 +218,22 @@ export const CASH_DOWNLOAD = "Descargar Excel";
 export const CASH_LOAD_FAILED = "No se pudo cargar el cierre de caja";
 export const CASH_EMPTY = "No hay pagos registrados este día";
 export const CASH_REVERSED_TITLE = "Pagos revertidos (no suman)";
+// Closing a day (decision 147)
+export const CASH_DAY_OPEN = "Caja abierta: todavía se pueden registrar y revertir pagos de este día.";
+export const CASH_DAY_CLOSED_TITLE = "Caja cerrada";
+export const CASH_CLOSE_BUTTON = "Cerrar caja del día";
+export const CASH_CLOSE_CONFIRM = "Cerrar caja";
+export const CASH_CLOSE_FAILED = "No se pudo cerrar la caja";
+export const cashCloseTitle = (day: string) => `¿Cerrar la caja del ${dayLabel(day)}?`;
+export const CASH_CLOSE_WARNING =
+  "Se guardan los totales del día de todo el personal tal como están ahora. Después no se podrá registrar, revertir ni cambiar ningún pago de ese día; si luego se revierte uno de sus pagos, la reversión resta en la caja del día en que se haga.";
+export const cashClosedToast = (day: string) => `Caja del ${dayLabel(day)} cerrada`;
+export const closedTotalsLine = (total: string, count: number) => `Totales al cierre: ${total} en ${count} ${count === 1 ? "pago" : "pagos"}.`;
+export const CASH_CLOSED_DAY_REVERSALS_TITLE = "Reversiones de pagos de días cerrados (restan en este día)";
+export const laterReversalLine = (countedOn: string, name: string | null, reason: string | null) =>
+  `Revertido el ${dayLabel(countedOn)} por ${name ?? "—"}${reason ? `: ${reason}` : ""}. Sigue sumando en este día (caja cerrada); la reversión resta en la caja del ${dayLabel(countedOn)}.`;
+export const closedDayReversalLine = (paidAt: string, name: string | null, reason: string | null) =>
+  `Pago del ${formatDate(paidAt)} (caja cerrada), revertido por ${name ?? "—"}${reason ? `: ${reason}` : ""}`;
 export const CASH_RECEIPT = "Recibo";
 export const RECEIVABLES_LOAD_FAILED = "No se pudieron cargar las cuentas por cobrar";
 export const RECEIVABLES_EMPTY = "Ningún cliente tiene saldo pendiente";

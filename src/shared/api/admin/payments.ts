@@ -342,6 +342,10 @@ export const METHOD_LABEL = "Método de pago";
 export const REFERENCE_LABEL = "Referencia SINPE";
 export const NOTES_LABEL = "Notas";
 export const PAID_AT_LABEL = "Fecha de pago";
+export const PAID_AT_HINT = `Hoy o hasta ${PAID_AT_WINDOW_DAYS} días atrás. Una fecha anterior solo la registra el Dueño, con el motivo.`;
+export const PAID_AT_REASON_LABEL = "Motivo de la fecha anterior";
+export const reversalCountedOnLine = (day: string) =>
+  `La caja del día del pago ya estaba cerrada: la reversión cuenta en la caja del ${formatDate(`${day}T12:00:00-06:00`)}.`;
 export const AMOUNT_LABEL = "Monto";
 export const RECORD_SUBMIT = "Registrar pago";
 export const RECORD_FAILED = "No se pudo registrar el pago";

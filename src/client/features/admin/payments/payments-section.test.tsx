@@ -60,6 +60,7 @@ const summary = (over: Partial<TPaymentSummary> = {}): TPaymentSummary => ({
   reversedAt: null,
   reversedByName: null,
   reversalReason: null,
+  reversalCountedOn: null,
   trackingCodes: ["1Z999AA10123456784"],
   ...over,
 });
@@ -68,6 +69,7 @@ const payment = (id: number): TPayment => ({
   ...summary({ id, receiptNumber: String(id).padStart(6, "0") }),
   clientId: 1,
   currency: "CRC",
+  paidAtReason: null,
   notas: null,
   createdAt: "2026-11-26T15:00:00.000Z",
   proofId: null,
