@@ -18,6 +18,9 @@ import { clientTrackings, packageCharges, paymentProofs } from "./db/schema";
 import { SYSTEM_ACTOR } from "./lib/actor";
 import { ANY_STAFF, STAFF_ROLES, type StaffRole } from "../shared/domain/staff-roles";
 import { ROLE_FORBIDDEN, TOTP_REQUIRED_FOR_OWNER } from "../shared/api/admin/staff";
+import { addDays, costaRicaDayKey } from "../shared/domain/dates";
+
+let closedDays = 0;
 
 interface SampleCall {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -480,6 +483,8 @@ const SAMPLES: Record<string, Sample> = {
   // --- Caja (issue 21): modules/admin/cash ---
   "GET /api/admin/cash/closing": async () => ({ method: "GET", url: "/api/admin/cash/closing?date=2026-03-10" }),
   "GET /api/admin/cash/closing.xlsx": async () => ({ method: "GET", url: "/api/admin/cash/closing.xlsx?date=2026-03-10" }),
+  // Each call closes another day long past (a closed day answers 409), never today.
+  "POST /api/admin/cash/closings": async () => ({ method: "POST", url: "/api/admin/cash/closings", payload: { date: costaRicaDayKey(addDays("2001-01-01T12:00:00Z", ++closedDays)) } }),
   "GET /api/admin/cash/receivables": async () => ({ method: "GET", url: "/api/admin/cash/receivables?search=Mora" }),
   "GET /api/admin/cash/receivables/:clientCode": async ({ t }) => ({ method: "GET", url: `/api/admin/cash/receivables/${(await newClient(t)).clientCode}` }),
   // --- end of Caja ---

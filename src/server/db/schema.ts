@@ -756,10 +756,20 @@ export const payments = pgTable(
     reversedByAccountId: integer("reversed_by_account_id"),
     reversedByName: varchar("reversed_by_name", { length: 120 }),
     reversalReason: text("reversal_reason"),
+    /**
+     * A payment of a closed cash day reversed later (docs/decisions/147): the Costa Rica day the
+     * reversal counts on (a negative line there); the closed day keeps the payment. Null: a
+     * reversal within an open day, which crosses the payment out on its own day.
+     */
+    reversalCountedOn: date("reversal_counted_on", { mode: "string" }),
+    /** Why the Dueño dated the payment before the window (decision 147). */
+    paidAtReason: text("paid_at_reason"),
     createdAt: createdAt(),
   },
   (t) => [
     index("payments_client_idx").on(t.clientId),
+    index("payments_reversal_counted_on_idx").on(t.reversalCountedOn),
+    check("payments_reversal_counted_on_check", sql`${t.reversalCountedOn} is null or ${t.reversedAt} is not null`),
     index("payments_paid_at_idx").on(t.paidAt),
     uniqueIndex("payments_sinpe_reference_key")
       .on(sql`upper(${t.reference})`)
@@ -768,6 +778,27 @@ export const payments = pgTable(
     check("payments_amount_check", sql`${t.amountColones} > 0`),
     check("payments_sinpe_reference_check", sql`${t.method} <> 'SINPE_MOVIL' or ${t.reference} is not null`),
   ],
+);
+
+/**
+ * A closed cash day (docs/decisions/147): a Costa Rica calendar day whose cierre de caja was
+ * closed, with who closed it and the totals as closed. Nothing is ever recorded, reversed or
+ * re-dated into it: the payments service checks under the day's lock and the trigger
+ * payments_cash_day_guard (migration 0015) refuses any write that would change it.
+ */
+export const cashClosings = pgTable(
+  "cash_closings",
+  {
+    day: date("day", { mode: "string" }).primaryKey(),
+    closedAt: ts("closed_at").notNull().defaultNow(),
+    closedByAccountId: integer("closed_by_account_id"),
+    closedByName: varchar("closed_by_name", { length: 120 }).notNull(),
+    /** The day's totals by method and in all, as closed ({ SINPE_MOVIL, EFECTIVO, TARJETA, TRANSFERENCIA, total }). */
+    totals: jsonb("totals").notNull(),
+    /** Per staff member: [{ accountId, staffName, totals }]. */
+    byStaff: jsonb("by_staff").notNull(),
+    paymentCount: integer("payment_count").notNull(),
+  },
 );
 
 /** How much of a payment went to each package (all of a payment's rows add up to its amount). */

@@ -30,6 +30,7 @@ import {
   REVERSE_REASON_LABEL,
   REVERSE_TITLE,
   REVERSED_LABEL,
+  reversalCountedOnLine,
   ZPaymentResponseSchema,
   ZPaymentsPageSchema,
   type TPaymentSummary,
@@ -84,6 +85,7 @@ function PaymentItem({ payment, onReverse }: { payment: TPaymentSummary; onRever
       {reversed ? (
         <p className="text-sm break-words text-destructive-hover">
           {REVERSED_LABEL} {formatDateTime(payment.reversedAt)} · {payment.reversedByName}: {payment.reversalReason}
+          {payment.reversalCountedOn ? <span className="block">{reversalCountedOnLine(payment.reversalCountedOn)}</span> : null}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
