@@ -32,6 +32,7 @@ import { createProviders, type Providers } from "./providers";
 import { startExchangeRateRefresh } from "./modules/exchange-rate/service";
 import { startUploadCleanup } from "./modules/uploads/cleanup";
 import { createClientLookups } from "./modules/trackings/client-portal";
+import { REDACTING_SERIALIZERS } from "./lib/log-redaction";
 
 /** One year, subdomains included (not preloaded: docs/security.md). */
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -56,7 +57,9 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = deps;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // Whatever logger it is given, the app's lines never carry a client code or a credential
+    // (lib/log-redaction.ts, issue 31).
+    ...(deps.logger ? { loggerInstance: deps.logger.child({}, { serializers: REDACTING_SERIALIZERS }) } : { logger: false }),
     logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -215,6 +218,11 @@ class OneLineRequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+  }
+
+  /** Fastify's own line quotes the raw address; this one goes through the redacting serializer. */
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.info({ req: request }, "route not found");
   }
 }
 
