@@ -144,6 +144,9 @@ describe("stored images are private", () => {
     const links = createImageLinks(resolveSessionSecret(t.config.sessionSecret, t.config.dataDir), () => clock);
     const lookups = createClientLookups(t.database, { maxEntries: 100, maxBytes: 10_000_000, missTtlMs: 1000, now: () => clock }, links);
     await lookups.start();
+    // PostgreSQL's listener connects in the background: the cache keeps nothing until it listens.
+    for (let i = 0; i < 500 && !lookups.cache.stats().listening; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(lookups.cache.stats().listening).toBe(true);
     try {
       const signatureLink = async () => {
         const answer = await lookups.lookup(client.clientCode);
@@ -158,6 +161,7 @@ describe("stored images are private", () => {
       };
       const first = await signatureLink();
       const fills = lookups.cache.stats().fills;
+      expect(fills).toBeGreaterThan(0);
       clock += bucketMs - 2000; // the last moment of the bucket: served from memory, same link
       expect(await signatureLink()).toBe(first);
       expect(lookups.cache.stats().fills).toBe(fills);
