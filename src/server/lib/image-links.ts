@@ -41,9 +41,22 @@ export function createImageLinks(sessionSecret: string, now: () => number = Date
   const key = createHmac("sha256", sessionSecret).update("express-import/image-links/v1").digest();
   const signature = (name: string, exp: number) => createHmac("sha256", key).update(`GET\n${name}\n${exp}`).digest("base64url");
   const bucketOf = (ms: number) => Math.floor(ms / 1000 / LINK_BUCKET_SECONDS);
+  // A link is the same all through its bucket: made once (an HMAC is ~10 µs; a staff list may hold
+  // a hundred photos), remembered until the bucket changes.
+  const made = new Map<string, string>();
+  let madeBucket = -1;
   const link = (name: string, bucket: number) => {
-    const exp = (bucket + 2) * LINK_BUCKET_SECONDS;
-    return `${UPLOADS_PATH_PREFIX}${name}?exp=${exp}&sig=${signature(name, exp)}`;
+    if (bucket !== madeBucket || made.size > 10_000) {
+      made.clear();
+      madeBucket = bucket;
+    }
+    let out = made.get(name);
+    if (!out) {
+      const exp = (bucket + 2) * LINK_BUCKET_SECONDS;
+      out = `${UPLOADS_PATH_PREFIX}${name}?exp=${exp}&sig=${signature(name, exp)}`;
+      made.set(name, out);
+    }
+    return out;
   };
 
   const signValue = (value: unknown, depth: number): unknown => {
