@@ -1,6 +1,5 @@
 // Production entry: read config, open and migrate the database, serve, shut down cleanly.
 import { fileURLToPath } from "node:url";
-import pino from "pino";
 import { loadConfig, pgliteDir } from "./config";
 import { loadEnvFile } from "./env-file";
 import { sql } from "drizzle-orm";
@@ -9,11 +8,12 @@ import { buildApp } from "./app";
 import { fillReferralCodes } from "./modules/clients/codes";
 import { resolveAdminPassword } from "./lib/admin-password";
 import { closeWithin, SHUTDOWN_STEP_MS } from "./lib/shutdown";
+import { createLogger } from "./lib/log-redaction";
 
 loadEnvFile();
 
 const config = loadConfig();
-const logger = pino({ level: config.logLevel, base: undefined });
+const logger = createLogger(config.logLevel);
 
 async function main() {
   const adminPassword = resolveAdminPassword(config.adminPassword, config.dataDir, (line) =>

@@ -585,6 +585,9 @@ describe("route table by staff role", () => {
           }
         } else if (res.statusCode < 200 || res.statusCode > 299) {
           failures.push(`${who}: ${res.statusCode} (expected 2xx) ${body}`);
+        } else if (!/\bno-store\b/.test(String(res.headers["cache-control"]))) {
+          // Staff answers are private: never kept by a browser or a proxy (issue 31, decision 146).
+          failures.push(`${who}: Cache-Control ${String(res.headers["cache-control"])} (expected no-store)`);
         }
       } else {
         const answer = safeJson(res.body);

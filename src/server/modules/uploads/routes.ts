@@ -1,12 +1,13 @@
 // POST /api/upload/image-url (public-site §7), the signed PUT that local storage receives, and
-// GET /objects/uploads/{name}, which serves uploaded images with their real type and nosniff.
+// GET /objects/uploads/{name}?exp&sig, which serves uploaded images through a signed link only,
+// with their real type and nosniff.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { enforceLimit } from "../../lib/abuse-limits";
 import { LOCAL_UPLOAD_ROUTE_PREFIX } from "../../providers/storage/local-disk";
 import { AppError, errorBody, parseWith } from "../../errors";
 import { limitAddress } from "../../lib/abuse-limits";
-import { IMAGE_MAX_BYTES, STAFF_PHOTOS_PATH, ZUploadUrlRequestSchema, type TUploadUrlResponse } from "../../../shared/api/uploads";
+import { IMAGE_LINK_INVALID, IMAGE_MAX_BYTES, STAFF_PHOTOS_PATH, ZUploadUrlRequestSchema, type TUploadUrlResponse } from "../../../shared/api/uploads";
 import { ANY_STAFF } from "../../../shared/domain/staff-roles";
 import { storeStaffPhoto } from "./package-photos";
 import {
@@ -14,6 +15,7 @@ import {
   checkSignedPut,
   createUpload,
   publicQuota,
+  isUploadName,
   readLimitedBody,
   readUploadedObject,
   receiveUpload,
@@ -98,19 +100,27 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     });
   });
 
-  const serveObject = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
+  // Stored images are private (issue 31, decision 146): served only through a signed link that is
+  // valid now, to this browser alone, never kept by it or by a shared cache.
+  const serveObject = async (request: FastifyRequest<{ Params: { name: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+    reply.header("cache-control", "private, no-store");
+    const { exp, sig } = request.query ?? {};
+    if (exp === undefined && sig === undefined) {
+      if (!isUploadName(request.params.name)) return reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado"));
+      return reply.status(403).send(errorBody("FORBIDDEN", IMAGE_LINK_INVALID));
+    }
+    if (!ctx.imageLinks.verify(request.params.name, exp, sig)) return reply.status(403).send(errorBody("FORBIDDEN", IMAGE_LINK_INVALID));
     const object = await readUploadedObject(ctx.db, ctx.providers.storage, request.params.name);
     if (!object) return reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado"));
     return reply
       .header("content-type", object.contentType)
       .header("x-content-type-options", "nosniff")
       .header("content-disposition", "inline")
-      // An upload never changes under its name; opened on its own it can run nothing.
-      .header("cache-control", "public, max-age=31536000, immutable")
+      // Opened on its own it can run nothing.
       .header("content-security-policy", "default-src 'none'; sandbox")
       .send(Buffer.from(object.bytes.buffer, object.bytes.byteOffset, object.bytes.byteLength));
   };
-  app.get<{ Params: { name: string } }>("/objects/uploads/:name", serveObject);
+  app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>("/objects/uploads/:name", serveObject);
   // Everything else under /objects (dot segments included) is a plain 404, never a static file lookup.
   app.get("/objects/*", (_request, reply) => reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado")));
 }
