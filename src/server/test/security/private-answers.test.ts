@@ -13,6 +13,7 @@ import { makePng } from "../images";
 import { deliveries, paymentProofs, uploads } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { storeStaffPhoto, attachPhotos } from "../../modules/uploads/package-photos";
+import { staffQuota } from "../../modules/uploads/service";
 import { resolveSessionSecret } from "../../lib/session-secret";
 import type { TClientTrackingsResponse } from "../../../shared/api/trackings";
 
@@ -27,12 +28,12 @@ async function clientWithProof() {
   const tracking = await addTestPackage(t.ctx.db, clientId, uniqueTrackingCode("PRIV"), "ENTREGADO");
   const names: Record<"LLEGADA" | "ENTREGA" | "FIRMA", string> = { LLEGADA: "", ENTREGA: "", FIRMA: "" };
   for (const kind of ["LLEGADA", "ENTREGA", "FIRMA"] as const) {
-    const { name } = await storeStaffPhoto(t.ctx.db, t.ctx.providers.storage, makePng(4, 4));
+    const { name } = await storeStaffPhoto(t.ctx.db, t.ctx.providers.storage, makePng(4, 4), TEST_ADMIN_ACTOR, staffQuota(t.ctx.config.uploads, 0));
     await t.ctx.db.transaction((tx) => attachPhotos(tx, { trackingId: tracking.id }, kind, [name], TEST_ADMIN_ACTOR));
     names[kind] = name;
   }
   await t.ctx.db.insert(deliveries).values({ trackingId: tracking.id, recibidoPor: "José Pérez Quesada" });
-  const { name: receipt } = await storeStaffPhoto(t.ctx.db, t.ctx.providers.storage, makePng(4, 4));
+  const { name: receipt } = await storeStaffPhoto(t.ctx.db, t.ctx.providers.storage, makePng(4, 4), TEST_ADMIN_ACTOR, staffQuota(t.ctx.config.uploads, 0));
   await t.ctx.db.update(uploads).set({ keptAt: new Date() }).where(eq(uploads.name, receipt));
   await t.ctx.db.insert(paymentProofs).values({ clientId, trackingId: tracking.id, uploadName: receipt, reference: "SINPE-1" });
   return { client, tracking, names, receipt };
