@@ -7,10 +7,13 @@ import { drawCode128 } from "./barcode";
 import { readPdfBarcodes } from "../../test/pdf-barcodes";
 
 describe("pdfSafeText", () => {
-  it("keeps Spanish letters, strips marks the font lacks, replaces emoji and control characters", async () => {
+  it("keeps every script the fonts cover and ₡, replaces what no font has with \uFFFD and control characters with spaces", async () => {
     const { fonts } = await createPdf({ title: "t", author: "a" });
-    expect(pdfSafeText("Muñoz Ávila, Güell ¿sí? ¡ya! ₡ €", fonts.regular)).toBe("Muñoz Ávila, Güell ¿sí? ¡ya! ? €");
-    expect(pdfSafeText("Ő😀\u0007x\u200b", fonts.regular)).toBe("O? x?");
+    expect(fonts.regular.safe("Muñoz Ávila, Güell ¿sí? ¡ya! ₡ € Ő Łódź 中文 דוד محمد")).toBe("Muñoz Ávila, Güell ¿sí? ¡ya! ₡ € Ő Łódź 中文 דוד محمد");
+    expect(fonts.regular.safe("😀\u0007x\u200b한")).toBe("\uFFFD x\u200b\uFFFD");
+    // Decomposed input is composed; a mark with no precomposed letter stays a mark.
+    expect(fonts.regular.safe("Nguye\u0302\u0303n Ba\u0331ez")).toBe("Nguyễn Ba\u0331ez");
+    // The document's metadata keeps to WinAnsi.
     expect(pdfSafeText("Łódź 中文")).toBe("?ódz ??");
   });
 
