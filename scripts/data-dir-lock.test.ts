@@ -66,6 +66,24 @@ function run(file: string, args: string[], dataDir: string, extra: Record<string
 
 const script = (name: string) => path.resolve("scripts", name);
 
+/** Starts another server on DATA_DIR: its exit code and output, or "listening" (then stopped) if it came up. */
+async function secondServer(dataDir: string): Promise<{ code: number | null | "listening"; output: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { env: envFor(dataDir, { PORT: String(port) }), stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`, child);
+  } catch {
+    return { code: await exited, output };
+  }
+  await stopProcess(child);
+  return { code: "listening", output };
+}
+
 async function clientCount(dataDir: string): Promise<number> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pgliteExtensions } = await import("../src/server/db/client");
@@ -89,7 +107,7 @@ describe("one process at a time on DATA_DIR (embedded database)", () => {
       backup: await run(script("backup.ts"), ["--out", path.join(dataDir, "durante.tar.gz")], dataDir),
       restore: await run(script("restore.ts"), [backup.file, "--force"], dataDir),
       recover: await run(script("staff-recover.ts"), [], dataDir),
-      secondServer: await run("src/server/main.ts", [], dataDir, { PORT: String(await freePort()) }),
+      secondServer: await secondServer(dataDir),
     };
     for (const [name, attempt] of Object.entries(attempts)) {
       expect(attempt.code, `${name}: ${attempt.output}`).toBe(1);

@@ -37,10 +37,17 @@ const require = createRequire(import.meta.url);
 
 type Kind = "latin" | "rtl" | "cjk";
 
-function source(pkg: string, file: string, outlines: FontSource["outlines"], kind: Kind): FontSource {
+/** The fonts/ folder of a font package (its main file is dist/index.cjs). */
+const fontsFolder = (main: string) => path.join(path.dirname(main), "..", "fonts");
+const LATIN = fontsFolder(require.resolve("@embedpdf/fonts-latin"));
+const HEBREW = fontsFolder(require.resolve("@embedpdf/fonts-hebrew"));
+const ARABIC = fontsFolder(require.resolve("@embedpdf/fonts-arabic"));
+const CHINESE = fontsFolder(require.resolve("@embedpdf/fonts-sc"));
+
+function source(folder: string, file: string, outlines: FontSource["outlines"], kind: Kind): FontSource {
   let bytes: Buffer | undefined;
   let font: Font | undefined;
-  const load = () => (bytes ??= readFileSync(path.join(path.dirname(require.resolve(pkg)), "..", "fonts", file)));
+  const load = () => (bytes ??= readFileSync(path.join(folder, file)));
   return {
     key: file.replace(/\.[ot]tf$/, "").toLowerCase(),
     outlines,
@@ -54,16 +61,16 @@ function source(pkg: string, file: string, outlines: FontSource["outlines"], kin
 /** The fallback chain per weight: the first font with a glyph for a character draws it. */
 export const FONT_CHAINS: Record<Weight, FontSource[]> = {
   regular: [
-    source("@embedpdf/fonts-latin", "NotoSans-Regular.ttf", "glyf", "latin"),
-    source("@embedpdf/fonts-hebrew", "NotoSansHebrew-Regular.ttf", "glyf", "rtl"),
-    source("@embedpdf/fonts-arabic", "NotoNaskhArabic-Regular.ttf", "glyf", "rtl"),
-    source("@embedpdf/fonts-sc", "NotoSansHans-Regular.otf", "cff", "cjk"),
+    source(LATIN, "NotoSans-Regular.ttf", "glyf", "latin"),
+    source(HEBREW, "NotoSansHebrew-Regular.ttf", "glyf", "rtl"),
+    source(ARABIC, "NotoNaskhArabic-Regular.ttf", "glyf", "rtl"),
+    source(CHINESE, "NotoSansHans-Regular.otf", "cff", "cjk"),
   ],
   bold: [
-    source("@embedpdf/fonts-latin", "NotoSans-Bold.ttf", "glyf", "latin"),
-    source("@embedpdf/fonts-hebrew", "NotoSansHebrew-Bold.ttf", "glyf", "rtl"),
-    source("@embedpdf/fonts-arabic", "NotoNaskhArabic-Bold.ttf", "glyf", "rtl"),
-    source("@embedpdf/fonts-sc", "NotoSansHans-Bold.otf", "cff", "cjk"),
+    source(LATIN, "NotoSans-Bold.ttf", "glyf", "latin"),
+    source(HEBREW, "NotoSansHebrew-Bold.ttf", "glyf", "rtl"),
+    source(ARABIC, "NotoNaskhArabic-Bold.ttf", "glyf", "rtl"),
+    source(CHINESE, "NotoSansHans-Bold.otf", "cff", "cjk"),
   ],
 };
 
