@@ -13,8 +13,8 @@ import { createTestStaff, type TestStaff } from "../../../test/staff";
 import { addTestPackage, clientIdOf, registerTestClient } from "../../../test/clients";
 import { createFingerprinter, type Fingerprinter } from "../../../test/db-fingerprint";
 import { auditLog, clientTrackings, paymentProofs } from "../../../db/schema";
-import { receiptColones } from "./receipt";
 import { addDays, costaRicaDayKey } from "../../../../shared/domain/dates";
+import { formatColones } from "../../../../shared/domain/format";
 import {
   CHARGE_REMOVE_PAID,
   EXTRAS_TOO_LARGE,
@@ -305,7 +305,7 @@ describe("payments", () => {
     expect(pdf).toContain(`Recibo de pago N.º ${payment.receiptNumber}`);
     expect(pdf).toContain(packages[0].trackingCode);
     expect(pdf).toContain(packages[1].trackingCode);
-    for (const amount of [12500, 1500, 14000]) expect(pdf).toContain(receiptColones(amount).replace(/\s/g, " "));
+    for (const amount of [12500, 1500, 14000]) expect(pdf).toContain(formatColones(amount).replace(/\s/g, " "));
     expect(pdf).toContain("SINPE Móvil");
     expect(pdf).toContain("SINPE-778899");
     expect(pdf).toContain("Registrado por Laura Oficina");
