@@ -75,12 +75,15 @@ describe("POST /contacto (the contact form without the page's script)", () => {
   it("stores the message as /api/contact would and answers a Spanish page that says it was sent", async () => {
     const form = filledForm({ nombre: "  Lucía Mora  " });
     const res = await postForm(t, "/contacto", form);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(res.headers["cache-control"]).toBe("no-store");
-    expect(res.body).toContain(`<h1>${CONTACT_SENT_TITLE}</h1>`);
-    expect(res.body).toContain('lang="es"');
-    expect(res.body).not.toContain("<script");
+    // Post/redirect/get: going back or reloading the confirmation never sends it twice.
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/contacto/enviado");
+    const sent = await t.app.inject({ method: "GET", url: "/contacto/enviado" });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(sent.body).toContain(`<h1>${CONTACT_SENT_TITLE}</h1>`);
+    expect(sent.body).toContain('lang="es"');
+    expect(sent.body).not.toContain("<script");
     const [stored] = await t.ctx.db.select().from(contactMessages).where(eq(contactMessages.email, form.email));
     expect(stored).toMatchObject({ nombre: "Lucía Mora", telefono: "8888-1234", mensaje: form.mensaje });
   });
@@ -124,7 +127,7 @@ describe("POST /contacto (the contact form without the page's script)", () => {
     expect((await withoutFetchMetadata("null")).statusCode).toBe(403);
     expect(await storedCount()).toBe(before);
     // Its own origin, without Sec-Fetch-Site (an older browser), is accepted.
-    expect((await withoutFetchMetadata("http://express.example")).statusCode).toBe(200);
+    expect((await withoutFetchMetadata("http://express.example")).statusCode).toBe(303);
   });
 
   it("accepts the configured PUBLIC_URL as the form's origin", async () => {
@@ -137,7 +140,7 @@ describe("POST /contacto (the contact form without the page's script)", () => {
         payload: new URLSearchParams(filledForm()).toString(),
         headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://www.express.example", host: "10.0.0.5:3000" },
       });
-      expect(direct.statusCode).toBe(200);
+      expect(direct.statusCode).toBe(303);
     } finally {
       await behindProxy.close();
     }
@@ -148,7 +151,7 @@ describe("POST /contacto (the contact form without the page's script)", () => {
     // A refused form does not use the allowance, as in the API.
     expect((await postForm(t, "/contacto", filledForm({ email: "mal" }), { remoteAddress: address })).statusCode).toBe(400);
     for (let i = 0; i < ABUSE_LIMITS.contact.limit - 1; i++) {
-      expect((await postForm(t, "/contacto", filledForm(), { remoteAddress: address })).statusCode).toBe(200);
+      expect((await postForm(t, "/contacto", filledForm(), { remoteAddress: address })).statusCode).toBe(303);
     }
     const api = await t.app.inject({ method: "POST", url: "/api/contact", payload: filledForm(), remoteAddress: address });
     expect(api.statusCode).toBe(201);
@@ -165,7 +168,7 @@ describe("POST /contacto (the contact form without the page's script)", () => {
   it("says a challenge needs JavaScript, keeps the message and stores nothing, when the limit asks for one", async () => {
     const challenged = await createTestApp({ env: { RATE_LIMITS: JSON.stringify({ contact: { challengeAfter: 1, limit: 5 } }) } });
     try {
-      expect((await postForm(challenged, "/contacto", filledForm(), { remoteAddress: "10.32.0.1" })).statusCode).toBe(200);
+      expect((await postForm(challenged, "/contacto", filledForm(), { remoteAddress: "10.32.0.1" })).statusCode).toBe(303);
       const form = filledForm();
       const res = await postForm(challenged, "/contacto", form, { remoteAddress: "10.32.0.1" });
       expect(res.statusCode).toBe(428);
@@ -239,7 +242,7 @@ describe("the request log", () => {
     const logged = await createTestApp({ deps: { logger } });
     try {
       const form = filledForm();
-      expect((await postForm(logged, "/contacto", form)).statusCode).toBe(200);
+      expect((await postForm(logged, "/contacto", form)).statusCode).toBe(303);
       expect((await postForm(logged, "/contacto", filledForm({ email: "no-es-un-correo" }))).statusCode).toBe(400);
       expect((await postForm(logged, "/tracking-whatsapp", { whatsapp: "+50688881234", nombre: form.nombre })).statusCode).toBe(200);
       const log = lines.join("");

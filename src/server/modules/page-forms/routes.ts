@@ -29,6 +29,8 @@ import { answerPage, contactFormBody, linkButtons, paragraph, type ContactField,
 
 /** The contact page, the one form that works without the page's script. */
 const CONTACT_PAGE = "/contacto";
+/** Where a message sent from it leads: the confirmation, at an address of its own. */
+const CONTACT_SENT_PAGE = "/contacto/enviado";
 /**
  * The largest form body read: the contact message's 5 000 characters, each up to 9 bytes once
  * percent-encoded (a three-byte character), and the other fields, fit well.
@@ -131,13 +133,12 @@ export function registerPageFormRoutes(app: FastifyInstance, ctx: AppContext): v
         request.log.error({ errorName: (error as Error).name, code: (error as { code?: string }).code }, "could not store a contact message sent without the page's script");
         return send(reply, unavailable ? 503 : 500, CONTACT_TITLE, contactFormBody(values, {}, FORM_FAILED));
       }
-      return send(
-        reply,
-        200,
-        CONTACT_SENT_TITLE,
-        paragraph(CONTACT_SENT_DESCRIPTION) + linkButtons([["/", "Volver al inicio"], [CONTACT_PAGE, "Enviar otro mensaje"]]),
-      );
+      // Post/redirect/get: going back or reloading never sends the message again.
+      return reply.redirect(CONTACT_SENT_PAGE, 303);
     });
+    scope.get(CONTACT_SENT_PAGE, async (_request, reply) =>
+      send(reply, 200, CONTACT_SENT_TITLE, paragraph(CONTACT_SENT_DESCRIPTION) + linkButtons([["/", "Volver al inicio"], [CONTACT_PAGE, "Enviar otro mensaje"]])),
+    );
 
     // Every other public page: its form waits for the script, so a POST here is a browser that
     // sent it anyway (or a form added later without its own handling). Nothing is read or kept.
