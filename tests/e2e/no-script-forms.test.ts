@@ -27,16 +27,13 @@ function personalValues(): Record<string, string> {
   };
 }
 
-/** The pages whose prerendered HTML holds a form, read from what the server sends. */
-async function pagesWithForms(): Promise<string[]> {
-  const found: string[] = [];
+/** The <form> tags of each public page's prerendered HTML, as the server sends it. */
+async function prerenderedForms(): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
   for (const path of PUBLIC_PAGE_PATHS) {
     const html = await (await fetch(baseUrl() + path)).text();
-    const root = html.slice(html.indexOf('<div id="root">'));
-    const forms = root.match(/<form\b[^>]*>/g) ?? [];
-    // Every one of them posts: a GET would put the fields in the address.
-    for (const form of forms) expect(form, path).toMatch(/\smethod="post"/);
-    if (forms.length > 0) found.push(path);
+    const forms = html.slice(html.indexOf('<div id="root">')).match(/<form\b[^>]*>/g) ?? [];
+    if (forms.length > 0) found.set(path, forms);
   }
   return found;
 }
@@ -76,17 +73,21 @@ async function fillForm(page: Page, values: Record<string, string>): Promise<str
 
 describe("forms sent before the page's script runs", () => {
   let browser: Browser;
+  let forms: Map<string, string[]>;
   let formPages: string[];
   beforeAll(async () => {
     browser = await launchBrowser();
-    formPages = await pagesWithForms();
+    forms = await prerenderedForms();
+    formPages = [...forms.keys()];
   });
   afterAll(async () => {
     await browser?.close();
   });
 
-  it("finds the prerendered forms: contact, WhatsApp notices, registration and the parts assistant", () => {
+  it("finds the prerendered forms (contact, WhatsApp notices, registration, the parts assistant), each posting", () => {
     expect([...formPages].sort()).toEqual(["/avisos-tracking", "/contacto", "/repuestos", "/tracking-whatsapp"]);
+    // A GET would put the fields in the address.
+    for (const [path, tags] of forms) for (const tag of tags) expect(tag, path).toMatch(/\smethod="post"/);
   });
 
   it("with JavaScript off, /contacto sends the message by POST and says it was sent; nothing typed is in any address", async () => {
@@ -101,7 +102,8 @@ describe("forms sent before the page's script runs", () => {
       await page.getByLabel("Email").fill("rebeca-sin-arroba");
       await page.getByLabel(/Teléfono/).fill(values.telefono);
       await page.getByRole("textbox", { name: "Mensaje", exact: true }).fill(values.mensaje);
-      await page.getByRole("button", { name: "Enviar Mensaje" }).click();
+      await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Enviar Mensaje" }).click()]);
+      expectNoValueIn([page.url()], [values.nombre, values.telefono, values.mensaje, "rebeca-sin-arroba"]);
       await page.getByRole("heading", { name: "Revisa estos datos" }).waitFor();
       expect(await page.getByRole("textbox", { name: "Mensaje", exact: true }).inputValue()).toBe(values.mensaje);
       expect(await page.getByLabel("Nombre completo").inputValue()).toBe(values.nombre);
