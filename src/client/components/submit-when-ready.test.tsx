@@ -2,7 +2,7 @@
 // A prerendered form's submit waits for the page's script (decision 149): the HTML the build
 // writes has it disabled with the reason, and a <noscript> line for a browser without scripts;
 // once hydrated it is the form's own button, the same height, nothing moved.
-import { renderToString } from "react-dom/server";
+import { renderToString } from "react-dom/server.node";
 import { hydrateRoot } from "react-dom/client";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";

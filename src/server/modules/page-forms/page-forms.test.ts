@@ -105,7 +105,7 @@ describe("POST /contacto (the contact form without the page's script)", () => {
 
   it("refuses a form sent from another site (Sec-Fetch-Site, else Origin) and stores nothing", async () => {
     const before = await storedCount();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
       { "sec-fetch-site": "none" },
