@@ -222,4 +222,31 @@ describe("forms sent before the page's script runs", () => {
       await context.close();
     }
   });
+  it("moves nothing when the script arrives: the waiting button has the ready one's place and size at 320 px", async () => {
+    const narrow = { width: 320, height: 740 };
+    const waiting = await browser.newContext({ viewport: narrow, locale: "es-CR" });
+    await waiting.route(/\.js(\?|$)/, (route) => route.abort());
+    const ready = await browser.newContext({ viewport: narrow, locale: "es-CR" });
+    try {
+      const before = await waiting.newPage();
+      const after = await ready.newPage();
+      for (const path of formPages.filter((p) => p !== "/contacto")) {
+        await before.goto(baseUrl() + path);
+        await after.goto(baseUrl() + path);
+        const loading = before.locator('#root form button[type="submit"]').first();
+        const enabled = after.locator('#root form button[type="submit"]:enabled').first();
+        await enabled.waitFor();
+        expect(await loading.textContent(), path).toBe(FORM_LOADING);
+        expect(await enabled.textContent(), path).not.toBe(FORM_LOADING);
+        expect(await enabled.boundingBox(), path).toEqual(await loading.boundingBox());
+        // And what follows the form stays where it was.
+        const next = (page: Page) => page.locator("#root form").first().locator("xpath=following::*[self::p or self::h2 or self::a][1]");
+        expect((await next(after).boundingBox())?.y, path).toBe((await next(before).boundingBox())?.y);
+        expect(await after.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+      }
+    } finally {
+      await waiting.close();
+      await ready.close();
+    }
+  });
 });

@@ -246,7 +246,7 @@ describe("the request log", () => {
       expect((await postForm(logged, "/contacto", filledForm({ email: "no-es-un-correo" }))).statusCode).toBe(400);
       expect((await postForm(logged, "/tracking-whatsapp", { whatsapp: "+50688881234", nombre: form.nombre })).statusCode).toBe(200);
       const log = lines.join("");
-      expect(log).toContain('"url":"/contacto"');
+      expect(log).toContain("/contacto");
       for (const value of [...Object.values(form), "no-es-un-correo", "50688881234"]) expect(log).not.toContain(value);
     } finally {
       await logged.close();
