@@ -121,6 +121,7 @@ export function PaymentsList() {
         {LIST_TITLE}
       </h3>
       <form
+        method="post"
         className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
         onSubmit={(e) => {
           e.preventDefault();

@@ -97,7 +97,7 @@ function RecordForm({ due, onRecorded }: { due: TDueResponse; onRecorded: (payme
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-3" noValidate aria-label={`${RECORD_TITLE} ${due.client.clientCode}`}>
+    <form method="post" onSubmit={submit} className="grid gap-3" noValidate aria-label={`${RECORD_TITLE} ${due.client.clientCode}`}>
       <p className="font-semibold break-words text-ink">
         {due.client.nombre} <span className="font-normal text-muted">· {due.client.clientCode}</span>
       </p>
@@ -176,6 +176,7 @@ export function RecordPayment() {
         {RECORD_TITLE}
       </h3>
       <form
+        method="post"
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
