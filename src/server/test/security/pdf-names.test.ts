@@ -51,6 +51,8 @@ function payment(clientName: string, descriptions: string[]): TPayment {
     reversedAt: null,
     reversedByName: null,
     reversalReason: null,
+    reversalCountedOn: null,
+    paidAtReason: null,
     trackingCodes: descriptions.map((_, i) => `TBA00${i}`),
     clientId: 1,
     currency: "CRC",
