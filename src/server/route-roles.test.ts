@@ -18,6 +18,9 @@ import { clientTrackings, packageCharges, paymentProofs } from "./db/schema";
 import { SYSTEM_ACTOR } from "./lib/actor";
 import { ANY_STAFF, STAFF_ROLES, type StaffRole } from "../shared/domain/staff-roles";
 import { ROLE_FORBIDDEN, TOTP_REQUIRED_FOR_OWNER } from "../shared/api/admin/staff";
+import { addDays, costaRicaDayKey } from "../shared/domain/dates";
+
+let closedDays = 0;
 
 interface SampleCall {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -481,6 +484,8 @@ const SAMPLES: Record<string, Sample> = {
   // --- Caja (issue 21): modules/admin/cash ---
   "GET /api/admin/cash/closing": async () => ({ method: "GET", url: "/api/admin/cash/closing?date=2026-03-10" }),
   "GET /api/admin/cash/closing.xlsx": async () => ({ method: "GET", url: "/api/admin/cash/closing.xlsx?date=2026-03-10" }),
+  // Each call closes another day long past (a closed day answers 409), never today.
+  "POST /api/admin/cash/closings": async () => ({ method: "POST", url: "/api/admin/cash/closings", payload: { date: costaRicaDayKey(addDays("2001-01-01T12:00:00Z", ++closedDays)) } }),
   "GET /api/admin/cash/receivables": async () => ({ method: "GET", url: "/api/admin/cash/receivables?search=Mora" }),
   "GET /api/admin/cash/receivables/:clientCode": async ({ t }) => ({ method: "GET", url: `/api/admin/cash/receivables/${(await newClient(t)).clientCode}` }),
   // --- end of Caja ---
@@ -587,6 +592,9 @@ describe("route table by staff role", () => {
           }
         } else if (res.statusCode < 200 || res.statusCode > 299) {
           failures.push(`${who}: ${res.statusCode} (expected 2xx) ${body}`);
+        } else if (!/\bno-store\b/.test(String(res.headers["cache-control"]))) {
+          // Staff answers are private: never kept by a browser or a proxy (issue 31, decision 146).
+          failures.push(`${who}: Cache-Control ${String(res.headers["cache-control"])} (expected no-store)`);
         }
       } else {
         const answer = safeJson(res.body);

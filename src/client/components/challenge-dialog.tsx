@@ -31,9 +31,19 @@ $altcha.i18n.set(LANGUAGE, {
   waitAlert: "Verificando… espera un momento.",
 });
 
-const CONFIGURATION = JSON.stringify({ hideFooter: true, hideLogo: true });
+// A dear challenge (many misses from the connection, decision 144) may take a slow phone more
+// than the widget's default 90 s: give it ten minutes, the challenge's own lifetime.
+const CONFIGURATION = JSON.stringify({ hideFooter: true, hideLogo: true, timeout: 600_000 });
 
-export default function ChallengeDialog({ message, onSettle }: { message: string; onSettle(payload: string | null): void }) {
+export default function ChallengeDialog({
+  message,
+  challengeUrl = CHALLENGE_URL,
+  onSettle,
+}: {
+  message: string;
+  challengeUrl?: string;
+  onSettle(payload: string | null): void;
+}) {
   const [open, setOpen] = useState(true);
 
   // A callback ref: the dialog's portal mounts the widget a render after this component.
@@ -65,7 +75,7 @@ export default function ChallengeDialog({ message, onSettle }: { message: string
           Muchas personas comparten la conexión de tu operador. Tu teléfono resuelve una prueba corta y seguimos.
         </p>
         <div className="min-w-0 max-w-full">
-          <altcha-widget ref={widget} challenge={CHALLENGE_URL} language={LANGUAGE} configuration={CONFIGURATION} />
+          <altcha-widget ref={widget} challenge={challengeUrl} language={LANGUAGE} configuration={CONFIGURATION} />
         </div>
       </DialogContent>
     </Dialog>

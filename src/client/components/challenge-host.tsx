@@ -27,7 +27,7 @@ export function ChallengeHost() {
   };
   return (
     <Suspense fallback={null}>
-      <ChallengeDialog message={request.message} onSettle={settle} />
+      <ChallengeDialog message={request.message} challengeUrl={request.challengeUrl} onSettle={settle} />
     </Suspense>
   );
 }

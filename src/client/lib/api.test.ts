@@ -41,6 +41,12 @@ beforeAll(async () => {
           .writeHead(428, { "content-type": "application/json" })
           .end('{"error":"Verificación requerida","code":"CHALLENGE_REQUIRED","message":"Confirma que no eres un robot."}');
       }
+      if (path === "/api/priced") {
+        if (req.headers["x-altcha"] === "solucion-2") return res.writeHead(200, { "content-type": "application/json", "x-code-pass": "1900000000.pase-de-prueba" }).end('{"ok":true}');
+        return res
+          .writeHead(428, { "content-type": "application/json" })
+          .end('{"code":"CHALLENGE_REQUIRED","message":"Confirma que no eres un robot.","challengeUrl":"/api/challenge?price=4&code=EXAB12CD","price":4}');
+      }
       if (path === "/api/private") return res.writeHead(401, { "content-type": "application/json" }).end('{"error":"UNAUTHORIZED","message":"No autorizado"}');
       res.writeHead(204).end();
     });
@@ -179,6 +185,29 @@ describe("a call asked for a proof-of-work challenge (428)", () => {
       const error = await apiRequest("GET", `${base}/api/guarded-always`).catch((e: unknown) => e);
       expect(errorStatusFrom(error)).toBe(428);
       expect(errorMessageFrom(error, "otro")).toBe("Confirma que no eres un robot.");
+    } finally {
+      window.removeEventListener(CHALLENGE_EVENT, host);
+    }
+  });
+});
+
+describe("a pass for a code the browser was shown (decision 144)", () => {
+  it("shows the widget for the challenge the 428 names, keeps the pass the answer brings and sends it back", async () => {
+    const stored = new Map<string, string>();
+    const localStorage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) };
+    const asked: ChallengeRequest[] = [];
+    const host = (event: Event) => {
+      event.preventDefault();
+      asked.push((event as CustomEvent<ChallengeRequest>).detail);
+      (event as CustomEvent<ChallengeRequest>).detail.resolve("solucion-2");
+    };
+    vi.stubGlobal("window", Object.assign(new EventTarget(), { localStorage }));
+    window.addEventListener(CHALLENGE_EVENT, host);
+    try {
+      expect((await apiRequest("GET", `${base}/api/priced`)).status).toBe(200);
+      expect(asked.map((a) => a.challengeUrl)).toEqual(["/api/challenge?price=4&code=EXAB12CD"]);
+      await apiRequest("GET", `${base}/api/ok`);
+      expect(seen.at(-1)!.headers["x-code-pass"]).toBe("1900000000.pase-de-prueba");
     } finally {
       window.removeEventListener(CHALLENGE_EVENT, host);
     }

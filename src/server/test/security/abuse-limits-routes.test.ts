@@ -16,7 +16,9 @@ let clientCode: string;
 let n = 0;
 
 beforeAll(async () => {
-  const overrides = Object.fromEntries(ABUSE_LIMIT_NAMES.map((name) => [name, { limit: LIMIT, windowMinutes: 30 }]));
+  const overrides: Record<string, object> = Object.fromEntries(ABUSE_LIMIT_NAMES.map((name) => [name, { limit: LIMIT, windowMinutes: 30 }]));
+  // One free miss: the code routes' own limits (2 here) must not answer first.
+  overrides.codeMisses = { ...overrides.codeMisses, challengeAfter: 1 };
   t = await createTestApp({ env: { RATE_LIMIT: "on", RATE_LIMITS: JSON.stringify(overrides) } });
   ({ clientCode } = await registerTestClient(t.app, { nombre: "Cliente Con Límites" }));
 });
@@ -99,7 +101,8 @@ describe("each named limit on its routes, as configured", () => {
     expect(Object.keys(EXERCISES).sort()).toEqual([...ABUSE_LIMIT_NAMES].sort());
   });
 
-  ABUSE_LIMIT_NAMES.forEach((name, index) => {
+  // codeMisses sets a price, never a 429 (decision 144): its own case below.
+  ABUSE_LIMIT_NAMES.filter((name) => name !== "codeMisses").forEach((name, index) => {
     it(`${name}: ${LIMIT} pass, the next is a Spanish 429 with Retry-After, another address passes`, async () => {
       const address = `10.66.${index}.1`;
       for (let i = 0; i < LIMIT; i++) {
@@ -116,6 +119,15 @@ describe("each named limit on its routes, as configured", () => {
       const other = await EXERCISES[name](t.app, `10.66.${index}.2`);
       expect(other.statusCode, other.body).not.toBe(429);
     });
+  });
+
+  it("codeMisses: its free misses pass, the next asks for a challenge (428, never a 429), another address passes", async () => {
+    const address = "10.66.201.1";
+    expect((await EXERCISES.codeMisses(t.app, address)).statusCode).toBe(404);
+    const asked = await EXERCISES.codeMisses(t.app, address);
+    expect(asked.statusCode, asked.body).toBe(428);
+    expect(asked.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", price: 1 });
+    expect((await EXERCISES.codeMisses(t.app, "10.66.201.2")).statusCode).toBe(404);
   });
 
   it("a right password does not get past the login limit either", async () => {

@@ -203,7 +203,7 @@ export function AuditSection() {
         </Button>
       </div>
       <AuditChainCheck />
-      <form role="search" aria-label="Filtros del registro" onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <form method="post" role="search" aria-label="Filtros del registro" onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <Label htmlFor="audit-person">Persona</Label>
           <Select id="audit-person" value={values.accountId} onChange={(e) => filters.set({ accountId: e.target.value })} className="mt-1.5">

@@ -1,4 +1,4 @@
-// The audit log's hash chain (decision 148). Migration 0014_audit-chain seals every record when its
+// The audit log's hash chain (decision 148). Migration 0016_audit-chain seals every record when its
 // transaction commits: the next `seq` (1, 2, 3 … without gaps), `prev_hash` (the hash of the
 // record sealed before it, 64 zeros for the first) and `hash` = SHA-256 of the record's canonical
 // text (`audit_log_canonical`, prev_hash included). verifyAuditChain walks the chain in seq order,

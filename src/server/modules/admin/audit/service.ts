@@ -1,6 +1,6 @@
 // The audit log (issue 19): recordAudit writes one row per change, in the caller's transaction,
 // so a change and its record commit or roll back together. Rows are never updated, deleted or
-// truncated (triggers refuse it, migrations 0010 and 0014_audit-chain), and each is sealed into the log's hash
+// truncated (triggers refuse it, migrations 0010 and 0016_audit-chain), and each is sealed into the log's hash
 // chain when its transaction commits (chain.ts, decision 148). `before` and `after` hold only the
 // fields that changed (diffFields), or the whole entity for a creation or a deletion.
 import { and, count, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
