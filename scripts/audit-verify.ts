@@ -5,12 +5,12 @@
 // whoever could lift the database's triggers. Exit 0 prints the head to write down.
 // It opens the database from the same configuration as the server (DATABASE_URL or DATA_DIR);
 // the embedded database belongs to one process at a time, so stop the server first then.
-import path from "node:path";
 import { loadConfig, pgliteDir } from "../src/server/config";
 import { openDatabase, type Db } from "../src/server/db/client";
 import { loadEnvFile } from "../src/server/env-file";
 import { verifyAuditChain, type AuditChainHead } from "../src/server/modules/admin/audit/chain";
-import { databaseExists, databaseInUse, parseFlag, runIfScript } from "./backup";
+import { lockDataDir } from "../src/server/lib/data-dir-lock";
+import { databaseExists, parseFlag, runIfScript } from "./backup";
 
 export class AuditVerifyError extends Error {}
 
@@ -63,9 +63,8 @@ async function main(): Promise<number> {
     const expected = expectText === undefined ? undefined : parseExpectedHead(expectText);
     const dir = pgliteDir(config);
     if (!config.databaseUrl && !databaseExists(dir)) throw new AuditVerifyError(`No hay base de datos en ${dir}.`);
-    if (!config.databaseUrl && databaseInUse(dir)) {
-      throw new AuditVerifyError(`La base de datos está abierta (${path.join(dir, "postmaster.pid")}): detén el servidor y vuelve a intentarlo.`);
-    }
+    // Never beside a running server on the same DATA_DIR (decision 150); PostgreSQL needs no lock.
+    if (!config.databaseUrl) lockDataDir(config.dataDir, "npm run audit:verify");
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: dir, poolSize: 1 });
     try {
       const { code, lines } = await verifyCommand(database.db, { expect: expected });
