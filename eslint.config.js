@@ -63,6 +63,15 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       ...noImport(["**/server/**", "**/server"]),
+      // A form the browser sends by itself (its page's script blocked or still loading) must
+      // never put its fields in the address: every <form> posts (decision 149).
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='method'][value.value=/^post$/i]))",
+          message: 'Un <form> lleva method="post": enviado sin JavaScript, sus datos no van en la dirección (decisión 149).',
+        },
+      ],
     },
   },
   {

@@ -10,11 +10,11 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { MAX_CHALLENGE_WORK } from "../src/shared/api/challenge";
+
 import { loadConfig } from "../src/server/config";
 import { ABUSE_LIMITS } from "../src/server/lib/abuse-limit-table";
 import { hashPassword, verifyPassword } from "../src/server/lib/password-hash";
-import { newChallenge } from "../src/server/lib/proof-of-work";
+import { MAX_PRICE, newChallenge } from "../src/server/lib/proof-of-work";
 import type { AppContext } from "../src/server/context";
 import { loginWork } from "../src/server/modules/admin/auth/login-guard";
 import { numberArg } from "./args";
@@ -27,7 +27,7 @@ const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tm
 const ctx = { config, powSecret: "bench-secret" } as unknown as AppContext;
 
 async function timeSolve(w: number): Promise<number> {
-  const challenge = await newChallenge(ctx, w);
+  const challenge = await newChallenge(ctx, { price: w });
   const start = performance.now();
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 3_600_000 });
   if (!solution) throw new Error("not solved");
@@ -57,17 +57,17 @@ function passwordsFor(budget: number): { passwords: number; solves: number } {
     passwords++;
   }
 }
-const rampSolves = Array.from({ length: 40 }, (_, i) => loginWork(free + 1 + i, free)).filter((w) => w < MAX_CHALLENGE_WORK);
+const rampSolves = Array.from({ length: 40 }, (_, i) => loginWork(free + 1 + i, free)).filter((w) => w < MAX_PRICE);
 
-console.log(`POW_COST=${config.pow.cost} POW_MAX_COUNTER=${config.pow.maxCounter}, free failures ${free} per ${windowSeconds / 60} min, cap ${MAX_CHALLENGE_WORK}`);
+console.log(`POW_COST=${config.pow.cost} POW_MAX_COUNTER=${config.pow.maxCounter}, free failures ${free} per ${windowSeconds / 60} min, cap ${MAX_PRICE}`);
 console.log(`one ordinary solve, one core: ${single.map((s) => s.toFixed(2)).join(", ")} s (mean ${perSolve.toFixed(2)} s)`);
 console.log(`one challenge of work ${work}: ${worked.toFixed(2)} s (${(worked / work).toFixed(2)} s per ordinary solve)`);
 console.log(`one password compared (scrypt): ${(compare * 1000).toFixed(0)} ms of the server`);
 console.log(`ramp before the cap: ${rampSolves.join(" + ")} = ${rampSolves.reduce((a, b) => a + b, 0)} solves for ${rampSolves.length} passwords`);
-console.log(`at the cap: ${MAX_CHALLENGE_WORK} solves = ${(MAX_CHALLENGE_WORK * perSolve).toFixed(0)} core-seconds per password`);
+console.log(`at the cap: ${MAX_PRICE} solves = ${(MAX_PRICE * perSolve).toFixed(0)} core-seconds per password`);
 for (const c of [cores, 10, 100, 1000]) {
   const budget = Math.floor((c * windowSeconds) / perSolve);
   const { passwords } = passwordsFor(budget);
   console.log(`guesser with ${c} core(s) for one window (${budget} solves): ${passwords} passwords of one account compared (today: ${free})`);
 }
-console.log(`honest person: known device 0 solves; new device during an attack at most ${MAX_CHALLENGE_WORK} solves = ${(MAX_CHALLENGE_WORK * perSolve).toFixed(0)} core-seconds (${((MAX_CHALLENGE_WORK * perSolve) / 4).toFixed(0)} s on 4 cores)`);
+console.log(`honest person: known device 0 solves; new device during an attack at most ${MAX_PRICE} solves = ${(MAX_PRICE * perSolve).toFixed(0)} core-seconds (${((MAX_PRICE * perSolve) / 4).toFixed(0)} s on 4 cores)`);

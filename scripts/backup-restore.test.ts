@@ -11,7 +11,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { pgliteDir } from "../src/server/config";
 import { openDatabase, pgliteExtensions } from "../src/server/db/client";
 import { createMigratedPgliteDir } from "../src/server/test/database";
-import { createBackup, databaseInUse } from "./backup";
+import { lockDataDir } from "../src/server/lib/data-dir-lock";
+import { createBackup } from "./backup";
 import { restoreBackup } from "./restore";
 import { ArchiveWriter, members } from "./backup-archive";
 
@@ -96,19 +97,19 @@ describe("backup and restore of the embedded database", () => {
     expect(aside).toHaveLength(1);
   });
 
-  it("refuses to back up or replace a database that is open, unless forced", { timeout: 60_000 }, async () => {
+  it("refuses to back up or replace a database while another holder has DATA_DIR's lock, even with --force", { timeout: 60_000 }, async () => {
     const dataDir = await migratedDataDir();
     await withDatabase(dataDir, (q) => q(addClient("EXABIE01", "Abierta Mora")));
     const backupFile = (await createBackup({ dataDir })).file;
-    const open = await openDatabase({ dataDir: pgliteDir({ dataDir }) });
+    const lock = lockDataDir(dataDir, "el servidor");
     try {
-      expect(databaseInUse(pgliteDir({ dataDir }))).toBe(true);
-      await expect(createBackup({ dataDir, out: path.join(dataDir, "otro.tar.gz") })).rejects.toThrow(/está abierta.*detén el servidor/);
-      await expect(restoreBackup({ dataDir, file: backupFile })).rejects.toThrow(/está abierta: detén el servidor/);
+      await expect(createBackup({ dataDir, out: path.join(dataDir, "otro.tar.gz") })).rejects.toThrow(/Otro proceso está usando .*el servidor/);
+      await expect(restoreBackup({ dataDir, file: backupFile, force: true })).rejects.toThrow(/Otro proceso está usando .*el servidor/);
     } finally {
-      await open.close();
+      lock.release();
     }
-    expect(databaseInUse(pgliteDir({ dataDir }))).toBe(false);
+    expect(existsSync(path.join(dataDir, "otro.tar.gz"))).toBe(false);
+    expect((await createBackup({ dataDir, out: path.join(dataDir, "otro.tar.gz") })).file).toBe(path.join(dataDir, "otro.tar.gz"));
   });
 
   it("restores into an empty data folder without --force, to the path given to backup", { timeout: 60_000 }, async () => {

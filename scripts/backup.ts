@@ -1,32 +1,25 @@
 // `npm run backup [-- --out <file or folder>]`: copies the embedded database (PGlite in
 // DATA_DIR/pglite) and the part photos that searches refer to (DATA_DIR/objects/uploads) to a
 // timestamped .tar.gz (./backup-archive), by default in DATA_DIR/backups. PGlite belongs to
-// one process at a time, so the backup refuses while the server has the database open (its
-// postmaster.pid is present); stop the server first, or pass --force after a crash left the
-// file behind. With DATABASE_URL the data lives in PostgreSQL: use pg_dump (docs/operations.md).
+// one process at a time, so the backup holds DATA_DIR's lock and refuses while the server (or
+// another script) holds it (decision 150); a lock left by a killed process does not count. With DATABASE_URL the data lives in PostgreSQL: use pg_dump (docs/operations.md).
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadConfig, pgliteDir } from "../src/server/config";
 import { pgliteExtensions } from "../src/server/db/client";
 import { loadEnvFile } from "../src/server/env-file";
+import { DataDirBusyError, lockDataDir } from "../src/server/lib/data-dir-lock";
 import { ArchiveWriter, DATABASE_MEMBER } from "./backup-archive";
 
 export interface BackupOptions {
   dataDir: string;
   /** A .tar.gz file, or a folder for a timestamped one; defaults to DATA_DIR/backups. */
   out?: string;
-  /** Back up although postmaster.pid is present (a server that crashed and left it). */
-  force?: boolean;
   now?: Date;
 }
 
 export class BackupError extends Error {}
-
-/** True when a process has the embedded database open (PGlite writes postmaster.pid while open). */
-export function databaseInUse(dir: string): boolean {
-  return existsSync(path.join(dir, "postmaster.pid"));
-}
 
 /** True when the folder holds a database (PG_VERSION is the first file initdb writes). */
 export function databaseExists(dir: string): boolean {
@@ -40,13 +33,16 @@ export function backupFileName(now = new Date()): string {
 
 export async function createBackup(options: BackupOptions): Promise<{ file: string; bytes: number; photos: number }> {
   const dir = pgliteDir({ dataDir: options.dataDir });
-  if (!databaseExists(dir)) throw new BackupError(`No hay base de datos en ${dir}.`);
-  if (databaseInUse(dir) && !options.force) {
-    throw new BackupError(
-      `La base de datos está abierta (${path.join(dir, "postmaster.pid")}): detén el servidor y vuelve a intentarlo. ` +
-        "Si el servidor se cerró de golpe y dejó ese archivo, usa --force.",
-    );
+  const lock = lockDataDir(options.dataDir, "npm run backup");
+  try {
+    return await backupLocked(options, dir);
+  } finally {
+    lock.release();
   }
+}
+
+async function backupLocked(options: BackupOptions, dir: string): Promise<{ file: string; bytes: number; photos: number }> {
+  if (!databaseExists(dir)) throw new BackupError(`No hay base de datos en ${dir}.`);
   const name = backupFileName(options.now);
   const out = options.out ?? path.join(options.dataDir, "backups");
   const file = out.endsWith(".tar.gz") || out.endsWith(".tgz") ? path.resolve(out) : path.resolve(out, name);
@@ -94,7 +90,7 @@ export function parseFlag(args: string[], name: string): string | undefined {
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   if (args.includes("--help")) {
-    console.log("Uso: npm run backup [-- --out <archivo.tar.gz | carpeta>] [--force]");
+    console.log("Uso: npm run backup [-- --out <archivo.tar.gz | carpeta>]");
     return 0;
   }
   try {
@@ -105,7 +101,7 @@ async function main(): Promise<number> {
         "DATABASE_URL está definida: los datos están en PostgreSQL. Respáldalos con pg_dump (ver docs/operations.md).",
       );
     }
-    const { file, bytes, photos } = await createBackup({ dataDir: config.dataDir, out: parseFlag(args, "out"), force: args.includes("--force") });
+    const { file, bytes, photos } = await createBackup({ dataDir: config.dataDir, out: parseFlag(args, "out") });
     console.log(`Respaldo creado: ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB, ${photos} fotos de repuestos)`);
     return 0;
   } catch (error) {
@@ -115,7 +111,7 @@ async function main(): Promise<number> {
 
 /** A backup or restore failure as its Spanish message on stderr; the exit code 1. */
 export function reportBackupError(error: unknown): number {
-  console.error(`Error: ${error instanceof BackupError ? error.message : String(error)}`);
+  console.error(`Error: ${error instanceof BackupError || error instanceof DataDirBusyError ? error.message : String(error)}`);
   return 1;
 }
 

@@ -1,16 +1,19 @@
 // `npm run restore -- <backup.tar.gz> [--force]`: puts a backup made by `npm run backup` back as
 // the embedded database in DATA_DIR/pglite and its part photos in DATA_DIR/objects/uploads (an
 // older backup without photos restores the database alone). The database is opened and checked
-// in memory before anything on disk is replaced; the photos wait in a staging folder meanwhile. A database that is open (a running server) or that already holds
-// data is replaced only with --force, and even then it is moved aside (pglite.before-restore-…)
-// rather than deleted. With DATABASE_URL, restore PostgreSQL with pg_restore (docs/operations.md).
+// in memory before anything on disk is replaced; the photos wait in a staging folder meanwhile.
+// It holds DATA_DIR's lock and refuses while the server or another script holds it (decision
+// 150; the lock file is in DATA_DIR, not in the pglite folder it replaces). A database that
+// already holds data is replaced only with --force, and even then it is moved aside
+// (pglite.before-restore-…) rather than deleted. With DATABASE_URL, restore PostgreSQL with pg_restore (docs/operations.md).
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { loadConfig, pgliteDir } from "../src/server/config";
 import { pgliteExtensions } from "../src/server/db/client";
 import { loadEnvFile } from "../src/server/env-file";
-import { BackupError, databaseExists, databaseInUse, reportBackupError, runIfScript } from "./backup";
+import { lockDataDir } from "../src/server/lib/data-dir-lock";
+import { BackupError, databaseExists, reportBackupError, runIfScript } from "./backup";
 import { DATABASE_MEMBER, PHOTO_MEMBER, firstMemberName, members } from "./backup-archive";
 
 export interface RestoreOptions {
@@ -39,17 +42,20 @@ async function countsOf(db: { query<T>(q: string): Promise<{ rows: T[] }> }) {
 }
 
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
+  const lock = lockDataDir(options.dataDir, "npm run restore");
+  try {
+    return await restoreLocked(options);
+  } finally {
+    lock.release();
+  }
+}
+
+async function restoreLocked(options: RestoreOptions): Promise<RestoreResult> {
   const file = path.resolve(options.file);
   if (!existsSync(file)) throw new BackupError(`No existe el archivo ${file}.`);
   const dir = pgliteDir({ dataDir: options.dataDir });
-  const inUse = databaseInUse(dir);
-  const hasData = databaseExists(dir);
-  if ((inUse || hasData) && !options.force) {
-    throw new BackupError(
-      inUse
-        ? `La base de datos de ${dir} está abierta: detén el servidor. Para reemplazarla de todos modos, usa --force.`
-        : `Ya hay una base de datos en ${dir}. Para reemplazarla por el respaldo usa --force (la actual se guardará aparte).`,
-    );
+  if (databaseExists(dir) && !options.force) {
+    throw new BackupError(`Ya hay una base de datos en ${dir}. Para reemplazarla por el respaldo usa --force (la actual se guardará aparte).`);
   }
   const stamp = (options.now ?? new Date()).toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
   // A backup with photos starts with the database's archive; an older one is that archive alone.

@@ -6,6 +6,7 @@ import { loadEnvFile } from "../src/server/env-file";
 import { openDatabase, type Database } from "../src/server/db/client";
 import { parseSeedArgs, SEED_USAGE, type SeedArgs } from "../src/server/seed/cli-args";
 import { seedDatabase } from "../src/server/seed/seed";
+import { DataDirBusyError, lockDataDir } from "../src/server/lib/data-dir-lock";
 
 /**
  * The database's own words: drizzle wraps them in "Failed query: …" followed by every
@@ -38,6 +39,8 @@ async function main(): Promise<number> {
   try {
     loadEnvFile();
     const config = loadConfig();
+    // Never beside a running server or another script on the same DATA_DIR (decision 150).
+    if (!config.databaseUrl) lockDataDir(config.dataDir, "npm run seed");
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config), poolSize: 1 });
     await database.migrate();
     const started = performance.now();
@@ -55,6 +58,10 @@ async function main(): Promise<number> {
     );
     return 0;
   } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      console.error(`Error: ${error.message}`);
+      return 1;
+    }
     console.error(`Error al sembrar la base de datos: ${describeError(error)}`);
     return 1;
   } finally {

@@ -4,8 +4,8 @@
 // generated temporary password printed once (to be changed at the next sign-in), two-step
 // sign-in and recovery codes cleared, its sessions ended, and an audit record by 'Servidor'.
 // It opens the database from the same configuration as the server (DATABASE_URL or DATA_DIR);
-// the embedded database belongs to one process at a time, so stop the server first then.
-import path from "node:path";
+// the embedded database belongs to one process at a time, so it refuses while the server (or
+// another script) holds DATA_DIR's lock: stop the server first then.
 import { eq } from "drizzle-orm";
 import { loadConfig, pgliteDir } from "../src/server/config";
 import { openDatabase, type Db } from "../src/server/db/client";
@@ -15,7 +15,8 @@ import { hashPassword } from "../src/server/lib/password-hash";
 import { SYSTEM_ACTOR } from "../src/server/lib/actor";
 import { recordAudit } from "../src/server/modules/admin/audit/service";
 import { BUILT_IN_OWNER_LOGIN, BUILT_IN_OWNER_NAME, generateAdminPassword } from "../src/server/modules/admin/auth/service";
-import { databaseInUse, parseFlag, runIfScript } from "./backup";
+import { lockDataDir } from "../src/server/lib/data-dir-lock";
+import { parseFlag, runIfScript } from "./backup";
 
 export class StaffRecoverError extends Error {}
 
@@ -90,11 +91,8 @@ async function main(): Promise<number> {
     const config = loadConfig();
     const login = parseFlag(args, "login");
     const dir = pgliteDir(config);
-    if (!config.databaseUrl && databaseInUse(dir)) {
-      throw new StaffRecoverError(
-        `La base de datos está abierta (${path.join(dir, "postmaster.pid")}): detén el servidor y vuelve a intentarlo.`,
-      );
-    }
+    // Never beside a running server on the same DATA_DIR (decision 150); PostgreSQL needs no lock.
+    if (!config.databaseUrl) lockDataDir(config.dataDir, "npm run staff:recover");
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: dir, poolSize: 1 });
     try {
       await database.migrate();

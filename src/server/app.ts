@@ -22,7 +22,7 @@ import { installCodeGuessGuard } from "./lib/abuse-limits";
 import { bearerToken, createAdminSessionService } from "./modules/admin/auth/service";
 import { resolveSessionSecret } from "./lib/session-secret";
 import { PASSWORD_MUST_CHANGE, ROLE_FORBIDDEN } from "../shared/api/admin/staff";
-import { recordAudit } from "./modules/admin/audit/service";
+import { recordRepeatable, startAuditRepeatFlush } from "./modules/admin/audit/throttle";
 import { staffActor } from "./lib/actor";
 import { resolvePowSecret } from "./lib/proof-of-work";
 import { registerModules } from "./modules";
@@ -30,8 +30,10 @@ import { startOutboxWorker } from "./modules/notifications/worker";
 import type { AppContext } from "./context";
 import { createProviders, type Providers } from "./providers";
 import { startExchangeRateRefresh } from "./modules/exchange-rate/service";
-import { startUploadCleanup } from "./modules/uploads/cleanup";
+import { startUploadCleanup, startUploadSettle } from "./modules/uploads/cleanup";
 import { createClientLookups } from "./modules/trackings/client-portal";
+import { REDACTING_SERIALIZERS } from "./lib/log-redaction";
+import { createImageLinks } from "./lib/image-links";
 
 /** One year, subdomains included (not preloaded: docs/security.md). */
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -56,7 +58,9 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = deps;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // Whatever logger it is given, the app's lines never carry a client code or a credential
+    // (lib/log-redaction.ts, issue 31).
+    ...(deps.logger ? { loggerInstance: deps.logger.child({}, { serializers: REDACTING_SERIALIZERS }) } : { logger: false }),
     logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -71,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       void (reply as FastifyReply).status(status).send(errorBody("VALIDATION", "La dirección solicitada no es válida."));
     },
   });
+  const sessionSecret = resolveSessionSecret(config.sessionSecret, config.dataDir);
+  const imageLinks = createImageLinks(sessionSecret);
   const ctx: AppContext = {
     config,
     database,
@@ -80,11 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     sessions: createAdminSessionService({
       db: database.db,
       password: deps.adminPassword,
-      secret: resolveSessionSecret(config.sessionSecret, config.dataDir),
+      secret: sessionSecret,
       ttlMs: config.sessionTtlMs,
     }),
     providers: { ...createProviders(config, database.db), ...deps.providers },
-    lookups: createClientLookups(database, config.lookupCache),
+    lookups: createClientLookups(database, config.lookupCache, imageLinks),
+    imageLinks,
     routes: [],
     slowDown: deps.slowDown ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
@@ -145,7 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     // HSTS means something only over HTTPS: directly, or through a trusted proxy's
     // X-Forwarded-Proto (TRUST_PROXY); a plain-HTTP answer never carries it.
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+    // API answers are private unless their route says otherwise (the exchange rate, the brand's
+    // photos): no browser or proxy keeps a lookup, a session or a token (issue 31, decision 146).
+    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
     done();
+  });
+  // Image links in JSON answers leave signed and short-lived (lib/image-links.ts): an <img> cannot
+  // send the staff's token, and a bare name opens nothing. The lookup signs its own kept bytes.
+  app.addHook("preSerialization", (_request, _reply, payload, done) => {
+    done(null, ctx.imageLinks.signValue(payload));
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   // After helmet: its headers are set before any of these hooks can refuse a request.
@@ -161,13 +176,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       throw new AppError("PASSWORD_CHANGE_REQUIRED", 403, PASSWORD_MUST_CHANGE);
     }
     if (!config.roles?.includes(staff.role)) {
-      // A refused attempt is part of the record: the owner sees who tried what.
-      await recordAudit(ctx.db, staffActor(request), {
-        action: "sesion.denegado",
-        entity: "sesion",
-        entityId: staff.accountId,
-        summary: `${request.method} ${request.routeOptions.url ?? request.url}`,
-      });
+      // A refused attempt is part of the record: the owner sees who tried what. One row per
+      // account and 10 minutes, the repeats counted into one summary row (decision 148).
+      const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+      await recordRepeatable(
+        ctx.db,
+        staffActor(request),
+        { action: "sesion.denegado", entity: "sesion", entityId: staff.accountId, summary: route },
+        { key: `sesion.denegado:${staff.accountId}`, sample: route },
+      );
       throw new AppError("FORBIDDEN", 403, ROLE_FORBIDDEN);
     }
   };
@@ -195,7 +212,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     app.addHook("onClose", async () => outbox.stop(shutdownDeadline(app)));
     startExchangeRateRefresh(app, ctx);
     startRateLimitCleanup(app, ctx);
+    startAuditRepeatFlush(app, ctx);
     startUploadCleanup(app, ctx);
+    startUploadSettle(app, ctx);
   }
 
   await registerStaticSite(app, { staticDir: deps.staticDir, config });
@@ -215,6 +234,11 @@ class OneLineRequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+  }
+
+  /** Fastify's own line quotes the raw address; this one goes through the redacting serializer. */
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.info({ req: request }, "route not found");
   }
 }
 

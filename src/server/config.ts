@@ -98,6 +98,11 @@ const envSchema = z.object({
   /** Part photos held per address (IPv4 or IPv6 /64) over 24 hours, and in all (docs/decisions/100). */
   UPLOADS_MAX_MB_PER_ADDRESS: z.coerce.number().positive().default(50),
   UPLOADS_MAX_TOTAL_MB: z.coerce.number().positive().default(5120),
+  /** Upload addresses an address may hold open (handed out, file not yet arrived) at once (docs/decisions/145). */
+  UPLOADS_MAX_OPEN_PER_ADDRESS: z.coerce.number().int().positive().default(3),
+  /** Staff photos: per account over 24 hours, and the share of UPLOADS_MAX_TOTAL_MB kept for them (the public gets the rest). */
+  UPLOADS_STAFF_MAX_MB_PER_ACCOUNT: z.coerce.number().positive().default(200),
+  UPLOADS_STAFF_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
   /** Public origin of this site (signed upload addresses, sitemap); never taken from the request's Host. */
   PUBLIC_URL: optionalString.pipe(
     z
@@ -164,8 +169,19 @@ export interface Config {
   ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
   exchangeRate: { urls: string[]; timeoutMs: number };
   s3: { endpoint?: string; region: string; bucket?: string; accessKeyId?: string; secretAccessKey?: string; sessionToken?: string };
-  /** Caps on stored part photos, in bytes. */
-  uploads: { maxBytesPerAddress: number; maxBytesTotal: number };
+  /**
+   * Caps on stored uploads, in bytes (docs/decisions/100, 145): the public's per address and its
+   * part of the total; staff photos per account and the staff share; maxBytesPublic + maxBytesStaff
+   * is the total.
+   */
+  uploads: {
+    maxBytesPerAddress: number;
+    maxBytesTotal: number;
+    maxOpenPerAddress: number;
+    maxBytesPublic: number;
+    maxBytesPerAccount: number;
+    maxBytesStaff: number;
+  };
   publicUrl?: string;
   brand: Brand;
   /** True when any brand fact differs from the built-in one (the page then carries the overrides). */
@@ -254,14 +270,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
       sessionToken: e.S3_SESSION_TOKEN,
     },
-    uploads: {
-      maxBytesPerAddress: Math.floor(e.UPLOADS_MAX_MB_PER_ADDRESS * 1024 * 1024),
-      maxBytesTotal: Math.floor(e.UPLOADS_MAX_TOTAL_MB * 1024 * 1024),
-    },
+    uploads: uploadCaps(e),
     publicUrl: e.PUBLIC_URL,
     brand,
     brandOverridden: JSON.stringify(brand) !== JSON.stringify(DEFAULT_BRAND),
     brandTeamPhotos: team.photos,
+  };
+}
+
+function uploadCaps(e: z.output<typeof envSchema>): Config["uploads"] {
+  const mb = (n: number) => Math.floor(n * 1024 * 1024);
+  const maxBytesTotal = mb(e.UPLOADS_MAX_TOTAL_MB);
+  const maxBytesStaff = Math.floor((maxBytesTotal * e.UPLOADS_STAFF_SHARE_PERCENT) / 100);
+  return {
+    maxBytesPerAddress: mb(e.UPLOADS_MAX_MB_PER_ADDRESS),
+    maxBytesTotal,
+    maxOpenPerAddress: e.UPLOADS_MAX_OPEN_PER_ADDRESS,
+    maxBytesPublic: maxBytesTotal - maxBytesStaff,
+    maxBytesPerAccount: mb(e.UPLOADS_STAFF_MAX_MB_PER_ACCOUNT),
+    maxBytesStaff,
   };
 }
 

@@ -6,6 +6,7 @@ import type { AdminSessionService, StaffPrincipal } from "./modules/admin/auth/s
 import type { StaffRole } from "../shared/domain/staff-roles";
 import type { Providers } from "./providers";
 import type { ClientLookups } from "./modules/trackings/lookup-cache";
+import type { ImageLinks } from "./lib/image-links";
 
 export interface AppContext {
   config: Config;
@@ -17,6 +18,8 @@ export interface AppContext {
   sessions: AdminSessionService;
   /** The client lookup, answered from memory while the database's change notices are heard (decision 140). */
   lookups: ClientLookups;
+  /** Signs and checks the short-lived links to stored images (lib/image-links.ts, decision 146). */
+  imageLinks: ImageLinks;
   providers: Providers;
   /** Waits out a deliberate slowdown (after a failed admin login). Tests record it instead of waiting. */
   slowDown(ms: number): Promise<void>;

@@ -1,6 +1,5 @@
 // Production entry: read config, open and migrate the database, serve, shut down cleanly.
 import { fileURLToPath } from "node:url";
-import pino from "pino";
 import { loadConfig, pgliteDir } from "./config";
 import { loadEnvFile } from "./env-file";
 import { sql } from "drizzle-orm";
@@ -9,13 +8,17 @@ import { buildApp } from "./app";
 import { fillReferralCodes } from "./modules/clients/codes";
 import { resolveAdminPassword } from "./lib/admin-password";
 import { closeWithin, SHUTDOWN_STEP_MS } from "./lib/shutdown";
+import { createLogger } from "./lib/log-redaction";
+import { DataDirBusyError, lockDataDir } from "./lib/data-dir-lock";
 
 loadEnvFile();
 
 const config = loadConfig();
-const logger = pino({ level: config.logLevel, base: undefined });
+const logger = createLogger(config.logLevel);
 
 async function main() {
+  // The embedded database belongs to one process: held until exit (decision 150).
+  if (!config.databaseUrl) lockDataDir(config.dataDir, "el servidor");
   const adminPassword = resolveAdminPassword(config.adminPassword, config.dataDir, (line) =>
     process.stdout.write(`${line}\n`),
   );
@@ -74,6 +77,10 @@ function scheduleAnalyze(database: Database) {
 }
 
 main().catch((error) => {
+  if (error instanceof DataDirBusyError) {
+    process.stderr.write(`Error: ${error.message}\n`);
+    process.exit(1);
+  }
   logger.fatal({ err: error }, "no se pudo iniciar el servidor");
   process.exit(1);
 });

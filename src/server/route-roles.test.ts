@@ -18,6 +18,9 @@ import { clientTrackings, packageCharges, paymentProofs } from "./db/schema";
 import { SYSTEM_ACTOR } from "./lib/actor";
 import { ANY_STAFF, STAFF_ROLES, type StaffRole } from "../shared/domain/staff-roles";
 import { ROLE_FORBIDDEN, TOTP_REQUIRED_FOR_OWNER } from "../shared/api/admin/staff";
+import { addDays, costaRicaDayKey } from "../shared/domain/dates";
+
+let closedDays = 0;
 
 interface SampleCall {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -224,6 +227,7 @@ const SAMPLES: Record<string, Sample> = {
   // Audit log (Dueño)
   "GET /api/admin/audit": async () => ({ method: "GET", url: "/api/admin/audit?entity=paquete&page=1" }),
   "GET /api/admin/audit/export": async () => ({ method: "GET", url: "/api/admin/audit/export?entity=paquete" }),
+  "GET /api/admin/audit/chain": async () => ({ method: "GET", url: "/api/admin/audit/chain" }),
 
   // Contact messages
   "GET /api/contacts": async () => ({ method: "GET", url: "/api/contacts" }),
@@ -480,6 +484,8 @@ const SAMPLES: Record<string, Sample> = {
   // --- Caja (issue 21): modules/admin/cash ---
   "GET /api/admin/cash/closing": async () => ({ method: "GET", url: "/api/admin/cash/closing?date=2026-03-10" }),
   "GET /api/admin/cash/closing.xlsx": async () => ({ method: "GET", url: "/api/admin/cash/closing.xlsx?date=2026-03-10" }),
+  // Each call closes another day long past (a closed day answers 409), never today.
+  "POST /api/admin/cash/closings": async () => ({ method: "POST", url: "/api/admin/cash/closings", payload: { date: costaRicaDayKey(addDays("2001-01-01T12:00:00Z", ++closedDays)) } }),
   "GET /api/admin/cash/receivables": async () => ({ method: "GET", url: "/api/admin/cash/receivables?search=Mora" }),
   "GET /api/admin/cash/receivables/:clientCode": async ({ t }) => ({ method: "GET", url: `/api/admin/cash/receivables/${(await newClient(t)).clientCode}` }),
   // --- end of Caja ---
@@ -487,19 +493,25 @@ const SAMPLES: Record<string, Sample> = {
 
 /**
  * Tables a refused call may touch: abuse counters, the rate cache, the session's last-seen time,
- * and the audit log, which gains exactly the refusal's own record (checked apart: auditCounts).
+ * and the audit log with its chain and its held-back repeats, which account for exactly the
+ * refusal (checked apart: auditCounts).
  */
-const NOT_CHANGED_BY_CALLS = new Set([...NOT_DATA_TABLES, "audit_log"]);
+const NOT_CHANGED_BY_CALLS = new Set([...NOT_DATA_TABLES, "audit_log", "audit_log_head", "audit_throttle"]);
 
-/** Audit records: refusals (sesion.denegado) and every other kind. */
+/**
+ * Refusals accounted for in the audit log (decision 148: one record per account and 10 minutes,
+ * the repeats counted in audit_throttle, later written as one summary with their count), and
+ * every other kind of record.
+ */
 async function auditCounts(t: TestApp): Promise<{ denied: number; other: number }> {
   const [row] = await t.ctx.db
     .select({
-      denied: sql<number>`count(*) filter (where ${auditLog.action} = 'sesion.denegado')::int`,
+      denied: sql<number>`(coalesce(sum(case when ${auditLog.action} = 'sesion.denegado' then coalesce((${auditLog.after} ->> 'repeticiones')::int, 1) end), 0)
+        + (select coalesce(sum(suppressed), 0) from audit_throttle where key like 'sesion.denegado:%'))::int`,
       other: sql<number>`count(*) filter (where ${auditLog.action} <> 'sesion.denegado')::int`,
     })
     .from(auditLog);
-  return row;
+  return { denied: Number(row.denied), other: Number(row.other) };
 }
 
 // One app and database for the file; the rule's throw-away apps borrow its database.
@@ -580,6 +592,9 @@ describe("route table by staff role", () => {
           }
         } else if (res.statusCode < 200 || res.statusCode > 299) {
           failures.push(`${who}: ${res.statusCode} (expected 2xx) ${body}`);
+        } else if (!/\bno-store\b/.test(String(res.headers["cache-control"]))) {
+          // Staff answers are private: never kept by a browser or a proxy (issue 31, decision 146).
+          failures.push(`${who}: Cache-Control ${String(res.headers["cache-control"])} (expected no-store)`);
         }
       } else {
         const answer = safeJson(res.body);

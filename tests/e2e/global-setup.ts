@@ -68,6 +68,7 @@ export default async function setup(project: TestProject) {
     ),
     // Likewise the photo bytes one address may hold in a day.
     UPLOADS_MAX_MB_PER_ADDRESS: "1000",
+    UPLOADS_MAX_OPEN_PER_ADDRESS: "1000",
     // Outside services are unreachable in tests: the offline defaults answer.
     EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),

@@ -91,11 +91,11 @@ describe("parts assistant", () => {
     // The coupons panel follows the verified code held in local storage.
     await page.getByRole("heading", { name: "Mis cupones" }).waitFor();
 
-    // A PNG made here: uploaded, then previewed from /objects/uploads/{name}.
+    // A PNG made here: uploaded, and previewed from the file on this device (decision 146).
     await page.getByLabel(/Foto del repuesto/).setInputFiles({ name: "pastillas.png", mimeType: "image/png", buffer: makePng(24, 24) });
     const preview = page.getByRole("img", { name: "Vista previa de la foto del repuesto" });
     await preview.waitFor();
-    expect(await preview.getAttribute("src")).toMatch(/^\/objects\/uploads\/[0-9a-f]{32}$/);
+    expect(await preview.getAttribute("src")).toMatch(/^blob:/);
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('img[alt="Vista previa de la foto del repuesto"]');
       return Boolean(img?.complete && img.naturalWidth === 24);
@@ -180,7 +180,8 @@ describe("parts assistant over HTTP", () => {
     const text = await putFile(textUrl, new TextEncoder().encode("esto es texto, no una foto"));
     expect(text.status).toBe(415);
     expect(((await text.json()) as { message: string }).message).toMatch(/no es una imagen válida/);
-    expect((await rawGet(new URL(textUrl).pathname.replace("/api/upload/objects/", "/objects/uploads/"))).status).toBe(404);
+    // Never by its name alone (decision 146); the HTTP tests read stored images through signed links.
+    expect((await rawGet(new URL(textUrl).pathname.replace("/api/upload/objects/", "/objects/uploads/"))).status).toBe(403);
 
     const bigUrl = await newUploadUrl();
     const big = await putFile(bigUrl, makePngOfSize(11 * 1024 * 1024));
@@ -198,14 +199,14 @@ describe("parts assistant over HTTP", () => {
     expect((await putFile(other.toString(), makePng())).status).toBe(403);
   });
 
-  it("serves an uploaded image with its type and nosniff, and answers 404 to path tricks", async () => {
+  it("never serves an uploaded image by its name alone, and answers 404 to path tricks", async () => {
     const url = await newUploadUrl();
     await putFile(url, makePng());
     const objectPath = new URL(url).pathname.replace("/api/upload/objects/", "/objects/uploads/");
+    // Private (decision 146): only a signed link opens it (src/server/test/security/private-answers.test.ts).
     const res = await fetch(`${baseUrl()}${objectPath}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("image/png");
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.status).toBe(403);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
 
     for (const path of [
       "/objects/uploads/../../package.json",

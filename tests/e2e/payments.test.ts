@@ -15,7 +15,7 @@ import { horizontalOverflow } from "./layout";
 import { ownerToken, randomPhone, staffApi, staffDownload, type StaffApi } from "./api";
 import { makePng } from "../../src/server/test/images";
 import { formatColones } from "../../src/shared/domain/format";
-import { costaRicaDayKey } from "../../src/shared/domain/dates";
+import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../src/shared/domain/dates";
 
 const PHONE_TALL = { width: 390, height: 844 };
 const AMOUNTS = [12_000, 8_500, 5_250];
@@ -180,5 +180,55 @@ describe("a client pays by SINPE Móvil and staff collect", () => {
     // The two refusals the journey asks for (the repeated reference, the unpaid delivery) are the only console errors.
     expect(problems).toEqual(Array(2).fill("Failed to load resource: the server responded with a status of 409 (Conflict)"));
     await context.close();
+  });
+});
+
+describe("closing a cash day (decision 147)", () => {
+  it("staff close yesterday's cash at 320 px; nothing goes into it afterwards and a reversal counts today", { timeout: 180_000 }, async () => {
+    const run = Date.now().toString(36).toUpperCase().slice(-6);
+    const { client } = await api<{ client: { clientCode: string } }>("POST", "/api/admin/clients", {
+      nombre: "Rodrigo Campos Solano",
+      telefono: randomPhone(),
+      direccion: "Grecia, Alajuela",
+    });
+    const { tracking } = await api<{ tracking: { id: number } }>("POST", "/api/admin/trackings", { clientCode: client.clientCode, trackingCode: `1ZCLS${run}`, descripcionPaquete: "Caja" });
+    await api("PATCH", `/api/trackings/${tracking.id}`, { montoColones: 9_000 });
+    const today = costaRicaDayKey(new Date());
+    const yesterday = costaRicaDayKey(addDays(costaRicaDayStart(today), -1));
+    const paid = await api<{ payment: { id: number } }>("POST", "/api/admin/payments", {
+      clientCode: client.clientCode,
+      method: "EFECTIVO",
+      paidAt: yesterday,
+      allocations: [{ trackingId: tracking.id, amountColones: 4_000 }],
+    });
+
+    const { page, context, problems } = await openPage(browser, "/admin", { width: 320, height: 740 });
+    await page.getByLabel("Contraseña de administrador").fill(adminPassword());
+    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
+    await openSection(page, "Caja y por cobrar");
+    await page.getByRole("tab", { name: "Cierre de caja", selected: true }).waitFor();
+    await page.getByRole("button", { name: /Anterior/ }).click();
+    await page.getByText(/Caja abierta/).waitFor();
+    await page.getByRole("button", { name: "Cerrar caja del día" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText(/no se podrá registrar, revertir ni cambiar ningún pago/).waitFor();
+    const offenders = await layoutProblems(page, "Cerrar caja", "[role=alertdialog]");
+    await confirm.getByRole("button", { name: "Cerrar caja" }).click();
+    await page.getByRole("region", { name: "Caja cerrada" }).getByText(/Caja cerrada por .* el /).waitFor();
+    offenders.push(...(await layoutProblems(page, "Caja cerrada")));
+    expect(offenders).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // Afterwards: nothing is recorded into yesterday; reversing its payment counts today.
+    const refused = await fetch(`${baseUrl()}/api/admin/payments`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ clientCode: client.clientCode, method: "EFECTIVO", paidAt: yesterday, allocations: [{ trackingId: tracking.id, amountColones: 100 }] }),
+    });
+    expect(refused.status).toBe(409);
+    const reversed = await api<{ payment: { reversalCountedOn: string | null } }>("POST", `/api/admin/payments/${paid.payment.id}/reverse`, { reason: "Billete falso" });
+    expect(reversed.payment.reversalCountedOn).toBe(today);
   });
 });

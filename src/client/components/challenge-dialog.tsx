@@ -8,6 +8,7 @@ import type {} from "altcha/types/react";
 import Pbkdf2Worker from "altcha/workers/pbkdf2?worker";
 import { useCallback, useState } from "react";
 import { CHALLENGE_URL } from "../../shared/api/challenge";
+import { LOGIN_CHALLENGE_REQUIRED } from "../../shared/api/admin/staff";
 import { Dialog, DialogContent } from "./ui/dialog";
 
 const LANGUAGE = "es-cr";
@@ -31,11 +32,19 @@ $altcha.i18n.set(LANGUAGE, {
   waitAlert: "Verificando… espera un momento.",
 });
 
-// A sign-in under attack asks for up to 64 ordinary challenges' work (decision 143): give the
-// widget as long as the challenge lives (10 minutes) rather than its default 90 s.
+// A dear challenge (many misses from the connection, decision 144) may take a slow phone more
+// than the widget's default 90 s: give it ten minutes, the challenge's own lifetime.
 const CONFIGURATION = JSON.stringify({ hideFooter: true, hideLogo: true, timeout: 600_000 });
 
-export default function ChallengeDialog({ message, url, onSettle }: { message: string; url?: string; onSettle(payload: string | null): void }) {
+export default function ChallengeDialog({
+  message,
+  challengeUrl = CHALLENGE_URL,
+  onSettle,
+}: {
+  message: string;
+  challengeUrl?: string;
+  onSettle(payload: string | null): void;
+}) {
   const [open, setOpen] = useState(true);
 
   // A callback ref: the dialog's portal mounts the widget a render after this component.
@@ -64,12 +73,12 @@ export default function ChallengeDialog({ message, url, onSettle }: { message: s
     >
       <DialogContent title="Confirma que no eres un robot" description={message} className="max-w-sm">
         <p className="text-sm text-muted">
-          {url
+          {message === LOGIN_CHALLENGE_REQUIRED
             ? "Hubo muchos intentos fallidos de entrar. Tu equipo resuelve una prueba (puede tardar un par de minutos) y seguimos. Después de entrar, este navegador queda reconocido."
             : "Muchas personas comparten la conexión de tu operador. Tu teléfono resuelve una prueba corta y seguimos."}
         </p>
         <div className="min-w-0 max-w-full">
-          <altcha-widget ref={widget} challenge={url ?? CHALLENGE_URL} language={LANGUAGE} configuration={CONFIGURATION} />
+          <altcha-widget ref={widget} challenge={challengeUrl} language={LANGUAGE} configuration={CONFIGURATION} />
         </div>
       </DialogContent>
     </Dialog>

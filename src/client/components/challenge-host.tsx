@@ -27,7 +27,7 @@ export function ChallengeHost() {
   };
   return (
     <Suspense fallback={null}>
-      <ChallengeDialog message={request.message} url={request.url} onSettle={settle} />
+      <ChallengeDialog message={request.message} challengeUrl={request.challengeUrl} onSettle={settle} />
     </Suspense>
   );
 }

@@ -136,7 +136,7 @@ export function ChargesDialog({ trackingId, trackingCode, onClose }: ChargesDial
             ) : null}
           </div>
         ) : null}
-        <form onSubmit={add} className="grid gap-3 border-t border-slate-200 pt-3" noValidate>
+        <form method="post" onSubmit={add} className="grid gap-3 border-t border-slate-200 pt-3" noValidate>
           <FormField id="charge-kind" label={CHARGE_KIND_LABEL}>
             {(control) => (
               <Select

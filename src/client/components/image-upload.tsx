@@ -1,7 +1,7 @@
 // The optional part photo (public-site §4, §5, §8): idle, uploading, uploaded with a preview,
 // and removable. The file is checked for kind and size here, and by its content on the server.
 
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ImagePlus, Loader2, X } from "lucide-react";
 import { Button } from "./ui/button";
 import { toast } from "./ui/use-toast";
@@ -58,6 +58,12 @@ export function ImageUpload({
   const hintId = `${labelId}-hint`;
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
+  // The preview shows the file from this device: stored images are served only through signed
+  // links (docs/decisions/146), and the uploader already holds the picture.
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
 
   const setBusy = (busy: boolean) => {
     setUploading(busy);
@@ -77,7 +83,9 @@ export function ImageUpload({
     }
     setBusy(true);
     try {
-      onChange(await uploadImage(file));
+      const objectPath = await uploadImage(file);
+      setPreview(typeof URL.createObjectURL === "function" ? URL.createObjectURL(file) : null);
+      onChange(objectPath);
     } catch (error) {
       failed(error);
     } finally {
@@ -90,16 +98,18 @@ export function ImageUpload({
       <div>
         <p className="text-sm font-medium text-ink">{label}</p>
         <div className="mt-1.5 flex items-start gap-4 rounded-lg border border-slate-200 p-3">
-          <img
-            src={value}
-            alt={previewAlt}
-            className="h-28 w-28 rounded-md border border-slate-100 bg-slate-50 object-contain"
-            // A store that took the file may still refuse to serve it (not an image once checked).
-            onError={() => {
-              failed();
-              onChange(null);
-            }}
-          />
+          {preview ? (
+            <img
+              src={preview}
+              alt={previewAlt}
+              className="h-28 w-28 rounded-md border border-slate-100 bg-slate-50 object-contain"
+              // A file the browser cannot draw is no image it should send.
+              onError={() => {
+                failed();
+                onChange(null);
+              }}
+            />
+          ) : null}
           <div className="space-y-2 text-sm">
             <p className="font-medium text-green-800">Imagen cargada</p>
             <Button type="button" variant="outline" size="sm" onClick={() => onChange(null)}>

@@ -41,7 +41,7 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
   };
   return (
     <>
-      <form onSubmit={submit} className="space-y-1.5" role="search">
+      <form method="post" onSubmit={submit} className="space-y-1.5" role="search">
         <Label htmlFor={id}>{label}</Label>
         <div className="flex gap-2">
           <Input

@@ -41,13 +41,19 @@ beforeAll(async () => {
           .writeHead(428, { "content-type": "application/json" })
           .end('{"error":"Verificación requerida","code":"CHALLENGE_REQUIRED","message":"Confirma que no eres un robot."}');
       }
-      if (path === "/api/priced" || path === "/api/priced-elsewhere") {
-        // Like a sign-in under a flood (decision 143): a harder challenge at its own address.
-        if (req.headers["x-altcha"] === (path === "/api/priced" ? "solucion-2" : "solucion-3")) return res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
-        const challengeUrl = path === "/api/priced" ? "/api/challenge?work=8" : "https://otro.example/api/challenge?work=8";
+      if (path === "/api/priced-login" || path === "/api/priced-elsewhere") {
+        // Like a sign-in under a flood (decision 143): a dearer challenge, named by the 428.
+        if (req.headers["x-altcha"] === (path === "/api/priced-login" ? "solucion-entrar" : "solucion-3")) return res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+        const challengeUrl = path === "/api/priced-login" ? "/api/challenge?price=8" : "https://otro.example/api/challenge?price=8";
         return res
           .writeHead(428, { "content-type": "application/json" })
-          .end(JSON.stringify({ error: "Verificación requerida", code: "CHALLENGE_REQUIRED", message: "Hubo muchos intentos fallidos de entrar.", challengeUrl, work: 8 }));
+          .end(JSON.stringify({ error: "Verificación requerida", code: "CHALLENGE_REQUIRED", message: "Hubo muchos intentos fallidos de entrar.", challengeUrl, price: 8 }));
+      }
+      if (path === "/api/priced") {
+        if (req.headers["x-altcha"] === "solucion-2") return res.writeHead(200, { "content-type": "application/json", "x-code-pass": "1900000000.pase-de-prueba" }).end('{"ok":true}');
+        return res
+          .writeHead(428, { "content-type": "application/json" })
+          .end('{"code":"CHALLENGE_REQUIRED","message":"Confirma que no eres un robot.","challengeUrl":"/api/challenge?price=4&code=EXAB12CD","price":4}');
       }
       if (path === "/api/private") return res.writeHead(401, { "content-type": "application/json" }).end('{"error":"UNAUTHORIZED","message":"No autorizado"}');
       res.writeHead(204).end();
@@ -193,19 +199,42 @@ describe("a call asked for a proof-of-work challenge (428)", () => {
   });
 });
 
-describe("a call asked for a harder challenge (a sign-in under a flood)", () => {
+describe("a pass for a code the browser was shown (decision 144)", () => {
+  it("shows the widget for the challenge the 428 names, keeps the pass the answer brings and sends it back", async () => {
+    const stored = new Map<string, string>();
+    const localStorage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) };
+    const asked: ChallengeRequest[] = [];
+    const host = (event: Event) => {
+      event.preventDefault();
+      asked.push((event as CustomEvent<ChallengeRequest>).detail);
+      (event as CustomEvent<ChallengeRequest>).detail.resolve("solucion-2");
+    };
+    vi.stubGlobal("window", Object.assign(new EventTarget(), { localStorage }));
+    window.addEventListener(CHALLENGE_EVENT, host);
+    try {
+      expect((await apiRequest("GET", `${base}/api/priced`)).status).toBe(200);
+      expect(asked.map((a) => a.challengeUrl)).toEqual(["/api/challenge?price=4&code=EXAB12CD"]);
+      await apiRequest("GET", `${base}/api/ok`);
+      expect(seen.at(-1)!.headers["x-code-pass"]).toBe("1900000000.pase-de-prueba");
+    } finally {
+      window.removeEventListener(CHALLENGE_EVENT, host);
+    }
+  });
+});
+
+describe("a call asked for a dearer challenge (a sign-in under a flood, decision 143)", () => {
   it("hands the widget the challenge's own address on this site", async () => {
     const asked: ChallengeRequest[] = [];
     const host = (event: Event) => {
       event.preventDefault();
       asked.push((event as CustomEvent<ChallengeRequest>).detail);
-      setTimeout(() => (event as CustomEvent<ChallengeRequest>).detail.resolve("solucion-2"), 0);
+      setTimeout(() => (event as CustomEvent<ChallengeRequest>).detail.resolve("solucion-entrar"), 0);
     };
     vi.stubGlobal("window", new EventTarget());
     window.addEventListener(CHALLENGE_EVENT, host);
     try {
-      expect((await apiRequest("POST", `${base}/api/priced`, { password: "x" })).status).toBe(200);
-      expect(asked.map((a) => [a.message, a.url])).toEqual([["Hubo muchos intentos fallidos de entrar.", "/api/challenge?work=8"]]);
+      expect((await apiRequest("POST", `${base}/api/priced-login`, { password: "x" })).status).toBe(200);
+      expect(asked.map((a) => [a.message, a.challengeUrl])).toEqual([["Hubo muchos intentos fallidos de entrar.", "/api/challenge?price=8"]]);
     } finally {
       window.removeEventListener(CHALLENGE_EVENT, host);
     }
@@ -225,7 +254,7 @@ describe("a call asked for a harder challenge (a sign-in under a flood)", () => 
       expect(errorStatusFrom(error)).toBe(428);
       expect(asked).toHaveLength(1);
       // The widget then fetches from our own /api/challenge.
-      expect(asked[0].url).toBeUndefined();
+      expect(asked[0].challengeUrl).toBeUndefined();
     } finally {
       window.removeEventListener(CHALLENGE_EVENT, host);
     }

@@ -3,7 +3,7 @@
 // (public-site §7 and §8).
 
 import type { QueryFunction } from "@tanstack/react-query";
-import { CHALLENGE_HEADER, CHALLENGE_REQUIRED_CODE, CHALLENGE_URL } from "../../shared/api/challenge";
+import { CHALLENGE_HEADER, CHALLENGE_REQUIRED_CODE, CHALLENGE_URL, CODE_PASS_HEADER } from "../../shared/api/challenge";
 import { CHALLENGE_EVENT, type ChallengeRequest } from "./challenge-event";
 
 let adminToken: string | null = null;
@@ -19,60 +19,111 @@ export function getAdminToken(): string | null {
 
 /** The last solved challenge: sent with every call until the server wants another. */
 let heldSolution: string | null = null;
-/** One widget for every call that is asked at the same time (the portal reads three at once). */
-let pendingSolution: Promise<string> | null = null;
+/**
+ * One widget for every call that is asked at the same time, per client code the challenge is
+ * for (the portal reads packages, coupons and referrals of one code at once: one solve).
+ */
+const pendingSolutions = new Map<string, Promise<string>>();
+
+/** What a 428 asks for: its Spanish message and where the challenge to solve comes from. */
+interface ChallengeAsk {
+  message: string;
+  challengeUrl?: string;
+}
 
 /** A solved challenge from the visitor, or a rejection when nobody can show the widget or they close it. */
-function askForSolution({ message, url }: AskedChallenge): Promise<string> {
-  pendingSolution ??= new Promise<string>((resolve, reject) => {
-    const request: ChallengeRequest = { message, url, resolve, reject };
-    const event = new CustomEvent<ChallengeRequest>(CHALLENGE_EVENT, { detail: request, cancelable: true });
-    // The host cancels the event when it takes the request; nobody listening: the call fails as before.
-    if (typeof window === "undefined" || window.dispatchEvent(event)) reject(new Error("no challenge host"));
-  }).finally(() => {
-    pendingSolution = null;
-  });
-  return pendingSolution;
+function askForSolution({ message, challengeUrl }: ChallengeAsk): Promise<string> {
+  const key = challengeUrl ? (new URL(challengeUrl, "http://x").searchParams.get("code") ?? "") : "";
+  let pending = pendingSolutions.get(key);
+  if (!pending) {
+    pending = new Promise<string>((resolve, reject) => {
+      const request: ChallengeRequest = { message, challengeUrl, resolve, reject };
+      const event = new CustomEvent<ChallengeRequest>(CHALLENGE_EVENT, { detail: request, cancelable: true });
+      // The host cancels the event when it takes the request; nobody listening: the call fails as before.
+      if (typeof window === "undefined" || window.dispatchEvent(event)) reject(new Error("no challenge host"));
+    }).finally(() => {
+      pendingSolutions.delete(key);
+    });
+    pendingSolutions.set(key, pending);
+  }
+  return pending;
 }
 
-interface AskedChallenge {
-  message: string;
-  /** Where to fetch it: a sign-in under attack asks for a harder one (decision 143). */
-  url?: string;
-}
-
-/** The Spanish message (and challenge address) of a 428 that asks for a challenge, else null. */
-async function challengeAsked(res: Response): Promise<AskedChallenge | null> {
+/** The message and challenge address of a 428 that asks for a challenge, else null. */
+async function challengeAsk(res: Response): Promise<ChallengeAsk | null> {
   if (res.status !== 428) return null;
   const body = (await res.clone().json().catch(() => null)) as { code?: unknown; message?: unknown; challengeUrl?: unknown } | null;
   if (body?.code !== CHALLENGE_REQUIRED_CODE || typeof body.message !== "string") return null;
-  // Only our own challenge endpoint.
-  const url = typeof body.challengeUrl === "string" && body.challengeUrl.startsWith(`${CHALLENGE_URL}?`) ? body.challengeUrl : undefined;
-  return { message: body.message, url };
+  // Only our own challenge endpoint: an answer cannot send the widget elsewhere.
+  const challengeUrl = typeof body.challengeUrl === "string" && body.challengeUrl.startsWith(`${CHALLENGE_URL}?`) ? body.challengeUrl : undefined;
+  return { message: body.message, challengeUrl };
+}
+
+/**
+ * Passes for client codes this browser was shown (docs/decisions/144): opaque signed tokens the
+ * server hands out with a lookup or a registration, sent back with every call so the visitor's
+ * own code is not challenged for its neighbours' mistakes. Kept in localStorage, newest first.
+ */
+const CODE_PASSES_KEY = "express-import:code-passes";
+const MAX_CODE_PASSES = 8;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : (window.localStorage ?? null);
+  } catch {
+    return null;
+  }
+}
+
+function heldCodePasses(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(storage()?.getItem(CODE_PASSES_KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === "string" && /^[\w.-]{1,80}$/.test(p)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepCodePass(res: Response): void {
+  const pass = res.headers.get(CODE_PASS_HEADER);
+  if (!pass || !/^[\w.-]{1,80}$/.test(pass)) return;
+  const passes = [pass, ...heldCodePasses().filter((p) => p !== pass)].slice(0, MAX_CODE_PASSES);
+  try {
+    storage()?.setItem(CODE_PASSES_KEY, JSON.stringify(passes));
+  } catch {
+    // Storage full or refused: the visitor may be asked again, nothing worse.
+  }
 }
 
 /**
  * Sends a call; when the server answers that this connection must first prove it is no robot
- * (docs/decisions/109), shows the challenge widget and sends the same call again with the
- * solution. If the visitor closes the widget, the 428 answer stands (its Spanish message shows).
+ * (docs/decisions/109), shows the challenge widget for the challenge the answer names and sends
+ * the same call again with the solution. If the visitor closes the widget, the 428 answer stands
+ * (its Spanish message shows).
  */
 async function send(method: string, url: string, body?: unknown, token = adminToken): Promise<Response> {
-  const sentWith = heldSolution;
-  const res = await sendOnce(method, url, body, token);
-  const asked = await challengeAsked(res);
-  if (asked === null) return res;
-  // A call that went out before a parallel one got a new solution tries that one first.
-  if (heldSolution === sentWith) {
-    try {
-      heldSolution = await askForSolution(asked);
-    } catch {
-      return res;
+  let attached = heldSolution;
+  let res = await sendOnce(method, url, body, token, attached);
+  // Twice at most: a solution a parallel call got meanwhile may be for another code.
+  for (let round = 0; round < 2; round++) {
+    const ask = await challengeAsk(res);
+    if (ask === null) break;
+    if (heldSolution !== null && heldSolution !== attached) {
+      attached = heldSolution;
+    } else {
+      try {
+        attached = heldSolution = await askForSolution(ask);
+      } catch {
+        return res;
+      }
     }
+    res = await sendOnce(method, url, body, token, attached);
   }
-  return sendOnce(method, url, body, token);
+  keepCodePass(res);
+  return res;
 }
 
-async function sendOnce(method: string, url: string, body?: unknown, token = adminToken): Promise<Response> {
+async function sendOnce(method: string, url: string, body: unknown, token: string | null, solution: string | null): Promise<Response> {
   const headers: Record<string, string> = {};
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -87,7 +138,9 @@ async function sendOnce(method: string, url: string, body?: unknown, token = adm
     payload = JSON.stringify(body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (heldSolution) headers[CHALLENGE_HEADER] = heldSolution;
+  if (solution) headers[CHALLENGE_HEADER] = solution;
+  const passes = heldCodePasses();
+  if (passes.length > 0) headers[CODE_PASS_HEADER] = passes.join(",");
   return fetch(url, { method, headers, body: payload, credentials: "include" });
 }
 

@@ -4,8 +4,8 @@
 /** What the page asks the visitor when the server wants a solved challenge (decision 109). */
 export interface ChallengeRequest {
   message: string;
-  /** The challenge's address when not the ordinary one (a harder one for a sign-in under attack, decision 143). */
-  url?: string;
+  /** The challenge to solve (price and code, decision 144); absent: the plain one. */
+  challengeUrl?: string;
   resolve(payload: string): void;
   reject(reason: unknown): void;
 }

@@ -261,7 +261,7 @@ describe("part photo", () => {
     expect(calls.length).toBe(before);
   });
 
-  it("uploads to the signed address, previews the object and sends its full address with the search; removing clears it", async () => {
+  it("uploads to the signed address, previews the file and sends the object's full address with the search; removing clears it", async () => {
     const name = "0123456789abcdef0123456789abcdef";
     handler = serverWith({
       "POST /api/upload/image-url": () => ({ status: 200, body: { uploadURL: `http://localhost/api/upload/objects/${name}?expires=1&signature=s` } }),
@@ -271,7 +271,8 @@ describe("part photo", () => {
     await verifyAs();
     pick(new File([new Uint8Array([0x89, 0x50])], "foto.png", { type: "image/png" }));
     const preview = await screen.findByRole("img", { name: "Vista previa de la foto del repuesto" });
-    expect(preview.getAttribute("src")).toBe(`/objects/uploads/${name}`);
+    // The preview is the file on this device: stored images open only through signed links (decision 146).
+    expect(preview.getAttribute("src")).toMatch(/^blob:/);
     // The page says how big the file is (the server's caps, an object store's signed length).
     expect(calls.find((c) => c.url === "/api/upload/image-url")!.body).toEqual({ size: 2 });
     const put = calls.find((c) => c.method === "PUT")!;

@@ -1,7 +1,7 @@
 // Opens the database: embedded PGlite in DATA_DIR by default, a node-postgres pool when
 // DATABASE_URL is set. The same schema and migrations serve both.
 import { fileURLToPath } from "node:url";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -91,7 +91,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: "postgres",
-      migrate: () => migrate(drizzle(pool, { schema }), { migrationsFolder }),
+      migrate: async () => {
+        // Up to date: nothing to do, and nothing asked of the role, so an application role
+        // without CREATE (docs/security.md, "Database roles") starts once the owner migrated.
+        if (await migrationsApplied(pool)) return;
+        await migrate(drizzle(pool, { schema }), { migrationsFolder });
+      },
       ping: () => ping(db),
       queryPrepared: async <T>(name: string, text: string, params: unknown[]) =>
         (await pool.query({ name, text, values: params })).rows as T[],
@@ -118,6 +123,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create(dir, { extensions: await pgliteExtensions() });
   const raw = drizzle(client, { schema });
   return pgliteDatabase(client, raw as unknown as Db, () => migrate(raw, { migrationsFolder }).then(() => {}));
+}
+
+/**
+ * True when the database has every committed migration: drizzle's own rule (a migration runs when
+ * its folder time is later than the last applied one's created_at). False when unsure.
+ */
+async function migrationsApplied(pool: { query(text: string): Promise<{ rows: { last: string | null }[] }> }): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const { rows } = await pool.query(`select max(created_at)::text as last from "drizzle"."__drizzle_migrations"`);
+    return rows[0]?.last != null && Number(rows[0].last) >= newest;
+  } catch {
+    return false;
+  }
 }
 
 /** The Database over an open PGlite (the server's, or a test's copy of the migrated template). */

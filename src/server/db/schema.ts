@@ -3,6 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -396,7 +397,11 @@ export const uploads = pgTable(
     /** Bytes held: the size reserved when the address was handed out, then the file's own. */
     sizeBytes: integer("size_bytes"),
     storage: varchar("storage", { length: 8 }).notNull().default("local"),
-    /** PENDING until the signed PUT arrives; UPLOADED after. A URL works once. */
+    /**
+     * PENDING: a reservation, open until expires_at (docs/decisions/145); UPLOADED: the file arrived
+     * and was checked (size_bytes is then its own); EXPIRED: the address lapsed with nothing stored
+     * (S3 only: found so by the settle step). A URL works once.
+     */
     status: varchar("status", { length: 16 }).notNull().default("PENDING"),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
@@ -404,12 +409,15 @@ export const uploads = pgTable(
     ownerKey: varchar("owner_key", { length: 64 }),
     /** Set when a parts search refers to it: kept (and backed up); others are deleted after a day. */
     keptAt: ts("kept_at"),
+    /** A staff photo: the account that took it (its bytes count against that account and the staff share). */
+    staffAccountId: integer("staff_account_id"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("uploads_name_key").on(t.name),
     index("uploads_owner_created_idx").on(t.ownerKey, t.createdAt),
-    check("uploads_status_check", oneOf(t.status, ["PENDING", "UPLOADED"])),
+    index("uploads_staff_created_idx").on(t.staffAccountId, t.createdAt),
+    check("uploads_status_check", oneOf(t.status, ["PENDING", "UPLOADED", "EXPIRED"])),
     check("uploads_storage_check", oneOf(t.storage, ["local", "s3"])),
     check("uploads_size_check", sql`${t.sizeBytes} is null or ${t.sizeBytes} between 0 and 10485760`),
   ],
@@ -532,7 +540,11 @@ export const adminSessions = pgTable(
 /**
  * The audit log (issue 19): every change staff make, and the changes clients and the import make
  * to packages, with who, when, from where, the entity and the values before and after. Rows are
- * only ever inserted: a trigger refuses UPDATE and DELETE (migration 0010).
+ * only ever inserted: triggers refuse UPDATE, DELETE (migration 0010) and TRUNCATE (0016). Each
+ * row is chained to the one sealed before it (decision 148): when its transaction commits, a
+ * deferred trigger (migration 0016) gives it the next `seq`, `prev_hash` and `hash` = SHA-256 of
+ * the row's canonical text (`audit_log_canonical`, prev_hash included), under the lock of the
+ * chain's head row (`audit_log_head`), so every connection and instance appends to one chain.
  */
 export const auditLog = pgTable(
   "audit_log",
@@ -549,14 +561,58 @@ export const auditLog = pgTable(
     summary: varchar("summary", { length: 300 }),
     before: jsonb("before"),
     after: jsonb("after"),
+    /** The row's place in the hash chain (1, 2, 3 … without gaps), set when its transaction commits. */
+    seq: bigint("seq", { mode: "number" }),
+    /** The hash of the row before in the chain (64 zeros for the first), hex; set at commit. */
+    prevHash: varchar("prev_hash", { length: 64 }).notNull().default(""),
+    /** SHA-256 (hex) of the row's canonical text, prev_hash included; set at commit. */
+    hash: varchar("hash", { length: 64 }).notNull().default(""),
   },
   (t) => [
     index("audit_log_at_idx").on(t.at),
     index("audit_log_actor_idx").on(t.actorAccountId, t.at),
     index("audit_log_entity_idx").on(t.entity, t.entityId, t.at),
     index("audit_log_action_idx").on(t.action, t.at),
+    uniqueIndex("audit_log_seq_idx").on(t.seq),
     check("audit_log_actor_kind_check", oneOf(t.actorKind, ACTOR_KINDS)),
   ],
+);
+
+/**
+ * The head of the audit log's hash chain (decision 148): one row, the last sealed record's seq
+ * and hash. Only the sealing trigger writes it (the application role has no UPDATE on it);
+ * locking it at commit serialises appends across connections and instances.
+ */
+export const auditLogHead = pgTable(
+  "audit_log_head",
+  {
+    id: smallint("id").primaryKey(),
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
+    lastHash: varchar("last_hash", { length: 64 }).notNull(),
+  },
+  (t) => [check("audit_log_head_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * Repeated records held back (decision 148): refusals (403) per account and sign-ins with
+ * unknown users write one audit row per key and window; the repeats are counted here and
+ * written as one summary row when the window ends (modules/admin/audit/throttle.ts).
+ */
+export const auditThrottle = pgTable(
+  "audit_throttle",
+  {
+    key: varchar("key", { length: 200 }).primaryKey(),
+    windowStart: ts("window_start").notNull(),
+    windowEnd: ts("window_end").notNull(),
+    lastAt: ts("last_at").notNull(),
+    /** Repeats held back since the window's first (written) record. */
+    suppressed: integer("suppressed").notNull().default(0),
+    /** Up to 10 distinct examples of the held-back repeats (routes, user names and addresses). */
+    samples: jsonb("samples").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The first record's actor and entry, for the summary. */
+    entry: jsonb("entry").notNull(),
+  },
+  (t) => [index("audit_throttle_window_end_idx").on(t.windowEnd)],
 );
 
 /**
@@ -749,10 +805,20 @@ export const payments = pgTable(
     reversedByAccountId: integer("reversed_by_account_id"),
     reversedByName: varchar("reversed_by_name", { length: 120 }),
     reversalReason: text("reversal_reason"),
+    /**
+     * A payment of a closed cash day reversed later (docs/decisions/147): the Costa Rica day the
+     * reversal counts on (a negative line there); the closed day keeps the payment. Null: a
+     * reversal within an open day, which crosses the payment out on its own day.
+     */
+    reversalCountedOn: date("reversal_counted_on", { mode: "string" }),
+    /** Why the Dueño dated the payment before the window (decision 147). */
+    paidAtReason: text("paid_at_reason"),
     createdAt: createdAt(),
   },
   (t) => [
     index("payments_client_idx").on(t.clientId),
+    index("payments_reversal_counted_on_idx").on(t.reversalCountedOn),
+    check("payments_reversal_counted_on_check", sql`${t.reversalCountedOn} is null or ${t.reversedAt} is not null`),
     index("payments_paid_at_idx").on(t.paidAt),
     uniqueIndex("payments_sinpe_reference_key")
       .on(sql`upper(${t.reference})`)
@@ -761,6 +827,27 @@ export const payments = pgTable(
     check("payments_amount_check", sql`${t.amountColones} > 0`),
     check("payments_sinpe_reference_check", sql`${t.method} <> 'SINPE_MOVIL' or ${t.reference} is not null`),
   ],
+);
+
+/**
+ * A closed cash day (docs/decisions/147): a Costa Rica calendar day whose cierre de caja was
+ * closed, with who closed it and the totals as closed. Nothing is ever recorded, reversed or
+ * re-dated into it: the payments service checks under the day's lock and the trigger
+ * payments_cash_day_guard (migration 0015) refuses any write that would change it.
+ */
+export const cashClosings = pgTable(
+  "cash_closings",
+  {
+    day: date("day", { mode: "string" }).primaryKey(),
+    closedAt: ts("closed_at").notNull().defaultNow(),
+    closedByAccountId: integer("closed_by_account_id"),
+    closedByName: varchar("closed_by_name", { length: 120 }).notNull(),
+    /** The day's totals by method and in all, as closed ({ SINPE_MOVIL, EFECTIVO, TARJETA, TRANSFERENCIA, total }). */
+    totals: jsonb("totals").notNull(),
+    /** Per staff member: [{ accountId, staffName, totals }]. */
+    byStaff: jsonb("by_staff").notNull(),
+    paymentCount: integer("payment_count").notNull(),
+  },
 );
 
 /** How much of a payment went to each package (all of a payment's rows add up to its amount). */

@@ -65,10 +65,13 @@ export const ABUSE_LIMITS = {
   /** Lookups by client code: packages, coupons, referrals. */
   clientLookup: { key: "clients-lookup", challengeAfter: 60, limit: 600, windowMs: MINUTE, message: LOOKUP_RATE_LIMITED, protects: "the database against scraping by code" },
   /**
-   * Misses on any route declaring config.codeOracle (counted by the guard in abuse-limits.ts):
-   * 10 free, then one solved challenge per 3 misses, never more than 500 (docs/security.md).
+   * Misses on any route declaring config.codeOracle (counted by the guard in abuse-limits.ts).
+   * Not a ceiling (a shared address is never locked out, decision 144): 10 free, then each code
+   * request carries a solved challenge whose price doubles as the misses grow, reaching its
+   * highest (16 times the base) past `limit` misses (`missPrice`; docs/security.md). The message
+   * is never shown.
    */
-  codeMisses: { key: "client-code-misses", challengeAfter: 10, limit: 200, windowMs: 24 * 60 * MINUTE, message: CODE_MISSES_LIMITED, protects: "client codes against guessing" },
+  codeMisses: { key: "client-code-misses", challengeAfter: 10, limit: 210, windowMs: 24 * 60 * MINUTE, message: CODE_MISSES_LIMITED, protects: "client codes against guessing" },
   /** A client's pre-alerts, edits and deletes. */
   clientWrite: { key: "clients-write", challengeAfter: 30, limit: 300, windowMs: MINUTE, message: WRITE_RATE_LIMITED, protects: "clients' package lists against floods" },
   /** The same writes counted per client code, from any address: many addresses cannot flood one list. */

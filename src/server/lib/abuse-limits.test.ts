@@ -140,7 +140,7 @@ describe("the helpers on the shared limiter", () => {
 describe("the code-guessing guard", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMITS: '{"codeMisses":{"limit":3}}' } });
+    t = await createTestApp({ env: { RATE_LIMITS: '{"codeMisses":{"challengeAfter":3}}' } });
   });
   afterAll(async () => {
     await t.close();
@@ -175,7 +175,7 @@ describe("the code-guessing guard", () => {
     await app.close();
   });
 
-  it("counts HEAD misses like GET misses and refuses HEAD past the allowance", async () => {
+  it("counts HEAD misses like GET misses and asks HEAD for a challenge past the free misses", async () => {
     const ip = address();
     const heads = ["/api/clients/trackings?code=EXHEAD01", "/api/coupons/EXHEAD02", "/api/referrals/EXHEAD03"];
     for (const url of heads) {
@@ -183,12 +183,12 @@ describe("the code-guessing guard", () => {
       expect(res.statusCode, url).toBe(404);
     }
     for (const method of ["HEAD", "GET"] as const) {
-      const refused = await t.app.inject({ method, url: "/api/clients/verify/EXHEAD04", remoteAddress: ip });
-      expect(refused.statusCode, method).toBe(429);
+      const asked = await t.app.inject({ method, url: "/api/clients/verify/EXHEAD04", remoteAddress: ip });
+      expect(asked.statusCode, method).toBe(428);
     }
   });
 
-  it("counts misses on any code route together and then refuses every code route from that address", async () => {
+  it("counts misses on any code route together and then asks every code route from that address for a challenge, never refusing", async () => {
     const ip = address();
     const misses = [
       { method: "GET" as const, url: "/api/clients/trackings?code=EXZZZZZ1" },
@@ -196,10 +196,9 @@ describe("the code-guessing guard", () => {
       { method: "GET" as const, url: "/api/clients/verify/EXZZZZZ3" },
     ];
     for (const m of misses) expect((await t.app.inject({ ...m, remoteAddress: ip })).statusCode).toBe(404);
-    const refused = await t.app.inject({ method: "GET", url: "/api/referrals/EXZZZZZ4", remoteAddress: ip });
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/^Demasiados códigos de cliente no encontrados/);
-    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    const asked = await t.app.inject({ method: "GET", url: "/api/referrals/EXZZZZZ4", remoteAddress: ip });
+    expect(asked.statusCode).toBe(428);
+    expect(asked.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", price: 1, challengeUrl: "/api/challenge?price=1&code=EXZZZZZ4" });
     // Another address is not affected.
     expect((await t.app.inject({ method: "GET", url: "/api/referrals/EXZZZZZ4", remoteAddress: address() })).statusCode).toBe(404);
   });

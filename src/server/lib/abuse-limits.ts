@@ -2,15 +2,19 @@
 // address, window, Spanish 429 message), overridable from RATE_LIMITS. The
 // counters live in the shared limiter (PostgreSQL), so every app instance counts against the
 // same allowance. Also the code-guessing guard: misses (a 404, or what the handler says) on routes
-// declaring `config.codeOracle` are counted per address, so guessing codes stays impractical
-// (docs/security.md).
+// declaring `config.codeOracle` are counted per address and raise the price of the address's
+// next guess, so guessing codes stays impractical without locking out the address (decision 144,
+// docs/security.md).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isIP } from "node:net";
 import type { AppContext } from "../context";
 import type { Config } from "../config";
 import { AppError } from "../errors";
 import type { RateLimitResult } from "./rate-limiter";
-import { returnMiss, useSolution } from "./proof-of-work";
+import { MAX_MISS_PRICE, useSolution } from "./proof-of-work";
+import { holdsCodePass, issueCodePass } from "./code-pass";
+import { CODE_PASS_HEADER } from "../../shared/api/challenge";
+import { normalizeClientCode } from "../../shared/domain/client-code";
 import { ABUSE_LIMITS, type AbuseLimit, type AbuseLimitName } from "./abuse-limit-table";
 
 /** The limit in force: the default with the configuration's override applied. */
@@ -85,7 +89,8 @@ export async function enforceLimit(
   if (!hit.allowed) throw limitedError(ctx.config, name, hit.retryAfterSeconds, reply);
   if (challengeAfter === undefined || hit.count <= challengeAfter) return;
   // Counted first (atomic, so a burst cannot all pass as free), given back when no solution came.
-  await useSolution(ctx, request, "request", reply).catch(async (error: unknown) => {
+  // The base price; the solution the miss guard took for this request (bound to its code) covers it.
+  await useSolution(ctx, request, { price: 1, code: namedCode(request) }, reply).catch(async (error: unknown) => {
     await ctx.limiter.release(key);
     throw error;
   });
@@ -124,8 +129,44 @@ export async function clearLimit(ctx: AppContext, request: FastifyRequest, name:
   await ctx.limiter.reset(counterKey(ctx.config, name, request, subject));
 }
 
+/**
+ * The client code a code-oracle request names (normalized): the path's `clientCode`, the query's
+ * `code` or the JSON body's `clientCode`. Registration names none (it tests a phone number or a
+ * referral code).
+ */
+export function namedCode(request: FastifyRequest): string | undefined {
+  const field = (source: unknown, name: string): unknown =>
+    typeof source === "object" && source !== null && !Array.isArray(source) ? (source as Record<string, unknown>)[name] : undefined;
+  for (const value of [field(request.params, "clientCode"), field(request.query, "code"), field(request.body, "clientCode")]) {
+    if (typeof value !== "string") continue;
+    const code = normalizeClientCode(value);
+    if (code.length >= 3 && code.length <= 32) return code;
+  }
+  return undefined;
+}
+
+/**
+ * The price (times the base challenge) of an address's next code request after `misses` misses in
+ * the window: free up to `challengeAfter`, then 1, doubling every (limit − challengeAfter) / 4
+ * misses up to MAX_MISS_PRICE, reached past `limit`. Never a refusal: a solved challenge at the price
+ * always gets its answer (decision 144). Defaults (10 / 210): 1 from the 11th miss, 2 from the
+ * 61st, 4 from the 111th, 8 from the 161st, 16 from the 211th.
+ */
+export function missPrice(config: Pick<Config, "rateLimits">, misses: number): number {
+  const { challengeAfter = 0, limit } = effectiveLimit(config, "codeMisses");
+  if (misses <= challengeAfter) return 0;
+  const step = Math.max(1, Math.floor((limit - challengeAfter) / Math.log2(MAX_MISS_PRICE)));
+  return Math.min(MAX_MISS_PRICE, 2 ** Math.floor((misses - challengeAfter - 1) / step));
+}
+
+/** Hands the browser a pass for `code` with this answer (lib/code-pass.ts): a code it was shown. */
+export function grantCodePass(ctx: AppContext, reply: FastifyReply, code: string): void {
+  if (!ctx.config.rateLimit) return;
+  reply.header(CODE_PASS_HEADER, issueCodePass(ctx.powSecret, normalizeClientCode(code)));
+}
+
 /** Requests of code-oracle routes holding one of their address's misses, until their answer settles it. */
-const heldMisses = new WeakMap<FastifyRequest, { key: string; miss: boolean }>();
+const heldMisses = new WeakMap<FastifyRequest, { key: string; miss: boolean; code?: string }>();
 
 /**
  * For answers other than a 404 that still tell a stranger something exists (registration: an
@@ -143,54 +184,60 @@ export function countAsCodeMiss(request: FastifyRequest): void {
 /**
  * Installs the code-guessing guard on every route declaring `config.codeOracle` (public routes
  * must say, app.ts refuses to start otherwise; HEAD inherits the GET's config, so it is covered).
- * A request takes one of its address's misses atomically before anything else runs (one
- * INSERT … ON CONFLICT … RETURNING), so a burst of parallel guesses cannot all pass a check made
- * before any of them is counted; past the allowance it is a 429. The miss is given back when
- * the answer shows it was none: anything but a 404, unless the handler said otherwise
- * (countAsCodeMiss). So at most `codeMisses` answers per address and window can be misses.
+ * Once the body is read and before the handler, a request takes one of its address's misses
+ * atomically (one INSERT … ON CONFLICT … RETURNING in the shared counters, so a parallel burst
+ * and other instances see each other), and past the free misses it must carry a solved challenge
+ * at the price those misses set (`missPrice`), asked for before its answer is known, right code or
+ * wrong: the answer itself tells nothing for free. The miss is given back when the answer shows it
+ * was none: anything but a 404, unless the handler said otherwise (countAsCodeMiss); such an
+ * answer also hands the browser a pass for the code it named. A request carrying a pass for the
+ * code it names skips all this: only someone who knew that code holds one.
  */
 export function installCodeGuessGuard(app: FastifyInstance, ctx: AppContext): void {
   if (!ctx.config.rateLimit) return;
-  // Callback hooks that return at once for the requests they do not concern (no promise per request).
   const hold = async (request: FastifyRequest, reply: FastifyReply) => {
-    const claimed = await claimAttempt(ctx, request, "codeMisses", reply);
+    const code = namedCode(request);
+    if (code !== undefined && holdsCodePass(ctx.powSecret, request.headers[CODE_PASS_HEADER], code)) return;
     const key = counterKey(ctx.config, "codeMisses", request);
-    // Past the free misses, every request (the right code too) carries a solved challenge that
-    // covers a few misses: a neighbour behind the same address solves one, a guesser one per 3.
-    const { challengeAfter } = effectiveLimit(ctx.config, "codeMisses");
-    if (challengeAfter !== undefined && claimed.count > challengeAfter) {
-      await useSolution(ctx, request, "miss", reply).catch(async (error: unknown) => {
+    const { windowMs } = effectiveLimit(ctx.config, "codeMisses");
+    // Counted, never refused: misses set the price below, not a ceiling.
+    const { count } = await ctx.limiter.hit(key, Number.MAX_SAFE_INTEGER, windowMs);
+    const price = missPrice(ctx.config, count);
+    if (price > 0) {
+      await useSolution(ctx, request, { price, code }, reply).catch(async (error: unknown) => {
         await ctx.limiter.release(key);
         throw error;
       });
     }
-    heldMisses.set(request, { key, miss: false });
+    heldMisses.set(request, { key, miss: false, code });
   };
-  app.addHook("onRequest", (request, reply, done) => {
+  // Callback hooks that return at once for the requests they do not concern (no promise per request).
+  // preValidation: the body is parsed (pre-alerts name their code there), the handler has not run.
+  app.addHook("preValidation", (request, reply, done) => {
     if (request.routeOptions.config?.codeOracle !== true) return done();
     hold(request, reply).then(() => done(), done);
   });
-  const settle = async (request: FastifyRequest, statusCode: number) => {
+  const settle = async (request: FastifyRequest, reply: FastifyReply | null, statusCode: number) => {
     const held = heldMisses.get(request);
     if (!held) return;
     heldMisses.delete(request);
     if (held.miss || statusCode === 404) return;
+    if (reply && held.code !== undefined && statusCode >= 200 && statusCode < 300) grantCodePass(ctx, reply, held.code);
     try {
       await ctx.limiter.release(held.key);
-      await returnMiss(ctx, request);
     } catch (err) {
-      // Not given back only makes the allowance stricter; database trouble answers elsewhere.
+      // Not given back only makes the price dearer; database trouble answers elsewhere.
       request.log.warn({ err }, "could not give back a client-code miss");
     }
   };
   // onSend runs before the answer leaves, so the count is right when the client can ask again.
   app.addHook("onSend", (request, reply, payload, done) => {
     if (!heldMisses.has(request)) return done(null, payload);
-    void settle(request, reply.statusCode).then(() => done(null, payload));
+    void settle(request, reply, reply.statusCode).then(() => done(null, payload));
   });
   // A request that never reached onSend (aborted) gives its miss back here.
   app.addHook("onResponse", (request, _reply, done) => {
     if (!heldMisses.has(request)) return done();
-    void settle(request, 0).then(() => done());
+    void settle(request, null, 0).then(() => done());
   });
 }

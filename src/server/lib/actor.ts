@@ -18,7 +18,7 @@ export interface Actor {
 /** The staff member behind an admin request (the auth hook has verified the session). */
 export function staffActor(request: FastifyRequest): Actor {
   const staff = request.staff;
-  if (!staff) throw new Error(`staffActor: ${request.method} ${request.url} has no staff session`);
+  if (!staff) throw new Error(`staffActor: ${request.method} ${request.routeOptions.url ?? "(no route)"} has no staff session`);
   return { kind: "staff", accountId: staff.accountId, label: staff.name, ip: request.ip ?? null };
 }
 

@@ -32,6 +32,7 @@ import { registerAdminDeliveryRoutes } from "./admin/deliveries/routes";
 import { registerAdminPaymentRoutes } from "./admin/payments/routes";
 import { registerAdminCashRoutes } from "./admin/cash/routes";
 import { registerPaymentRoutes } from "./payments/routes";
+import { registerPageFormRoutes } from "./page-forms/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
@@ -65,4 +66,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerPaymentRoutes(app, ctx);
   registerAdminPaymentRoutes(app, ctx);
   registerAdminCashRoutes(app, ctx);
+  registerPageFormRoutes(app, ctx);
 }

@@ -6,6 +6,7 @@ import type { Db, Tx } from "../db/client";
 import * as schema from "../db/schema";
 import { bulkInsert } from "./bulk-insert";
 import { rowsOf } from "../lib/rate-limiter";
+import { resetAuditLog } from "../modules/admin/audit/chain";
 import { SEED_EXCHANGE_RATE, SEED_PAYMENT_RECORDER, collectableSince, planSeed, type SeedPlan, type TrackingPlan } from "./plan";
 import { generateClientCode } from "../../shared/domain/client-code";
 
@@ -73,9 +74,16 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedCo
   return counts;
 }
 
+/** The audit log and its chain are emptied apart: the log refuses TRUNCATE (decision 148). */
+const AUDIT_TABLES = new Set(["audit_log", "audit_log_head", "audit_throttle"]);
+
 async function truncateAll(tx: Tx): Promise<void> {
-  const names = ALL_TABLES.map((t) => `"${getTableName(t)}"`).join(", ");
+  const names = ALL_TABLES.filter((t) => !AUDIT_TABLES.has(getTableName(t)))
+    .map((t) => `"${getTableName(t)}"`)
+    .join(", ");
   await tx.execute(sql.raw(`TRUNCATE TABLE ${names} RESTART IDENTITY CASCADE`));
+  // Only the database's owner can: a role without it gets "must be owner" and nothing is emptied.
+  await resetAuditLog(tx);
 }
 
 /** Seeding on top of real data would mix demo rows with it; refuse unless asked to reset. */

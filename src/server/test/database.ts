@@ -98,15 +98,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: testUrl,
     async truncateAll() {
       const { sql } = await import("drizzle-orm");
-      await database.db.execute(
-        sql.raw(
-          `truncate table clients, coupons, client_trackings, tracking_status_history, referrals, whatsapp_customers,
-           whatsapp_tracking_entries, tracking_notices, parts_searches, contact_messages, uploads,
-           notification_outbox, rate_limits, app_cache, admin_sessions, staff_accounts, audit_log, shipments,
-           unclaimed_packages, package_photos, deliveries, package_charges, payment_proofs,
-           payments, payment_allocations restart identity cascade`,
-        ),
-      );
+      const { resetAuditLog } = await import("../modules/admin/audit/chain");
+      await database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql.raw(
+            `truncate table clients, coupons, client_trackings, tracking_status_history, referrals, whatsapp_customers,
+             whatsapp_tracking_entries, tracking_notices, parts_searches, contact_messages, uploads,
+             notification_outbox, rate_limits, app_cache, admin_sessions, staff_accounts, shipments,
+             unclaimed_packages, package_photos, deliveries, package_charges, payment_proofs,
+             payments, payment_allocations, cash_closings restart identity cascade`,
+          ),
+        );
+        // The log refuses TRUNCATE; the tests' owner lifts that for its clean slate.
+        await resetAuditLog(tx);
+      });
     },
     async close() {
       await database.close();

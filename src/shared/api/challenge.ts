@@ -11,11 +11,11 @@ export const CHALLENGE_REQUIRED_CODE = "CHALLENGE_REQUIRED";
 export const CHALLENGE_REQUIRED =
   "Desde esta conexión se han hecho muchas consultas. Confirma que no eres un robot para continuar.";
 export const CHALLENGE_INVALID = "La verificación venció o ya se usó. Confirma de nuevo que no eres un robot.";
-
+/** Added to the 428's message when the challenge is a dear one (many misses from the connection). */
+export const CHALLENGE_SLOW = "Por los muchos códigos equivocados desde esta conexión, la verificación puede tardar hasta un minuto.";
 /**
- * The most work one challenge may ask for, in standard challenges (decision 143): a sign-in to an
- * account or from an address with many recent failures asks for up to this many at once.
+ * The header a browser gets with an answer about a client code it was shown (a lookup, a
+ * registration): a signed pass for that code. Sent back (all the passes it holds, comma-separated),
+ * its requests for that code skip the connection's miss challenge (decision 144).
  */
-export const MAX_CHALLENGE_WORK = 64;
-/** Where the widget fetches a challenge worth `work` standard ones. */
-export const challengeUrlFor = (work: number): string => `${CHALLENGE_URL}?work=${work}`;
+export const CODE_PASS_HEADER = "x-code-pass";

@@ -4,6 +4,7 @@
 import { z } from "../validation";
 import { zPersonName, zText } from "../text-rules";
 import { NOTICE_STATUSES } from "../domain/statuses";
+import { isCalendarDay } from "../domain/dates";
 import { ADMIN_PAGE_SIZE_MAX, ZAdminSearchSchema } from "./admin/clients";
 
 export const NOTICE_NOT_FOUND = "No se encontró el aviso de tracking";
@@ -89,12 +90,6 @@ const blankToNull = (v: string | null | undefined) => (v === undefined || v === 
 const optionalText = (max: number, { multiline = false } = {}) =>
   zText({ multiline }).pipe(z.string().max(max, NOTICE_TEXT_TOO_LONG(max))).nullish().transform(blankToNull);
 
-function isCalendarDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
-
 /** PUT /api/tracking-notices/{id}: the four fields the admin edits, all sent each time. */
 export const ZUpdateTrackingNoticeRequestSchema = z.object({
   estado: z.enum(NOTICE_STATUSES, { error: NOTICE_STATUS_REQUIRED }),
@@ -109,7 +104,7 @@ export const ZUpdateTrackingNoticeRequestSchema = z.object({
     .string()
     .nullish()
     .transform(blankToNull)
-    .refine((v) => v === null || isCalendarDate(v), NOTICE_DATE_INVALID),
+    .refine((v) => v === null || isCalendarDay(v), NOTICE_DATE_INVALID),
 });
 export type TUpdateTrackingNoticeRequest = z.input<typeof ZUpdateTrackingNoticeRequestSchema>;
 export type TUpdateTrackingNotice = z.output<typeof ZUpdateTrackingNoticeRequestSchema>;

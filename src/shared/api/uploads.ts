@@ -45,6 +45,11 @@ export const UPLOAD_SIZE_REQUIRED = "Falta el tamaño de la imagen. Vuelve a sel
 export const UPLOAD_SIZE_MISMATCH = "La imagen no tiene el tamaño indicado al pedir el enlace de subida. Vuelve a seleccionar la imagen.";
 export const UPLOAD_QUOTA_ADDRESS = "Ya se subieron demasiadas imágenes desde esta conexión hoy. Intenta mañana o continúa sin imagen.";
 export const UPLOAD_QUOTA_TOTAL = "El espacio para imágenes está lleno por ahora. Intenta más tarde o continúa sin imagen.";
+export const UPLOAD_TOO_MANY_OPEN = "Hay demasiadas imágenes subiéndose a la vez desde esta conexión. Espera unos minutos e intenta de nuevo.";
+export const STAFF_PHOTO_QUOTA_ACCOUNT = "Llegaste al límite de fotos de tu cuenta por hoy. Intenta más tarde o pide a quien administra el sitio que lo amplíe.";
+export const STAFF_PHOTO_QUOTA_TOTAL = "El espacio para fotos del personal está lleno. Avisa a quien administra el sitio para ampliarlo.";
+/** A stored image asked for without a valid signed link (decision 146): expired, altered or none. */
+export const IMAGE_LINK_INVALID = "El enlace de la imagen venció o no es válido. Vuelve a abrir la página para verla.";
 export const UPLOAD_RATE_LIMITED = "Demasiadas subidas de imágenes desde esta conexión. Espera unos minutos e intenta de nuevo.";
 
 /** The object's path as the page derives it from the upload address: its last path segment is the name. */

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Gift, Loader2 } from "lucide-react";
-import { Button } from "../../components/ui/button";
+import { SubmitWhenReady } from "../../components/submit-when-ready";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
@@ -57,7 +57,7 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="grid gap-5">
+    <form method="post" noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="grid gap-5">
       {referrerCode ? (
         <p className="flex items-start gap-3 rounded-lg bg-accent/10 p-4 text-sm text-ink">
           <Gift className="mt-0.5 h-5 w-5 shrink-0 text-accent-strong" aria-hidden="true" />
@@ -101,10 +101,10 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
           <Input {...control} {...register("email")} type="email" autoComplete="email" placeholder="tucorreo@ejemplo.com" />
         )}
       </FormField>
-      <Button type="submit" size="lg" variant="accent" disabled={mutation.isPending}>
+      <SubmitWhenReady size="lg" variant="accent" disabled={mutation.isPending}>
         {mutation.isPending ? <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> : null}
         {mutation.isPending ? "Registrando..." : "Abrir mi casillero"}
-      </Button>
+      </SubmitWhenReady>
     </form>
   );
 }

@@ -59,7 +59,11 @@ export function ContactForm() {
   };
 
   return (
+    // Posted to /contacto by the browser itself when the page's script is off or still loading:
+    // the server takes the message and answers with a page (decision 149).
     <form
+      method="post"
+      action="/contacto"
       noValidate
       aria-labelledby="contacto-form-titulo"
       onSubmit={handleSubmit(onSubmit)}

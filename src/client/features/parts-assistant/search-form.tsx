@@ -63,7 +63,7 @@ export function PartsSearchForm({ clientCode, onSearch }: PartsSearchFormProps) 
         <p className="mt-1 text-sm text-muted">
           Dinos el vehículo y la pieza. Con el número de pieza (viene en la pieza vieja o en el manual) la búsqueda es exacta.
         </p>
-        <form noValidate aria-labelledby="buscar-titulo" onSubmit={handleSubmit(onSearch)} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <form method="post" noValidate aria-labelledby="buscar-titulo" onSubmit={handleSubmit(onSearch)} className="mt-6 grid gap-5 sm:grid-cols-2">
           <FormField id="repuestos-marca" label="Marca" error={errors.marca?.message}>
             {(control) => (
               <Input {...control} {...register("marca")} maxLength={PARTS_TEXT_MAX.marca} placeholder="Ej.: Toyota" autoComplete="off" />

@@ -42,7 +42,7 @@ export default function VerifyCodeStep({ onVerified }: VerifyCodeStepProps) {
           cliente: lo recibiste por WhatsApp al abrir tu casillero.
         </p>
       </div>
-      <form noValidate onSubmit={handleSubmit((values) => onVerified(values.clientCode))} className="grid gap-4">
+      <form method="post" noValidate onSubmit={handleSubmit((values) => onVerified(values.clientCode))} className="grid gap-4">
         <FormField
           id="parts-teaser-code"
           label="Código de cliente"

@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { Link } from "wouter";
-import { Button } from "../../components/ui/button";
+import { SubmitWhenReady } from "../../components/submit-when-ready";
 import { Card } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -71,7 +71,7 @@ export function VerifyForm({ initialCode, onVerified }: VerifyFormProps) {
         <p className="mt-1 text-sm text-muted">
           El asistente de repuestos es para clientes registrados. Ingresa el código que recibiste al inscribirte.
         </p>
-        <form noValidate aria-labelledby="verificar-titulo" onSubmit={handleSubmit(onSubmit)} className="mt-6 grid gap-4">
+        <form method="post" noValidate aria-labelledby="verificar-titulo" onSubmit={handleSubmit(onSubmit)} className="mt-6 grid gap-4">
           <FormField id="repuestos-codigo" label="Código de cliente" error={errors.clientCode?.message}>
             {(control) => (
               <Input
@@ -91,9 +91,9 @@ export function VerifyForm({ initialCode, onVerified }: VerifyFormProps) {
               />
             )}
           </FormField>
-          <Button type="submit" size="lg" disabled={isSubmitting}>
+          <SubmitWhenReady size="lg" disabled={isSubmitting}>
             {isSubmitting ? "Verificando…" : "Verificar código"}
-          </Button>
+          </SubmitWhenReady>
         </form>
         <p className="mt-4 text-sm text-muted">
           ¿Aún no tienes código?{" "}

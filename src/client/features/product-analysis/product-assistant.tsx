@@ -90,6 +90,7 @@ export function ProductAssistant({ onUse }: ProductAssistantProps) {
         </p>
 
         <form
+          method="post"
           noValidate
           aria-labelledby="asistente-titulo"
           onSubmit={handleSubmit(onSubmit, onInvalid)}

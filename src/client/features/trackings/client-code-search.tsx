@@ -43,7 +43,7 @@ export function ClientCodeSearch({ onSearch, searching }: ClientCodeSearchProps)
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <FormField
         id="codigo-cliente"
         label="Código de cliente"

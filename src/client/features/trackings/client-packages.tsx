@@ -32,7 +32,7 @@ import { PackageCard } from "./package-card";
 import { TrackingFormDialog } from "./tracking-form-dialog";
 import { PaymentProofDialog, type ProofTarget } from "./payment-proof-dialog";
 import { StatementCard } from "./statement-card";
-import { useTrackingMutations } from "./use-client-trackings";
+import { useRefreshOnImageError, useTrackingMutations } from "./use-client-trackings";
 
 const failure = (err: unknown, fallback: string) =>
   toast({ title: ERROR_TITLE, description: errorMessageFrom(err, fallback), variant: "destructive" });
@@ -44,6 +44,7 @@ export function ClientPackages({
 }) {
   const { client, trackings, estadoCuenta } = data;
   const { create, update, remove } = useTrackingMutations(client.clientCode);
+  const onImageError = useRefreshOnImageError(client.clientCode);
   const [preAlertOpen, setPreAlertOpen] = useState(false);
   const [editing, setEditing] = useState<TClientTracking | null>(null);
   const [deleting, setDeleting] = useState<TClientTracking | null>(null);
@@ -140,6 +141,7 @@ export function ClientPackages({
                     onEdit={setEditing}
                     onDelete={setDeleting}
                     onSendProof={(t) => setProofTarget({ trackingId: t.id, what: t.trackingCode, amountColones: t.cargo?.saldoColones ?? 0 })}
+                    onImageError={onImageError}
                   />
                 </li>
               ))}

@@ -36,7 +36,7 @@ export function GlobalTracker() {
           </p>
         </div>
       </div>
-      <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form method="post" noValidate onSubmit={submit} className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
         <FormField id="numero-global" label="Número de tracking" className="flex-1">
           {(control) => (
             <Input

@@ -64,6 +64,23 @@ describe("PackageCard photos and proof of delivery", () => {
     expect(within(dialog).getByRole("img", { name: "Foto del paquete al llegar a la bodega (1 de 2)" }).getAttribute("src")).toBe("/objects/uploads/aaaa");
   });
 
+  it("reports a photo or signature that did not load (its link may have ended: decision 146)", () => {
+    const failed: string[] = [];
+    render(
+      <PackageCard
+        tracking={tracking()}
+        client={{ nombre: "Marta Solano", clientCode: "EX123456" }}
+        highlighted={false}
+        onEdit={() => {}}
+        onDelete={() => {}}
+        onImageError={(src) => failed.push(new URL(src).pathname)}
+      />,
+    );
+    fireEvent.error(screen.getByRole("img", { name: "Firma de quien recibió el paquete" }));
+    fireEvent.error(screen.getAllByRole("button", { name: /^Ver foto más grande/ })[0].querySelector("img")!);
+    expect(failed).toEqual(["/objects/uploads/dddd", "/objects/uploads/cccc"]);
+  });
+
   it("shows neither photos nor proof when there are none", () => {
     renderCard(tracking({ estado: "EN_ADUANAS", photos: [], delivery: null }));
     expect(screen.queryByText(/Entregado a/)).toBeNull();

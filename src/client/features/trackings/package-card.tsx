@@ -35,9 +35,11 @@ export interface PackageCardProps {
   onDelete: (tracking: TClientTracking) => void;
   /** "Enviar comprobante" for this package (shown while it has a balance). */
   onSendProof?: (tracking: TClientTracking) => void;
+  /** A photo that did not load (its signed link may have ended: decision 146), by its address. */
+  onImageError?: (src: string) => void;
 }
 
-export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, onSendProof }: PackageCardProps) {
+export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, onSendProof, onImageError }: PackageCardProps) {
   const ref = useRef<HTMLElement>(null);
   const display = STATUS_DISPLAY[tracking.estado];
   const editable = tracking.estado === CLIENT_EDITABLE_STATUS;
@@ -133,12 +135,13 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, o
             </p>
             {tracking.delivery.photoUrl || tracking.delivery.signatureUrl ? (
               <div className="flex flex-wrap items-end gap-3">
-                {tracking.delivery.photoUrl ? <PhotoThumb url={tracking.delivery.photoUrl} alt={DELIVERY_PHOTO_ALT} /> : null}
+                {tracking.delivery.photoUrl ? <PhotoThumb url={tracking.delivery.photoUrl} alt={DELIVERY_PHOTO_ALT} onError={onImageError} /> : null}
                 {tracking.delivery.signatureUrl ? (
                   <img
                     src={tracking.delivery.signatureUrl}
                     alt={DELIVERY_SIGNATURE_ALT}
                     loading="lazy"
+                    onError={(event) => onImageError?.(event.currentTarget.src)}
                     className="h-20 w-auto max-w-full rounded-md border border-slate-200 bg-white"
                   />
                 ) : null}
@@ -156,7 +159,7 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, o
             <ul className="mt-2 flex flex-wrap gap-2">
               {tracking.photos.map((photo, index) => (
                 <li key={photo.url}>
-                  <PhotoThumb url={photo.url} alt={arrivalPhotoAlt(photo.kind, index, tracking.photos.length)} />
+                  <PhotoThumb url={photo.url} alt={arrivalPhotoAlt(photo.kind, index, tracking.photos.length)} onError={onImageError} />
                 </li>
               ))}
             </ul>
@@ -207,7 +210,7 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, o
 }
 
 /** A small lazy-loaded photo that opens larger in a dialog. */
-function PhotoThumb({ url, alt }: { url: string; alt: string }) {
+function PhotoThumb({ url, alt, onError }: { url: string; alt: string; onError?: (src: string) => void }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -217,11 +220,11 @@ function PhotoThumb({ url, alt }: { url: string; alt: string }) {
         aria-label={`${PHOTO_OPEN_LABEL}: ${alt}`}
         className="block h-20 w-20 overflow-hidden rounded-md border border-slate-200 bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
-        <img src={url} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+        <img src={url} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" onError={(event) => onError?.(event.currentTarget.src)} />
       </button>
       {open ? (
         <DialogContent title={alt}>
-          <img src={url} alt={alt} className="max-h-[70vh] w-full rounded-md object-contain" />
+          <img src={url} alt={alt} className="max-h-[70vh] w-full rounded-md object-contain" onError={(event) => onError?.(event.currentTarget.src)} />
         </DialogContent>
       ) : null}
     </Dialog>

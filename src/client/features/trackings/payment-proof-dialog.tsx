@@ -88,7 +88,7 @@ export function PaymentProofDialog({ clientCode, target, onClose }: PaymentProof
     >
       {target ? (
         <DialogContent title={PROOF_DIALOG_TITLE} description={proofDialogDescription(target.what, formatColones(target.amountColones))}>
-          <form noValidate onSubmit={submit} className="grid gap-4">
+          <form method="post" noValidate onSubmit={submit} className="grid gap-4">
             <div>
               <ImageUpload
                 value={image}

@@ -66,7 +66,7 @@ export function TrackingFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={title} description={description}>
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
           <FormField
             id="tracking-code"
             label="Código de tracking"

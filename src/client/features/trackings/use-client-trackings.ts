@@ -1,6 +1,7 @@
 // The portal's calls (public-site §7): the client's packages by code, and pre-alert, edit and
 // delete, and a SINPE receipt (issue 21), each refreshing the list when done.
 
+import { useCallback, useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api";
 import type {
@@ -21,6 +22,24 @@ export function useClientTrackings(clientCode: string | null) {
     },
     enabled: Boolean(clientCode),
   });
+}
+
+/**
+ * Photo and signature links last 30–60 minutes (docs/decisions/146): an image that fails to load
+ * on a page left open reads the packages again, which brings fresh links. Once per address, so an
+ * image that is really gone does not ask again and again.
+ */
+export function useRefreshOnImageError(clientCode: string): (src: string) => void {
+  const queryClient = useQueryClient();
+  const tried = useRef(new Set<string>());
+  return useCallback(
+    (src: string) => {
+      if (tried.current.has(src)) return;
+      tried.current.add(src);
+      void queryClient.invalidateQueries({ queryKey: clientTrackingsKey(clientCode) });
+    },
+    [queryClient, clientCode],
+  );
 }
 
 export function useTrackingMutations(clientCode: string) {

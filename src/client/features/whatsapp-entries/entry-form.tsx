@@ -7,6 +7,7 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Loader2, Plus, Send, Trash2 } from "lucide-react";
+import { SubmitWhenReady } from "../../components/submit-when-ready";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -88,7 +89,7 @@ export function EntryForm({ onAdded }: { onAdded: (result: TAddWhatsappCodesResp
   const codesError = errors.codes?.message ?? errors.codes?.root?.message;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Registrar códigos de tracking">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Registrar códigos de tracking">
       <FormField
         id="aviso-whatsapp"
         label={
@@ -180,10 +181,10 @@ export function EntryForm({ onAdded }: { onAdded: (result: TAddWhatsappCodesResp
         </div>
       </fieldset>
 
-      <Button type="submit" variant="whatsapp" size="lg" disabled={mutation.isPending}>
+      <SubmitWhenReady variant="whatsapp" size="lg" disabled={mutation.isPending}>
         {mutation.isPending ? <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> : <Send className="h-5 w-5" aria-hidden="true" />}
         {mutation.isPending ? "Agregando códigos..." : "Registrar códigos"}
-      </Button>
+      </SubmitWhenReady>
     </form>
   );
 }

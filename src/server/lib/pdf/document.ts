@@ -1,12 +1,19 @@
 // PDF infrastructure (issue 20; issue 21 reuses it for receipts): pages of a known size, text that
-// never overflows its box and never crashes the document, on pdf-lib's standard fonts. No
-// business rules here: what goes on a label or a manifest is decided by its module.
+// never overflows its box and never crashes the document. No business rules here: what goes on a
+// label or a manifest is decided by its module.
 //
-// pdf-lib's standard fonts (Helvetica…) encode WinAnsi only: drawing a character outside it
-// (an emoji, most non-Latin scripts, a control character) throws. Every text passes through
-// `pdfSafeText` first: characters the font has stay, accented letters it lacks lose the accent,
-// control characters become spaces and anything else becomes "?".
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+// Text is drawn with embedded Noto fonts (fonts.ts, decision 151) so names in any script the
+// name rule accepts in practice print as written, and "₡" prints. Each line is cut into runs of
+// one font and one direction (bidi.ts). The document only records the text while pages are laid
+// out; its save() then embeds, for each font used, a subset holding just the characters drawn
+// (harfbuzz's hb-subset, shaping tables kept) and draws the runs: a receipt with Chinese, Arabic
+// and Hebrew names stays a few tens of kilobytes although the Chinese font alone is 8 MB.
+// Every text passes through `pdfSafeText` first: control characters become spaces, invisible
+// format characters no font has are dropped, and a character no font has becomes "\uFFFD".
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import subsetFont from "subset-font";
+import { FONT_CHAINS, MISSING, fontFor, fontkit, widthWith, type FontSource, type Weight } from "./fonts";
+import { visualRuns } from "./bidi";
 
 /** Points per millimetre (a PDF point is 1/72 inch). */
 export const PT_PER_MM = 72 / 25.4;
@@ -22,47 +29,108 @@ export const PAGE_SIZES = {
 export const BLACK = rgb(0, 0, 0);
 export const GREY = rgb(0.35, 0.35, 0.35);
 
+interface TextOp {
+  page: PDFPage;
+  x: number;
+  y: number;
+  size: number;
+  color: ReturnType<typeof rgb>;
+  source: FontSource;
+  text: string;
+}
+
+/** A weight of the document's text: measures text, and records what is drawn until the document is saved. */
+export class PdfFace {
+  constructor(
+    readonly weight: Weight,
+    private readonly ops: TextOp[],
+  ) {}
+
+  private get chain(): FontSource[] {
+    return FONT_CHAINS[this.weight];
+  }
+
+  /** The text as this face can draw it (see `pdfSafeText`). */
+  safe(text: string): string {
+    return pdfSafeText(text, this.chain);
+  }
+
+  /** Width in points of an already safe text. */
+  widthOfTextAtSize(text: string, size: number): number {
+    let width = 0;
+    for (const run of visualRuns(text, this.chain)) width += widthWith(run.source, run.text, size);
+    return width;
+  }
+
+  /** Records a safe line at (x, y), its runs in display order. */
+  draw(page: PDFPage, text: string, at: { x: number; y: number; size: number; color?: ReturnType<typeof rgb> }): void {
+    let x = at.x;
+    for (const run of visualRuns(text, this.chain)) {
+      this.ops.push({ page, x, y: at.y, size: at.size, color: at.color ?? BLACK, source: run.source, text: run.text });
+      x += widthWith(run.source, run.text, at.size);
+    }
+  }
+}
+
 export interface PdfFonts {
-  regular: PDFFont;
-  bold: PDFFont;
+  regular: PdfFace;
+  bold: PdfFace;
 }
 
 export interface PdfKit {
+  /** Its save() first embeds the fonts' subsets and draws the recorded text. */
   doc: PDFDocument;
   fonts: PdfFonts;
 }
 
-/** A new document with Helvetica and Helvetica-Bold embedded, and its title and author set. */
+/** A new document with the regular and bold faces, and its title and author set. */
 export async function createPdf(meta: { title: string; author: string }): Promise<PdfKit> {
   const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
   doc.setTitle(pdfSafeText(meta.title));
   doc.setAuthor(pdfSafeText(meta.author));
   doc.setProducer(pdfSafeText(meta.author));
   doc.setCreator(pdfSafeText(meta.author));
-  const [regular, bold] = await Promise.all([doc.embedFont(StandardFonts.Helvetica), doc.embedFont(StandardFonts.HelveticaBold)]);
-  return { doc, fonts: { regular, bold } };
+  const ops: TextOp[] = [];
+  const save = doc.save.bind(doc);
+  doc.save = async (options) => {
+    await drawRecorded(doc, ops.splice(0));
+    return save(options);
+  };
+  return { doc, fonts: { regular: new PdfFace("regular", ops), bold: new PdfFace("bold", ops) } };
 }
 
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-function characterSet(font: PDFFont): Set<number> {
-  let set = characterSets.get(font);
-  if (!set) {
-    set = new Set(font.getCharacterSet());
-    characterSets.set(font, set);
+/** Embeds one subset per font used (only the characters drawn with it) and draws the runs. */
+async function drawRecorded(doc: PDFDocument, ops: TextOp[]): Promise<void> {
+  const used = new Map<FontSource, Set<string>>();
+  for (const op of ops) {
+    const chars = used.get(op.source) ?? new Set<string>();
+    for (const ch of op.text) chars.add(ch);
+    used.set(op.source, chars);
   }
-  return set;
+  const embedded = new Map<FontSource, PDFFont>();
+  for (const [source, chars] of used) {
+    const subset = await subsetFont(source.bytes(), [...chars].join(""), { targetFormat: "sfnt" });
+    // TrueType subsets go through pdf-lib's own subsetter too (it keeps only the glyphs the
+    // shaped text uses); pdf-lib's subsetter breaks CFF fonts, which are embedded as subset here.
+    embedded.set(source, await doc.embedFont(subset, { subset: source.outlines === "glyf", features: source.features() }));
+  }
+  for (const op of ops) op.page.drawText(op.text, { x: op.x, y: op.y, size: op.size, font: embedded.get(op.source)!, color: op.color });
 }
 
 // eslint-disable-next-line no-control-regex -- the characters replaced on purpose
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
 
 /**
- * The text as `font` can draw it (see the header). Without a font: the WinAnsi subset every
- * standard font shares (Latin-1 and the usual punctuation), for metadata.
+ * The text as the fonts of `chain` can draw it (see the header): NFC, control characters as
+ * spaces, a character no font has as its letters without the composition when the fonts have
+ * those (a base letter and a combining mark), else "\uFFFD"; invisible format characters
+ * (zero-width space, direction marks) no font has are dropped. Without a chain: the WinAnsi
+ * subset (Latin-1 and the usual punctuation) with "?" for the rest, for the document's metadata.
  */
-export function pdfSafeText(text: string, font?: PDFFont): string {
-  const has = font ? characterSet(font) : null;
-  const drawable = (cp: number) => (has ? has.has(cp) : (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRA.has(cp));
+export function pdfSafeText(text: string, chain?: FontSource[]): string {
+  const drawable = (cp: number) =>
+    chain ? fontFor(chain, cp) !== undefined : (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRA.has(cp);
   let out = "";
   for (const ch of text.normalize("NFC").replace(CONTROL, " ")) {
     const cp = ch.codePointAt(0)!;
@@ -70,9 +138,15 @@ export function pdfSafeText(text: string, font?: PDFFont): string {
       out += ch;
       continue;
     }
-    // "ő" → "o": the letter without its mark when the font has the letter.
-    const base = ch.normalize("NFD").replace(/\p{M}+/gu, "");
-    out += base && [...base].every((c) => drawable(c.codePointAt(0)!)) ? base : "?";
+    if (/\p{Cf}/u.test(ch)) continue;
+    const parts = ch.normalize("NFD");
+    if (parts !== ch && [...parts].every((c) => drawable(c.codePointAt(0)!))) out += parts;
+    else if (chain) out += MISSING;
+    else {
+      // Metadata: "ő" → "o", the letter without its mark when WinAnsi has the letter.
+      const base = parts.replace(/\p{M}+/gu, "");
+      out += base && [...base].every((c) => drawable(c.codePointAt(0)!)) ? base : "?";
+    }
   }
   return out;
 }
@@ -89,17 +163,21 @@ export interface TextBox {
   y: number;
   maxWidth: number;
   size: number;
-  font: PDFFont;
+  font: PdfFace;
   /** Shrink down to this size before cutting the text with "…" (default: size, no shrinking). */
   minSize?: number;
   color?: ReturnType<typeof rgb>;
   align?: "left" | "center" | "right";
 }
 
-/** The text cut to `maxWidth` at `size`, with "…" when it did not fit. */
-export function truncateToWidth(text: string, font: PDFFont, size: number, maxWidth: number): string {
+const graphemeSegmenter = new Intl.Segmenter("es", { granularity: "grapheme" });
+/** User-perceived characters: a cut never separates a letter from its marks. */
+const graphemes = (text: string): string[] => Array.from(graphemeSegmenter.segment(text), (g) => g.segment);
+
+/** The (safe) text cut to `maxWidth` at `size`, with "…" when it did not fit. */
+export function truncateToWidth(text: string, font: PdfFace, size: number, maxWidth: number): string {
   if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
-  const chars = [...text];
+  const chars = graphemes(text);
   let low = 0;
   let high = chars.length;
   while (low < high) {
@@ -116,7 +194,7 @@ export function truncateToWidth(text: string, font: PDFFont, size: number, maxWi
  */
 export function drawFittedText(page: PDFPage, raw: string, box: TextBox): number {
   const { font, maxWidth } = box;
-  const text = pdfSafeText(raw, font);
+  const text = font.safe(raw);
   let size = box.size;
   const minSize = Math.min(box.minSize ?? box.size, box.size);
   // A text's width grows in proportion to its size: the size that fits is found in one step.
@@ -125,13 +203,13 @@ export function drawFittedText(page: PDFPage, raw: string, box: TextBox): number
   const fitted = truncateToWidth(text, font, size, maxWidth);
   const width = font.widthOfTextAtSize(fitted, size);
   const x = box.align === "center" ? box.x + (maxWidth - width) / 2 : box.align === "right" ? box.x + maxWidth - width : box.x;
-  page.drawText(fitted, { x, y: box.y, size, font, color: box.color ?? BLACK });
+  font.draw(page, fitted, { x, y: box.y, size, color: box.color });
   return size;
 }
 
 /** The text broken into lines no wider than maxWidth (a word longer than a line is cut), at most maxLines. */
-export function wrapLines(raw: string, font: PDFFont, size: number, maxWidth: number, maxLines: number): string[] {
-  const text = pdfSafeText(raw, font).replace(/\s+/g, " ").trim();
+export function wrapLines(raw: string, font: PdfFace, size: number, maxWidth: number, maxLines: number): string[] {
+  const text = font.safe(raw).replace(/\s+/g, " ").trim();
   if (!text) return [];
   const lines: string[] = [];
   let line = "";
@@ -142,14 +220,15 @@ export function wrapLines(raw: string, font: PDFFont, size: number, maxWidth: nu
       continue;
     }
     if (line) lines.push(line);
-    line = word;
+    let rest = graphemes(word);
     // A single word wider than the line: cut it into pieces that fit.
-    while (font.widthOfTextAtSize(line, size) > maxWidth && line.length > 1) {
-      let cut = line.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > maxWidth) cut--;
-      lines.push(line.slice(0, cut));
-      line = line.slice(cut);
+    while (rest.length > 1 && font.widthOfTextAtSize(rest.join(""), size) > maxWidth) {
+      let cut = rest.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut).join(""), size) > maxWidth) cut--;
+      lines.push(rest.slice(0, cut).join(""));
+      rest = rest.slice(cut);
     }
+    line = rest.join("");
   }
   if (line) lines.push(line);
   if (lines.length <= maxLines) return lines;
@@ -164,7 +243,7 @@ export function drawWrappedText(page: PDFPage, raw: string, box: TextBox & { max
   const lines = wrapLines(raw, box.font, box.size, box.maxWidth, box.maxLines);
   let y = box.y;
   for (const line of lines) {
-    page.drawText(line, { x: box.x, y, size: box.size, font: box.font, color: box.color ?? BLACK });
+    box.font.draw(page, line, { x: box.x, y, size: box.size, color: box.color });
     y -= box.size * 1.2;
   }
   return y;

@@ -4,13 +4,18 @@ import { describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { PAGE_SIZES, createPdf, drawFittedText, drawWrappedText, mm, pdfSafeText, truncateToWidth, wrapLines } from "./document";
 import { drawCode128 } from "./barcode";
+import { visualRuns } from "./bidi";
+import { FONT_CHAINS } from "./fonts";
 import { readPdfBarcodes } from "../../test/pdf-barcodes";
 
 describe("pdfSafeText", () => {
-  it("keeps Spanish letters, strips marks the font lacks, replaces emoji and control characters", async () => {
+  it("keeps every script the fonts cover and ₡, replaces what no font has with \uFFFD and control characters with spaces", async () => {
     const { fonts } = await createPdf({ title: "t", author: "a" });
-    expect(pdfSafeText("Muñoz Ávila, Güell ¿sí? ¡ya! ₡ €", fonts.regular)).toBe("Muñoz Ávila, Güell ¿sí? ¡ya! ? €");
-    expect(pdfSafeText("Ő😀\u0007x\u200b", fonts.regular)).toBe("O? x?");
+    expect(fonts.regular.safe("Muñoz Ávila, Güell ¿sí? ¡ya! ₡ € Ő Łódź 中文 דוד محمد")).toBe("Muñoz Ávila, Güell ¿sí? ¡ya! ₡ € Ő Łódź 中文 דוד محمد");
+    expect(fonts.regular.safe("😀\u0007x\u200b한")).toBe("\uFFFD x\u200b\uFFFD");
+    // Decomposed input is composed; a mark with no precomposed letter stays a mark.
+    expect(fonts.regular.safe("Nguye\u0302\u0303n Ba\u0331ez")).toBe("Nguyễn Ba\u0331ez");
+    // The document's metadata keeps to WinAnsi.
     expect(pdfSafeText("Łódź 中文")).toBe("?ódz ??");
   });
 
@@ -24,6 +29,36 @@ describe("pdfSafeText", () => {
     const loaded = await PDFDocument.load(bytes);
     expect(loaded.getPageCount()).toBe(1);
     expect(loaded.getTitle()).toBe("Prueba ?");
+  });
+});
+
+describe("right-to-left runs", () => {
+  const order = (text: string) => visualRuns(text, FONT_CHAINS.regular).map((r) => [r.text, r.level]);
+
+  it("keeps a right-to-left name whole inside a left-to-right line, each run in its font", () => {
+    expect(order("Cliente: محمد علي (EX12)")).toEqual([
+      ["Cliente: ", 0],
+      ["محمد علي", 1],
+      [" (EX12)", 0],
+    ]);
+    expect(order("דוד כהן 王小明")).toEqual([
+      ["王小明", 2],
+      // The space stays in the Hebrew run (its font has one), drawn before it once reversed.
+      ["דוד כהן ", 1],
+    ]);
+  });
+
+  it("puts the runs of a right-to-left line right to left, numbers kept left to right", () => {
+    expect(order("صلاح الدين 45")).toEqual([
+      ["45", 2],
+      ["صلاح الدين ", 1],
+    ]);
+    expect(order("Calle محمد 12 sur")).toEqual([
+      ["Calle ", 0],
+      ["12", 2],
+      ["محمد ", 1],
+      [" sur", 0],
+    ]);
   });
 });
 

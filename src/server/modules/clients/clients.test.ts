@@ -180,7 +180,7 @@ describe("registration abuse limit", () => {
     // A shared address (carrier NAT) is not locked out: the next one needs a challenge (decision 109).
     const asked = await from("10.0.0.7");
     expect(asked.statusCode).toBe(428);
-    expect(asked.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", message: CHALLENGE_REQUIRED, challengeUrl: "/api/challenge" });
+    expect(asked.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", message: CHALLENGE_REQUIRED, challengeUrl: "/api/challenge?price=1" });
     expect((await from("10.0.0.8")).statusCode).toBe(201);
   });
 
@@ -204,7 +204,7 @@ describe("registration as a code oracle", () => {
   let guarded: TestApp;
   beforeAll(async () => {
     guarded = await createTestApp({
-      env: { RATE_LIMIT: "on", RATE_LIMITS: '{"codeMisses":{"limit":2},"registration":{"limit":100}}' },
+      env: { RATE_LIMIT: "on", RATE_LIMITS: '{"codeMisses":{"challengeAfter":2},"registration":{"limit":100}}' },
     });
   });
   afterAll(async () => {
@@ -224,15 +224,16 @@ describe("registration as a code oracle", () => {
     }
     expect((await from("10.0.9.1", { referrerCode: "EXNOHAY1" })).json().welcomeCoupon).toBeNull();
     expect((await from("10.0.9.1", { referrerCode: "EXNOHAY2" })).statusCode).toBe(201);
-    expect((await from("10.0.9.1", { referrerCode: referrer.clientCode })).statusCode).toBe(429);
-    expect((await lookup("10.0.9.1")).statusCode).toBe(429);
+    // Past the free misses both ask for a challenge (never a refusal, decision 144).
+    expect((await from("10.0.9.1", { referrerCode: referrer.clientCode })).statusCode).toBe(428);
+    expect((await lookup("10.0.9.1")).statusCode).toBe(428);
   });
 
   it("counts a registered number (409) as a miss", async () => {
     const taken = await registerTestClient(guarded.app);
     for (let i = 0; i < 2; i++) expect((await from("10.0.9.2", { telefono: taken.telefono })).statusCode).toBe(409);
-    const refused = await from("10.0.9.2", {});
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/^Demasiados códigos de cliente no encontrados/);
+    const asked = await from("10.0.9.2", {});
+    expect(asked.statusCode).toBe(428);
+    expect(asked.json().code).toBe("CHALLENGE_REQUIRED");
   });
 });

@@ -5,7 +5,7 @@ import { ZRegisterClientRequestSchema } from "../../../shared/api/clients";
 import type { AppContext } from "../../context";
 import { enforceLimit } from "../../lib/abuse-limits";
 import { AppError, parseWith } from "../../errors";
-import { countAsCodeMiss } from "../../lib/abuse-limits";
+import { countAsCodeMiss, grantCodePass } from "../../lib/abuse-limits";
 import { registerClient } from "./service";
 
 export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -22,6 +22,8 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
       throw error;
     });
     if (input.referrerCode && !result.welcomeCoupon) countAsCodeMiss(request);
+    // The browser was shown its new code: its lookups of it skip the address's miss challenge.
+    grantCodePass(ctx, reply, result.client.clientCode);
     return reply.status(201).send(result);
   });
 }

@@ -221,7 +221,7 @@ describe("POST /api/clients/payment-proofs", () => {
     await cleanUpUploads(t.ctx.db, t.ctx.providers.storage, new Date(Date.now() + 3 * 24 * 3600_000));
     const [kept] = await t.ctx.db.select().from(uploads).where(eq(uploads.name, name));
     expect(kept.keptAt).not.toBeNull();
-    expect((await t.app.inject({ method: "GET", url: image })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: t.ctx.imageLinks.sign(image) })).statusCode).toBe(200);
 
     expect((await lookup(client.clientCode)).estadoCuenta.comprobantes).toEqual([comprobante]);
   });

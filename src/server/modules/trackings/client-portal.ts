@@ -32,6 +32,7 @@ import { chargeLines, type ExtraChargeKind } from "../../../shared/domain/charge
 import { clientStatement } from "../payments/service";
 import { gzipSync } from "node:zlib";
 import { ClientLookups, LookupCache, type Found, type LookupCacheOptions } from "./lookup-cache";
+import type { ImageLinks } from "../../lib/image-links";
 
 type HistoryRow = Pick<typeof trackingStatusHistory.$inferSelect, "previousStatus" | "newStatus" | "changedAt">;
 
@@ -281,6 +282,7 @@ class LookupBatcher {
   constructor(
     private readonly database: Database,
     private readonly cache?: LookupCache,
+    private readonly links?: ImageLinks,
   ) {}
 
   load(code: string): Promise<Found | null> {
@@ -316,7 +318,13 @@ class LookupBatcher {
             // Answers that will be kept are gzipped once here (lookup-cache.ts answerBytes).
             const keep = this.cache?.enabled === true;
             const found = new Map<string, Found>(
-              rows.map((row) => [row.code, { body: keep ? gzipSync(row.body) : Buffer.from(row.body), gzipped: keep, lookalikeFree: row.lookalikeFree }]),
+              rows.map((row) => {
+                // Photo and signature links are signed here, once per answer kept (decision 146).
+                const { json, validUntilMs } = this.links ? this.links.signJson(row.body) : { json: row.body, validUntilMs: null };
+                const body = keep ? gzipSync(json) : Buffer.from(json);
+                const answer: Found = { body, gzipped: keep, lookalikeFree: row.lookalikeFree, ...(validUntilMs === null ? {} : { validUntilMs }) };
+                return [row.code, answer] as const;
+              }),
             );
             if (fill) this.cache!.endFill(fill, found);
             for (const [code, list] of batch) for (const waiter of list) waiter.resolve(found.get(code) ?? null);
@@ -334,10 +342,13 @@ class LookupBatcher {
   }
 }
 
-/** The lookup through the cache: one per app (context.ts), listening from app start to close. */
-export function createClientLookups(database: Database, options: LookupCacheOptions): ClientLookups {
+/**
+ * The lookup through the cache: one per app (context.ts), listening from app start to close. With
+ * `links`, the answers' image links are signed (the app's; the bare answer without).
+ */
+export function createClientLookups(database: Database, options: LookupCacheOptions, links?: ImageLinks): ClientLookups {
   const cache = new LookupCache(options);
-  return new ClientLookups(database, cache, new LookupBatcher(database, cache));
+  return new ClientLookups(database, cache, new LookupBatcher(database, cache, links));
 }
 
 const uncached = new WeakMap<Database, ClientLookups>();

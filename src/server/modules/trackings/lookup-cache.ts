@@ -29,6 +29,8 @@ export interface Answer {
 /** One client's answer, and whether its code was issued look-alike free (a reading may reach it). */
 export interface Found extends Answer {
   lookalikeFree: boolean;
+  /** Kept no longer than this: the answer holds signed image links (lib/image-links.ts, decision 146). */
+  validUntilMs?: number;
 }
 
 export interface LookupCacheOptions {
@@ -59,7 +61,7 @@ export interface LookupCacheStats {
 interface Entry {
   found: Found | null;
   bytes: number;
-  /** Misses only: when to forget them. */
+  /** When to forget it: a miss after missTtlMs, an answer with image links when they near their end. */
   expiresAt: number;
 }
 
@@ -97,7 +99,7 @@ export class LookupCache {
       this.counts.misses++;
       return undefined;
     }
-    if (entry.found === null && entry.expiresAt <= this.now()) {
+    if (entry.expiresAt <= this.now()) {
       this.remove(code, entry);
       this.counts.misses++;
       return undefined;
@@ -183,7 +185,7 @@ export class LookupCache {
     if (old) this.remove(code, old);
     const bytes = (found?.body.length ?? 0) + code.length + ENTRY_OVERHEAD_BYTES;
     if (bytes > this.options.maxBytes) return;
-    const expiresAt = found ? Number.POSITIVE_INFINITY : this.now() + this.options.missTtlMs;
+    const expiresAt = found ? (found.validUntilMs ?? Number.POSITIVE_INFINITY) : this.now() + this.options.missTtlMs;
     this.entries.set(code, { found, bytes, expiresAt });
     this.bytes += bytes;
     for (const [oldest, entry] of this.entries) {

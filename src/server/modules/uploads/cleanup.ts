@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { partsSearches, uploads } from "../../db/schema";
 import type { ObjectStorage } from "../../providers/storage";
 import { UPLOADS_PATH_PREFIX } from "../../../shared/api/uploads";
-import { UPLOAD_RETENTION_MS } from "./service";
+import { S3_LATE_ARRIVAL_MS, UPLOAD_RETENTION_MS, UPLOAD_SETTLE_INTERVAL_MS, readUploadedObject } from "./service";
 
 export const UPLOAD_CLEANUP_INTERVAL_MS = 3600_000;
 const BATCH = 200;
@@ -84,6 +84,72 @@ export async function cleanUpUploads(
     if (rows.length < BATCH || shouldStop()) break;
   }
   return { kept: kept.length, deleted, failed };
+}
+
+export interface SettleResult {
+  /** Lapsed reservations whose file had arrived: checked, now counted with their own size. */
+  arrived: number;
+  /** Lapsed reservations with nothing (or nothing acceptable) stored: EXPIRED, counting nothing. */
+  lapsed: number;
+  /** Objects the storage could not read this time (they keep counting until the next run). */
+  failed: number;
+}
+
+/**
+ * The settle step (docs/decisions/145): on S3, a reservation whose address lapsed more than
+ * S3_LATE_ARRIVAL_MS ago is looked up in the bucket. A file that arrived is checked like every
+ * served object (a non-image or an oversized one is deleted) and then counts with its own size;
+ * otherwise the row becomes EXPIRED and counts nothing. Local disk needs none: a local PUT is
+ * refused once its address has lapsed, so a lapsed local reservation already counts nothing.
+ */
+export async function settleUploads(
+  db: Db,
+  storage: ObjectStorage,
+  now = new Date(),
+  shouldStop: () => boolean = () => false,
+): Promise<SettleResult> {
+  const result: SettleResult = { arrived: 0, lapsed: 0, failed: 0 };
+  if (storage.kind === "local") return result;
+  const before = new Date(now.getTime() - S3_LATE_ARRIVAL_MS);
+  let afterId = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: uploads.id, name: uploads.name })
+      .from(uploads)
+      .where(and(eq(uploads.status, "PENDING"), eq(uploads.storage, storage.kind), lt(uploads.expiresAt, before), sql`${uploads.id} > ${afterId}`))
+      .orderBy(asc(uploads.id))
+      .limit(BATCH);
+    if (rows.length === 0) break;
+    afterId = rows[rows.length - 1].id;
+    for (const row of rows) {
+      if (shouldStop()) return result;
+      try {
+        if (await readUploadedObject(db, storage, row.name, now)) {
+          result.arrived++;
+        } else {
+          await db.update(uploads).set({ status: "EXPIRED" }).where(and(eq(uploads.id, row.id), eq(uploads.status, "PENDING")));
+          result.lapsed++;
+        }
+      } catch {
+        result.failed++;
+      }
+    }
+    if (rows.length < BATCH) break;
+  }
+  return result;
+}
+
+/** Runs the settle step every UPLOAD_SETTLE_INTERVAL_MS (only S3 has anything to settle). */
+export function startUploadSettle(app: FastifyInstance, ctx: Pick<AppContext, "db" | "providers">): PeriodicJob | null {
+  if (ctx.providers.storage.kind === "local") return null;
+  return startPeriodicJob(app, {
+    name: "upload-settle",
+    everyMs: UPLOAD_SETTLE_INTERVAL_MS,
+    run: async (signal) => {
+      const result = await settleUploads(ctx.db, ctx.providers.storage, new Date(), () => signal.aborted);
+      if (result.arrived || result.lapsed || result.failed) app.log.info(result, "upload settle");
+    },
+  });
 }
 
 /**

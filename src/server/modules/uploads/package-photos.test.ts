@@ -32,7 +32,8 @@ describe("POST /api/admin/photos", () => {
     expect(res.statusCode).toBe(201);
     const { name, url } = res.json() as { name: string; url: string };
     expect(name).toMatch(/^[0-9a-f]{32}$/);
-    expect(url).toBe(`/objects/uploads/${name}`);
+    // A signed, short-lived link (decision 146).
+    expect(url).toMatch(new RegExp(`^/objects/uploads/${name}\\?exp=\\d+&sig=[\\w-]{43}$`));
     const served = await t.app.inject({ method: "GET", url });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");

@@ -10,6 +10,8 @@ import { packagePhotos, uploads } from "../../db/schema";
 import { AppError, badRequest, conflict, isUniqueViolation } from "../../errors";
 import type { ObjectStorage } from "../../providers/storage";
 import type { Actor } from "../../lib/actor";
+import { recordAudit } from "../admin/audit/service";
+import { reserveStaffUpload, type StaffUploadQuota } from "./service";
 import type { PhotoKind } from "../../../shared/domain/warehouse";
 import {
   NOT_AN_IMAGE_MESSAGE,
@@ -20,24 +22,47 @@ import {
   type TStaffPhotoResponse,
 } from "../../../shared/api/uploads";
 
-/** Stores a staff photo (already read, at most the image limit) under a new random name. */
-export async function storeStaffPhoto(db: Db, storage: ObjectStorage, bytes: Uint8Array, now = new Date()): Promise<TStaffPhotoResponse> {
+/**
+ * Stores a staff photo (already read, at most the image limit) under a new random name: its bytes
+ * are reserved against the account's daily allowance and the staff share first (429 beyond), then
+ * the file is written, then the upload is marked arrived and recorded in the audit log in one
+ * transaction (docs/decisions/145). A failed write leaves nothing behind.
+ */
+export async function storeStaffPhoto(
+  db: Db,
+  storage: ObjectStorage,
+  bytes: Uint8Array,
+  actor: Actor,
+  quota: StaffUploadQuota,
+  now = new Date(),
+): Promise<TStaffPhotoResponse> {
   const contentType = detectImageType(bytes.subarray(0, 16));
   if (!contentType) throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, NOT_AN_IMAGE_MESSAGE);
   const name = randomBytes(16).toString("hex");
-  await storage.put(`uploads/${name}`, bytes, contentType);
-  await db.insert(uploads).values({
-    name,
-    contentType,
-    sizeBytes: bytes.byteLength,
-    storage: storage.kind,
-    status: "UPLOADED",
-    expiresAt: now,
-    usedAt: now,
-    createdAt: now,
-  });
+  const key = `uploads/${name}`;
+  await reserveStaffUpload(db, storage, { name, size: bytes.byteLength, contentType, quota }, now);
+  try {
+    await storage.put(key, bytes, contentType);
+    await db.transaction(async (tx) => {
+      await tx.update(uploads).set({ status: "UPLOADED", usedAt: now }).where(and(eq(uploads.name, name), eq(uploads.status, "PENDING")));
+      await recordAudit(tx, actor, {
+        action: "foto.subir",
+        entity: "foto",
+        entityId: name,
+        summary: `${contentType.slice("image/".length).toUpperCase()} · ${formatKilobytes(bytes.byteLength)}`,
+        after: { name, contentType, sizeBytes: bytes.byteLength },
+        at: now,
+      });
+    });
+  } catch (error) {
+    await storage.delete(key).catch(() => {});
+    await db.delete(uploads).where(and(eq(uploads.name, name), eq(uploads.status, "PENDING")));
+    throw error;
+  }
   return { name, url: `${UPLOADS_PATH_PREFIX}${name}` };
 }
+
+const formatKilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("es-CR")} KB`;
 
 export type PhotoOwner = { trackingId: number } | { unclaimedId: number };
 

@@ -1,23 +1,28 @@
 // POST /api/upload/image-url (public-site §7), the signed PUT that local storage receives, and
-// GET /objects/uploads/{name}, which serves uploaded images with their real type and nosniff.
+// GET /objects/uploads/{name}?exp&sig, which serves uploaded images through a signed link only,
+// with their real type and nosniff.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { enforceLimit } from "../../lib/abuse-limits";
 import { LOCAL_UPLOAD_ROUTE_PREFIX } from "../../providers/storage/local-disk";
 import { AppError, errorBody, parseWith } from "../../errors";
 import { limitAddress } from "../../lib/abuse-limits";
-import { IMAGE_MAX_BYTES, STAFF_PHOTOS_PATH, ZUploadUrlRequestSchema, type TUploadUrlResponse } from "../../../shared/api/uploads";
+import { IMAGE_LINK_INVALID, IMAGE_MAX_BYTES, STAFF_PHOTOS_PATH, ZUploadUrlRequestSchema, type TUploadUrlResponse } from "../../../shared/api/uploads";
 import { ANY_STAFF } from "../../../shared/domain/staff-roles";
 import { storeStaffPhoto } from "./package-photos";
 import {
   checkDeclaredLength,
   checkSignedPut,
   createUpload,
+  publicQuota,
+  isUploadName,
   readLimitedBody,
   readUploadedObject,
   receiveUpload,
   reservedBytes,
+  staffQuota,
 } from "./service";
+import { staffActor } from "../../lib/actor";
 
 /**
  * This site's origin for local upload addresses: PUBLIC_URL, else none (the address is relative,
@@ -26,18 +31,23 @@ import {
  */
 const originOf = (ctx: AppContext): string => ctx.config.publicUrl ?? "";
 
+/** A quota refusal's Retry-After. */
+function setRetryAfter(reply: FastifyReply, error: unknown): void {
+  if (error instanceof AppError && typeof error.extra?.retryAfterSeconds === "number") {
+    reply.header("retry-after", String(error.extra.retryAfterSeconds));
+  }
+}
+
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post("/api/upload/image-url", { config: { auth: "public", codeOracle: false } }, async (request, reply): Promise<TUploadUrlResponse> => {
     await enforceLimit(ctx, request, "upload", reply);
     const body = parseWith(ZUploadUrlRequestSchema, request.body);
-    const quota = { ownerKey: limitAddress(request.ip), ...ctx.config.uploads };
+    const quota = publicQuota(ctx.config.uploads, limitAddress(request.ip));
     let uploadURL: string;
     try {
       ({ uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx), { size: body?.size, quota }));
     } catch (error) {
-      if (error instanceof AppError && typeof error.extra?.retryAfterSeconds === "number") {
-        reply.header("retry-after", String(error.extra.retryAfterSeconds));
-      }
+      setRetryAfter(reply, error);
       throw error;
     }
     reply.header("cache-control", "no-store");
@@ -70,31 +80,47 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     );
   });
 
-  // Staff photos (issue 20): the image is the raw body, checked by its content like any upload.
+  // Staff photos (issue 20): the image is the raw body, checked by its content like any upload;
+  // counted against the account's daily allowance and the staff share, and audited (decision 145).
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     scope.post(STAFF_PHOTOS_PATH, { config: { auth: "admin", roles: ANY_STAFF } }, async (request, reply) => {
       checkDeclaredLength(request.headers["content-length"], IMAGE_MAX_BYTES);
       const bytes = await readLimitedBody(request.body as AsyncIterable<Uint8Array> | undefined);
-      const stored = await storeStaffPhoto(ctx.db, ctx.providers.storage, bytes);
+      const actor = staffActor(request);
+      let stored;
+      try {
+        stored = await storeStaffPhoto(ctx.db, ctx.providers.storage, bytes, actor, staffQuota(ctx.config.uploads, request.staff!.accountId));
+      } catch (error) {
+        setRetryAfter(reply, error);
+        throw error;
+      }
       return reply.status(201).send(stored);
     });
   });
 
-  const serveObject = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
+  // Stored images are private (issue 31, decision 146): served only through a signed link that is
+  // valid now, to this browser alone, never kept by it or by a shared cache.
+  const serveObject = async (request: FastifyRequest<{ Params: { name: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+    reply.header("cache-control", "private, no-store");
+    const { exp, sig } = request.query ?? {};
+    if (exp === undefined && sig === undefined) {
+      if (!isUploadName(request.params.name)) return reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado"));
+      return reply.status(403).send(errorBody("FORBIDDEN", IMAGE_LINK_INVALID));
+    }
+    if (!ctx.imageLinks.verify(request.params.name, exp, sig)) return reply.status(403).send(errorBody("FORBIDDEN", IMAGE_LINK_INVALID));
     const object = await readUploadedObject(ctx.db, ctx.providers.storage, request.params.name);
     if (!object) return reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado"));
     return reply
       .header("content-type", object.contentType)
       .header("x-content-type-options", "nosniff")
       .header("content-disposition", "inline")
-      // An upload never changes under its name; opened on its own it can run nothing.
-      .header("cache-control", "public, max-age=31536000, immutable")
+      // Opened on its own it can run nothing.
       .header("content-security-policy", "default-src 'none'; sandbox")
       .send(Buffer.from(object.bytes.buffer, object.bytes.byteOffset, object.bytes.byteLength));
   };
-  app.get<{ Params: { name: string } }>("/objects/uploads/:name", serveObject);
+  app.get<{ Params: { name: string }; Querystring: Record<string, unknown> }>("/objects/uploads/:name", serveObject);
   // Everything else under /objects (dot segments included) is a plain 404, never a static file lookup.
   app.get("/objects/*", (_request, reply) => reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado")));
 }

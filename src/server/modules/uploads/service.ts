@@ -3,7 +3,8 @@
 // random name; and the serving of uploaded objects. Local disk receives the PUT here; with S3
 // the browser PUTs to the store and the first read checks what arrived (docs/decisions/053).
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { uploads } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
@@ -18,7 +19,10 @@ import {
   UPLOAD_QUOTA_TOTAL,
   UPLOAD_SIZE_MISMATCH,
   UPLOAD_SIZE_REQUIRED,
+  UPLOAD_TOO_MANY_OPEN,
   UPLOAD_URL_EXPIRED,
+  STAFF_PHOTO_QUOTA_ACCOUNT,
+  STAFF_PHOTO_QUOTA_TOTAL,
   UPLOAD_URL_INVALID,
   UPLOAD_URL_USED,
   detectImageType,
@@ -41,6 +45,14 @@ const usedUrl = () => new AppError("CONFLICT", 409, UPLOAD_URL_USED);
 
 /** Unreferenced uploads live this long; bytes count against their address for as long. */
 export const UPLOAD_RETENTION_MS = 24 * 3600_000;
+/**
+ * S3 checks a presigned PUT's expiry when the PUT starts, so a file may still be arriving after
+ * its address lapsed: a lapsed S3 reservation keeps counting until the settle step, run this long
+ * after the lapse, finds what arrived (docs/decisions/145).
+ */
+export const S3_LATE_ARRIVAL_MS = 15 * 60_000;
+/** How often the settle step runs (cleanup.ts). */
+export const UPLOAD_SETTLE_INTERVAL_MS = 5 * 60_000;
 /** One lock for every reservation, so two at once cannot both take the last bytes of a cap. */
 const QUOTA_LOCK_ID = 7_302_015;
 
@@ -48,17 +60,64 @@ export interface UploadQuota {
   /** The address the request came from (limitAddress: IPv4, or IPv6 /64). */
   ownerKey: string;
   maxBytesPerAddress: number;
-  maxBytesTotal: number;
+  /** The public's part of the total (UPLOADS_MAX_TOTAL_MB less the staff share). */
+  maxBytesPublic: number;
+  /** Reservations an address may hold open at once. */
+  maxOpenPerAddress: number;
 }
+
+export interface StaffUploadQuota {
+  accountId: number;
+  /** Per account over 24 hours. */
+  maxBytesPerAccount: number;
+  /** The staff share of the total. */
+  maxBytesStaff: number;
+}
+
+/** The public caps of the configuration for one address. */
+export const publicQuota = (caps: Config["uploads"], ownerKey: string): UploadQuota => ({
+  ownerKey,
+  maxBytesPerAddress: caps.maxBytesPerAddress,
+  maxBytesPublic: caps.maxBytesPublic,
+  maxOpenPerAddress: caps.maxOpenPerAddress,
+});
+
+/** The staff caps of the configuration for one account. */
+export const staffQuota = (caps: Config["uploads"], accountId: number): StaffUploadQuota => ({
+  accountId,
+  maxBytesPerAccount: caps.maxBytesPerAccount,
+  maxBytesStaff: caps.maxBytesStaff,
+});
 
 const quotaRefusal = (message: string, retryAfterSeconds: number) =>
   new AppError("LIMIT_REACHED", 429, message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
 /**
- * POST /api/upload/image-url: a new random name, PENDING until its file arrives, holding `size`
+ * The rows whose bytes count against the caps (docs/decisions/145): a file that arrived (its own
+ * size), a reservation still open (the size asked for), and a lapsed S3 reservation the settle
+ * step has not checked yet (its file may have arrived). A lapsed local reservation counts
+ * nothing: a local PUT is refused once its address has lapsed.
+ */
+const countedAt = (now: Date) =>
+  sql`(${uploads.status} = 'UPLOADED' or (${uploads.status} = 'PENDING' and (${uploads.expiresAt} > ${now} or ${uploads.storage} <> 'local')))`;
+const epochMs = (column: SQL) => sql<number | null>`(extract(epoch from ${column}) * 1000)::float8`;
+
+/** When a counted reservation stops counting, at the latest (expiry; on S3 after the settle step). */
+const releaseOf = (storage: ObjectStorage, expiresAtMs: number) =>
+  expiresAtMs + (storage.kind === "local" ? 0 : S3_LATE_ARRIVAL_MS + UPLOAD_SETTLE_INTERVAL_MS);
+
+/** Seconds until the soonest of these instants (ms), `fallback` seconds when there is none. */
+const secondsUntil = (now: Date, instants: (number | null)[], fallback: number) => {
+  const known = instants.filter((ms): ms is number => ms !== null && Number.isFinite(ms));
+  return known.length ? (Math.min(...known) - now.getTime()) / 1000 : fallback;
+};
+
+/**
+ * POST /api/upload/image-url: a new random name, PENDING for UPLOAD_URL_TTL_MS, reserving `size`
  * bytes (the most an image may have when the page did not say) against the address's cap over
- * 24 hours and the total cap. The check and the reservation are one step under a transaction
- * lock, on both databases. An object store signs the size into the address.
+ * 24 hours and the public's part of the total. An address holds at most `maxOpenPerAddress` open
+ * reservations. The check and the reservation are one step under a transaction lock, on both
+ * databases. An object store signs the size into the address.
  */
 export async function createUpload(
   db: Db,
@@ -75,19 +134,34 @@ export async function createUpload(
   const since = new Date(now.getTime() - UPLOAD_RETENTION_MS);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_ID})`);
+    const counted = countedAt(now);
+    const publicRow = sql`${uploads.staffAccountId} is null`;
+    const mine = sql`${uploads.ownerKey} = ${quota.ownerKey} and ${uploads.createdAt} > ${since}`;
+    const open = sql`${uploads.status} = 'PENDING' and ${uploads.expiresAt} > ${now} and ${uploads.ownerKey} = ${quota.ownerKey}`;
+    const reserved = sql`${counted} and ${uploads.status} = 'PENDING'`;
     const [held] = await tx
       .select({
-        total: sql<number>`coalesce(sum(${uploads.sizeBytes}), 0)::float8`,
-        mine: sql<number>`coalesce(sum(${uploads.sizeBytes}) filter (where ${uploads.ownerKey} = ${quota.ownerKey} and ${uploads.createdAt} > ${since}), 0)::float8`,
-        oldestMine: sql<Date | string | null>`min(${uploads.createdAt}) filter (where ${uploads.ownerKey} = ${quota.ownerKey} and ${uploads.createdAt} > ${since})`,
+        publicBytes: sql<number>`coalesce(sum(${uploads.sizeBytes}) filter (where ${counted} and ${publicRow}), 0)::float8`,
+        mine: sql<number>`coalesce(sum(${uploads.sizeBytes}) filter (where ${counted} and ${mine}), 0)::float8`,
+        openMine: sql<number>`(count(*) filter (where ${open}))::int`,
+        soonestOpenMine: epochMs(sql`min(${uploads.expiresAt}) filter (where ${open})`),
+        oldestStoredMine: epochMs(sql`min(${uploads.createdAt}) filter (where ${uploads.status} = 'UPLOADED' and ${mine})`),
+        soonestReservedMine: epochMs(sql`min(${uploads.expiresAt}) filter (where ${reserved} and ${mine})`),
+        soonestReservedPublic: epochMs(sql`min(${uploads.expiresAt}) filter (where ${reserved} and ${publicRow})`),
       })
       .from(uploads);
-    if (Number(held.mine) + size > quota.maxBytesPerAddress) {
-      const oldest = held.oldestMine ? new Date(held.oldestMine).getTime() : now.getTime();
-      throw quotaRefusal(UPLOAD_QUOTA_ADDRESS, (oldest + UPLOAD_RETENTION_MS - now.getTime()) / 1000);
+    const release = (ms: number | null) => (ms === null ? null : releaseOf(storage, Number(ms)));
+    if (Number(held.openMine) >= quota.maxOpenPerAddress) {
+      throw quotaRefusal(UPLOAD_TOO_MANY_OPEN, secondsUntil(now, [held.soonestOpenMine === null ? null : Number(held.soonestOpenMine)], UPLOAD_URL_TTL_MS / 1000));
     }
-    // Space frees as the hourly clean-up deletes unreferenced uploads.
-    if (Number(held.total) + size > quota.maxBytesTotal) throw quotaRefusal(UPLOAD_QUOTA_TOTAL, 3600);
+    if (Number(held.mine) + size > quota.maxBytesPerAddress) {
+      const stored = held.oldestStoredMine === null ? null : Number(held.oldestStoredMine) + UPLOAD_RETENTION_MS;
+      throw quotaRefusal(UPLOAD_QUOTA_ADDRESS, secondsUntil(now, [stored, release(held.soonestReservedMine)], UPLOAD_RETENTION_MS / 1000));
+    }
+    // Space frees as reservations lapse and as the hourly clean-up deletes unreferenced uploads.
+    if (Number(held.publicBytes) + size > quota.maxBytesPublic) {
+      throw quotaRefusal(UPLOAD_QUOTA_TOTAL, Math.min(3600, secondsUntil(now, [release(held.soonestReservedPublic)], 3600)));
+    }
     await tx.insert(uploads).values({
       name,
       storage: storage.kind,
@@ -100,6 +174,48 @@ export async function createUpload(
   });
   const uploadURL = await storage.createUploadUrl(keyOf(name), expiresAt, origin, { contentLength: request.size });
   return { uploadURL, name };
+}
+
+/**
+ * A staff photo's bytes, reserved before its file is written (a PENDING row of the account):
+ * within the account's allowance over 24 hours and the staff share of the total, in one step
+ * under the same lock as the public's reservations.
+ */
+export async function reserveStaffUpload(
+  db: Db,
+  storage: ObjectStorage,
+  upload: { name: string; size: number; contentType: AcceptedImageType; quota: StaffUploadQuota },
+  now = new Date(),
+): Promise<void> {
+  const { quota } = upload;
+  const since = new Date(now.getTime() - UPLOAD_RETENTION_MS);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_ID})`);
+    const counted = countedAt(now);
+    const mine = sql`${uploads.staffAccountId} = ${quota.accountId} and ${uploads.createdAt} > ${since}`;
+    const [held] = await tx
+      .select({
+        staffBytes: sql<number>`coalesce(sum(${uploads.sizeBytes}) filter (where ${counted} and ${uploads.staffAccountId} is not null), 0)::float8`,
+        mine: sql<number>`coalesce(sum(${uploads.sizeBytes}) filter (where ${counted} and ${mine}), 0)::float8`,
+        oldestMine: epochMs(sql`min(${uploads.createdAt}) filter (where ${counted} and ${mine})`),
+      })
+      .from(uploads);
+    if (Number(held.mine) + upload.size > quota.maxBytesPerAccount) {
+      const oldest = held.oldestMine === null ? null : Number(held.oldestMine) + UPLOAD_RETENTION_MS;
+      throw quotaRefusal(STAFF_PHOTO_QUOTA_ACCOUNT, secondsUntil(now, [oldest], UPLOAD_RETENTION_MS / 1000));
+    }
+    if (Number(held.staffBytes) + upload.size > quota.maxBytesStaff) throw quotaRefusal(STAFF_PHOTO_QUOTA_TOTAL, 3600);
+    await tx.insert(uploads).values({
+      name: upload.name,
+      storage: storage.kind,
+      status: "PENDING",
+      contentType: upload.contentType,
+      sizeBytes: upload.size,
+      staffAccountId: quota.accountId,
+      expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_MS),
+      createdAt: now,
+    });
+  });
 }
 
 /** The most a PUT to this name may carry: the size reserved for it (never above the image limit). */
@@ -221,11 +337,12 @@ export async function readUploadedObject(
     if (storage.kind !== "local") await storage.delete(keyOf(name));
     return null;
   }
-  if (row.status === "PENDING") {
+  // A file that arrived (on S3, also one that arrived after its address lapsed) now counts with its own size.
+  if (row.status !== "UPLOADED") {
     await db
       .update(uploads)
       .set({ status: "UPLOADED", usedAt: now, contentType, sizeBytes: bytes.byteLength })
-      .where(and(eq(uploads.id, row.id), eq(uploads.status, "PENDING")));
+      .where(and(eq(uploads.id, row.id), ne(uploads.status, "UPLOADED")));
   }
   return { bytes, contentType };
 }

@@ -28,7 +28,8 @@ async function upload(t: TestApp, s3?: FakeS3): Promise<{ name: string; objectPa
     const put = await t.app.inject({ method: "PUT", url: url.pathname + url.search, payload: png, headers: { "content-type": "image/png" } });
     expect(put.statusCode).toBe(200);
   }
-  const objectPath = `/objects/uploads/${name}`;
+  // Served through a signed link (decision 146).
+  const objectPath = t.ctx.imageLinks.sign(`/objects/uploads/${name}`);
   // The page's preview reads it once (with S3 this is what checks and marks it UPLOADED).
   expect((await t.app.inject({ method: "GET", url: objectPath })).statusCode).toBe(200);
   return { name, objectPath };
@@ -49,7 +50,7 @@ async function scenario(t: TestApp, exists: (name: string) => Promise<boolean>, 
   const old = await upload(t, s3);
   const referenced = await upload(t, s3);
   const recent = await upload(t, s3);
-  await searchWith(t, clientCode, referenced.objectPath);
+  await searchWith(t, clientCode, `/objects/uploads/${referenced.name}`);
   await t.ctx.db.update(uploads).set({ createdAt: DAY_AND_AN_HOUR_AGO() }).where(inArray(uploads.name, [old.name, referenced.name]));
 
   const result = await cleanUpUploads(t.ctx.db, t.ctx.providers.storage);

@@ -30,13 +30,15 @@ afterAll(async () => {
   await s3?.close();
 });
 
-/** An upload address for a file of `size` bytes, as the page asks for it. */
+let visitor = 0;
+/** An upload address for a file of `size` bytes, as the page asks for it (each from its own visitor). */
 async function newUpload(size: number) {
-  const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", payload: { size }, remoteAddress: "10.8.0.1" });
+  const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", payload: { size }, remoteAddress: `10.8.1.${++visitor}` });
   expect(res.statusCode).toBe(200);
   const { uploadURL } = res.json() as { uploadURL: string };
-  const objectPath = objectPathFromUploadUrl(uploadURL)!;
-  return { uploadURL, objectPath, name: objectPath.split("/").pop()! };
+  const path = objectPathFromUploadUrl(uploadURL)!;
+  // Stored images are read through a signed link (decision 146).
+  return { uploadURL, objectPath: t.ctx.imageLinks.sign(path), name: path.split("/").pop()! };
 }
 
 const browserPut = (url: string, body: Buffer | string, type = "image/png") =>
@@ -55,6 +57,11 @@ describe("uploads on S3-compatible storage", () => {
     expect(res.rawPayload.equals(png)).toBe(true);
     const [row] = await t.ctx.db.select().from(uploads).where(eq(uploads.name, name));
     expect(row).toMatchObject({ storage: "s3", status: "UPLOADED", contentType: "image/png", sizeBytes: png.length });
+    // Private (issue 31): the upload asks the bucket for no public ACL, the bucket answers nobody
+    // who does not sign, and this site serves the image only through a signed link.
+    expect(new URL(uploadURL).searchParams.has("x-amz-acl")).toBe(false);
+    expect((await fetch(`${s3.url}/${s3.bucket}/uploads/${name}`)).status).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: `/objects/uploads/${name}` })).statusCode).toBe(403);
   });
 
   it("never serves a text file renamed .png, and deletes it from the bucket", async () => {

@@ -19,9 +19,11 @@ let clientCode: string;
 let n = 0;
 
 beforeAll(async () => {
-  const overrides = Object.fromEntries(
+  const overrides: Record<string, object> = Object.fromEntries(
     ABUSE_LIMIT_NAMES.map((name) => [name, { limit: LIMIT, windowMinutes: 30, ...(PRICED.includes(name) ? { challengeAfter: LIMIT } : {}) }]),
   );
+  // One free miss: the code routes' own limits (2 here) must not answer first.
+  overrides.codeMisses = { ...overrides.codeMisses, challengeAfter: 1 };
   t = await createTestApp({ env: { RATE_LIMIT: "on", RATE_LIMITS: JSON.stringify(overrides) } });
   ({ clientCode } = await registerTestClient(t.app, { nombre: "Cliente Con Límites" }));
 });
@@ -150,8 +152,9 @@ describe("each named limit on its routes, as configured", () => {
     expect(Object.keys(EXERCISES).sort()).toEqual([...ABUSE_LIMIT_NAMES].sort());
   });
 
+  // codeMisses sets a price, never a 429 (decision 144), and the sign-in's limits too (decision 143): their own cases below.
   ABUSE_LIMIT_NAMES.forEach((name, index) => {
-    if (NEVER_REFUSED.includes(name)) return;
+    if (NEVER_REFUSED.includes(name) || name === "codeMisses") return;
     it(`${name}: ${LIMIT} pass, the next is a Spanish 429 with Retry-After, another address passes`, async () => {
       const address = `10.66.${index}.1`;
       for (let i = 0; i < LIMIT; i++) {
@@ -170,6 +173,15 @@ describe("each named limit on its routes, as configured", () => {
     });
   });
 
+  it("codeMisses: its free misses pass, the next asks for a challenge (428, never a 429), another address passes", async () => {
+    const address = "10.66.201.1";
+    expect((await EXERCISES.codeMisses(t.app, address)).statusCode).toBe(404);
+    const asked = await EXERCISES.codeMisses(t.app, address);
+    expect(asked.statusCode, asked.body).toBe(428);
+    expect(asked.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", price: 1 });
+    expect((await EXERCISES.codeMisses(t.app, "10.66.201.2")).statusCode).toBe(404);
+  });
+
   PRICED.forEach((name) => {
     it(`${name}: ${LIMIT} free, the next asks for a proof of work (428), never a 429, another address passes`, async () => {
       const address = `10.66.${ABUSE_LIMIT_NAMES.indexOf(name)}.1`;
@@ -179,7 +191,7 @@ describe("each named limit on its routes, as configured", () => {
       }
       const priced = await EXERCISES[name](t.app, address);
       expect(priced.statusCode, priced.body).toBe(428);
-      expect(priced.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", challengeUrl: "/api/challenge?work=1", work: 1 });
+      expect(priced.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", challengeUrl: "/api/challenge?price=1", price: 1 });
       expect((await EXERCISES[name](t.app, `10.66.${ABUSE_LIMIT_NAMES.indexOf(name)}.2`)).statusCode).toBe(401);
     });
   });

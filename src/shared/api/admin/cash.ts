@@ -4,26 +4,32 @@
 import { z } from "../../validation";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../../domain/charges";
 import { TRACKING_STATUSES } from "../../domain/statuses";
+import { isCalendarDay } from "../../domain/dates";
+import { formatDate, formatDateTime } from "../../domain/format";
 import { ZClientCodeLooseSchema } from "../clients";
 import { ZAdminPageSchema, ZAdminSearchSchema } from "./clients";
 
 export const CASH_CLOSING_PATH = "/api/admin/cash/closing";
 export const CASH_CLOSING_XLSX_PATH = "/api/admin/cash/closing.xlsx";
 export const CASH_RECEIVABLES_PATH = "/api/admin/cash/receivables";
+/** POST { date }: closes that Costa Rica day's cash (docs/decisions/147). */
+export const CASH_CLOSE_DAY_PATH = "/api/admin/cash/closings";
+
+/** "27/11/2026" for a Costa Rica day "2026-11-27". */
+const dayLabel = (day: string) => formatDate(`${day}T12:00:00-06:00`);
 
 export const CASH_DATE_INVALID = "Fecha inválida: usa el formato AAAA-MM-DD";
 export const CASH_STAFF_INVALID = "Persona inválida";
 export const RECEIVABLE_CLIENT_NOT_FOUND = "Cliente no encontrado";
+export const CLOSE_DAY_FUTURE = "No se puede cerrar la caja de un día que todavía no llega";
+export const closeDayAlreadyMessage = (day: string) => `La caja del ${dayLabel(day)} ya estaba cerrada`;
 
 /** A real calendar day "2026-11-26" (Costa Rica's). */
 const zDay = z
   .string({ error: CASH_DATE_INVALID })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, CASH_DATE_INVALID)
-  .refine((v) => {
-    const d = new Date(`${v}T12:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "2000-01-01" && v <= "2100-12-31";
-  }, CASH_DATE_INVALID);
+  .refine((v) => isCalendarDay(v) && v >= "2000-01-01" && v <= "2100-12-31", CASH_DATE_INVALID);
 
 export const ZCashClosingQuerySchema = z.object({
   /** Default: today in Costa Rica. */
@@ -32,6 +38,9 @@ export const ZCashClosingQuerySchema = z.object({
   staff: z.coerce.number({ error: CASH_STAFF_INVALID }).int(CASH_STAFF_INVALID).positive(CASH_STAFF_INVALID).max(2_147_483_647, CASH_STAFF_INVALID).optional(),
 });
 export type TCashClosingQuery = z.infer<typeof ZCashClosingQuerySchema>;
+
+/** POST /api/admin/cash/closings: the day to close (required: closing is never implied). */
+export const ZCloseDaySchema = z.object({ date: zDay });
 
 const ZMethodSchema = z.enum(PAYMENT_METHODS);
 
@@ -57,6 +66,13 @@ export const ZClosingPaymentSchema = z.object({
   /** Tracking codes of the packages it paid. */
   packages: z.array(z.string()),
   recordedByName: z.string(),
+  /**
+   * A payment of a closed day reversed on a later day (decision 147): it still counts here; the
+   * reversal counts on `countedOn`. Null otherwise.
+   */
+  laterReversal: z
+    .object({ reversedAt: z.string(), reversedByName: z.string().nullable(), reversalReason: z.string().nullable(), countedOn: z.string() })
+    .nullable(),
 });
 export type TClosingPayment = z.infer<typeof ZClosingPaymentSchema>;
 
@@ -76,14 +92,30 @@ export const ZReversedPaymentSchema = ZClosingPaymentSchema.extend({
 });
 export type TReversedPayment = z.infer<typeof ZReversedPaymentSchema>;
 
+/** The day's closing (decision 147): who closed it, when, and the totals as closed. */
+export const ZCashDayClosingSchema = z.object({
+  closedAt: z.string(),
+  closedByName: z.string(),
+  totals: ZMethodTotalsSchema,
+  paymentCount: z.number().int(),
+});
+export type TCashDayClosing = z.infer<typeof ZCashDayClosingSchema>;
+
 /** GET /api/admin/cash/closing */
 export const ZCashClosingResponseSchema = z.object({
   date: z.string(),
   byStaff: z.array(ZClosingStaffSchema),
-  /** The day's totals by method (reversed payments excluded). */
+  /** The day's totals by method (reversed payments excluded; closed days' reversals made this day subtracted). */
   totals: ZMethodTotalsSchema,
-  /** Payments of the day later reversed: listed apart, not counted. */
+  /** Payments of the day reversed while the day was open: listed apart, not counted. */
   reversed: z.array(ZReversedPaymentSchema),
+  /**
+   * Reversals made this day of payments of closed days: each counts here as minus its amount, in
+   * the group of who reversed it (the closed day is not touched).
+   */
+  closedDayReversals: z.array(ZReversedPaymentSchema),
+  /** Null while the day is open. */
+  closing: ZCashDayClosingSchema.nullable(),
   /** Everyone who recorded a payment that day (the staff filter's choices, whatever the filter). */
   staffOptions: z.array(z.object({ accountId: z.number().int(), staffName: z.string() })),
 });
@@ -163,6 +195,15 @@ export const PAYMENT_VALID = "Vigente";
 export function reversedMark(reason: string | null): string {
   return reason ? `Revertido: ${reason}` : "Revertido";
 }
+/** A closed day's payment reversed on a later day (decision 147): it still counts on its day. */
+export function laterReversalMark(countedOn: string, reason: string | null): string {
+  return `Vigente en este día; revertido el ${dayLabel(countedOn)} (cuenta en la caja de ese día)${reason ? `: ${reason}` : ""}`;
+}
+/** A reversal made this day of a closed day's payment: minus its amount here. */
+export function closedDayReversalMark(paidAt: string, reason: string | null): string {
+  return `Reversión de un pago del ${formatDate(paidAt)} (caja cerrada)${reason ? `: ${reason}` : ""}`;
+}
+export const closedByLine = (closing: { closedByName: string; closedAt: string }) => `Caja cerrada por ${closing.closedByName} el ${formatDateTime(closing.closedAt)}`;
 
 // --- The section's texts ---
 export const CASH_TAB_CLOSING = "Cierre de caja";
@@ -177,6 +218,22 @@ export const CASH_DOWNLOAD = "Descargar Excel";
 export const CASH_LOAD_FAILED = "No se pudo cargar el cierre de caja";
 export const CASH_EMPTY = "No hay pagos registrados este día";
 export const CASH_REVERSED_TITLE = "Pagos revertidos (no suman)";
+// Closing a day (decision 147)
+export const CASH_DAY_OPEN = "Caja abierta: todavía se pueden registrar y revertir pagos de este día.";
+export const CASH_DAY_CLOSED_TITLE = "Caja cerrada";
+export const CASH_CLOSE_BUTTON = "Cerrar caja del día";
+export const CASH_CLOSE_CONFIRM = "Cerrar caja";
+export const CASH_CLOSE_FAILED = "No se pudo cerrar la caja";
+export const cashCloseTitle = (day: string) => `¿Cerrar la caja del ${dayLabel(day)}?`;
+export const CASH_CLOSE_WARNING =
+  "Se guardan los totales del día de todo el personal tal como están ahora. Después no se podrá registrar, revertir ni cambiar ningún pago de ese día; si luego se revierte uno de sus pagos, la reversión resta en la caja del día en que se haga.";
+export const cashClosedToast = (day: string) => `Caja del ${dayLabel(day)} cerrada`;
+export const closedTotalsLine = (total: string, count: number) => `Totales al cierre: ${total} en ${count} ${count === 1 ? "pago" : "pagos"}.`;
+export const CASH_CLOSED_DAY_REVERSALS_TITLE = "Reversiones de pagos de días cerrados (restan en este día)";
+export const laterReversalLine = (countedOn: string, name: string | null, reason: string | null) =>
+  `Revertido el ${dayLabel(countedOn)} por ${name ?? "—"}${reason ? `: ${reason}` : ""}. Sigue sumando en este día (caja cerrada); la reversión resta en la caja del ${dayLabel(countedOn)}.`;
+export const closedDayReversalLine = (paidAt: string, name: string | null, reason: string | null) =>
+  `Pago del ${formatDate(paidAt)} (caja cerrada), revertido por ${name ?? "—"}${reason ? `: ${reason}` : ""}`;
 export const CASH_RECEIPT = "Recibo";
 export const RECEIVABLES_LOAD_FAILED = "No se pudieron cargar las cuentas por cobrar";
 export const RECEIVABLES_EMPTY = "Ningún cliente tiene saldo pendiente";

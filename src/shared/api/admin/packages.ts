@@ -4,6 +4,7 @@
 import { z } from "../../validation";
 import { ADMIN_TRACKING_STATUSES, ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES } from "../../domain/statuses";
 import { formatThousands } from "../../domain/format";
+import { isCalendarDay } from "../../domain/dates";
 import { ADMIN_PAGE_SIZE_MAX, ZAdminSearchSchema } from "./clients";
 
 /** The columns the table sorts by; anything else is refused (never spliced into SQL). */
@@ -35,10 +36,7 @@ const day = z
   .string({ error: PACKAGE_DATE_INVALID })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, PACKAGE_DATE_INVALID)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  }, PACKAGE_DATE_INVALID)
+  .refine(isCalendarDay, PACKAGE_DATE_INVALID)
   .optional()
   .or(z.literal("").transform(() => undefined));
 

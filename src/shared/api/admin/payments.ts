@@ -13,7 +13,8 @@ import {
   PAYMENT_METHODS,
   PAYMENT_PROOF_STATUSES,
 } from "../../domain/charges";
-import { formatColones, formatDateTime } from "../../domain/format";
+import { formatColones, formatDate, formatDateTime } from "../../domain/format";
+import { isCalendarDay, isIsoInstant } from "../../domain/dates";
 import { COLONES_MAX } from "./trackings";
 
 export const CHARGE_DESCRIPTION_MAX = 120;
@@ -21,6 +22,11 @@ export const PAYMENT_REFERENCE_MAX = 64;
 export const PAYMENT_NOTES_MAX = 500;
 export const PAYMENT_ALLOCATIONS_MAX = 200;
 export const REVERSAL_REASON_MIN = 5;
+/**
+ * How far back anyone in the office may date a payment (docs/decisions/147): today and this many
+ * Costa Rica days before it. Older dates: only the Dueño, with a written reason.
+ */
+export const PAID_AT_WINDOW_DAYS = 7;
 export const REASON_MAX = 300;
 export const PAYMENTS_PAGE_SIZE = 25;
 /** Pending receipts listed at once (oldest first). */
@@ -46,6 +52,13 @@ export const REFERENCE_REQUIRED = "Escribe la referencia del SINPE Móvil";
 export const REFERENCE_INVALID = `La referencia solo puede tener letras, números y guiones (máximo ${PAYMENT_REFERENCE_MAX})`;
 export const PAID_AT_INVALID = "Fecha de pago inválida";
 export const PAID_AT_FUTURE = "La fecha de pago no puede estar en el futuro";
+export const PAID_AT_TOO_OLD = `Solo el Dueño puede registrar un pago con fecha de hace más de ${PAID_AT_WINDOW_DAYS} días`;
+export const PAID_AT_REASON_REQUIRED = `Escribe el motivo para registrar un pago con fecha de hace más de ${PAID_AT_WINDOW_DAYS} días (al menos ${REVERSAL_REASON_MIN} caracteres)`;
+/** A closed cash day (docs/decisions/147) takes no new, reversed or re-dated payment. */
+export const cashDayClosedMessage = (day: string) =>
+  `La caja del ${formatDate(`${day}T12:00:00-06:00`)} ya está cerrada: no se puede registrar, revertir ni cambiar un pago de ese día.`;
+export const reversalDayClosedMessage = (day: string) =>
+  `Este pago es de un día con la caja cerrada y su reversión cuenta en la caja de hoy, pero la caja de hoy (${formatDate(`${day}T12:00:00-06:00`)}) también está cerrada. Revierta el pago mañana.`;
 export const NOTES_TOO_LONG = `Las notas pueden tener hasta ${PAYMENT_NOTES_MAX} caracteres`;
 export const ALLOCATIONS_INVALID = `Elige entre 1 y ${PAYMENT_ALLOCATIONS_MAX} paquetes, cada uno una sola vez`;
 export const PAYMENT_CLIENT_NOT_FOUND = "No existe un cliente con ese código";
@@ -96,12 +109,21 @@ const reference = z
   .transform((v) => v.trim().toUpperCase())
   .pipe(z.string().max(PAYMENT_REFERENCE_MAX, REFERENCE_INVALID).regex(/^[A-Z0-9-]*$/, REFERENCE_INVALID));
 
-/** "AAAA-MM-DD" (that day; today: now) or an ISO instant; checked against the clock by the server. */
+/**
+ * "AAAA-MM-DD" (that day; today: now) or an ISO instant, a day that exists (2026-02-30 is refused,
+ * never rolled over); the server checks it against the clock, the window and closed days.
+ */
 const paidAt = z
   .string({ error: PAID_AT_INVALID })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, PAID_AT_INVALID)
-  .refine((v) => !Number.isNaN(new Date(v.length === 10 ? `${v}T12:00:00-06:00` : v).getTime()) && v >= "2000-01-01", PAID_AT_INVALID);
+  .refine((v) => (isCalendarDay(v) || isIsoInstant(v)) && v >= "2000-01-01", PAID_AT_INVALID);
+
+/** Why a payment is dated before the window (the Dueño only; stored and audited). */
+const paidAtReason = zText({ error: PAID_AT_REASON_REQUIRED })
+  .pipe(z.string().max(REASON_MAX, REASON_TOO_LONG))
+  .optional()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || v.length >= REVERSAL_REASON_MIN, PAID_AT_REASON_REQUIRED);
 
 const notas = zText({ multiline: true })
   .pipe(z.string().max(PAYMENT_NOTES_MAX, NOTES_TOO_LONG))
@@ -120,6 +142,7 @@ export const ZPaymentCreateSchema = z
     method: z.enum(PAYMENT_METHODS, { error: METHOD_INVALID }),
     reference: reference.optional().transform((v) => v || undefined),
     paidAt: paidAt.optional(),
+    paidAtReason,
     notas,
     allocations: ZAllocationsSchema,
     proofId: id.optional(),
@@ -138,8 +161,7 @@ export const ZReverseSchema = z.object({
 const day = z
   .string({ error: DATE_INVALID })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_INVALID)
-  .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), DATE_INVALID);
+  .refine(isCalendarDay, DATE_INVALID);
 const empty = (v: unknown) => (v === "" ? undefined : v);
 
 export const ZPaymentsQuerySchema = z.object({
@@ -161,6 +183,7 @@ export const ZProofConfirmSchema = z.object({
   reference: reference.pipe(z.string().min(1, REFERENCE_REQUIRED)),
   allocations: ZAllocationsSchema,
   paidAt: paidAt.optional(),
+  paidAtReason,
   notas,
 });
 export type TProofConfirm = z.infer<typeof ZProofConfirmSchema>;
@@ -241,6 +264,8 @@ export const ZPaymentSummarySchema = z.object({
   reversedAt: z.string().nullable(),
   reversedByName: z.string().nullable(),
   reversalReason: z.string().nullable(),
+  /** A payment of a closed cash day reversed later: the Costa Rica day its reversal counts on (decision 147). */
+  reversalCountedOn: z.string().nullable(),
   trackingCodes: z.array(z.string()),
 });
 export type TPaymentSummary = z.infer<typeof ZPaymentSummarySchema>;
@@ -251,6 +276,8 @@ export const ZPaymentSchema = ZPaymentSummarySchema.extend({
   notas: z.string().nullable(),
   createdAt: z.string(),
   proofId: z.number().int().nullable(),
+  /** Why the Dueño dated it before the window (decision 147). */
+  paidAtReason: z.string().nullable(),
   allocations: z.array(ZAllocationSchema),
 });
 export type TPayment = z.infer<typeof ZPaymentSchema>;
@@ -315,6 +342,10 @@ export const METHOD_LABEL = "Método de pago";
 export const REFERENCE_LABEL = "Referencia SINPE";
 export const NOTES_LABEL = "Notas";
 export const PAID_AT_LABEL = "Fecha de pago";
+export const PAID_AT_HINT = `Hoy o hasta ${PAID_AT_WINDOW_DAYS} días atrás. Una fecha anterior solo la registra el Dueño, con el motivo.`;
+export const PAID_AT_REASON_LABEL = "Motivo de la fecha anterior";
+export const reversalCountedOnLine = (day: string) =>
+  `La caja del día del pago ya estaba cerrada: la reversión cuenta en la caja del ${formatDate(`${day}T12:00:00-06:00`)}.`;
 export const AMOUNT_LABEL = "Monto";
 export const RECORD_SUBMIT = "Registrar pago";
 export const RECORD_FAILED = "No se pudo registrar el pago";

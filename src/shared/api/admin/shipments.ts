@@ -5,6 +5,7 @@ import { z } from "../../validation";
 import { zText } from "../../text-rules";
 import { SHIPPING_TYPES, TRACKING_STATUS_LABELS, TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../domain/statuses";
 import { SHIPMENT_STATES } from "../../domain/warehouse";
+import { isCalendarDay } from "../../domain/dates";
 
 /** What each kind of shipment calls its number and its transport. */
 export const SHIPMENT_GUIDE_LABELS: Record<ShippingType, string> = { AVION: "Guía aérea", BARCO: "Contenedor o BL" };
@@ -81,10 +82,7 @@ const day = z
   .string({ error: SHIPMENT_DATE_INVALID })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, SHIPMENT_DATE_INVALID)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && v >= "2000-01-01" && v <= "2100-12-31";
-  }, SHIPMENT_DATE_INVALID);
+  .refine((v) => isCalendarDay(v) && v >= "2000-01-01" && v <= "2100-12-31", SHIPMENT_DATE_INVALID);
 const guide = zText({ error: SHIPMENT_GUIDE_REQUIRED }).pipe(
   z
     .string()

@@ -24,6 +24,7 @@
 import { z } from "../../validation";
 import { zPersonName, zText } from "../../text-rules";
 import { STAFF_ROLES } from "../../domain/staff-roles";
+import { isCalendarDay } from "../../domain/dates";
 import { ADMIN_PASSWORD_REQUIRED, ADMIN_PASSWORD_WRONG } from "./auth";
 
 // --- Texts ---
@@ -179,7 +180,7 @@ export const ZStaffSessionRowSchema = z.object({
 export type TStaffSessionRow = z.infer<typeof ZStaffSessionRowSchema>;
 
 // --- Audit log (Dueño) ---
-export const AUDIT_ENTITIES = ["cliente", "paquete", "cupon", "referido", "importacion", "exportacion", "mensaje", "aviso", "contacto", "cuenta", "sesion", "sin_dueno", "embarque", "pago", "comprobante", "cargo"] as const;
+export const AUDIT_ENTITIES = ["cliente", "paquete", "cupon", "referido", "importacion", "exportacion", "mensaje", "aviso", "contacto", "cuenta", "sesion", "sin_dueno", "embarque", "pago", "comprobante", "cargo", "foto", "caja"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   cliente: "Cliente",
@@ -199,6 +200,9 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   pago: "Pago",
   comprobante: "Comprobante de pago",
   cargo: "Cargo de un paquete",
+  foto: "Foto del personal",
+  // Cierre de caja (issue 31, decision 147)
+  caja: "Caja del día",
 };
 
 /**
@@ -251,6 +255,8 @@ export const AUDIT_ACTION_LABELS = {
   "referido.recompensa": "Se premió un referido",
   "importacion.aplicar": "Importó un Excel",
   "exportacion.descargar": "Descargó una exportación",
+  // Staff photos (issue 31, docs/decisions/145)
+  "foto.subir": "Subió una foto",
   "mensaje.reintentar": "Reintentó un mensaje de WhatsApp",
   "aviso.crear": "Registró un aviso de WhatsApp",
   "aviso.editar": "Editó un aviso de WhatsApp",
@@ -266,6 +272,8 @@ export const AUDIT_ACTION_LABELS = {
   "cargo.quitar": "Quitó un cargo de un paquete",
   // --- delivering with a balance (issue 21, docs/decisions/139)
   "paquete.entregar_con_saldo": "Entregó un paquete con saldo pendiente",
+  // --- closing a cash day (issue 31, docs/decisions/147)
+  "caja.cerrar": "Cerró la caja de un día",
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -274,7 +282,7 @@ export const ACTOR_KINDS = ["staff", "client", "import", "system"] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 const DATE_INVALID = "Fecha inválida";
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DATE_INVALID);
+const isoDate = z.string().refine(isCalendarDay, DATE_INVALID);
 
 export const ZAuditQuerySchema = z.object({
   accountId: z.coerce.number().int().positive().optional(),
@@ -312,6 +320,18 @@ export const ZAuditPageSchema = z.object({
   pageSize: z.number(),
 });
 export type TAuditPage = z.infer<typeof ZAuditPageSchema>;
+
+/**
+ * GET /api/admin/audit/chain (Dueño): the hash chain checked record by record (decision 148), its
+ * head to write down, and the first record that breaks it, if one does.
+ */
+export const ZAuditChainSchema = z.object({
+  ok: z.boolean(),
+  checked: z.number(),
+  head: z.object({ seq: z.number(), hash: z.string() }),
+  broken: z.object({ seq: z.number().nullable(), id: z.number().nullable(), reason: z.string() }).nullable(),
+});
+export type TAuditChain = z.infer<typeof ZAuditChainSchema>;
 
 /** The audit export's sheet, its column headers (in order) and its file name. */
 export const AUDIT_EXPORT_SHEET = "Registro";

@@ -83,7 +83,7 @@ export function CreateAccountDialog({ onDone }: { onDone: () => void }) {
   const submit = handleSubmit((body) => change.mutate({ kind: "create", body }, { onSuccess: onDone }));
   return (
     <DialogContent title="Nueva cuenta" description="Cada persona entra con su propio usuario y contraseña.">
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-4">
         <FormField id="account-name" label="Nombre" error={errors.name?.message}>
           {(control) => <Input {...control} {...register("name")} autoComplete="off" />}
         </FormField>
@@ -115,7 +115,7 @@ export function EditAccountDialog({ account, onDone }: { account: TStaffAccount;
   });
   return (
     <DialogContent title={`Editar ${account.name}`}>
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-4">
         <FormField id="edit-account-name" label="Nombre" error={errors.name?.message}>
           {(control) => <Input {...control} {...register("name")} autoComplete="off" />}
         </FormField>
@@ -132,7 +132,7 @@ export function TemporaryPasswordDialog({ account, onDone }: { account: TStaffAc
   const submit = form.handleSubmit(({ temporaryPassword }) => change.mutate({ kind: "password", id: account.id, temporaryPassword }, { onSuccess: onDone }));
   return (
     <DialogContent title="Contraseña temporal" description={`Para ${account.name}. Sus sesiones abiertas se cerrarán.`}>
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-4">
         <TemporaryPasswordField id="reset-password" form={form} />
         <DialogFormActions submitLabel="Fijar contraseña" pending={change.isPending} />
       </form>

@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 // Registro de cambios against a stubbed server: filters read from and written to the address
 // (person from the accounts list, entity, action, dates; page back to 1), the records with their
-// action label, person, IP and 'Ver cambios' before → after, and 'Exportar' with the same filters.
+// action label, person, IP and 'Ver cambios' before → after, 'Exportar' with the same filters,
+// and 'Verificar la cadena' (decision 148).
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AdminTestShell, catchDownloads, cleanUpAdminTest, json, stubFetch, type FetchCall } from "../../../test/admin-kit";
-import type { TAuditRecord, TStaffAccount } from "../../../../shared/api/admin/staff";
+import type { TAuditChain, TAuditRecord, TStaffAccount } from "../../../../shared/api/admin/staff";
 import { AuditSection } from "./audit-section";
 
 const record = (over: Partial<TAuditRecord> = {}): TAuditRecord => ({
@@ -44,14 +45,18 @@ const calls: FetchCall[] = [];
 const urls = () => calls.map((c) => c.url);
 let records: TAuditRecord[];
 let total: number;
+let chain: TAuditChain;
 const saved: string[] = [];
+const HEAD = "ab".repeat(32);
 
 beforeEach(() => {
   records = [record()];
   total = 1;
+  chain = { ok: true, checked: 120, head: { seq: 120, hash: HEAD }, broken: null };
   catchDownloads(saved);
   stubFetch((_method, url) => {
     if (url === "/api/admin/accounts") return json(200, [marta]);
+    if (url === "/api/admin/audit/chain") return json(200, chain);
     if (url.startsWith("/api/admin/audit/export"))
       return new Response("xlsx", { status: 200, headers: { "content-disposition": 'attachment; filename="registro-2026-11-25.xlsx"' } });
     if (url.startsWith("/api/admin/audit")) {
@@ -123,6 +128,19 @@ describe("Registro de cambios", () => {
     fireEvent.change(screen.getByLabelText("Hasta"), { target: { value: "2026-11-20" } });
     await waitFor(() => expect(location.history.at(-1)).toBe("/admin/registro?accountId=2&entity=cuenta&to=2026-11-20"));
     await waitFor(() => expect(auditCalls()).toContain("/api/admin/audit?accountId=2&entity=cuenta&to=2026-11-20&page=1&pageSize=50"));
+  });
+
+  it("'Verificar la cadena' shows the chain intact with its head to write down, or the record that breaks it", async () => {
+    renderAt();
+    await screen.findByText("Cambió el estado de un paquete", { selector: "li p" });
+    expect(urls()).not.toContain("/api/admin/audit/chain");
+    fireEvent.click(screen.getByRole("button", { name: "Verificar la cadena" }));
+    const status = screen.getByRole("status");
+    await waitFor(() => expect(status.textContent).toBe(`Cadena íntegra: 120 registros. Cabeza para anotar fuera del sistema: 120:${HEAD}`));
+
+    chain = { ok: false, checked: 6, head: { seq: 120, hash: HEAD }, broken: { seq: 7, id: 9, reason: "El contenido del registro 7 no coincide con su huella: se cambió." } };
+    fireEvent.click(screen.getByRole("button", { name: "Verificar la cadena" }));
+    await waitFor(() => expect(status.textContent).toBe("Cadena rota: El contenido del registro 7 no coincide con su huella: se cambió."));
   });
 
   it("'Exportar' downloads the log with the same filters", async () => {

@@ -3,10 +3,12 @@
 // link shows the same records; 'Exportar' downloads the same filtered log as .xlsx with the
 // session's token. Each record says when, who, from where, what and on which record, and 'Ver
 // cambios' opens the fields that changed, before → after. Nothing here edits a record.
+// 'Verificar la cadena' checks the log's hash chain on the server (decision 148) and shows its
+// head, for the owner to write down off the system.
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Download, Loader2, RotateCcw } from "lucide-react";
+import { Download, Loader2, RotateCcw, ShieldCheck } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Input } from "../../../components/ui/input";
@@ -28,8 +30,10 @@ import {
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITIES,
   AUDIT_ENTITY_LABELS,
+  ZAuditChainSchema,
   ZAuditPageSchema,
   ZAuditQuerySchema,
+  type TAuditChain,
   type TAuditPage,
   type TAuditRecord,
 } from "../../../../shared/api/admin/staff";
@@ -98,6 +102,47 @@ function AuditRecord({ record }: { record: TAuditRecord }) {
   );
 }
 
+const CHAIN_CHECK_FAILED = "No se pudo verificar la cadena";
+
+/** The chain's state, checked on the owner's click (it reads the whole log). */
+function AuditChainCheck() {
+  const [state, setState] = useState<{ checking: boolean; result?: TAuditChain; error?: string }>({ checking: false });
+  const check = async () => {
+    setState({ checking: true });
+    try {
+      setState({ checking: false, result: await getAdminJson("/api/admin/audit/chain", ZAuditChainSchema) });
+    } catch (error) {
+      setState({ checking: false, error: errorMessageFrom(error, CHAIN_CHECK_FAILED) });
+    }
+  };
+  const { result } = state;
+  return (
+    <div className="mb-4 grid gap-2 rounded-md border border-slate-200 p-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-muted">Cada registro lleva la huella del anterior: un cambio o un borrado rompe la cadena.</p>
+        <Button variant="outline" size="sm" disabled={state.checking} onClick={() => void check()}>
+          {state.checking ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <ShieldCheck className="h-4 w-4" aria-hidden="true" />}
+          Verificar la cadena
+        </Button>
+      </div>
+      <div role="status" aria-live="polite">
+        {state.error ? <PanelMessage tone="error">{state.error}</PanelMessage> : null}
+        {result?.ok ? (
+          <p className="break-all text-ink">
+            Cadena íntegra: {result.checked} {result.checked === 1 ? "registro" : "registros"}.
+            {result.head.seq > 0 ? (
+              <>
+                {" "}Cabeza para anotar fuera del sistema: <code className="text-xs">{`${result.head.seq}:${result.head.hash}`}</code>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        {result && !result.ok ? <PanelMessage tone="error">{`Cadena rota: ${result.broken?.reason ?? ""}`}</PanelMessage> : null}
+      </div>
+    </div>
+  );
+}
+
 async function exportAudit(search: string): Promise<void> {
   try {
     const res = await apiRequest("GET", `/api/admin/audit/export${search}`);
@@ -157,7 +202,8 @@ export function AuditSection() {
           Exportar
         </Button>
       </div>
-      <form role="search" aria-label="Filtros del registro" onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <AuditChainCheck />
+      <form method="post" role="search" aria-label="Filtros del registro" onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <Label htmlFor="audit-person">Persona</Label>
           <Select id="audit-person" value={values.accountId} onChange={(e) => filters.set({ accountId: e.target.value })} className="mt-1.5">

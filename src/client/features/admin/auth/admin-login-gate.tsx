@@ -244,7 +244,7 @@ function LoginForm({ labels, persist, onSuccess }: { labels: AdminGateLabels; pe
 
   return (
     <GateCard title={labels.title} description={labels.description}>
-      <form noValidate onSubmit={submit} className="grid gap-5">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-5">
         <FormField id="admin-login" label={LOGIN_FIELD_LABEL} hint={LOGIN_FIELD_HINT} optional error={errors.login?.message}>
           {(control) => <Input {...control} {...register("login")} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} />}
         </FormField>
@@ -297,7 +297,7 @@ function SecondFactorStep({ onBack, onCode }: { onBack: () => void; onCode: (cod
     if (message) setErrorText(message);
   };
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-5">
+    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="grid gap-5">
       <h2 className="flex items-center justify-center gap-2 text-lg font-semibold text-ink">
         <ShieldCheck className="h-5 w-5 text-primary" aria-hidden="true" />
         {CODE_STEP_TITLE}

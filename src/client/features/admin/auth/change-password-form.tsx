@@ -55,7 +55,7 @@ export function ChangePasswordForm({ onDone, onUnauthorized }: { onDone: () => v
   });
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={submit} className="grid gap-4">
       <FormField id="password-current" label="Contraseña actual" error={errors.currentPassword?.message}>
         {(control) => <Input {...control} {...register("currentPassword")} type="password" autoComplete="current-password" />}
       </FormField>

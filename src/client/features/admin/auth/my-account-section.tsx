@@ -96,7 +96,7 @@ function CodeForm({ id, label, submitLabel, onCode, variant = "primary" }: {
     }
   };
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-3 sm:max-w-sm">
+    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="grid gap-3 sm:max-w-sm">
       <FormField id={id} label={label} error={error}>
         {(control) => (
           <Input

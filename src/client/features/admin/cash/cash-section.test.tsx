@@ -27,8 +27,13 @@ const payment = (id: number, over: Partial<TCashClosingResponse["byStaff"][numbe
   amountColones: 12_500,
   packages: ["1Z999AA10123456784", "LX123456789CN"],
   recordedByName: "Oficinista Uno",
+  laterReversal: null,
   ...over,
 });
+
+/** Days closed by the stubbed server (decision 147). */
+const closedDays = new Set<string>();
+const closedInfo = { closedAt: "2026-11-26T23:00:00.000Z", closedByName: "Laura Oficina", totals: { SINPE_MOVIL: 12_500, EFECTIVO: 30_000, TARJETA: 0, TRANSFERENCIA: 0, total: 42_500 }, paymentCount: 2 };
 
 const closing = (date: string): TCashClosingResponse => ({
   date,
@@ -38,10 +43,19 @@ const closing = (date: string): TCashClosingResponse => ({
       accountId: 2,
       staffName: "Oficinista Uno",
       totals: { SINPE_MOVIL: 12_500, EFECTIVO: 30_000, TARJETA: 0, TRANSFERENCIA: 0, total: 42_500 },
-      payments: [payment(41), payment(42, { method: "EFECTIVO", reference: null, amountColones: 30_000, packages: ["EIC0001"] })],
+      payments: [
+        // Yesterday (closed): receipt 41 was reversed today, and still counts on its day.
+        payment(41, date === yesterday ? { laterReversal: { reversedAt: `${today}T15:00:00.000Z`, reversedByName: "Dueña", reversalReason: "Billete falso", countedOn: today } } : {}),
+        payment(42, { method: "EFECTIVO", reference: null, amountColones: 30_000, packages: ["EIC0001"] }),
+      ],
     },
   ],
   reversed: [{ ...payment(40, { amountColones: 9_000 }), reversedAt: "2026-11-26T16:00:00.000Z", reversedByName: "Dueña", reversalReason: "Referencia equivocada" }],
+  closedDayReversals:
+    date === today
+      ? [{ ...payment(39, { amountColones: 5_000, paidAt: `${yesterday}T15:00:00.000Z` }), reversedAt: `${today}T15:00:00.000Z`, reversedByName: "Dueña", reversalReason: "Billete falso" }]
+      : [],
+  closing: closedDays.has(date) ? closedInfo : null,
   staffOptions: [
     { accountId: 1, staffName: "Dueña" },
     { accountId: 2, staffName: "Oficinista Uno" },
@@ -71,9 +85,14 @@ const detail: TReceivableDetail = {
   ],
 };
 
-const server = (_method: string, url: string): Response => {
+const server = (_method: string, url: string, body?: unknown): Response => {
   const u = new URL(url, "http://x");
   if (u.pathname === "/api/admin/cash/closing") return json(200, closing(u.searchParams.get("date") ?? today));
+  if (_method === "POST" && u.pathname === "/api/admin/cash/closings") {
+    const { date } = body as { date: string };
+    closedDays.add(date);
+    return json(201, closing(date));
+  }
   if (u.pathname === "/api/admin/cash/closing.xlsx") {
     return new Response("xlsx", { status: 200, headers: { "content-disposition": `attachment; filename="cierre-caja-${u.searchParams.get("date")}.xlsx"` } });
   }
@@ -83,6 +102,8 @@ const server = (_method: string, url: string): Response => {
 };
 
 beforeEach(() => {
+  closedDays.clear();
+  closedDays.add(yesterday);
   window.history.replaceState(null, "", "/admin/caja");
   stubFetch(server, calls);
   catchDownloads(saved);
@@ -113,6 +134,33 @@ describe("Cierre de caja", () => {
     const reversed = screen.getByRole("region", { name: "Pagos revertidos (no suman)" });
     expect(within(reversed).getByText(/Recibo 40/)).toBeTruthy();
     expect(within(reversed).getByText("Revertido por Dueña: Referencia equivocada")).toBeTruthy();
+    expect(await serious()).toEqual([]);
+  });
+
+  it("closes the day after asking; a closed day says who closed it; reversals of closed days' payments are shown on both days", async () => {
+    renderAdmin(<CashSection />);
+    await screen.findByRole("region", { name: /Total del día/ });
+    expect(screen.getByText(/Caja abierta/)).toBeTruthy();
+    const minus = screen.getByRole("region", { name: "Reversiones de pagos de días cerrados (restan en este día)" });
+    expect(minus.textContent).toContain(formatColones(-5_000));
+    expect(within(minus).getByText(/Pago del .* \(caja cerrada\), revertido por Dueña: Billete falso/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Cerrar caja del día" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText(/no se podrá registrar, revertir ni cambiar ningún pago/)).toBeTruthy();
+    expect(await serious()).toEqual([]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cerrar caja" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url === "/api/admin/cash/closings")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ date: today });
+    const closed = await screen.findByRole("region", { name: "Caja cerrada" });
+    expect(within(closed).getByText(/Caja cerrada por Laura Oficina el/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Cerrar caja del día" })).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: /Anterior/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === `/api/admin/cash/closing?date=${yesterday}`)).toBe(true));
+    const staff = (await screen.findByText("Oficinista Uno", { selector: "summary span" })).closest("details")!;
+    fireEvent.click(within(staff).getByText("Oficinista Uno"));
+    expect(within(staff).getByText(/Revertido el .* por Dueña: Billete falso\. Sigue sumando en este día/)).toBeTruthy();
     expect(await serious()).toEqual([]);
   });
 

@@ -1,10 +1,14 @@
 // Cierre de caja (issue 21, docs/decisions/138): one Costa Rica day (default today) with
 // Anterior / Siguiente día, a staff filter, the day's totals by method as cards, per staff member a
 // collapsible list of the payments behind their totals, the reversed payments apart (they count
-// nowhere), and "Descargar Excel". Every number is the server's (summed in SQL).
+// nowhere), and "Descargar Excel". Every number is the server's (summed in SQL). Issue 31
+// (decision 147): whether the day is closed (by whom, when, the totals as closed) or "Cerrar caja
+// del día"; a closed day's payment reversed later is marked on its day, and its reversal listed
+// (minus its amount) on the day it was made.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { ChevronLeft, ChevronRight, Download, Loader2 } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, Loader2, Lock, LockOpen } from "lucide-react";
+import { AlertDialog, AlertDialogContent } from "../../../components/ui/alert-dialog";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -13,13 +17,27 @@ import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/use-toast";
 import { apiRequest, errorMessageFrom } from "../../../lib/api";
 import { queryClient } from "../../../lib/query-client";
-import { ADMIN_QUERY_ROOT, getAdminJson, queryString, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { fileNameFromDisposition, saveBlob } from "../../../lib/admin/download-file";
 import { formatColones, formatDate, formatDateTime } from "../../../../shared/domain/format";
 import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../../../../shared/domain/charges";
 import { EXPORT_FAILED_FALLBACK, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE } from "../../../../shared/api/excel";
 import {
+  CASH_CLOSE_BUTTON,
+  CASH_CLOSE_CONFIRM,
+  CASH_CLOSE_DAY_PATH,
+  CASH_CLOSE_FAILED,
+  CASH_CLOSE_WARNING,
+  CASH_CLOSED_DAY_REVERSALS_TITLE,
+  CASH_DAY_CLOSED_TITLE,
+  CASH_DAY_OPEN,
+  cashClosedToast,
+  cashCloseTitle,
+  closedByLine,
+  closedDayReversalLine,
+  closedTotalsLine,
+  laterReversalLine,
   CASH_CLOSING_PATH,
   CASH_CLOSING_XLSX_PATH,
   CASH_DATE_LABEL,
@@ -69,14 +87,14 @@ function MethodTotals({ totals }: { totals: TMethodTotals }) {
   );
 }
 
-function PaymentItem({ payment, children }: { payment: TClosingPayment; children?: ReactNode }) {
+function PaymentItem({ payment, negative = false, children }: { payment: TClosingPayment; negative?: boolean; children?: ReactNode }) {
   return (
     <li className="grid gap-1 border-t border-slate-200 py-2 text-sm first:border-t-0">
       <p className="flex flex-wrap justify-between gap-x-3">
         <span className="font-semibold text-ink">
           {CASH_RECEIPT} {payment.id} · {PAYMENT_METHOD_LABELS[payment.method]}
         </span>
-        <span className="font-semibold text-ink">{formatColones(payment.amountColones)}</span>
+        <span className="font-semibold text-ink">{formatColones(negative ? -payment.amountColones : payment.amountColones)}</span>
       </p>
       <p className="break-words text-ink">
         {payment.clientName} <span className="text-muted">· {payment.clientCode}</span>
@@ -86,8 +104,65 @@ function PaymentItem({ payment, children }: { payment: TClosingPayment; children
         {payment.reference ? <span className="break-all"> · Ref. {payment.reference}</span> : null}
       </p>
       {payment.packages.length > 0 ? <p className="font-mono text-xs break-all text-muted">{payment.packages.join(", ")}</p> : null}
+      {payment.laterReversal && !negative ? (
+        <p className="break-words text-amber-900">
+          {laterReversalLine(payment.laterReversal.countedOn, payment.laterReversal.reversedByName, payment.laterReversal.reversalReason)}
+        </p>
+      ) : null}
       {children}
     </li>
+  );
+}
+
+/** Whether the day is closed (who, when, the totals as closed), or the button that closes it. */
+function DayStatus({ data, today }: { data: TCashClosingResponse; today: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const fail = useChangeErrorToast();
+  if (data.closing) {
+    return (
+      <section aria-labelledby="cash-day-closed" className="flex gap-3 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm">
+        <Lock className="mt-0.5 h-4 w-4 shrink-0 text-ink" aria-hidden="true" />
+        <div className="min-w-0">
+          <h3 id="cash-day-closed" className="font-semibold text-ink">
+            {CASH_DAY_CLOSED_TITLE}
+          </h3>
+          <p className="break-words text-ink">{closedByLine(data.closing)}</p>
+          <p className="break-words text-muted">{closedTotalsLine(formatColones(data.closing.totals.total), data.closing.paymentCount)}</p>
+        </div>
+      </section>
+    );
+  }
+  if (data.date > today) return null;
+  const close = async () => {
+    setPending(true);
+    try {
+      await sendAdminJson("POST", CASH_CLOSE_DAY_PATH, ZCashClosingResponseSchema, { date: data.date });
+      toast({ title: cashClosedToast(data.date) });
+      setConfirming(false);
+      await queryClient.invalidateQueries({ queryKey: CLOSING_KEY });
+    } catch (error) {
+      fail(error, CASH_CLOSE_FAILED);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <section className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <p className="flex min-w-0 gap-2 text-muted">
+        <LockOpen className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        <span className="break-words">{CASH_DAY_OPEN}</span>
+      </p>
+      <AlertDialog open={confirming} onOpenChange={(open) => !pending && setConfirming(open)}>
+        <Button type="button" onClick={() => setConfirming(true)}>
+          <Lock className="h-4 w-4" aria-hidden="true" />
+          {CASH_CLOSE_BUTTON}
+        </Button>
+        {confirming ? (
+          <AlertDialogContent title={cashCloseTitle(data.date)} description={CASH_CLOSE_WARNING} confirmLabel={CASH_CLOSE_CONFIRM} onConfirm={() => void close()} pending={pending} />
+        ) : null}
+      </AlertDialog>
+    </section>
   );
 }
 
@@ -181,10 +256,12 @@ export function ClosingPanel({
             </div>
           </section>
 
+          <DayStatus data={data} today={today} />
+
           {data.byStaff.length === 0 && data.reversed.length === 0 ? <PanelMessage>{CASH_EMPTY}</PanelMessage> : null}
           <div className="grid gap-2">
             {data.byStaff
-              .filter((s) => s.payments.length > 0)
+              .filter((s) => s.payments.length > 0 || s.totals.total !== 0)
               .map((s) => (
                 <details key={`${s.accountId ?? "n"}-${s.staffName}`} className="rounded-lg border border-slate-200 bg-white">
                   <summary className="flex cursor-pointer flex-wrap justify-between gap-2 p-3 font-semibold text-ink">
@@ -212,6 +289,21 @@ export function ClosingPanel({
                 {data.reversed.map((p) => (
                   <PaymentItem key={p.id} payment={p}>
                     <p className="break-words text-red-900">{reversedByLine(p.reversedByName, p.reversalReason)}</p>
+                  </PaymentItem>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {data.closedDayReversals.length > 0 ? (
+            <section aria-labelledby="cash-closed-day-reversals" className="rounded-lg border border-amber-200 bg-amber-50 p-3">
+              <h3 id="cash-closed-day-reversals" className="font-semibold text-amber-900">
+                {CASH_CLOSED_DAY_REVERSALS_TITLE}
+              </h3>
+              <ul>
+                {data.closedDayReversals.map((p) => (
+                  <PaymentItem key={p.id} payment={p} negative>
+                    <p className="break-words text-amber-900">{closedDayReversalLine(p.paidAt, p.reversedByName, p.reversalReason)}</p>
                   </PaymentItem>
                 ))}
               </ul>

@@ -128,7 +128,7 @@ export function ReceivablesPanel({
 
   return (
     <div className="grid gap-4">
-      <form role="search" onSubmit={(e) => e.preventDefault()}>
+      <form method="post" role="search" onSubmit={(e) => e.preventDefault()}>
         <Label htmlFor="receivables-search">{RECEIVABLES_SEARCH_LABEL}</Label>
         <Input id="receivables-search" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} className="mt-1.5" autoComplete="off" />
       </form>

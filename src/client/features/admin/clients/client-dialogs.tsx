@@ -104,7 +104,7 @@ export function ClientFormDialog({ client, onDone }: ClientFormDialogProps) {
       description={client ? `${client.nombre} (${client.clientCode})` : "Se le asigna un código y se prepara su mensaje de bienvenida."}
       className="max-w-xl"
     >
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-4">
         <FormField id={`${prefix}-nombre`} label="Nombre completo" error={errors.nombre}>
           {(control) => <Input {...control} {...field("nombre")} autoComplete="off" />}
         </FormField>
@@ -200,7 +200,7 @@ export function MergeClientDialog({ client, onDone }: { client: TAdminClient; on
 
   return (
     <DialogContent title="Fusionar clientes" description="Une dos registros de la misma persona en uno." className="max-w-2xl">
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-4">
         {!other ? (
           <div className="grid gap-2">
             <FormField id={`merge-${client.id}-q`} label="Buscar el otro registro" hint="Código, nombre o teléfono.">

@@ -102,7 +102,7 @@ export function DeliverDialog({ pkg, onClose, onDelivered }: { pkg: TDeliveryPac
             </label>
           </div>
         ) : null}
-        <form onSubmit={submit} className="grid gap-4" noValidate>
+        <form method="post" onSubmit={submit} className="grid gap-4" noValidate>
           <FormField id="deliver-receiver" label={RECEIVER_LABEL} error={error}>
             {(control) => (
               <Input

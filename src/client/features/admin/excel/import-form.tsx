@@ -190,7 +190,7 @@ export function ImportPanel({ onImported, closeControl }: ImportPanelProps) {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid min-w-0 gap-4" aria-busy={busy !== null}>
+    <form method="post" noValidate onSubmit={submit} className="grid min-w-0 gap-4" aria-busy={busy !== null}>
       <div className="rounded-lg bg-slate-50 p-4 text-sm text-ink">
         <p className="font-semibold">Hojas del archivo</p>
         <ul className="mt-2 list-disc space-y-1 pl-5 break-words">

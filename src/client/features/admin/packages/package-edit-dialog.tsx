@@ -66,7 +66,7 @@ export function PackageEditDialog({ row, onDone }: { row: TAdminPackageRow; onDo
   const statuses = PACKAGE_STATUS_OPTIONS.includes(row.estado as (typeof PACKAGE_STATUS_OPTIONS)[number]) ? PACKAGE_STATUS_OPTIONS : [row.estado, ...PACKAGE_STATUS_OPTIONS];
   return (
     <DialogContent title={`Editar ${row.trackingCode}`} description={`${row.clientName} · ${row.clientCode}`}>
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-4">
         <FormField id="package-edit-status" label="Estado">
           {(control) => (
             <Select {...control} value={estado} onChange={(e) => setEstado(e.target.value)}>

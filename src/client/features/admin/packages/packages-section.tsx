@@ -213,7 +213,7 @@ function PackageFilters({ filters, filtering }: { filters: UrlFilters<PackageUrl
 
   return (
     <Card className="p-4">
-      <form role="search" aria-label="Filtros de paquetes" onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <form method="post" role="search" aria-label="Filtros de paquetes" onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field label="Buscar" htmlFor={`${id}-q`} className="sm:col-span-2 lg:col-span-4">
           <Input
             id={`${id}-q`}

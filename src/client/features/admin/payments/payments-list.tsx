@@ -30,6 +30,7 @@ import {
   REVERSE_REASON_LABEL,
   REVERSE_TITLE,
   REVERSED_LABEL,
+  reversalCountedOnLine,
   ZPaymentResponseSchema,
   ZPaymentsPageSchema,
   type TPaymentSummary,
@@ -84,6 +85,7 @@ function PaymentItem({ payment, onReverse }: { payment: TPaymentSummary; onRever
       {reversed ? (
         <p className="text-sm break-words text-destructive-hover">
           {REVERSED_LABEL} {formatDateTime(payment.reversedAt)} · {payment.reversedByName}: {payment.reversalReason}
+          {payment.reversalCountedOn ? <span className="block">{reversalCountedOnLine(payment.reversalCountedOn)}</span> : null}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
@@ -119,6 +121,7 @@ export function PaymentsList() {
         {LIST_TITLE}
       </h3>
       <form
+        method="post"
         className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
         onSubmit={(e) => {
           e.preventDefault();

@@ -10,7 +10,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanUpAdminTest, json, renderAdmin, staffSessionFixture, stubFetch, testAdminSession, type FetchCall } from "../../../test/admin-kit";
 import { ChargesDialog } from "../../../components/charges-dialog";
 import { formatColones } from "../../../../shared/domain/format";
+import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
 import {
+  PAID_AT_HINT,
+  PAID_AT_REASON_REQUIRED,
+  PAID_AT_WINDOW_DAYS,
   REFERENCE_REQUIRED,
   REVERSAL_REASON_REQUIRED,
   type TChargesResponse,
@@ -60,6 +64,7 @@ const summary = (over: Partial<TPaymentSummary> = {}): TPaymentSummary => ({
   reversedAt: null,
   reversedByName: null,
   reversalReason: null,
+  reversalCountedOn: null,
   trackingCodes: ["1Z999AA10123456784"],
   ...over,
 });
@@ -68,6 +73,7 @@ const payment = (id: number): TPayment => ({
   ...summary({ id, receiptNumber: String(id).padStart(6, "0") }),
   clientId: 1,
   currency: "CRC",
+  paidAtReason: null,
   notas: null,
   createdAt: "2026-11-26T15:00:00.000Z",
   proofId: null,
@@ -174,6 +180,37 @@ describe("Pagos", () => {
       allocations: [{ trackingId: 11, amountColones: 12_000 }],
     });
     expect(await within(form).findByRole("button", { name: "Recibo N.º 000091" })).toBeTruthy();
+  });
+
+  it("a date before the window: Oficina's picker stops at the window; the Dueño is asked for the reason, which is sent", async () => {
+    const windowStart = costaRicaDayKey(addDays(costaRicaDayStart(costaRicaDayKey(new Date())), -PAID_AT_WINDOW_DAYS));
+    const older = costaRicaDayKey(addDays(costaRicaDayStart(windowStart), -3));
+    const open = async () => {
+      const form = await screen.findByRole("region", { name: "Registrar pago" });
+      fireEvent.change(within(form).getByLabelText("Código de cliente"), { target: { value: "ex123456" } });
+      fireEvent.click(within(form).getByRole("button", { name: "Buscar saldos" }));
+      fireEvent.click(await within(form).findByRole("checkbox", { name: /1Z999AA10123456784/ }));
+      fireEvent.change(within(form).getByLabelText("Método de pago"), { target: { value: "EFECTIVO" } });
+      return form;
+    };
+    render();
+    let form = await open();
+    expect((within(form).getByLabelText("Fecha de pago") as HTMLInputElement).min).toBe(windowStart);
+    expect(within(form).getByText(PAID_AT_HINT)).toBeTruthy();
+    cleanUpAdminTest();
+    stubFetch(server, calls);
+
+    renderAdmin(<PaymentsSection />, testAdminSession({ staff: staffSessionFixture("dueno") }));
+    form = await open();
+    expect((within(form).getByLabelText("Fecha de pago") as HTMLInputElement).min).toBe("");
+    fireEvent.change(within(form).getByLabelText("Fecha de pago"), { target: { value: older } });
+    fireEvent.click(within(form).getByRole("button", { name: "Registrar pago" }));
+    expect(await within(form).findByText(PAID_AT_REASON_REQUIRED)).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST" && c.url === "/api/admin/payments")).toBe(false);
+    fireEvent.change(within(form).getByLabelText("Motivo de la fecha anterior"), { target: { value: "Depósito que llegó tarde" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Registrar pago" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url === "/api/admin/payments")).toBe(true));
+    expect(calls.find((c) => c.method === "POST" && c.url === "/api/admin/payments")!.body).toMatchObject({ paidAt: older, paidAtReason: "Depósito que llegó tarde" });
   });
 
   it("lists payments, a reversed one struck with its reason; Revertir asks for the reason", async () => {

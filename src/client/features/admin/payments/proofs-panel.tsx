@@ -89,7 +89,13 @@ function ProofItem({ proof }: { proof: TProof }) {
     <li className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex gap-3">
         <a href={proof.imageUrl} target="_blank" rel="noopener noreferrer" className="shrink-0">
-          <img src={proof.imageUrl} alt={`${PROOF_IMAGE_ALT} ${proof.clientCode}`} className="h-20 w-20 rounded-md border border-slate-200 object-cover" loading="lazy" />
+          <img
+            src={proof.imageUrl}
+            alt={`${PROOF_IMAGE_ALT} ${proof.clientCode}`}
+            className="h-20 w-20 rounded-md border border-slate-200 object-cover"
+            loading="lazy"
+            onError={(event) => refreshExpiredImage(event.currentTarget.src)}
+          />
         </a>
         <div className="min-w-0">
           <p className="font-semibold break-words text-ink">
@@ -124,6 +130,18 @@ function ProofItem({ proof }: { proof: TProof }) {
       {rejecting ? <RejectDialog proof={proof} onClose={() => setRejecting(false)} /> : null}
     </li>
   );
+}
+
+/**
+ * Receipt links last 30–60 minutes (docs/decisions/146): one that fails to load on a panel left
+ * open reads the list again, bringing fresh links. Once per address, so a missing image does not
+ * ask again and again.
+ */
+const retriedImages = new Set<string>();
+function refreshExpiredImage(src: string) {
+  if (retriedImages.has(src)) return;
+  retriedImages.add(src);
+  void queryClient.invalidateQueries({ queryKey: PROOFS_KEY });
 }
 
 export function ProofsPanel() {

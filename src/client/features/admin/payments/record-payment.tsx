@@ -13,7 +13,8 @@ import { toast } from "../../../components/ui/use-toast";
 import { ChargesDialog, PAYMENTS_KEY } from "../../../components/charges-dialog";
 import { queryClient } from "../../../lib/query-client";
 import { getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
-import { costaRicaDayKey } from "../../../../shared/domain/dates";
+import { useAdminSession } from "../../../lib/admin/admin-session";
+import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
 import { METHODS_WITH_UNIQUE_REFERENCE, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "../../../../shared/domain/charges";
 import {
   CHARGES_BUTTON,
@@ -21,7 +22,13 @@ import {
   CLIENT_CODE_LABEL,
   METHOD_LABEL,
   NOTES_LABEL,
+  PAID_AT_HINT,
   PAID_AT_LABEL,
+  PAID_AT_REASON_LABEL,
+  PAID_AT_REASON_REQUIRED,
+  PAID_AT_WINDOW_DAYS,
+  REASON_MAX,
+  REVERSAL_REASON_MIN,
   PAYMENT_NOTES_MAX,
   PAYMENT_REFERENCE_MAX,
   RECORD_FAILED,
@@ -45,8 +52,14 @@ function RecordForm({ due, onRecorded }: { due: TDueResponse; onRecorded: (payme
   const [method, setMethod] = useState<PaymentMethod>("SINPE_MOVIL");
   const [reference, setReference] = useState("");
   const [paidAt, setPaidAt] = useState(() => costaRicaDayKey(new Date()));
+  const [paidAtReason, setPaidAtReason] = useState("");
   const [notas, setNotas] = useState("");
-  const [error, setError] = useState<{ reference?: string; allocations?: string }>({});
+  const [error, setError] = useState<{ reference?: string; allocations?: string; paidAtReason?: string }>({});
+  // The window for past dates (decision 147): the server decides; the form only guides.
+  const owner = useAdminSession().staff.account.role === "dueno";
+  const today = costaRicaDayKey(new Date());
+  const windowStart = costaRicaDayKey(addDays(costaRicaDayStart(today), -PAID_AT_WINDOW_DAYS));
+  const beforeWindow = /^\d{4}-\d{2}-\d{2}$/.test(paidAt) && paidAt < windowStart;
   const [pending, setPending] = useState(false);
   const [charges, setCharges] = useState<{ id: number; code: string } | null>(null);
   const fail = useChangeErrorToast();
@@ -55,9 +68,13 @@ function RecordForm({ due, onRecorded }: { due: TDueResponse; onRecorded: (payme
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const chosen = allocationsOf(allocations);
-    const next = { allocations: chosen.length ? undefined : RECORD_NOTHING, reference: needsReference && !reference.trim() ? REFERENCE_REQUIRED : undefined };
+    const next = {
+      allocations: chosen.length ? undefined : RECORD_NOTHING,
+      reference: needsReference && !reference.trim() ? REFERENCE_REQUIRED : undefined,
+      paidAtReason: beforeWindow && owner && paidAtReason.trim().length < REVERSAL_REASON_MIN ? PAID_AT_REASON_REQUIRED : undefined,
+    };
     setError(next);
-    if (next.allocations || next.reference) return;
+    if (next.allocations || next.reference || next.paidAtReason) return;
     setPending(true);
     try {
       const { payment } = await sendAdminJson("POST", "/api/admin/payments", ZPaymentResponseSchema, {
@@ -65,6 +82,7 @@ function RecordForm({ due, onRecorded }: { due: TDueResponse; onRecorded: (payme
         method,
         ...(reference.trim() ? { reference } : {}),
         paidAt,
+        ...(beforeWindow && paidAtReason.trim() ? { paidAtReason } : {}),
         ...(notas.trim() ? { notas } : {}),
         allocations: chosen,
       });
@@ -79,7 +97,7 @@ function RecordForm({ due, onRecorded }: { due: TDueResponse; onRecorded: (payme
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-3" noValidate aria-label={`${RECORD_TITLE} ${due.client.clientCode}`}>
+    <form method="post" onSubmit={submit} className="grid gap-3" noValidate aria-label={`${RECORD_TITLE} ${due.client.clientCode}`}>
       <p className="font-semibold break-words text-ink">
         {due.client.nombre} <span className="font-normal text-muted">· {due.client.clientCode}</span>
       </p>
@@ -111,9 +129,14 @@ function RecordForm({ due, onRecorded }: { due: TDueResponse; onRecorded: (payme
           {(control) => <Input {...control} value={reference} maxLength={PAYMENT_REFERENCE_MAX} autoComplete="off" onChange={(e) => setReference(e.target.value)} />}
         </FormField>
       ) : null}
-      <FormField id="record-paid-at" label={PAID_AT_LABEL}>
-        {(control) => <Input {...control} type="date" value={paidAt} max={costaRicaDayKey(new Date())} onChange={(e) => setPaidAt(e.target.value)} />}
+      <FormField id="record-paid-at" label={PAID_AT_LABEL} hint={PAID_AT_HINT}>
+        {(control) => <Input {...control} type="date" value={paidAt} min={owner ? undefined : windowStart} max={today} onChange={(e) => setPaidAt(e.target.value)} />}
       </FormField>
+      {beforeWindow && owner ? (
+        <FormField id="record-paid-at-reason" label={PAID_AT_REASON_LABEL} error={error.paidAtReason}>
+          {(control) => <Textarea {...control} rows={2} maxLength={REASON_MAX} value={paidAtReason} onChange={(e) => setPaidAtReason(e.target.value)} />}
+        </FormField>
+      ) : null}
       <FormField id="record-notes" label={NOTES_LABEL} optional>
         {(control) => <Textarea {...control} rows={2} maxLength={PAYMENT_NOTES_MAX} value={notas} onChange={(e) => setNotas(e.target.value)} />}
       </FormField>
@@ -153,6 +176,7 @@ export function RecordPayment() {
         {RECORD_TITLE}
       </h3>
       <form
+        method="post"
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();

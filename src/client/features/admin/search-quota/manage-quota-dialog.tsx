@@ -55,7 +55,7 @@ export function ManageQuotaDialog({ client, onDone }: { client: TSearchQuotaRow;
 
   return (
     <DialogContent title="Gestionar búsquedas IA" description={`${client.nombre} (${client.clientCode})`}>
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-4">
         <FormField id="quota-access" label="Tipo de acceso">
           {(control) => (
             <Select {...control} {...register("unlimitedAccess")}>

@@ -62,7 +62,7 @@ export function ShipmentDialog({ shipment, onDone }: { shipment?: TShipment; onD
 
   return (
     <DialogContent title={shipment ? "Editar embarque" : "Nuevo embarque"}>
-      <form onSubmit={submit} className="grid gap-4" noValidate>
+      <form method="post" onSubmit={submit} className="grid gap-4" noValidate>
         <fieldset className="grid grid-cols-2 gap-2" disabled={Boolean(shipment)}>
           <legend className="mb-1 text-sm font-medium text-ink">Forma de envío</legend>
           {SHIPPING_TYPES.map((type) => (

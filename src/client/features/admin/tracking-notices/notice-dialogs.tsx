@@ -94,7 +94,7 @@ function NoticeEditForm({ notice, onDone }: { notice: TTrackingNotice; onDone: (
     },
   });
   return (
-    <form noValidate className="grid gap-4" onSubmit={handleSubmit((change) => mutation.mutate({ id: notice.id, change }))}>
+    <form method="post" noValidate className="grid gap-4" onSubmit={handleSubmit((change) => mutation.mutate({ id: notice.id, change }))}>
       <FormField id="aviso-estado" label="Estado" error={errors.estado?.message}>
         {(control) => (
           <Select {...control} {...register("estado")}>

@@ -29,7 +29,7 @@ export function ShippingTypeDialog({ trackingCode, formaEnvio, pending, onConfir
   };
   return (
     <DialogContent title={`Cambiar ${trackingCode} a ${SHIPPING_TYPE_LABELS[formaEnvio]}`} description={measureRequiredOnTypeChange(formaEnvio)}>
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-4">
         <FormField id={id} label={measureLabel(formaEnvio)} error={error}>
           {(control) => (
             <Input {...control} value={text} onChange={(e) => setText(e.target.value)} inputMode="decimal" autoComplete="off" />

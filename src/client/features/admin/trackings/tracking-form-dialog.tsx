@@ -70,7 +70,7 @@ export function TrackingFormDialog({ clientCode, clientNombre, tracking, onDone 
       description={`${clientNombre} (${clientCode})`}
       className="max-w-2xl"
     >
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+      <form method="post" noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${prefix}-code`} label="Código de tracking" error={errors.trackingCode?.message} className="sm:col-span-2">
           {(control) => <Input {...control} {...register("trackingCode")} autoComplete="off" className="font-mono uppercase" />}
         </FormField>

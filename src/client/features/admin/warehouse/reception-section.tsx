@@ -197,7 +197,7 @@ function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone
           </Button>
         </div>
       ) : (
-        <form onSubmit={submit} className="space-y-3" aria-label="Recibir paquete">
+        <form method="post" onSubmit={submit} className="space-y-3" aria-label="Recibir paquete">
           {barco ? (
             <fieldset className="space-y-1.5">
               <legend className="text-sm font-medium text-ink">Medidas en centímetros</legend>
@@ -294,7 +294,7 @@ function UnclaimedForm({
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Registrar sin dueño">
+    <form method="post" onSubmit={submit} className="space-y-3" aria-label="Registrar sin dueño">
       <div className="space-y-1.5">
         <Label htmlFor="sd-peso">Peso en gramos</Label>
         <Input id="sd-peso" inputMode="numeric" autoComplete="off" autoFocus value={fields.grams} onChange={set("grams")} />

@@ -174,7 +174,7 @@ function EditDialog({ item, onClose }: { item: TUnclaimedPackage; onClose: () =>
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent title="Editar paquete sin dueño" description={item.trackingCode}>
-        <form onSubmit={submit} className="space-y-3">
+        <form method="post" onSubmit={submit} className="space-y-3">
           <div className="space-y-1.5">
             <Label htmlFor="sde-peso">Peso en gramos</Label>
             <Input id="sde-peso" inputMode="numeric" autoComplete="off" value={fields.grams} onChange={set("grams")} />
@@ -247,7 +247,7 @@ function AssignDialog({ item, onClose }: { item: TUnclaimedPackage; onClose: () 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent title="Asignar a un cliente" description={item.trackingCode}>
-        <form onSubmit={submit} className="space-y-3">
+        <form method="post" onSubmit={submit} className="space-y-3">
           <div className="space-y-1.5">
             <Label htmlFor="sda-codigo">Código del cliente</Label>
             <Input

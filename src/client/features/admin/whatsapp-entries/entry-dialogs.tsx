@@ -99,6 +99,7 @@ function EntryStatusForm({ entry, onDone }: { entry: TWhatsappEntry; onDone: () 
   const mutation = useUpdateWhatsappEntry(onDone);
   return (
     <form
+      method="post"
       noValidate
       className="grid gap-4"
       onSubmit={(event) => {

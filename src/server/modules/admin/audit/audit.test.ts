@@ -9,7 +9,7 @@ import { loadWorkbook, sheetValues } from "../../../test/workbooks";
 import { auditLog } from "../../../db/schema";
 import { recordAudit } from "./service";
 import type { Actor } from "../../../lib/actor";
-import { AUDIT_EXPORT_HEADERS, ROLE_FORBIDDEN, ZAuditPageSchema, type TAuditPage } from "../../../../shared/api/admin/staff";
+import { AUDIT_EXPORT_HEADERS, ROLE_FORBIDDEN, ZAuditChainSchema, ZAuditPageSchema, type TAuditPage } from "../../../../shared/api/admin/staff";
 
 const t = useTestApp();
 
@@ -70,7 +70,7 @@ describe("GET /api/admin/audit", () => {
   it("is the owner's alone: Oficina and Bodega get 403 on the list and the export", async () => {
     for (const role of ["oficina", "bodega"] as const) {
       const staff = await createTestStaff(t, role);
-      for (const url of ["/api/admin/audit", "/api/admin/audit/export"]) {
+      for (const url of ["/api/admin/audit", "/api/admin/audit/export", "/api/admin/audit/chain"]) {
         const res = await t.app.inject({ method: "GET", url, headers: staff.headers });
         expect(res.statusCode, `${role} ${url}`).toBe(403);
         expect(res.json().message).toBe(ROLE_FORBIDDEN);
@@ -104,6 +104,18 @@ describe("GET /api/admin/audit/export", () => {
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ action: "exportacion.descargar", entity: "exportacion", entityId: "registro", actorLabel: "Dueña Exporta" });
     expect(recorded[0].after).toMatchObject({ tipo: "registro", filas: 2 });
+  });
+});
+
+describe("GET /api/admin/audit/chain", () => {
+  it("answers the chain verified, with its head (decision 148)", async () => {
+    await seedRecords("Cadena Persona");
+    const res = await t.app.inject({ method: "GET", url: "/api/admin/audit/chain", headers: t.adminHeaders() });
+    expect(res.statusCode, res.body).toBe(200);
+    const chain = ZAuditChainSchema.parse(res.json());
+    const [{ n }] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect(chain).toMatchObject({ ok: true, checked: Number(n), head: { seq: Number(n) }, broken: null });
+    expect(chain.head.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

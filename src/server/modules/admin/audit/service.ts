@@ -1,7 +1,8 @@
 // The audit log (issue 19): recordAudit writes one row per change, in the caller's transaction,
-// so a change and its record commit or roll back together. Rows are never updated or deleted (a
-// trigger refuses it, migration 0010). `before` and `after` hold only the fields that changed
-// (diffFields), or the whole entity for a creation or a deletion.
+// so a change and its record commit or roll back together. Rows are never updated, deleted or
+// truncated (triggers refuse it, migrations 0010 and 0016_audit-chain), and each is sealed into the log's hash
+// chain when its transaction commits (chain.ts, decision 148). `before` and `after` hold only the
+// fields that changed (diffFields), or the whole entity for a creation or a deletion.
 import { and, count, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
 import type { z } from "../../../../shared/validation";
 import type { Db, DbOrTx } from "../../../db/client";

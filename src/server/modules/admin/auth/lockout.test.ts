@@ -2,11 +2,12 @@
 // needed), from ten addresses, made the right password answer 429 for 15 minutes; the same for any
 // staff login a stranger knew. Now (decision 143) a flood of failures never refuses the right
 // password: past the free failures a sign-in is asked for a proof of work that doubles with each
-// further failure (at most MAX_CHALLENGE_WORK standard challenges), a browser that signed in to the
+// further failure (at most MAX_PRICE standard challenges), a browser that signed in to the
 // account before is counted apart and never priced by strangers, and open sessions keep working.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { CHALLENGE_HEADER, MAX_CHALLENGE_WORK } from "../../../../shared/api/challenge";
+import { CHALLENGE_HEADER } from "../../../../shared/api/challenge";
+import { MAX_PRICE } from "../../../lib/proof-of-work";
 import { LOGIN_CHALLENGE_REQUIRED } from "../../../../shared/api/admin/staff";
 import { buildApp } from "../../../app";
 import { ABUSE_LIMITS } from "../../../lib/abuse-limit-table";
@@ -40,7 +41,7 @@ async function signInPaying(
   const from = options.from ?? anywhere();
   const first = await signIn(app, payload, { ...options, from });
   if (first.statusCode !== 428) return { res: first, work: 0 };
-  const { challengeUrl, work } = first.json() as { challengeUrl: string; work: number };
+  const { challengeUrl, price: work } = first.json() as { challengeUrl: string; price: number };
   const altcha = await solvedChallenge(app, from, challengeUrl);
   return { res: await signIn(app, payload, { ...options, from, altcha }), work };
 }
@@ -83,7 +84,7 @@ describe("nobody can lock a person out of signing in", { timeout: 120_000 }, () 
     // The right password from a new device is not refused: it is asked for a proof of work …
     const asked = await signIn(t.app, owner);
     expect(asked.statusCode, asked.body).toBe(428);
-    expect(asked.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", message: LOGIN_CHALLENGE_REQUIRED, challengeUrl: "/api/challenge?work=1", work: 1 });
+    expect(asked.json()).toMatchObject({ code: "CHALLENGE_REQUIRED", message: LOGIN_CHALLENGE_REQUIRED, challengeUrl: "/api/challenge?price=1", price: 1 });
     // … and with it, it opens a session.
     const paid = await signInPaying(t.app, owner);
     expect(paid.res.statusCode).toBe(200);
@@ -96,14 +97,14 @@ describe("nobody can lock a person out of signing in", { timeout: 120_000 }, () 
       works.push(guess.work);
     }
     expect(works).toEqual([...Array(FREE).fill(0), 1, 2, 4, 8, 16, 32, 64, 64]);
-    expect(MAX_CHALLENGE_WORK).toBe(64);
+    expect(MAX_PRICE).toBe(64);
     // The known device signs in at once, from any address, without a challenge; the open session still works.
     const known = await signIn(t.app, owner, { cookie });
     expect(known.statusCode, known.body).toBe(200);
     expect(await sessionStatus(t.app, token)).toBe(200);
     // A new device still gets in, paying the capped price.
     const late = await signInPaying(t.app, owner);
-    expect(late.work).toBe(MAX_CHALLENGE_WORK);
+    expect(late.work).toBe(MAX_PRICE);
     expect(late.res.statusCode).toBe(200);
   });
 
@@ -167,7 +168,7 @@ describe("nobody can lock a person out of signing in", { timeout: 120_000 }, () 
     expect(burst.filter((r) => r.statusCode === 428)).toHaveLength(19);
     // A solution is spent once: sent again it is refused.
     const from = anywhere();
-    const altcha = await solvedChallenge(t.app, from, "/api/challenge?work=4");
+    const altcha = await solvedChallenge(t.app, from, "/api/challenge?price=4");
     expect((await signIn(t.app, { password: "x-uno-mas" }, { from, altcha })).statusCode).toBe(401);
     expect((await signIn(t.app, { password: "x-otro-mas" }, { from, altcha })).statusCode).toBe(428);
   });
@@ -214,7 +215,7 @@ describe.skipIf(!process.env.DATABASE_URL)("nobody can lock a person out, across
     expect(await sessionStatus(b, token)).toBe(200);
     // A solution spent on one instance is spent on the other.
     const from = anywhere();
-    const altcha = await solvedChallenge(a, from, "/api/challenge?work=8");
+    const altcha = await solvedChallenge(a, from, "/api/challenge?price=8");
     expect((await signIn(a, { password: "x-uno" }, { from, altcha })).statusCode).toBe(401);
     expect((await signIn(b, { password: "x-dos" }, { from, altcha })).statusCode).toBe(428);
   });

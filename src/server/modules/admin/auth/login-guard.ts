@@ -6,18 +6,18 @@
 // - Everyone else is counted per address (adminLogin) and per account (adminLoginAccount), each
 //   attempt before the password is compared. Past the free failures (challengeAfter) an attempt
 //   must carry a solved proof-of-work challenge worth 1, 2, 4 … standard ones, doubling with each
-//   further failure up to MAX_CHALLENGE_WORK, so a guesser's passwords per window grow only with
+//   further failure up to MAX_PRICE, so a guesser's passwords per window grow only with
 //   the CPU it spends, while a person on a new device pays at most one long solve.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { CHALLENGE_INVALID, challengeUrlFor, MAX_CHALLENGE_WORK } from "../../../../shared/api/challenge";
+import { CHALLENGE_INVALID } from "../../../../shared/api/challenge";
 import { LOGIN_CHALLENGE_REQUIRED } from "../../../../shared/api/admin/staff";
 import type { AppContext } from "../../../context";
 import { AppError } from "../../../errors";
 import { effectiveLimit, limitAddress } from "../../../lib/abuse-limits";
 import type { AbuseLimitName } from "../../../lib/abuse-limit-table";
-import { solutionWork, useSolution } from "../../../lib/proof-of-work";
+import { challengeUrlFor, MAX_PRICE, solutionPrice, useSolution } from "../../../lib/proof-of-work";
 import { rowsOf } from "../../../lib/rate-limiter";
 import type { StaffAccountRow } from "./sign-in";
 
@@ -30,11 +30,11 @@ export const DEVICE_TTL_SECONDS = 180 * 24 * 3600;
 
 /**
  * The work (in standard challenges) the `count`-th attempt of a window must carry: none within the
- * `free` ones, then 1, 2, 4 … up to MAX_CHALLENGE_WORK.
+ * `free` ones, then 1, 2, 4 … up to MAX_PRICE.
  */
 export function loginWork(count: number, free: number): number {
   if (count <= free) return 0;
-  return Math.min(2 ** Math.min(count - free - 1, 30), MAX_CHALLENGE_WORK);
+  return Math.min(2 ** Math.min(count - free - 1, 30), MAX_PRICE);
 }
 
 /** One sign-in attempt, admitted and counted: what its answer does to the counters. */
@@ -131,7 +131,7 @@ function counter(ctx: AppContext, name: AbuseLimitName, subject: string) {
 
 function loginChallenge(work: number, reply: FastifyReply, message = LOGIN_CHALLENGE_REQUIRED): AppError {
   reply.header("cache-control", "no-store");
-  return new AppError("CHALLENGE_REQUIRED", 428, message, { challengeUrl: challengeUrlFor(work), work });
+  return new AppError("CHALLENGE_REQUIRED", 428, message, { challengeUrl: challengeUrlFor({ price: work }), price: work });
 }
 
 /**
@@ -176,9 +176,9 @@ export async function admitSignIn(
   const work = Math.max(loginWork(byAddress, address.challengeAfter ?? Infinity), loginWork(byAccount, person.challengeAfter ?? Infinity));
   if (work > 0) {
     try {
-      if (solutionWork(request) < work) throw loginChallenge(work, reply);
+      if (solutionPrice(request) < work) throw loginChallenge(work, reply);
       // Checks the signature (which covers the work) and spends the solution, once, on any instance.
-      await useSolution(ctx, request, "request", reply).catch((error: unknown) => {
+      await useSolution(ctx, request, { price: work }, reply).catch((error: unknown) => {
         throw error instanceof AppError && error.statusCode === 428 ? loginChallenge(work, reply, CHALLENGE_INVALID) : error;
       });
     } catch (error) {

@@ -19,6 +19,7 @@ import type { AppContext } from "../../../context";
 import { staffActor } from "../../../lib/actor";
 import { staffAccounts } from "../../../db/schema";
 import { recordAudit } from "../audit/service";
+import { recordRepeatable } from "../audit/throttle";
 import { bearerToken } from "./service";
 import { checkAccountPassword, findAccountById, findAccountByLogin, signInActor, spendSecondFactor } from "./sign-in";
 import { registerOwnAccountRoutes } from "./me";
@@ -49,13 +50,23 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     const attempt = await admitSignIn(ctx, request, reply, account, subject);
     const wrong = typed ? LOGIN_WRONG : ADMIN_PASSWORD_WRONG;
     const fail = async (reason: FailureReason, message: string): Promise<never> => {
-      await recordAudit(ctx.db, signInActor(account, request.ip), {
+      const failure = {
         action: "sesion.fallo",
         entity: "sesion",
         entityId: account?.id ?? null,
         summary: `${subject}: ${FAILURE_SUMMARIES[reason]}`,
         after: { login: subject, motivo: reason },
-      });
+      } as const;
+      if (reason === "cuenta_inexistente") {
+        // Unknown users, from any address: one row per 10 minutes, the rest counted into one
+        // summary (decision 148), so a guesser with many addresses cannot flood the log.
+        await recordRepeatable(ctx.db, signInActor(account, request.ip), failure, {
+          key: "sesion.fallo:cuenta_inexistente",
+          sample: `${subject.slice(0, 120)} · ${request.ip}`,
+        });
+      } else {
+        await recordAudit(ctx.db, signInActor(account, request.ip), failure);
+      }
       // Each failure costs the guesser a little more time.
       await ctx.slowDown(loginFailureDelayMs(attempt.failures));
       request.log.warn({ ip: request.ip, failures: attempt.failures, knownDevice: attempt.knownDevice, reason }, "admin login failed");

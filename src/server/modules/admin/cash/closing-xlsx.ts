@@ -9,6 +9,9 @@ import { costaRicaCellDate } from "../../excel/export-service";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../../../../shared/domain/charges";
 import {
   CLOSING_DAY_TOTAL,
+  closedByLine,
+  closedDayReversalMark,
+  laterReversalMark,
   CLOSING_PAYMENTS_HEADERS,
   CLOSING_PAYMENTS_SHEET,
   CLOSING_SUMMARY_HEADERS,
@@ -38,16 +41,17 @@ const PAYMENT_COLUMNS: XlsxColumn[] = [
   { width: 36, wrap: true },
 ];
 
-function paymentRow(p: TClosingPayment, estado: string): XlsxValue[] {
+/** A payment's row; a closed day's reversal made this day: when and by whom it was reversed, minus the amount. */
+function paymentRow(p: TClosingPayment, estado: string, reversal?: { at: string; byName: string | null }): XlsxValue[] {
   return [
     p.id,
-    costaRicaCellDate(new Date(p.paidAt)),
-    text(p.recordedByName),
+    costaRicaCellDate(new Date(reversal?.at ?? p.paidAt)),
+    text(reversal ? reversal.byName : p.recordedByName),
     text(p.clientCode),
     text(p.clientName),
     PAYMENT_METHOD_LABELS[p.method],
     text(p.reference),
-    p.amountColones,
+    reversal ? -p.amountColones : p.amountColones,
     text(p.packages.join(", ")),
     text(estado),
   ];
@@ -61,15 +65,19 @@ export async function closingXlsx(closing: TCashClosingResponse, brand: string, 
     summary.addRow([...CLOSING_SUMMARY_HEADERS], { style: "header" });
     for (const staff of closing.byStaff) summary.addRow(totalsRow(staff.staffName, staff.totals));
     summary.addRow(totalsRow(`${CLOSING_DAY_TOTAL} ${closing.date.split("-").reverse().join("/")}`, closing.totals), { style: "group" });
+    if (closing.closing) summary.addRow([text(closedByLine(closing.closing))]);
     await workbook.endSheet();
 
     const sheet = await workbook.addSheet(CLOSING_PAYMENTS_SHEET, PAYMENT_COLUMNS);
     sheet.addRow([...CLOSING_PAYMENTS_HEADERS], { style: "header" });
     const valid = closing.byStaff.flatMap((s) => s.payments).sort((a, b) => a.paidAt.localeCompare(b.paidAt) || a.id - b.id);
-    for (const p of valid) sheet.addRow(paymentRow(p, PAYMENT_VALID));
+    for (const p of valid) sheet.addRow(paymentRow(p, p.laterReversal ? laterReversalMark(p.laterReversal.countedOn, p.laterReversal.reversalReason) : PAYMENT_VALID));
     for (const p of closing.reversed) sheet.addRow(paymentRow(p, reversedMark(p.reversalReason)));
+    for (const p of closing.closedDayReversals) {
+      sheet.addRow(paymentRow(p, closedDayReversalMark(p.paidAt, p.reversalReason), { at: p.reversedAt, byName: p.reversedByName }));
+    }
     await workbook.endSheet();
-    rows = valid.length + closing.reversed.length;
+    rows = valid.length + closing.reversed.length + closing.closedDayReversals.length;
   });
   return { bytes, rows: { [CLOSING_SUMMARY_SHEET]: closing.byStaff.length, [CLOSING_PAYMENTS_SHEET]: rows } };
 }

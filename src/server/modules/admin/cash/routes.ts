@@ -3,6 +3,7 @@
 //   GET /api/admin/cash/closing.xlsx?date=…&staff=…                  the same as Excel (recorded as an export)
 //   GET /api/admin/cash/receivables?search=&page=&pageSize=          cuentas por cobrar
 //   GET /api/admin/cash/receivables/:clientCode                      that client's due packages
+//   POST /api/admin/cash/closings { date }                           closes that day (decision 147) → 201 closing
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../context";
 import { parseWith } from "../../../errors";
@@ -11,16 +12,18 @@ import { recordExport } from "../audit/service";
 import { OFFICE_STAFF } from "../../../../shared/domain/staff-roles";
 import { XLSX_CONTENT_TYPE } from "../../../../shared/api/excel";
 import {
+  CASH_CLOSE_DAY_PATH,
   CASH_CLOSING_PATH,
   CASH_CLOSING_XLSX_PATH,
   CASH_RECEIVABLES_PATH,
   ZCashClosingQuerySchema,
+  ZCloseDaySchema,
   ZReceivableParamsSchema,
   ZReceivablesQuerySchema,
   closingFileName,
 } from "../../../../shared/api/admin/cash";
 import { closingXlsx } from "./closing-xlsx";
-import { getCashClosing, getReceivableDetail, listReceivables } from "./service";
+import { closeCashDay, getCashClosing, getReceivableDetail, listReceivables } from "./service";
 
 export function registerAdminCashRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = { auth: "admin", roles: OFFICE_STAFF } as const;
@@ -28,6 +31,12 @@ export function registerAdminCashRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(CASH_CLOSING_PATH, { config }, async (request) => {
     const query = parseWith(ZCashClosingQuerySchema, request.query ?? {});
     return getCashClosing(ctx.db, query);
+  });
+
+  // Closing is the office's end-of-day step: Oficina or Dueño (decision 147).
+  app.post(CASH_CLOSE_DAY_PATH, { config }, async (request, reply) => {
+    const { date } = parseWith(ZCloseDaySchema, request.body ?? {});
+    return reply.status(201).send(await closeCashDay(ctx.db, date, staffActor(request)));
   });
 
   app.get(CASH_CLOSING_XLSX_PATH, { config }, async (request, reply) => {

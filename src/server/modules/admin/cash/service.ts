@@ -5,19 +5,31 @@
 //                and method, summed in SQL with GROUPING SETS over the stored amounts, so the
 //                staff rows, the method totals and the day's total are the database's sums; the
 //                payments of the day later reversed are listed apart and count nowhere.
+//   closing a day (issue 31, docs/decisions/147) stores who closed it and the totals as closed in
+//                cash_closings; from then on nothing changes that day (the payments service and
+//                the trigger refuse it). A later reversal of one of its payments counts on the day
+//                it is made (reversal_counted_on), as minus its amount in the reverser's group.
 //   receivables  clients with packages whose stored saldo_colones > 0 (the partial index
 //                client_trackings_saldo_idx), oldest collectable debt first (nulls last), then
 //                the larger amount; each client's due packages on demand.
-import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { notFound } from "../../../errors";
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../db/client";
+import { cashClosings } from "../../../db/schema";
+import { badRequest, conflict, notFound } from "../../../errors";
+import type { Actor } from "../../../lib/actor";
+import { recordAudit } from "../audit/service";
+import { lockCashDay } from "./closed-days";
+import { formatColones, formatDate } from "../../../../shared/domain/format";
 import { rowsOf } from "../../../lib/rate-limiter";
 import { clientSearchAlternatives } from "../clients/service";
-import { addDays, costaRicaDayKey, costaRicaDayStart, toDate } from "../../../../shared/domain/dates";
+import { addDays, costaRicaDayKey, costaRicaDaysBetween, costaRicaDayStart, toDate } from "../../../../shared/domain/dates";
 import type { PaymentMethod } from "../../../../shared/domain/charges";
 import type { TrackingStatus } from "../../../../shared/domain/statuses";
 import {
+  CLOSE_DAY_FUTURE,
+  closeDayAlreadyMessage,
   RECEIVABLE_CLIENT_NOT_FOUND,
+  type TCashDayClosing,
   type TCashClosingQuery,
   type TCashClosingResponse,
   type TClosingPayment,
@@ -29,20 +41,11 @@ import {
   type TReversedPayment,
 } from "../../../../shared/api/admin/cash";
 
-const MS_PER_DAY = 24 * 60 * 60 * 1000;
-
 const iso = (value: unknown): string => toDate(value as Date | string)!.toISOString();
 const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
 function emptyTotals(): TMethodTotals {
   return { SINPE_MOVIL: 0, EFECTIVO: 0, TARJETA: 0, TRANSFERENCIA: 0, total: 0 };
-}
-
-/** Costa Rica calendar days from `since` to `now` (0 on the same day). */
-function costaRicaDaysBetween(since: Date, now: Date): number {
-  const a = Date.parse(`${costaRicaDayKey(since)}T00:00:00Z`);
-  const b = Date.parse(`${costaRicaDayKey(now)}T00:00:00Z`);
-  return Math.round((b - a) / MS_PER_DAY);
 }
 
 interface PaymentRow {
@@ -59,6 +62,9 @@ interface PaymentRow {
   reversed_at: Date | string | null;
   reversed_by_name: string | null;
   reversal_reason: string | null;
+  reversed_by_account_id: number | null;
+  /** "AAAA-MM-DD" (selected as text). */
+  reversal_counted_on: string | null;
 }
 
 function paymentOf(row: PaymentRow): TClosingPayment {
@@ -72,6 +78,10 @@ function paymentOf(row: PaymentRow): TClosingPayment {
     amountColones: Number(row.amount_colones),
     packages: json<string[] | null>(row.packages) ?? [],
     recordedByName: row.recorded_by_name,
+    laterReversal:
+      row.reversed_at !== null && row.reversal_counted_on !== null
+        ? { reversedAt: iso(row.reversed_at), reversedByName: row.reversed_by_name, reversalReason: row.reversal_reason, countedOn: row.reversal_counted_on }
+        : null,
   };
 }
 
@@ -79,12 +89,15 @@ function paymentOf(row: PaymentRow): TClosingPayment {
 const staffKey = (accountId: number | null, name: string) => (accountId === null ? `n:${name}` : `a:${accountId}`);
 
 /** GET /api/admin/cash/closing (see the top). */
-export async function getCashClosing(db: Db, query: TCashClosingQuery, now = new Date()): Promise<TCashClosingResponse> {
+export async function getCashClosing(db: DbOrTx, query: TCashClosingQuery, now = new Date()): Promise<TCashClosingResponse> {
   const date = query.date ?? costaRicaDayKey(now);
   const from = costaRicaDayStart(date);
   const to = addDays(from, 1);
   const day = sql`p.paid_at >= ${from.toISOString()}::timestamptz and p.paid_at < ${to.toISOString()}::timestamptz`;
+  // Reversals made this day of closed days' payments (decision 147).
+  const countedHere = sql`p.reversal_counted_on = ${date}::date`;
   const staff: SQL = query.staff === undefined ? sql`true` : sql`p.recorded_by_account_id = ${query.staff}`;
+  const reverser: SQL = query.staff === undefined ? sql`true` : sql`p.reversed_by_account_id = ${query.staff}`;
 
   const paymentRows = rowsOf<PaymentRow>(
     await db.execute(sql`
@@ -92,23 +105,33 @@ export async function getCashClosing(db: Db, query: TCashClosingQuery, now = new
              (select json_agg(t.tracking_code order by t.tracking_code)
                 from payment_allocations a join client_trackings t on t.id = a.tracking_id
                where a.payment_id = p.id) as packages,
-             p.recorded_by_account_id, p.recorded_by_name, p.reversed_at, p.reversed_by_name, p.reversal_reason
+             p.recorded_by_account_id, p.recorded_by_name, p.reversed_at, p.reversed_by_name, p.reversal_reason,
+             p.reversed_by_account_id, p.reversal_counted_on::text as reversal_counted_on
         from payments p join clients c on c.id = p.client_id
-       where ${day} and ${staff}
+       where (${day} and ${staff}) or (${countedHere} and ${reverser})
        order by p.paid_at, p.id`),
   );
 
   // The sums: per staff member and method, per staff member, per method and the day (grouping()
-  // tells the sets apart), over the stored amounts of the payments not reversed.
+  // tells the sets apart), over the stored amounts: the day's payments that count here (not
+  // reversed, or reversed on a later day because this day was closed), minus the reversals made
+  // this day of closed days' payments (in the group of who reversed them).
   const sums = rowsOf<{ account_id: number | null; name: string | null; method: PaymentMethod | null; g_staff: number; g_method: number; total: string | number }>(
     await db.execute(sql`
-      select p.recorded_by_account_id as account_id, p.recorded_by_name as name, p.method,
-             grouping(p.recorded_by_account_id, p.recorded_by_name) as g_staff, grouping(p.method) as g_method,
-             sum(p.amount_colones) as total
-        from payments p
-       where ${day} and ${staff} and p.reversed_at is null
-       group by grouping sets ((p.recorded_by_account_id, p.recorded_by_name, p.method),
-                               (p.recorded_by_account_id, p.recorded_by_name), (p.method), ())`),
+      with m as (
+        select p.recorded_by_account_id as account_id, p.recorded_by_name as name, p.method, p.amount_colones as amount
+          from payments p
+         where ${day} and ${staff} and (p.reversed_at is null or p.reversal_counted_on is not null)
+        union all
+        select p.reversed_by_account_id, coalesce(p.reversed_by_name, ''), p.method, -p.amount_colones
+          from payments p
+         where ${countedHere} and ${reverser}
+      )
+      select m.account_id, m.name, m.method,
+             grouping(m.account_id, m.name) as g_staff, grouping(m.method) as g_method,
+             sum(m.amount) as total
+        from m
+       group by grouping sets ((m.account_id, m.name, m.method), (m.account_id, m.name), (m.method), ())`),
   );
 
   const groups = new Map<string, TClosingStaff>();
@@ -132,13 +155,19 @@ export async function getCashClosing(db: Db, query: TCashClosingQuery, now = new
   }
 
   const reversed: TReversedPayment[] = [];
+  const closedDayReversals: TReversedPayment[] = [];
   for (const row of paymentRows) {
-    if (row.reversed_at !== null) {
-      reversed.push({ ...paymentOf(row), reversedAt: iso(row.reversed_at), reversedByName: row.reversed_by_name, reversalReason: row.reversal_reason });
+    const reversal = () => ({ ...paymentOf(row), reversedAt: iso(row.reversed_at), reversedByName: row.reversed_by_name, reversalReason: row.reversal_reason });
+    if (row.reversal_counted_on !== null && row.reversal_counted_on === date) {
+      closedDayReversals.push(reversal());
+      groupOf(row.reversed_by_account_id, row.reversed_by_name ?? "");
+    } else if (row.reversed_at !== null && row.reversal_counted_on === null) {
+      reversed.push(reversal());
     } else {
       groupOf(row.recorded_by_account_id, row.recorded_by_name).payments.push(paymentOf(row));
     }
   }
+  closedDayReversals.sort((a, b) => a.reversedAt.localeCompare(b.reversedAt) || a.id - b.id);
 
   const options = rowsOf<{ account_id: number; name: string }>(
     await db.execute(sql`
@@ -153,10 +182,51 @@ export async function getCashClosing(db: Db, query: TCashClosingQuery, now = new
     byStaff: [...groups.values()].sort((a, b) => a.staffName.localeCompare(b.staffName, "es") || (a.accountId ?? 0) - (b.accountId ?? 0)),
     totals,
     reversed,
+    closedDayReversals,
+    closing: await closingOf(db, date),
     staffOptions: options
       .map((o) => ({ accountId: Number(o.account_id), staffName: o.name }))
       .sort((a, b) => a.staffName.localeCompare(b.staffName, "es") || a.accountId - b.accountId),
   };
+}
+
+async function closingOf(db: DbOrTx, date: string): Promise<TCashDayClosing | null> {
+  const [row] = await db.select().from(cashClosings).where(eq(cashClosings.day, date));
+  if (!row) return null;
+  return { closedAt: row.closedAt.toISOString(), closedByName: row.closedByName, totals: json<TMethodTotals>(row.totals), paymentCount: row.paymentCount };
+}
+
+/**
+ * POST /api/admin/cash/closings: closes a Costa Rica day (today or earlier), once. Under the
+ * day's lock (the one recording and reversing take), so a payment racing the close is either in
+ * the totals stored here or refused. Audited as caja.cerrar.
+ */
+export async function closeCashDay(db: Db, date: string, actor: Actor, now = new Date()): Promise<TCashClosingResponse> {
+  if (costaRicaDaysBetween(date, now) < 0) throw badRequest(CLOSE_DAY_FUTURE);
+  await db.transaction(async (tx) => {
+    if (await lockCashDay(tx, date)) throw conflict(closeDayAlreadyMessage(date));
+    const day = await getCashClosing(tx, { date }, now);
+    const paymentCount = day.byStaff.reduce((n, s) => n + s.payments.length, 0);
+    const byStaff = day.byStaff.map((s) => ({ accountId: s.accountId, staffName: s.staffName, totals: s.totals }));
+    await tx.insert(cashClosings).values({
+      day: date,
+      closedAt: now,
+      closedByAccountId: actor.accountId,
+      closedByName: actor.label.slice(0, 120),
+      totals: day.totals,
+      byStaff,
+      paymentCount,
+    });
+    await recordAudit(tx, actor, {
+      action: "caja.cerrar",
+      entity: "caja",
+      entityId: date,
+      summary: `${formatDate(`${date}T12:00:00-06:00`)} · ${formatColones(day.totals.total)} · ${paymentCount} pagos`,
+      after: { day: date, totals: day.totals, byStaff, paymentCount, closedDayReversals: day.closedDayReversals.map((r) => r.id) },
+      at: now,
+    });
+  });
+  return getCashClosing(db, { date }, now);
 }
 
 /** Clients `c` matching the search (name, code, phone), as the clients panel searches them. */

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../../test/app";
-import { clientTrackings, clients, notificationOutbox } from "../../../db/schema";
+import { auditLog, clientTrackings, clients, notificationOutbox } from "../../../db/schema";
 import { addTestPackage, clientIdOf, registerTestClient } from "../../../test/clients";
 import {
   ADMIN_CLIENT_NOT_FOUND,
@@ -241,6 +241,38 @@ describe("PATCH /api/clients/{code}/whatsapp-sent", () => {
     expect(queued).toEqual([]);
     const again = (await send()).json() as TWhatsappSentResponse;
     expect(again.whatsappEnviadoAt).toBe(body.whatsappEnviadoAt);
+  });
+
+  it("records the mark and the queued welcome it cancels, also for a client already marked (issue 31)", async () => {
+    const records = (clientId: number) =>
+      t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "cliente.bienvenida"), eq(auditLog.entityId, String(clientId))))
+        .orderBy(auditLog.seq);
+    const mark = (clientCode: string) =>
+      t.app.inject({ method: "PATCH", url: `/api/clients/${clientCode}/whatsapp-sent`, headers: t.adminHeaders() });
+
+    const fresh = await registerTestClient(t.app);
+    const freshId = await clientIdOf(t.ctx.db, fresh.clientCode);
+    expect((await mark(fresh.clientCode)).statusCode).toBe(200);
+    const [first] = await records(freshId);
+    expect(first.before).toMatchObject({ whatsappEnviado: "PENDIENTE", bienvenidaEnCola: "pendiente" });
+    expect(first.after).toMatchObject({ whatsappEnviado: "ENVIADO", bienvenidaEnCola: "cancelada" });
+
+    // Marked already (by another path) while its welcome still waits in the outbox: the call
+    // cancels that message, and the log says so.
+    const marked = await registerTestClient(t.app);
+    const markedId = await clientIdOf(t.ctx.db, marked.clientCode);
+    await t.ctx.db.update(clients).set({ whatsappEnviado: "ENVIADO", whatsappEnviadoAt: new Date("2026-01-05T15:00:00Z") }).where(eq(clients.id, markedId));
+    expect((await mark(marked.clientCode)).statusCode).toBe(200);
+    const [cancelled] = await records(markedId);
+    expect(cancelled).toMatchObject({ before: { bienvenidaEnCola: "pendiente" }, after: { bienvenidaEnCola: "cancelada" }, summary: `${marked.clientCode} · ${marked.nombre}` });
+    expect(Object.keys(cancelled.after as object)).toEqual(["bienvenidaEnCola"]);
+
+    // Nothing left to change: nothing recorded.
+    expect((await mark(marked.clientCode)).statusCode).toBe(200);
+    expect(await records(markedId)).toHaveLength(1);
   });
 
   it("answers 404 for an unknown client", async () => {

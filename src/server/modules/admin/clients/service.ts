@@ -292,9 +292,7 @@ export async function markWelcomeSent(db: Db, clientCode: string, actor: Actor, 
         whatsappEnviadoAt: clients.whatsappEnviadoAt,
       });
     if (!row || !was) throw notFound(ADMIN_CLIENT_NOT_FOUND);
-    const diff = diffFields(was, row, ["whatsappEnviado", "whatsappEnviadoAt"]);
-    if (diff) await recordAudit(tx, actor, { action: "cliente.bienvenida", entity: "cliente", entityId: row.id, summary: `${row.clientCode} · ${row.nombre}`, ...diff });
-    await tx
+    const dropped = await tx
       .delete(notificationOutbox)
       .where(
         and(
@@ -302,7 +300,18 @@ export async function markWelcomeSent(db: Db, clientCode: string, actor: Actor, 
           eq(notificationOutbox.kind, "WELCOME"),
           eq(notificationOutbox.status, "PENDING"),
         ),
-      );
+      )
+      .returning({ id: notificationOutbox.id });
+    // The record says what changed: the mark, and the queued welcome it cancelled (also when the
+    // client was already marked: dropping a message is a change too).
+    const diff = diffFields(was, row, ["whatsappEnviado", "whatsappEnviadoAt"]) ?? { before: {}, after: {} };
+    if (dropped.length > 0) {
+      diff.before.bienvenidaEnCola = "pendiente";
+      diff.after.bienvenidaEnCola = "cancelada";
+    }
+    if (Object.keys(diff.after).length > 0) {
+      await recordAudit(tx, actor, { action: "cliente.bienvenida", entity: "cliente", entityId: row.id, summary: `${row.clientCode} · ${row.nombre}`, ...diff });
+    }
     return {
       clientCode: row.clientCode,
       whatsappEnviado: "ENVIADO",

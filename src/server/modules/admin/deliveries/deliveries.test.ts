@@ -3,6 +3,7 @@
 // transaction (history, WhatsApp, coupons and referral rewards, audit), the 409s that change
 // nothing, the office-pickup switch, and the proof in the client's own lookup only.
 import { describe, expect, it } from "vitest";
+
 import { and, eq } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../../test/app";
 import { createTestStaff, type TestStaff } from "../../../test/staff";
@@ -16,6 +17,9 @@ import { DELIVERY_NOT_READY, RECEIVER_REQUIRED, ZONE_PREVIEW_MAX, type TDeliveri
 import type { TClientTrackingsResponse } from "../../../../shared/api/trackings";
 import { deliveredWithBalanceNote, unpaidDeliveryMessage } from "../../../../shared/api/admin/trackings";
 import { formatColones } from "../../../../shared/domain/format";
+
+/** A signed link to an upload (decision 146): the bare path with its expiry and signature. */
+const signedLink = (name: string) => expect.stringMatching(new RegExp(`^/objects/uploads/${name}\\?exp=\\d+&sig=[\\w-]{43}$`));
 
 const t = useTestApp();
 
@@ -144,8 +148,8 @@ describe("POST /api/admin/deliveries/:id", () => {
     expect(body).toMatchObject({
       trackingId: tracking.id,
       recibidoPor: "José Pérez Quesada",
-      photoUrl: `/objects/uploads/${picture}`,
-      signatureUrl: `/objects/uploads/${signature}`,
+      photoUrl: signedLink(picture),
+      signatureUrl: signedLink(signature),
     });
 
     const [row] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, tracking.id));
@@ -162,12 +166,13 @@ describe("POST /api/admin/deliveries/:id", () => {
 
     const view = await lookup(client.clientCode);
     const mine = view.trackings.find((p) => p.id === tracking.id)!;
-    expect(mine.photos).toEqual([{ url: `/objects/uploads/${arrival}`, kind: "LLEGADA", createdAt: expect.any(String) }]);
+    // Signed, short-lived links (decision 146).
+    expect(mine.photos).toEqual([{ url: signedLink(arrival), kind: "LLEGADA", createdAt: expect.any(String) }]);
     expect(mine.delivery).toEqual({
       recibidoPor: "José Pérez Quesada",
       deliveredAt: body.deliveredAt,
-      photoUrl: `/objects/uploads/${picture}`,
-      signatureUrl: `/objects/uploads/${signature}`,
+      photoUrl: signedLink(picture),
+      signatureUrl: signedLink(signature),
     });
     // The lookup built in SQL and the drizzle mapping agree, proof included.
     expect(JSON.parse((await getClientTrackingsJson(t.database, client.clientCode))!)).toEqual(

@@ -13,7 +13,8 @@ import { createTestStaff, type TestStaff } from "../../../test/staff";
 import { addTestPackage, clientIdOf, registerTestClient } from "../../../test/clients";
 import { createFingerprinter, type Fingerprinter } from "../../../test/db-fingerprint";
 import { auditLog, clientTrackings, paymentProofs } from "../../../db/schema";
-import { receiptColones } from "./receipt";
+import { addDays, costaRicaDayKey } from "../../../../shared/domain/dates";
+import { formatColones } from "../../../../shared/domain/format";
 import {
   CHARGE_REMOVE_PAID,
   EXTRAS_TOO_LARGE,
@@ -82,6 +83,9 @@ async function pay(clientCode: string, allocations: { trackingId: number; amount
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { payment: TPayment }).payment;
 }
+
+/** "AAAA-MM-DD": that many Costa Rica days before today. */
+const daysAgo = (days: number) => costaRicaDayKey(addDays(new Date(), -days));
 
 async function auditActions(): Promise<string[]> {
   return (await t.ctx.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action);
@@ -209,9 +213,9 @@ describe("payments", () => {
     await refused("POST", "/api/admin/payments", { ...base, paidAt: "2999-01-01", allocations: [{ trackingId: id, amountColones: 100 }] }, 400, PAID_AT_FUTURE);
     await refused("POST", "/api/admin/payments", { ...base, paidAt: "ayer", allocations: [{ trackingId: id, amountColones: 100 }] }, 400);
     await refused("POST", "/api/admin/payments", { ...base, clientCode: "EX999999", allocations: [{ trackingId: id, amountColones: 100 }] }, 404);
-    // A payment on an earlier day is that Costa Rica day.
-    const payment = await pay(clientCode, [{ trackingId: id, amountColones: 100 }], { paidAt: "2026-01-15" });
-    expect(payment.paidAt).toBe("2026-01-15T18:00:00.000Z");
+    // A payment on an earlier day is that Costa Rica day (noon).
+    const payment = await pay(clientCode, [{ trackingId: id, amountColones: 100 }], { paidAt: daysAgo(3) });
+    expect(payment.paidAt).toBe(new Date(`${daysAgo(3)}T12:00:00-06:00`).toISOString());
   });
 
   it("a SINPE reference is recorded once (any case) until that payment is reversed", async () => {
@@ -255,13 +259,14 @@ describe("payments", () => {
   it("lists newest first with filters and pages", async () => {
     const a = await clientWithPackages([9000]);
     const b = await clientWithPackages([9000]);
-    const p1 = await pay(a.clientCode, [{ trackingId: a.packages[0].id, amountColones: 1000 }], { paidAt: "2026-03-01" });
-    const p2 = await pay(a.clientCode, [{ trackingId: a.packages[0].id, amountColones: 1000 }], { method: "TARJETA", paidAt: "2026-03-05" });
-    const p3 = await pay(b.clientCode, [{ trackingId: b.packages[0].id, amountColones: 1000 }], { paidAt: "2026-03-03" });
+    // Within the window anyone may date a payment in (decision 147).
+    const p1 = await pay(a.clientCode, [{ trackingId: a.packages[0].id, amountColones: 1000 }], { paidAt: daysAgo(6) });
+    const p2 = await pay(a.clientCode, [{ trackingId: a.packages[0].id, amountColones: 1000 }], { method: "TARJETA", paidAt: daysAgo(2) });
+    const p3 = await pay(b.clientCode, [{ trackingId: b.packages[0].id, amountColones: 1000 }], { paidAt: daysAgo(4) });
     const list = async (query: string) => ((await call("GET", `/api/admin/payments${query}`)).json() as TPaymentsPage).items.map((p) => p.id);
     expect(await list("")).toEqual([p2.id, p3.id, p1.id]);
     expect(await list(`?clientCode=${a.clientCode}`)).toEqual([p2.id, p1.id]);
-    expect(await list("?from=2026-03-02&to=2026-03-03")).toEqual([p3.id]);
+    expect(await list(`?from=${daysAgo(5)}&to=${daysAgo(3)}`)).toEqual([p3.id]);
     expect(await list("?method=TARJETA")).toEqual([p2.id]);
     expect(await list("?page=2")).toEqual([]);
     const page = (await call("GET", "/api/admin/payments?clientCode=&method=")).json() as TPaymentsPage;
@@ -300,7 +305,7 @@ describe("payments", () => {
     expect(pdf).toContain(`Recibo de pago N.º ${payment.receiptNumber}`);
     expect(pdf).toContain(packages[0].trackingCode);
     expect(pdf).toContain(packages[1].trackingCode);
-    for (const amount of [12500, 1500, 14000]) expect(pdf).toContain(receiptColones(amount).replace(/\s/g, " "));
+    for (const amount of [12500, 1500, 14000]) expect(pdf).toContain(formatColones(amount).replace(/\s/g, " "));
     expect(pdf).toContain("SINPE Móvil");
     expect(pdf).toContain("SINPE-778899");
     expect(pdf).toContain("Registrado por Laura Oficina");

@@ -4,7 +4,7 @@
 import type { PDFPage } from "pdf-lib";
 import type { Brand } from "../../../../shared/brand";
 import { createPdf, drawFittedText, drawWrappedText, GREY, mm, PAGE_SIZES, BLACK } from "../../../lib/pdf/document";
-import { COLON_SIGN, formatColones, formatDateTime } from "../../../../shared/domain/format";
+import { formatColones, formatDateTime } from "../../../../shared/domain/format";
 import { PAYMENT_METHOD_LABELS } from "../../../../shared/domain/charges";
 import {
   RECEIPT_CLIENT,
@@ -22,11 +22,6 @@ import {
 
 const PAGE = PAGE_SIZES.A4;
 
-/**
- * Colones as the receipt prints them: the standard PDF fonts (WinAnsi) have no "₡", so the sign
- * Costa Rica writes by hand, "¢", stands for it; the number is formatColones' own.
- */
-export const receiptColones = (n: number): string => formatColones(n).replace(COLON_SIGN, "¢");
 const MARGIN = mm(18);
 const ROW = 16;
 /** Package rows that fit under the header on one page. */
@@ -84,14 +79,14 @@ export async function receiptPdf(payment: TPayment, brand: Pick<Brand, "name" | 
     line(page, y - 4);
     y -= ROW;
     for (const a of rows) {
-      const values = [a.trackingCode, a.descripcion ?? "", receiptColones(a.amountColones)];
+      const values = [a.trackingCode, a.descripcion ?? "", formatColones(a.amountColones)];
       values.forEach((v, i) => text(page, v, columns[i].x + 2, y, columns[i].w - 4, { right: columns[i].right }));
       y -= ROW;
     }
     if (n < chunks.length - 1) return;
     line(page, y + ROW - 4);
     text(page, RECEIPT_TOTAL, columns[0].x + 2, y, columns[0].w, { bold: true });
-    text(page, receiptColones(payment.amountColones), columns[2].x + 2, y, columns[2].w - 4, { bold: true, right: true });
+    text(page, formatColones(payment.amountColones), columns[2].x + 2, y, columns[2].w - 4, { bold: true, right: true });
     y -= 28;
     text(page, receiptRecordedBy(payment.recordedByName), MARGIN, y, width);
     if (payment.notas) y = drawWrappedText(page, payment.notas, { x: MARGIN, y: y - 14, maxWidth: width, size: 9, font: fonts.regular, color: GREY, maxLines: 4 });

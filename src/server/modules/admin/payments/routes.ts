@@ -75,7 +75,7 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post("/api/admin/payments", { config }, async (request, reply) => {
     const body = parseWith(ZPaymentCreateSchema, request.body ?? {});
-    return reply.status(201).send({ payment: await recordPayment(ctx.db, body, staffActor(request)) });
+    return reply.status(201).send({ payment: await recordPayment(ctx.db, body, staffActor(request), new Date(), request.staff?.role) });
   });
 
   app.get("/api/admin/payments/:id", { config }, async (request) => {
@@ -107,7 +107,7 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
   app.post("/api/admin/payment-proofs/:id/confirm", { config }, async (request, reply) => {
     const { id } = parseWith(ZPaymentIdParamsSchema, request.params);
     const body = parseWith(ZProofConfirmSchema, request.body ?? {});
-    return reply.status(201).send({ payment: await confirmProof(ctx.db, id, body, staffActor(request)) });
+    return reply.status(201).send({ payment: await confirmProof(ctx.db, id, body, staffActor(request), new Date(), request.staff?.role) });
   });
 
   app.post("/api/admin/payment-proofs/:id/reject", { config }, async (request) => {

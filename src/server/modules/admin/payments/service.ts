@@ -10,13 +10,20 @@
 // - Totals and balances are never computed here: the database's generated columns are read.
 // - A SINPE Móvil reference is unique among payments not reversed (payments_sinpe_reference_key):
 //   a friendly pre-check, and the unique violation mapped to the same 409 when two race.
+// - paidAt (docs/decisions/147): a real day, not the future, at most PAID_AT_WINDOW_DAYS Costa Rica
+//   days back; older only for the Dueño with a written reason (stored, audited). A closed cash day
+//   takes nothing: recording checks the paid day under its lock (cash/closed-days.ts); reversing a
+//   payment of a closed day counts on today (reversal_counted_on) and leaves the closed day as it
+//   was. The trigger payments_cash_day_guard refuses the same in the database.
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
 import { clientTrackings, clients, packageCharges, paymentAllocations, paymentProofs, payments } from "../../../db/schema";
-import { badRequest, conflict, isUniqueViolation, notFound } from "../../../errors";
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../../errors";
 import type { Actor } from "../../../lib/actor";
 import { recordAudit } from "../audit/service";
-import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
+import { lockCashDay } from "../cash/closed-days";
+import { addDays, costaRicaDayKey, costaRicaDaysBetween, costaRicaDayStart } from "../../../../shared/domain/dates";
+import type { StaffRole } from "../../../../shared/domain/staff-roles";
 import { CHARGE_COLONES_MAX, chargeLines, METHODS_WITH_UNIQUE_REFERENCE, type ExtraChargeKind, type PaymentMethod } from "../../../../shared/domain/charges";
 import { formatColones } from "../../../../shared/domain/format";
 import { UPLOADS_PATH_PREFIX } from "../../../../shared/api/uploads";
@@ -31,6 +38,12 @@ import {
   PACKAGE_NOT_FOUND,
   packageNotOfClient,
   PAID_AT_FUTURE,
+  PAID_AT_INVALID,
+  PAID_AT_REASON_REQUIRED,
+  PAID_AT_TOO_OLD,
+  PAID_AT_WINDOW_DAYS,
+  cashDayClosedMessage,
+  reversalDayClosedMessage,
   PAYMENT_ALREADY_REVERSED,
   PAYMENT_CLIENT_NOT_FOUND,
   PAYMENT_NOT_FOUND,
@@ -56,7 +69,7 @@ import {
 import type { PaymentProofStatus } from "../../../../shared/domain/charges";
 
 /** A payment to record: POST /payments' body (reference and notes may be left out). */
-export type RecordPaymentInput = Omit<TPaymentCreate, "reference" | "notas"> & Partial<Pick<TPaymentCreate, "reference" | "notas">>;
+export type RecordPaymentInput = Omit<TPaymentCreate, "reference" | "notas" | "paidAtReason"> & Partial<Pick<TPaymentCreate, "reference" | "notas" | "paidAtReason">>;
 
 const SINPE_KEY = "payments_sinpe_reference_key";
 /** A paidAt this far ahead of the server's clock is still "now" (a browser's clock may run ahead). */
@@ -240,12 +253,21 @@ export async function dueOf(db: Db, clientCode: string): Promise<TDueResponse> {
 
 // --- Payments ---
 
-/** "AAAA-MM-DD" is that Costa Rica day (today: now; another day: its noon); an instant is itself. */
-function resolvePaidAt(value: string | undefined, now: Date): Date {
-  if (!value) return now;
+/**
+ * "AAAA-MM-DD" is that Costa Rica day (today: now; another day: its noon); an instant is itself.
+ * Never the future; more than PAID_AT_WINDOW_DAYS Costa Rica days back only for the Dueño, with a
+ * reason (the reason is kept only then).
+ */
+function resolvePaidAt(input: RecordPaymentInput, now: Date, role: StaffRole | undefined): { paidAt: Date; paidAtReason: string | null } {
+  const value = input.paidAt;
+  if (!value) return { paidAt: now, paidAtReason: null };
   const at = value.length === 10 ? (value === costaRicaDayKey(now) ? now : new Date(`${value}T12:00:00-06:00`)) : new Date(value);
+  if (Number.isNaN(at.getTime())) throw badRequest(PAID_AT_INVALID);
   if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw badRequest(PAID_AT_FUTURE);
-  return at;
+  if (costaRicaDaysBetween(at, now) <= PAID_AT_WINDOW_DAYS) return { paidAt: at, paidAtReason: null };
+  if (role !== "dueno") throw new AppError("FORBIDDEN", 403, PAID_AT_TOO_OLD);
+  if (!input.paidAtReason) throw badRequest(PAID_AT_REASON_REQUIRED);
+  return { paidAt: at, paidAtReason: input.paidAtReason };
 }
 
 async function existingSinpe(db: DbOrTx, reference: string): Promise<number | null> {
@@ -262,9 +284,9 @@ async function existingSinpe(db: DbOrTx, reference: string): Promise<number | nu
  * receipt's confirmation use); returns its id. With proofId the receipt must be pending and the
  * client's own: it becomes CONFIRMADO with this payment.
  */
-async function recordPaymentTx(tx: DbOrTx, input: RecordPaymentInput, actor: Actor, now: Date): Promise<number> {
+async function recordPaymentTx(tx: DbOrTx, input: RecordPaymentInput, actor: Actor, now: Date, role: StaffRole | undefined): Promise<number> {
+  const { paidAt, paidAtReason } = resolvePaidAt(input, now, role);
   const client = await clientByCode(tx, input.clientCode);
-  const paidAt = resolvePaidAt(input.paidAt, now);
   if (input.proofId !== undefined) {
     const [proof] = await tx.select().from(paymentProofs).where(eq(paymentProofs.id, input.proofId)).for("update");
     if (!proof) throw notFound(PROOF_NOT_FOUND);
@@ -292,6 +314,10 @@ async function recordPaymentTx(tx: DbOrTx, input: RecordPaymentInput, actor: Act
   }
   const amountColones = input.allocations.reduce((sum, a) => sum + a.amountColones, 0);
   if (amountColones > COLONES_MAX) throw badRequest(PAYMENT_TOO_LARGE);
+  // After the packages (the lock order of closed-days.ts): a close of that day waits for this
+  // transaction, or this one sees the day closed.
+  const paidDay = costaRicaDayKey(paidAt);
+  if (await lockCashDay(tx, paidDay)) throw conflict(cashDayClosedMessage(paidDay));
   const [payment] = await tx
     .insert(payments)
     .values({
@@ -303,6 +329,7 @@ async function recordPaymentTx(tx: DbOrTx, input: RecordPaymentInput, actor: Act
       recordedByAccountId: actor.accountId,
       recordedByName: actor.label.slice(0, 120),
       notas: input.notas ?? null,
+      paidAtReason,
       createdAt: now,
     })
     .returning({ id: payments.id });
@@ -319,7 +346,7 @@ async function recordPaymentTx(tx: DbOrTx, input: RecordPaymentInput, actor: Act
     entity: "pago",
     entityId: payment.id,
     summary: `Recibo ${receiptNumber(payment.id)} · ${client.clientCode} · ${formatColones(amountColones)} · ${codes.join(", ")}`,
-    after: { clientCode: client.clientCode, method: input.method, reference, amountColones, paidAt, allocations: input.allocations, proofId: input.proofId ?? null },
+    after: { clientCode: client.clientCode, method: input.method, reference, amountColones, paidAt, paidAtReason, allocations: input.allocations, proofId: input.proofId ?? null },
     at: now,
   });
   if (input.proofId !== undefined) {
@@ -350,12 +377,16 @@ async function withSinpeConflict<T>(db: Db, reference: string | undefined, run: 
 }
 
 /** POST /api/admin/payments. */
-export async function recordPayment(db: Db, input: RecordPaymentInput, actor: Actor, now = new Date()): Promise<TPayment> {
-  const id = await withSinpeConflict(db, input.reference, () => db.transaction((tx) => recordPaymentTx(tx, input, actor, now)));
+export async function recordPayment(db: Db, input: RecordPaymentInput, actor: Actor, now = new Date(), role?: StaffRole): Promise<TPayment> {
+  const id = await withSinpeConflict(db, input.reference, () => db.transaction((tx) => recordPaymentTx(tx, input, actor, now, role)));
   return paymentDetail(db, id);
 }
 
-/** POST /api/admin/payments/:id/reverse: the packages' paid amounts go back; the payment stays, marked. */
+/**
+ * POST /api/admin/payments/:id/reverse: the packages' paid amounts go back; the payment stays,
+ * marked. Its day open: crossed out on that day. Its day closed: the closed day keeps it and the
+ * reversal counts on today (reversal_counted_on), refused when today is closed too.
+ */
 export async function reversePayment(db: Db, id: number, reason: string, actor: Actor, now = new Date()): Promise<TPayment> {
   await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
@@ -364,6 +395,12 @@ export async function reversePayment(db: Db, id: number, reason: string, actor: 
     const allocations = await tx.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, id));
     const ids = allocations.map((a) => a.trackingId).sort((a, b) => a - b);
     await tx.select({ id: clientTrackings.id }).from(clientTrackings).where(inArray(clientTrackings.id, ids)).orderBy(asc(clientTrackings.id)).for("update");
+    let reversalCountedOn: string | null = null;
+    if (await lockCashDay(tx, costaRicaDayKey(payment.paidAt))) {
+      const today = costaRicaDayKey(now);
+      if (await lockCashDay(tx, today)) throw conflict(reversalDayClosedMessage(today));
+      reversalCountedOn = today;
+    }
     for (const a of allocations) {
       await tx
         .update(clientTrackings)
@@ -372,7 +409,7 @@ export async function reversePayment(db: Db, id: number, reason: string, actor: 
     }
     await tx
       .update(payments)
-      .set({ reversedAt: now, reversedByAccountId: actor.accountId, reversedByName: actor.label.slice(0, 120), reversalReason: reason })
+      .set({ reversedAt: now, reversedByAccountId: actor.accountId, reversedByName: actor.label.slice(0, 120), reversalReason: reason, reversalCountedOn })
       .where(eq(payments.id, id));
     await recordAudit(tx, actor, {
       action: "pago.revertir",
@@ -380,7 +417,7 @@ export async function reversePayment(db: Db, id: number, reason: string, actor: 
       entityId: id,
       summary: `Recibo ${receiptNumber(id)} · ${formatColones(payment.amountColones)} · ${reason}`,
       before: { reversedAt: null },
-      after: { reversedAt: now, reason },
+      after: { reversedAt: now, reason, reversalCountedOn },
       at: now,
     });
   });
@@ -400,6 +437,7 @@ const summaryColumns = {
   reversedAt: payments.reversedAt,
   reversedByName: payments.reversedByName,
   reversalReason: payments.reversalReason,
+  reversalCountedOn: payments.reversalCountedOn,
 };
 type SummaryRow = {
   id: number;
@@ -413,6 +451,7 @@ type SummaryRow = {
   reversedAt: Date | null;
   reversedByName: string | null;
   reversalReason: string | null;
+  reversalCountedOn: string | null;
 };
 
 function summaryOf(row: SummaryRow, trackingCodes: string[]): TPaymentSummary {
@@ -429,6 +468,7 @@ function summaryOf(row: SummaryRow, trackingCodes: string[]): TPaymentSummary {
     reversedAt: row.reversedAt?.toISOString() ?? null,
     reversedByName: row.reversedByName,
     reversalReason: row.reversalReason,
+    reversalCountedOn: row.reversalCountedOn,
     trackingCodes,
   };
 }
@@ -436,7 +476,7 @@ function summaryOf(row: SummaryRow, trackingCodes: string[]): TPaymentSummary {
 /** GET /api/admin/payments/:id (and every answer that returns a payment). */
 export async function paymentDetail(db: DbOrTx, id: number): Promise<TPayment> {
   const [row] = await db
-    .select({ ...summaryColumns, currency: payments.currency, notas: payments.notas, createdAt: payments.createdAt })
+    .select({ ...summaryColumns, currency: payments.currency, notas: payments.notas, paidAtReason: payments.paidAtReason, createdAt: payments.createdAt })
     .from(payments)
     .innerJoin(clients, eq(clients.id, payments.clientId))
     .where(eq(payments.id, id));
@@ -463,6 +503,7 @@ export async function paymentDetail(db: DbOrTx, id: number): Promise<TPayment> {
     notas: row.notas,
     createdAt: row.createdAt.toISOString(),
     proofId: proof?.id ?? null,
+    paidAtReason: row.paidAtReason,
     allocations: allocations.map((a) => ({ ...a, saldoColones: a.saldoColones ?? 0 })),
   };
 }
@@ -552,9 +593,9 @@ async function proofClientCode(db: DbOrTx, proofId: number): Promise<string> {
 }
 
 /** POST /api/admin/payment-proofs/:id/confirm: records the SINPE payment (recordPaymentTx) with the receipt. */
-export async function confirmProof(db: Db, proofId: number, input: TProofConfirm, actor: Actor, now = new Date()): Promise<TPayment> {
+export async function confirmProof(db: Db, proofId: number, input: TProofConfirm, actor: Actor, now = new Date(), role?: StaffRole): Promise<TPayment> {
   const clientCode = await proofClientCode(db, proofId);
-  return recordPayment(db, { ...input, clientCode, method: "SINPE_MOVIL", proofId }, actor, now);
+  return recordPayment(db, { ...input, clientCode, method: "SINPE_MOVIL", proofId }, actor, now, role);
 }
 
 /** POST /api/admin/payment-proofs/:id/reject: the reason is shown to the client. */
