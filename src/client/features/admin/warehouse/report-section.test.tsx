@@ -50,7 +50,7 @@ const reportOf = (date: string): TWarehouseReport => ({
 
 beforeEach(() => {
   window.history.replaceState(null, "", "/admin/reporte-bodega");
-  stubFetch((method, url) => {
+  stubFetch((_method, url) => {
     const u = new URL(url, "http://localhost");
     if (u.pathname === "/api/admin/warehouse/report") return json(200, reportOf(u.searchParams.get("date") ?? today));
     if (u.pathname === "/api/admin/warehouse/report.xlsx") {
