@@ -73,7 +73,6 @@ const ZReportUnclaimedSchema = z.object({
   receivedAt: z.string(),
   days: z.number(),
 });
-export type TReportUnclaimed = z.infer<typeof ZReportUnclaimedSchema>;
 
 const section = <T extends z.ZodType>(row: T) => z.object({ total: z.number(), rows: z.array(row) });
 
