@@ -366,6 +366,9 @@ const SAMPLES: Record<string, Sample> = {
     payload: { clientCode: (await newClient(t)).clientCode },
   }),
   // --- end of Recepción and Sin dueño ---
+  // The warehouse's daily report (issue 32 item 8)
+  "GET /api/admin/warehouse/report": async () => ({ method: "GET", url: "/api/admin/warehouse/report?date=2026-03-10" }),
+  "GET /api/admin/warehouse/report.xlsx": async () => ({ method: "GET", url: "/api/admin/warehouse/report.xlsx?date=2026-03-10" }),
 
   // --- Embarques, manifests and labels (issue 20): modules/admin/shipments ---
   "GET /api/admin/shipments": async () => ({ method: "GET", url: "/api/admin/shipments" }),

@@ -28,6 +28,7 @@ export const STAFF_PAGE_PATHS = [
   "/admin/paquetes",
   "/admin/recepcion",
   "/admin/sin-dueno",
+  "/admin/reporte-bodega",
   "/admin/embarques",
   "/admin/entregas",
   "/admin/pagos",

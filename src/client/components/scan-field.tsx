@@ -2,9 +2,12 @@
 // Bluetooth scanner types the barcode and Enter, and so does a person typing a number by hand.
 // Beside it, "Cámara" reads the barcode with the phone's rear camera (./barcode-camera, loaded
 // only when pressed; decision 129). `onScan` gets the text as read; the server turns it into
-// tracking numbers (shared/domain/barcodes).
+// tracking numbers (shared/domain/barcodes). Each screen reports the scan's outcome with
+// scanFeedback (lib/scan-feedback: a beep and a vibration); the speaker button here turns the
+// sound off or on for this device (decision 154).
 import { forwardRef, lazy, Suspense, useState, type FormEvent } from "react";
-import { Camera } from "lucide-react";
+import { Camera, Volume2, VolumeX } from "lucide-react";
+import { scanSoundOn, setScanSound } from "../lib/scan-feedback";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
@@ -27,6 +30,11 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
 ) {
   const [text, setText] = useState("");
   const [camera, setCamera] = useState(false);
+  const [sound, setSound] = useState(scanSoundOn);
+  const toggleSound = () => {
+    setScanSound(!sound);
+    setSound(!sound);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = text.trim();
@@ -61,12 +69,23 @@ export const ScanField = forwardRef<HTMLInputElement, ScanFieldProps>(function S
           <Button
             variant="outline"
             className="h-11 shrink-0 px-3"
-              aria-haspopup="dialog"
+            aria-haspopup="dialog"
             disabled={busy}
             onClick={() => setCamera(true)}
           >
             <Camera className="h-5 w-5" aria-hidden="true" />
             <span>Cámara</span>
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            className="h-11 w-11 shrink-0 px-0"
+            aria-pressed={sound}
+            aria-label="Sonido al escanear"
+            title={sound ? "Sonido activado" : "Sonido desactivado"}
+            onClick={toggleSound}
+          >
+            {sound ? <Volume2 className="h-5 w-5" aria-hidden="true" /> : <VolumeX className="h-5 w-5" aria-hidden="true" />}
           </Button>
         </div>
       </form>

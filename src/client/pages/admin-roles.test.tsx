@@ -136,7 +136,7 @@ describe("by role", () => {
     await signIn();
     expect((await screen.findByTestId("staff-identity")).textContent).toBe("Laura Solís · Dueño");
     const nav = screen.getByRole("navigation", { name: "Secciones" });
-    expect(within(nav).getAllByRole("link")).toHaveLength(16);
+    expect(within(nav).getAllByRole("link")).toHaveLength(17);
     expect(within(nav).getByRole("link", { name: "Pagos" })).toBeTruthy();
     expect(within(nav).getByRole("link", { name: "Caja y por cobrar" })).toBeTruthy();
     expect(within(nav).getByRole("link", { name: "Registro de cambios" }).getAttribute("aria-current")).toBe("page");
@@ -179,7 +179,7 @@ describe("by role", () => {
     await signIn("bodega", "una-clave-larga");
     await waitFor(() => expect(location.history.at(-1)).toBe("/admin/paquetes"));
     const nav = await screen.findByRole("navigation", { name: "Secciones" });
-    expect(within(nav).getAllByRole("link").map((l) => l.textContent)).toEqual(["Paquetes", "Recepción", "Sin dueño", "Embarques", "Entregas", "Mi cuenta"]);
+    expect(within(nav).getAllByRole("link").map((l) => l.textContent)).toEqual(["Paquetes", "Recepción", "Sin dueño", "Reporte de bodega", "Embarques", "Entregas", "Mi cuenta"]);
     expect(screen.queryByRole("button", { name: "Importar" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Exportar Todo" })).toBeNull();
     expect(screen.getByRole("button", { name: "Cerrar sesión" })).toBeTruthy();

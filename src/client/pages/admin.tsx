@@ -33,6 +33,7 @@ import { PanelLoading } from "../components/ui/panel-states";
 // photo and signature screens (issue 20).
 const ReceptionSection = lazy(() => import("../features/admin/warehouse/reception-section").then((m) => ({ default: m.ReceptionSection })));
 const UnclaimedSection = lazy(() => import("../features/admin/warehouse/unclaimed-section").then((m) => ({ default: m.UnclaimedSection })));
+const WarehouseReportSection = lazy(() => import("../features/admin/warehouse/report-section").then((m) => ({ default: m.WarehouseReportSection })));
 const ShipmentsSection = lazy(() => import("../features/admin/shipments/shipments-section").then((m) => ({ default: m.ShipmentsSection })));
 const PaymentsSection = lazy(() => import("../features/admin/payments/payments-section").then((m) => ({ default: m.PaymentsSection })));
 const CashSection = lazy(() => import("../features/admin/cash/cash-section").then((m) => ({ default: m.CashSection })));
@@ -74,6 +75,11 @@ const SECTIONS: Record<StaffPagePath, { title: string; description: string; Sect
     title: "Sin dueño",
     description: "Paquetes recibidos que nadie pre-alertó, hasta que un cliente los reclame.",
     Section: UnclaimedSection,
+  },
+  "/admin/reporte-bodega": {
+    title: "Reporte de bodega",
+    description: "Lo recibido en el día, lo que espera embarque, Sin dueño por antigüedad y paquetes sin peso o monto.",
+    Section: WarehouseReportSection,
   },
   "/admin/embarques": {
     title: "Embarques",

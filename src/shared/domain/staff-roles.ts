@@ -32,7 +32,7 @@ const OWNER_SECTIONS: readonly StaffPagePath[] = ["/admin/cuentas", "/admin/regi
 export const ROLE_SECTIONS: Record<StaffRole, readonly StaffPagePath[]> = {
   dueno: STAFF_PAGE_PATHS,
   oficina: STAFF_PAGE_PATHS.filter((path) => !OWNER_SECTIONS.includes(path)),
-  bodega: ["/admin/paquetes", "/admin/recepcion", "/admin/sin-dueno", "/admin/embarques", "/admin/entregas", "/admin/mi-cuenta"],
+  bodega: ["/admin/paquetes", "/admin/recepcion", "/admin/sin-dueno", "/admin/reporte-bodega", "/admin/embarques", "/admin/entregas", "/admin/mi-cuenta"],
 };
 
 /**

@@ -7,6 +7,7 @@
 import type { StaffPagePath } from "../../../shared/page-routes";
 import {
   ClipboardList,
+  ClipboardCheck,
   Container,
   FileSpreadsheet,
   Gift,
@@ -36,6 +37,7 @@ export const ADMIN_SECTIONS = [
   { path: "/admin/paquetes", label: "Paquetes", Icon: Package },
   { path: "/admin/recepcion", label: "Recepción", Icon: ScanLine },
   { path: "/admin/sin-dueno", label: "Sin dueño", Icon: PackageSearch },
+  { path: "/admin/reporte-bodega", label: "Reporte de bodega", Icon: ClipboardCheck },
   { path: "/admin/embarques", label: "Embarques", Icon: Container },
   { path: "/admin/entregas", label: "Entregas", Icon: PackageCheck },
   { path: "/admin/pagos", label: "Pagos", Icon: Wallet },

@@ -180,3 +180,32 @@ describe("Entregas", () => {
     expect(calls.filter((c) => c.method === "POST").at(-1)!.body).toMatchObject({ recibidoPor: "José Pérez", entregarConSaldo: true });
   });
 });
+
+describe("Entregas scan feedback (issue 32 item 8)", () => {
+  it("vibrates short for a ready package and long twice when nothing is ready", async () => {
+    const vibrated: (number | number[])[] = [];
+    Object.defineProperty(navigator, "vibrate", { configurable: true, value: (p: number | number[]) => (vibrated.push(p), true) });
+    let ready = true;
+    stubFetch((method, url, body) => {
+      if (url.startsWith("/api/admin/deliveries/scan")) return json(200, { ready: ready ? [pkg()] : [], notReady: [] });
+      if (url.startsWith("/api/admin/deliveries?q=")) return json(200, { total: 0, zones: [] });
+      return server(method, url, body);
+    }, calls);
+    try {
+      renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("bodega") }));
+      await screen.findByText("Grecia, Alajuela");
+      const field = screen.getByLabelText("Buscar paquete para entregar");
+      fireEvent.change(field, { target: { value: "1z999aa10123456784" } });
+      fireEvent.submit(field.closest("form")!);
+      await screen.findByRole("dialog", { name: "Entregar 1Z999AA10123456784" });
+      expect(vibrated).toEqual([60]);
+      fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
+      ready = false;
+      fireEvent.change(field, { target: { value: "NOEXISTE1" } });
+      fireEvent.submit(field.closest("form")!);
+      await waitFor(() => expect(vibrated).toEqual([60, [180, 90, 180]]));
+    } finally {
+      Reflect.deleteProperty(navigator, "vibrate");
+    }
+  });
+});

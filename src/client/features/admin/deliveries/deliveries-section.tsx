@@ -10,6 +10,7 @@ import { MapPin, Phone } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
 import { ScanField } from "../../../components/scan-field";
+import { scanFeedback } from "../../../lib/scan-feedback";
 import { toast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
@@ -163,6 +164,7 @@ export function DeliveriesSection() {
         answer.ready = matches.zones.flatMap((z) => z.packages);
       }
       setFound(answer.ready);
+      scanFeedback(answer.ready.length > 0 ? "ok" : "error");
       if (answer.ready.length === 1) setDelivering(answer.ready[0]);
       if (answer.ready.length === 0) {
         const waiting = answer.notReady[0];
@@ -173,6 +175,7 @@ export function DeliveriesSection() {
         });
       }
     } catch (err) {
+      scanFeedback("error");
       fail(err, DELIVERIES_SCAN_NONE);
     } finally {
       setScanning(false);

@@ -10,6 +10,7 @@ import { AlertDialog, AlertDialogContent } from "../../../components/ui/alert-di
 import { Dialog, DialogContent } from "../../../components/ui/dialog";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
 import { ScanField } from "../../../components/scan-field";
+import { scanFeedback } from "../../../lib/scan-feedback";
 import { toast } from "../../../components/ui/use-toast";
 import { useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { PrintLabelsButton } from "../../../lib/admin/print-labels";
@@ -52,7 +53,15 @@ export function ShipmentDetail({ id, onBack }: { id: number; onBack: () => void 
 
   const add = (body: { code: string } | { trackingIds: number[] }) =>
     run(async () => {
-      const outcome = await addToShipment(id, body);
+      const scanned = "code" in body;
+      let outcome: Awaited<ReturnType<typeof addToShipment>>;
+      try {
+        outcome = await addToShipment(id, body);
+      } catch (error) {
+        if (scanned) scanFeedback("error");
+        throw error;
+      }
+      if (scanned) scanFeedback("ok");
       if (outcome.kind === "choose") setChoices(outcome.matches);
       else toast({ title: outcome.added === 1 ? "Paquete agregado" : `${outcome.added} paquetes agregados` });
     }, "No se pudo agregar el paquete");

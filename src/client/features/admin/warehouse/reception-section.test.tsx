@@ -166,3 +166,23 @@ describe("Recepción", () => {
     });
   });
 });
+
+describe("Recepción feedback (issue 32 item 8)", () => {
+  it("vibrates once short for a found pre-alert and twice long for an unknown number", async () => {
+    const vibrated: (number | number[])[] = [];
+    Object.defineProperty(navigator, "vibrate", { configurable: true, value: (p: number | number[]) => (vibrated.push(p), true) });
+    try {
+      renderAdmin(<ReceptionSection />);
+      scan("1Z999AA10123456784");
+      await screen.findByLabelText("Peso en gramos");
+      expect(vibrated).toEqual([60]);
+      scanAnswer.packages = [];
+      fireEvent.click(screen.getByRole("button", { name: "Cancelar" }));
+      scan("1Z999AA10123456785");
+      await screen.findByRole("button", { name: "Registrar sin dueño" });
+      expect(vibrated).toEqual([60, [180, 90, 180]]);
+    } finally {
+      Reflect.deleteProperty(navigator, "vibrate");
+    }
+  });
+});

@@ -20,6 +20,7 @@ import { formatDateTime } from "../../../../shared/domain/format";
 import type { TReceptionPackage, TWarehouseScanResponse } from "../../../../shared/api/admin/warehouse";
 import { centimetres, createUnclaimed, receivePackage, scanCode, wholeGrams } from "./warehouse-api";
 import { PhotoPicker } from "./photo-picker";
+import { scanFeedback } from "../../../lib/scan-feedback";
 
 /** How many of this session's receipts stay listed. */
 const RECEIPTS_SHOWN = 20;
@@ -59,7 +60,10 @@ export function ReceptionSection() {
       const answer = await scanCode(text);
       setFound(answer);
       setChosen(answer.packages.length === 1 ? answer.packages[0] : null);
+      // Found a pre-alert: the high beep; no pre-alert (Sin dueño) or already received: the low one.
+      scanFeedback(answer.packages.some((p) => !p.alreadyReceived) ? "ok" : "error");
     } catch (err) {
+      scanFeedback("error");
       if (!handleUnauthorized(err)) toast({ title: "Error", description: errorMessageFrom(err, "No se pudo buscar el paquete"), variant: "destructive" });
     } finally {
       setBusy(false);

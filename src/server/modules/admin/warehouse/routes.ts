@@ -2,6 +2,7 @@
 // receives): GET /api/admin/warehouse/scan, POST /api/admin/warehouse/receive, and Sin dueño's
 // GET/POST /api/admin/warehouse/unclaimed, PATCH /api/admin/warehouse/unclaimed/:id and
 // POST /api/admin/warehouse/unclaimed/:id/assign, and GET /api/admin/warehouse/client (whose code it is).
+// The daily report (issue 32 item 8, decision 154): GET /api/admin/warehouse/report[.xlsx]?date=…
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../../context";
 import { parseWith } from "../../../errors";
@@ -22,6 +23,11 @@ import {
   ZUpdateUnclaimedRequestSchema,
   ZWarehouseScanQuerySchema,
 } from "../../../../shared/api/admin/warehouse";
+import { recordExport } from "../audit/service";
+import { XLSX_CONTENT_TYPE } from "../../../../shared/api/excel";
+import { WAREHOUSE_REPORT_PATH, WAREHOUSE_REPORT_XLSX_PATH, warehouseReportFileName, ZWarehouseReportQuerySchema } from "../../../../shared/api/admin/warehouse-report";
+import { warehouseReport } from "./report";
+import { warehouseReportXlsx } from "./report-xlsx";
 import { assignUnclaimed, clientForAssign, createUnclaimed, listUnclaimed, receivePackage, scanForReception, updateUnclaimed } from "./service";
 
 export function registerAdminWarehouseRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -68,5 +74,23 @@ export function registerAdminWarehouseRoutes(app: FastifyInstance, ctx: AppConte
     const { id } = parseWith(ZUnclaimedIdParamsSchema, request.params);
     const body = parseWith(ZAssignUnclaimedRequestSchema, request.body ?? {});
     return assignUnclaimed(ctx.db, id, body, options(request));
+  });
+
+  app.get(WAREHOUSE_REPORT_PATH, staff, async (request) => {
+    const { date } = parseWith(ZWarehouseReportQuerySchema, request.query ?? {});
+    return warehouseReport(ctx.db, date);
+  });
+
+  app.get(WAREHOUSE_REPORT_XLSX_PATH, staff, async (request, reply) => {
+    const { date } = parseWith(ZWarehouseReportQuerySchema, request.query ?? {});
+    const report = await warehouseReport(ctx.db, date);
+    const fileName = warehouseReportFileName(report.date);
+    const { bytes, rows } = await warehouseReportXlsx(report, ctx.config.brand.name);
+    await recordExport(ctx.db, staffActor(request), { kind: "reporte-bodega", fileName, rows });
+    return reply
+      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .header("cache-control", "no-store")
+      .type(XLSX_CONTENT_TYPE)
+      .send(bytes);
   });
 }
