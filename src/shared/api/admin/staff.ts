@@ -41,6 +41,7 @@ export const TOTP_NOT_SET_UP = "Primero genera el código QR de la verificación
 export const PASSWORD_TOO_SHORT = "La contraseña debe tener al menos 10 caracteres";
 export const PASSWORD_TOO_LONG = "La contraseña no puede tener más de 200 caracteres";
 export const PASSWORD_TOO_COMMON = "Esa contraseña es demasiado común: elige otra más difícil de adivinar";
+export const PASSWORD_CONTAINS_NAME = "La contraseña no puede contener el nombre ni el usuario de la persona: elige otra";
 export const PASSWORD_CURRENT_WRONG = "La contraseña actual no es correcta";
 export const PASSWORD_SAME = "La nueva contraseña debe ser distinta de la actual";
 export const PASSWORD_MUST_CHANGE = "Debes cambiar tu contraseña temporal antes de continuar";
