@@ -212,6 +212,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
  */
 export const AUDIT_ACTION_LABELS = {
   "sesion.entrar": "Inició sesión",
+  "sesion.entrar_recuperacion": "Inició sesión con un código de recuperación",
   "sesion.fallo": "Inicio de sesión fallido",
   "sesion.salir": "Cerró sesión",
   "sesion.denegado": "Intentó una acción sin permiso",

@@ -263,6 +263,11 @@ describe("two-step sign-in", () => {
     const recovery = recoveryCodes[3].toUpperCase().replace("-", " ");
     expect((await login(t, { login: person.login, password: TEST_STAFF_PASSWORD, code: recovery })).statusCode).toBe(200);
     expect((await login(t, { login: person.login, password: TEST_STAFF_PASSWORD, code: recoveryCodes[3] })).statusCode).toBe(401);
+    // Issue 32: the recovery-code sign-in is recorded as its own action, the TOTP one is not.
+    const signIns = rowsOf<{ action: string; entity_id: string }>(
+      await t.ctx.db.execute(sql`select action, entity_id from audit_log where action like 'sesion.entrar%' and entity_id = ${String(person.accountId)} order by id`),
+    );
+    expect(signIns.map((r) => r.action)).toEqual(["sesion.entrar", "sesion.entrar_recuperacion"]);
 
     const session = await t.app.inject({ method: "GET", url: "/api/admin/session", headers: person.headers });
     expect(session.json().account.totpEnabled).toBe(true);
