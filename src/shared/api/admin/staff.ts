@@ -303,7 +303,7 @@ export const ZAuditRecordSchema = z.object({
   at: z.string(),
   actorKind: z.enum(ACTOR_KINDS),
   actorAccountId: z.number().nullable(),
-  /** The person's name, or 'Cliente', 'Importación Excel · <person>', 'Servidor'. */
+  /** The person's name, or 'Cliente', 'Importación Excel · <person>', 'Sistema'. */
   actorLabel: z.string(),
   ip: z.string().nullable(),
   action: z.string(),
