@@ -357,6 +357,10 @@ export const REVERSE_REASON_LABEL = "Motivo";
 export const REVERSE_FAILED = "No se pudo revertir el pago";
 export const REVERSED_LABEL = "Revertido";
 export const CONFIRM_BUTTON = "Confirmar";
+/** The question before a SINPE receipt is confirmed (issue 32): the payment it records is real money. */
+export const PROOF_CONFIRM_TITLE = "Confirmar comprobante SINPE";
+export const proofConfirmQuestion = (amount: string, reference: string, client: string) =>
+  `Se registrará un pago SINPE de ${amount} (referencia ${reference}) de ${client} y se emitirá su recibo. Revisa que el monto haya entrado a la cuenta.`;
 export const REJECT_BUTTON = "Rechazar";
 export const REJECT_REASON_LABEL = "Motivo del rechazo";
 export const REVIEW_FAILED = "No se pudo revisar el comprobante";

@@ -17,6 +17,7 @@ import {
   PAID_AT_WINDOW_DAYS,
   REFERENCE_REQUIRED,
   REVERSAL_REASON_REQUIRED,
+  proofConfirmQuestion,
   type TChargesResponse,
   type TDuePackage,
   type TPayment,
@@ -137,6 +138,11 @@ describe("Pagos", () => {
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
     fireEvent.click(within(item).getByRole("button", { name: /Confirmar comprobante/ }));
+    // Issue 32: confirming a receipt asks first, naming the amount, reference and client.
+    const ask = await screen.findByRole("alertdialog");
+    expect(within(ask).getByText(proofConfirmQuestion(formatColones(14_000), "FT-778", "Marta Solano Vega · EX123456").replace(/\s/g, " "))).toBeTruthy();
+    expect(calls.some((c) => c.url === "/api/admin/payment-proofs/5/confirm")).toBe(false);
+    fireEvent.click(within(ask).getByRole("button", { name: "Confirmar" }));
     await waitFor(() => expect(calls.some((c) => c.url === "/api/admin/payment-proofs/5/confirm")).toBe(true));
     expect(calls.find((c) => c.url === "/api/admin/payment-proofs/5/confirm")!.body).toEqual({
       reference: "FT-778",
