@@ -266,6 +266,9 @@ export const ZUpdateAdminClientRequestSchema = z
 export type TUpdateAdminClientRequest = z.infer<typeof ZUpdateAdminClientRequestSchema>;
 export type TUpdateAdminClientBody = z.input<typeof ZUpdateAdminClientRequestSchema>;
 
+/** Under 'Fusionar clientes' (issue 32): why the older record is chosen by default. */
+export const MERGE_KEEP_OLDER_HINT = "Se propone el registro más antiguo: su código es el que el cliente ya usa en su dirección de Miami.";
+
 /** POST /api/admin/clients/{id}/merge: `from` is moved into {id} and removed. */
 export const ZMergeClientsRequestSchema = z.object({
   from: z.number({ error: MERGE_FROM_REQUIRED }).int(MERGE_FROM_REQUIRED).positive(MERGE_FROM_REQUIRED).max(2_147_483_647, MERGE_FROM_REQUIRED),

@@ -11,7 +11,7 @@ import {
   REGISTER_NOMBRE_SHORT,
   REGISTER_WHATSAPP_NOT_CR,
 } from "../../../../shared/api/clients";
-import { clientHasActiveTrackings, type TAdminClient, type TAdminClientsResponse } from "../../../../shared/api/admin/clients";
+import { MERGE_KEEP_OLDER_HINT, clientHasActiveTrackings, type TAdminClient, type TAdminClientsResponse } from "../../../../shared/api/admin/clients";
 import { ClientCard } from "./client-card";
 import { NewClientButton } from "./client-dialogs";
 
@@ -117,9 +117,18 @@ describe("The client card", () => {
     expect(screen.getByRole("alertdialog")).toBeTruthy();
   });
 
-  it("finds the other record, shows both and merges into the one chosen to keep", async () => {
+  it("finds the other record, shows both and merges into the older one by default", async () => {
     const client = clientFixture();
-    const other = clientFixture({ id: 12, clientCode: "EXOLD999", nombre: "Ana Mora Solís", telefono: "88887777", notas: null, trackingCount: 1 });
+    // The other record is older: its code is the one on the client's Miami address (issue 32).
+    const other = clientFixture({
+      id: 12,
+      clientCode: "EXOLD999",
+      nombre: "Ana Mora Solís",
+      telefono: "88887777",
+      notas: null,
+      trackingCount: 1,
+      createdAt: "2023-06-01T15:00:00.000Z",
+    });
     answer = (method, url) => {
       if (method === "GET") {
         const page: TAdminClientsResponse = {
@@ -147,7 +156,9 @@ describe("The client card", () => {
     fireEvent.click(found);
 
     expect(within(dialog).getByText("Se conserva")).toBeTruthy();
-    fireEvent.click(within(dialog).getByLabelText("Ana Mora Solís (EXOLD999)"));
+    // Preselected without a click: the older record is kept.
+    expect((within(dialog).getByLabelText("Ana Mora Solís (EXOLD999)") as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByText(MERGE_KEEP_OLDER_HINT)).toBeTruthy();
     expect(dialog.textContent).toMatch(/de EX123456 pasan a EXOLD999/);
     fireEvent.click(within(dialog).getByRole("button", { name: "Fusionar en EXOLD999" }));
     await waitFor(() => expect(changes()).toEqual([{ method: "POST", url: "/api/admin/clients/12/merge", body: { from: 9 } }]));

@@ -17,6 +17,7 @@ import { formatPhoneForDisplay } from "../../../../shared/domain/phone";
 import {
   CLIENT_CHANGE_REQUIRED,
   CLIENT_NOTES_MAX,
+  MERGE_KEEP_OLDER_HINT,
   ZCreateAdminClientRequestSchema,
   ZUpdateAdminClientRequestSchema,
   clientDeleteConfirmation,
@@ -182,6 +183,15 @@ function ClientSummary({ client, kept }: { client: Side; kept: boolean }) {
  * 'Fusionar con…': render inside <Dialog open onOpenChange>. The kept record keeps its code, name,
  * phone and address; the other's packages, searches, coupons and referrals move to it.
  */
+/**
+ * The record kept by default (issue 32): the older one, whose code the person already has on
+ * their Miami address and in their stores; the same instant falls to the lower id.
+ */
+function olderClient<T extends { id: number; createdAt: string }>(a: T, b: T): T {
+  const at = Date.parse(a.createdAt) - Date.parse(b.createdAt);
+  return at < 0 || (at === 0 && a.id < b.id) ? a : b;
+}
+
 export function MergeClientDialog({ client, onDone }: { client: TAdminClient; onDone: () => void }) {
   const [q, setQ] = useState("");
   const [other, setOther] = useState<Side | null>(null);
@@ -191,6 +201,11 @@ export function MergeClientDialog({ client, onDone }: { client: TAdminClient; on
   const candidates = (lookup.data?.clients ?? []).filter((c) => c.id !== client.id);
   const kept = other && keepId === other.id ? other : client;
   const removed = other && keepId === other.id ? client : other;
+
+  const choose = (c: Side) => {
+    setOther(c);
+    setKeepId(olderClient(client, c).id);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -221,7 +236,7 @@ export function MergeClientDialog({ client, onDone }: { client: TAdminClient; on
                   <li key={c.id}>
                     <button
                       type="button"
-                      onClick={() => setOther(c)}
+                      onClick={() => choose(c)}
                       className="w-full rounded-lg border border-slate-200 p-3 text-left text-sm hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
                     >
                       <span className="block font-semibold break-words text-ink">{c.nombre}</span>
@@ -237,6 +252,7 @@ export function MergeClientDialog({ client, onDone }: { client: TAdminClient; on
           <>
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-semibold text-ink">¿Qué registro se conserva?</legend>
+              <p className="text-sm text-muted">{MERGE_KEEP_OLDER_HINT}</p>
               {[client, other].map((c) => (
                 <label key={c.id} className="flex min-w-0 items-center gap-2 text-sm">
                   <input
