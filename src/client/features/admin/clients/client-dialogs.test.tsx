@@ -11,7 +11,13 @@ import {
   REGISTER_NOMBRE_SHORT,
   REGISTER_WHATSAPP_NOT_CR,
 } from "../../../../shared/api/clients";
-import { MERGE_KEEP_OLDER_HINT, clientHasActiveTrackings, type TAdminClient, type TAdminClientsResponse } from "../../../../shared/api/admin/clients";
+import {
+  CLIENT_LOOKALIKE_CODE,
+  CLIENT_LOOKALIKE_CONFIRM,
+  CLIENT_LOOKALIKE_TITLE,
+  MERGE_KEEP_OLDER_HINT,
+  clientLookalikeMessage,
+  clientHasActiveTrackings, type TAdminClient, type TAdminClientsResponse } from "../../../../shared/api/admin/clients";
 import { ClientCard } from "./client-card";
 import { NewClientButton } from "./client-dialogs";
 
@@ -80,6 +86,29 @@ describe("Nuevo cliente", () => {
       body: { nombre: "José Pérez", telefono: "8888-1234", direccion: "San Ramón, 100 m sur de la iglesia", notas: "Cliente de mostrador" },
     });
     expect(await screen.findByText("José Pérez: código EXNEW123")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("asks about a look-alike client the server names, and creates only when staff confirm", async () => {
+    const message = clientLookalikeMessage([{ clientCode: "EXOLD999", nombre: "José Pérez", reason: "nombre" }]);
+    answer = (_m, _u, body) =>
+      (body as { confirmar?: boolean }).confirmar
+        ? json(201, { client: { id: 51, clientCode: "EXNEW124", email: null, notas: null, ...(body as object), telefono: "+50688881235" } })
+        : json(409, { error: "Cliente parecido", code: CLIENT_LOOKALIKE_CODE, message, lookalikes: [] });
+    renderAdmin(<NewClientButton />);
+    fireEvent.click(screen.getByRole("button", { name: /Nuevo cliente/ }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Nombre completo"), { target: { value: "Jose Perez" } });
+    fireEvent.change(within(dialog).getByLabelText("WhatsApp"), { target: { value: "8888-1235" } });
+    fireEvent.change(within(dialog).getByLabelText("Dirección"), { target: { value: "San Ramón, 100 m sur de la iglesia" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Crear cliente" }));
+    const ask = await screen.findByRole("alertdialog", { name: CLIENT_LOOKALIKE_TITLE });
+    expect(within(ask).getByText(message)).toBeTruthy();
+    expect(changes()).toHaveLength(1);
+    fireEvent.click(within(ask).getByRole("button", { name: CLIENT_LOOKALIKE_CONFIRM }));
+    await waitFor(() => expect(changes()).toHaveLength(2));
+    expect(changes()[1].body).toMatchObject({ nombre: "Jose Perez", telefono: "8888-1235", confirmar: true });
+    expect(await screen.findByText("Jose Perez: código EXNEW124")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 });

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { Search, UserPlus } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogFormActions } from "../../../components/ui/dialog";
-import { AlertDialogContent } from "../../../components/ui/alert-dialog";
+import { AlertDialog, AlertDialogContent } from "../../../components/ui/alert-dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
@@ -16,6 +16,8 @@ import { formatDate } from "../../../../shared/domain/format";
 import { formatPhoneForDisplay } from "../../../../shared/domain/phone";
 import {
   CLIENT_CHANGE_REQUIRED,
+  CLIENT_LOOKALIKE_CONFIRM,
+  CLIENT_LOOKALIKE_TITLE,
   CLIENT_NOTES_MAX,
   MERGE_KEEP_OLDER_HINT,
   ZCreateAdminClientRequestSchema,
@@ -62,7 +64,9 @@ export interface ClientFormDialogProps {
  * imported record whose old phone or short address would not pass today's form stays editable.
  */
 export function ClientFormDialog({ client, onDone }: ClientFormDialogProps) {
-  const create = useCreateClient();
+  // The server's look-alike question (issue 32): staff create anyway or go back to the form.
+  const [lookalike, setLookalike] = useState<string | null>(null);
+  const create = useCreateClient(setLookalike);
   const update = useUpdateClient();
   const pending = create.isPending || update.isPending;
   const initial = valuesOf(client);
@@ -128,6 +132,18 @@ export function ClientFormDialog({ client, onDone }: ClientFormDialogProps) {
         ) : null}
         <DialogFormActions pending={pending} submitLabel={client ? "Guardar cambios" : "Crear cliente"} />
       </form>
+      <AlertDialog open={lookalike !== null} onOpenChange={(open) => (open || pending ? undefined : setLookalike(null))}>
+        {lookalike !== null ? (
+          <AlertDialogContent
+            title={CLIENT_LOOKALIKE_TITLE}
+            description={lookalike}
+            cancelLabel="Volver"
+            confirmLabel={CLIENT_LOOKALIKE_CONFIRM}
+            pending={pending}
+            onConfirm={() => create.mutate({ ...values, confirmar: true }, { onSuccess: onDone, onSettled: () => setLookalike(null) })}
+          />
+        ) : null}
+      </AlertDialog>
     </DialogContent>
   );
 }
