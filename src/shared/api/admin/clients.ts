@@ -308,7 +308,6 @@ export type TMergeClientsResponse = z.infer<typeof ZMergeClientsResponseSchema>;
 export const CLIENT_LOOKALIKE_CODE = "CLIENT_LOOKALIKE";
 export const CLIENT_LOOKALIKE_TITLE = "¿Ya existe este cliente?";
 export const CLIENT_LOOKALIKE_CONFIRM = "Crear de todos modos";
-export type LookalikeReason = "nombre" | "telefono";
 export const ZClientLookalikeSchema = z.object({
   id: z.number().int(),
   clientCode: z.string(),
