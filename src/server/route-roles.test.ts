@@ -275,7 +275,7 @@ const SAMPLES: Record<string, Sample> = {
   "POST /api/admin/clients": async () => ({
     method: "POST",
     url: "/api/admin/clients",
-    payload: { nombre: "Sofía Araya", telefono: uniquePhone(), direccion: "Naranjo, frente a la escuela" },
+    payload: { nombre: "Sofía Araya", telefono: uniquePhone(), direccion: "Naranjo, frente a la escuela", confirmar: true },
   }),
   "PATCH /api/admin/clients/:id": async ({ t }) => ({
     method: "PATCH",

@@ -99,6 +99,10 @@ describe("a client pays by SINPE Móvil and staff collect", () => {
     await proof.getByRole("checkbox", { name: new RegExp(codes[2]) }).uncheck();
     offenders.push(...(await layoutProblems(page, "Pagos")));
     await proof.getByRole("button", { name: `Confirmar comprobante de ${client.clientCode}` }).click();
+    // It asks first (issue 32), naming the reference.
+    const ask = page.getByRole("alertdialog");
+    await ask.getByText(new RegExp(`referencia ${reference}`)).waitFor();
+    await ask.getByRole("button", { name: "Confirmar" }).click();
     // The toast names the receipt; the reviewed receipt then leaves the list.
     const recorded = page.locator(".toast").filter({ hasText: /Pago registrado: recibo N\.º \d+/ }).first();
     await recorded.waitFor();

@@ -1,9 +1,10 @@
 // "Cobro" of one package (issue 21, docs/decisions/136): its charge lines as the server lists them
 // from stored values (freight, coupon discount, extra lines), the STORED total, paid and balance,
-// the payments applied to it, and staff adding or removing an extra line (customs taxes, delivery
-// outside the zone, storage, other). Shared: the Pagos section and the Paquetes list open it.
+// the payments applied to it, and staff adding several extra lines at once (customs taxes,
+// delivery outside the zone, storage, other; issue 32: one call, all or none) or removing one.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { Plus } from "lucide-react";
 import { Dialog, DialogContent } from "./ui/dialog";
 import { Button } from "./ui/button";
 import { FormField } from "./ui/form-field";
@@ -18,12 +19,14 @@ import {
   AMOUNT_INVALID,
   AMOUNT_LABEL,
   BALANCE_LABEL,
-  CHARGE_ADD,
+  CHARGE_ANOTHER_LINE,
   CHARGE_DESCRIPTION_LABEL,
   CHARGE_DESCRIPTION_MAX,
   CHARGE_DESCRIPTION_REQUIRED,
   CHARGE_KIND_LABEL,
+  CHARGE_LINE_DROP,
   CHARGE_LINES_LABEL,
+  CHARGE_LINES_MAX,
   CHARGE_PAYMENTS_LABEL,
   CHARGE_REMOVE,
   CHARGE_SAVE_FAILED,
@@ -33,7 +36,18 @@ import {
   REVERSED_LABEL,
   TOTAL_LABEL,
   ZChargesResponseSchema,
+  chargeAddMany,
+  chargeLineLegend,
 } from "../../shared/api/admin/payments";
+
+interface DraftLine {
+  key: number;
+  kind: ExtraChargeKind;
+  description: string;
+  amount: string;
+}
+let nextKey = 0;
+const newLine = (): DraftLine => ({ key: nextKey++, kind: "IMPUESTOS", description: EXTRA_CHARGE_LABELS.IMPUESTOS, amount: "" });
 
 /** Every query of a package's charge (and the Pagos lists that show balances) starts with this. */
 const CHARGES_KEY = [ADMIN_QUERY_ROOT, "charges"] as const;
@@ -51,10 +65,9 @@ export function ChargesDialog({ trackingId, trackingCode, onClose }: ChargesDial
   const charges = useQuery({ queryKey: [...CHARGES_KEY, trackingId], queryFn: () => getAdminJson(url, ZChargesResponseSchema) }, queryClient);
   useLoadErrorToast(charges.error, "Error", CHARGES_LOAD_FAILED);
   const fail = useChangeErrorToast();
-  const [kind, setKind] = useState<ExtraChargeKind>("IMPUESTOS");
-  const [description, setDescription] = useState(EXTRA_CHARGE_LABELS.IMPUESTOS);
-  const [amount, setAmount] = useState("");
-  const [errors, setErrors] = useState<{ description?: string; amount?: string }>({});
+  const [drafts, setDrafts] = useState<DraftLine[]>(() => [newLine()]);
+  const [errors, setErrors] = useState<Record<number, { description?: string; amount?: string }>>({});
+  const edit = (key: number, change: Partial<DraftLine>) => setDrafts((all) => all.map((d) => (d.key === key ? { ...d, ...change } : d)));
   const [pending, setPending] = useState(false);
 
   const changed = async (request: () => Promise<unknown>) => {
@@ -74,15 +87,20 @@ export function ChargesDialog({ trackingId, trackingCode, onClose }: ChargesDial
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const colones = Number(amount);
-    const next = {
-      description: description.trim() ? undefined : CHARGE_DESCRIPTION_REQUIRED,
-      amount: Number.isInteger(colones) && colones > 0 ? undefined : AMOUNT_INVALID,
-    };
+    const next: typeof errors = {};
+    for (const d of drafts) {
+      const colones = Number(d.amount);
+      const line = {
+        description: d.description.trim() ? undefined : CHARGE_DESCRIPTION_REQUIRED,
+        amount: d.amount !== "" && Number.isInteger(colones) && colones > 0 ? undefined : AMOUNT_INVALID,
+      };
+      if (line.description || line.amount) next[d.key] = line;
+    }
     setErrors(next);
-    if (next.description || next.amount) return;
-    const ok = await changed(() => sendAdminJson("POST", url, ZChargesResponseSchema, { kind, description, amountColones: colones }));
-    if (ok) setAmount("");
+    if (Object.keys(next).length > 0) return;
+    const lines = drafts.map((d) => ({ kind: d.kind, description: d.description, amountColones: Number(d.amount) }));
+    const ok = await changed(() => sendAdminJson("POST", url, ZChargesResponseSchema, { lines }));
+    if (ok) setDrafts([newLine()]);
   };
 
   const data = charges.data;
@@ -137,34 +155,57 @@ export function ChargesDialog({ trackingId, trackingCode, onClose }: ChargesDial
           </div>
         ) : null}
         <form method="post" onSubmit={add} className="grid gap-3 border-t border-slate-200 pt-3" noValidate>
-          <FormField id="charge-kind" label={CHARGE_KIND_LABEL}>
-            {(control) => (
-              <Select
-                {...control}
-                value={kind}
-                onChange={(e) => {
-                  const next = e.target.value as ExtraChargeKind;
-                  // The kind's name is the usual description; a typed one stays.
-                  if (description === EXTRA_CHARGE_LABELS[kind] || !description.trim()) setDescription(EXTRA_CHARGE_LABELS[next]);
-                  setKind(next);
-                }}
-              >
-                {EXTRA_CHARGE_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {EXTRA_CHARGE_LABELS[k]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-          <FormField id="charge-description" label={CHARGE_DESCRIPTION_LABEL} error={errors.description}>
-            {(control) => <Input {...control} value={description} maxLength={CHARGE_DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} />}
-          </FormField>
-          <FormField id="charge-amount" label={`${AMOUNT_LABEL} (₡)`} error={errors.amount}>
-            {(control) => <Input {...control} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value.replace(/\D/g, ""))} />}
-          </FormField>
+          {drafts.map((d, index) => (
+            <fieldset key={d.key} className="grid gap-3">
+              <legend className="mb-1 text-sm font-semibold text-ink">{chargeLineLegend(index + 1)}</legend>
+              <FormField id={`charge-kind-${d.key}`} label={CHARGE_KIND_LABEL}>
+                {(control) => (
+                  <Select
+                    {...control}
+                    value={d.kind}
+                    onChange={(e) => {
+                      const next = e.target.value as ExtraChargeKind;
+                      // The kind's name is the usual description; a typed one stays.
+                      const description = d.description === EXTRA_CHARGE_LABELS[d.kind] || !d.description.trim() ? EXTRA_CHARGE_LABELS[next] : d.description;
+                      edit(d.key, { kind: next, description });
+                    }}
+                  >
+                    {EXTRA_CHARGE_KINDS.map((k) => (
+                      <option key={k} value={k}>
+                        {EXTRA_CHARGE_LABELS[k]}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+              <FormField id={`charge-description-${d.key}`} label={CHARGE_DESCRIPTION_LABEL} error={errors[d.key]?.description}>
+                {(control) => <Input {...control} value={d.description} maxLength={CHARGE_DESCRIPTION_MAX} onChange={(e) => edit(d.key, { description: e.target.value })} />}
+              </FormField>
+              <FormField id={`charge-amount-${d.key}`} label={`${AMOUNT_LABEL} (₡)`} error={errors[d.key]?.amount}>
+                {(control) => <Input {...control} inputMode="numeric" value={d.amount} onChange={(e) => edit(d.key, { amount: e.target.value.replace(/\D/g, "") })} />}
+              </FormField>
+              {drafts.length > 1 ? (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  className="justify-self-start"
+                  aria-label={`${CHARGE_LINE_DROP}: ${chargeLineLegend(index + 1)}`}
+                  onClick={() => setDrafts((all) => all.filter((x) => x.key !== d.key))}
+                >
+                  {CHARGE_LINE_DROP}
+                </Button>
+              ) : null}
+            </fieldset>
+          ))}
+          {drafts.length < CHARGE_LINES_MAX ? (
+            <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setDrafts((all) => [...all, newLine()])}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {CHARGE_ANOTHER_LINE}
+            </Button>
+          ) : null}
           <Button type="submit" disabled={pending}>
-            {CHARGE_ADD}
+            {chargeAddMany(drafts.length)}
           </Button>
         </form>
       </DialogContent>

@@ -10,7 +10,7 @@ export interface Actor {
   kind: ActorKind;
   /** The staff member (also for the import they ran); null for a client or the server. */
   accountId: number | null;
-  /** The person's name, 'Cliente', 'Importación Excel · <name>', 'Servidor'. */
+  /** The person's name, 'Cliente', 'Importación Excel · <name>', 'Sistema'. */
   label: string;
   ip: string | null;
 }

@@ -2,7 +2,7 @@
 // common ones (a few hundred from the public breach lists, Spanish and Costa Rican ones added),
 // nor be or contain the person's login or name, nor be one character repeated. Compared without
 // case, accents or spaces, so "Contraseña123" is "contrasena123".
-import { PASSWORD_TOO_COMMON } from "../../shared/api/admin/staff";
+import { PASSWORD_CONTAINS_NAME, PASSWORD_TOO_COMMON } from "../../shared/api/admin/staff";
 import { AppError } from "../errors";
 
 /** Normalised: lower case, no accents, no spaces. */
@@ -95,10 +95,20 @@ function normalize(value: string): string {
  * before the @) or the person's name or a word of it of 4 letters or more.
  */
 export function isTooCommonPassword(password: string, person: { login?: string | null; name?: string | null } = {}): boolean {
+  return passwordRefusal(password, person) !== null;
+}
+
+/**
+ * Why a password is refused, or null: "personal" when it is or contains the person's login or
+ * name (the staff are told so, issue 32), "common" otherwise (list, one repeated character).
+ */
+export function passwordRefusal(
+  password: string,
+  person: { login?: string | null; name?: string | null } = {},
+): "common" | "personal" | null {
   const p = normalize(password);
-  if (p.length === 0 || new Set(p).size === 1) return true;
+  if (p.length === 0 || new Set(p).size === 1) return "common";
   const stripped = p.replace(/[^a-z]+$/u, "");
-  if (COMMON_SET.has(p) || (stripped.length >= 6 && COMMON_SET.has(stripped))) return true;
   const personal: string[] = [];
   if (person.login) {
     personal.push(normalize(person.login), normalize(person.login.split("@")[0]));
@@ -107,13 +117,20 @@ export function isTooCommonPassword(password: string, person: { login?: string |
     personal.push(normalize(person.name));
     personal.push(...person.name.split(/\s+/).map(normalize).filter((word) => word.length >= 4));
   }
-  return personal.some((part) => part.length >= 3 && p.includes(part));
+  if (personal.some((part) => part.length >= 3 && p.includes(part))) return "personal";
+  if (COMMON_SET.has(p) || (stripped.length >= 6 && COMMON_SET.has(stripped))) return "common";
+  return null;
 }
 
 /** How many passwords the list holds (the decision record cites it; tests check it is a few hundred). */
 export const COMMON_PASSWORD_COUNT = COMMON_SET.size;
 
-/** Throws the Spanish 400 (PASSWORD_TOO_COMMON) for a password isTooCommonPassword refuses. */
+/**
+ * Throws the Spanish 400 for a password passwordRefusal refuses: PASSWORD_CONTAINS_NAME when it
+ * holds the person's login or name, PASSWORD_TOO_COMMON otherwise.
+ */
 export function assertUncommonPassword(password: string, person: { login?: string | null; name?: string | null }): void {
-  if (isTooCommonPassword(password, person)) throw new AppError("VALIDATION", 400, PASSWORD_TOO_COMMON);
+  const refusal = passwordRefusal(password, person);
+  if (refusal === "personal") throw new AppError("VALIDATION", 400, PASSWORD_CONTAINS_NAME);
+  if (refusal === "common") throw new AppError("VALIDATION", 400, PASSWORD_TOO_COMMON);
 }

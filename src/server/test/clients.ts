@@ -15,8 +15,12 @@ let sequence = randomInt(0, 1_000_000);
 
 /** An 8-digit Costa Rican mobile number no other test in this process uses. */
 export function uniquePhone(): string {
-  sequence = (sequence + 1) % 10_000_000;
-  return `8${String(sequence).padStart(7, "0")}`;
+  // Six digits of sequence and a check digit (their sum mod 10): two numbers given here differ in
+  // at least two digits, so none is "one digit off" another (the look-alike warning, issue 32).
+  sequence = (sequence + 1) % 1_000_000;
+  const six = String(sequence).padStart(6, "0");
+  const check = [...six].reduce((sum, d) => sum + Number(d), 0) % 10;
+  return `8${six}${check}`;
 }
 
 export async function registerTestClient(

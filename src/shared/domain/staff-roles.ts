@@ -46,5 +46,5 @@ export const BODEGA_PACKAGE_FIELDS = ["estado", "pesoPieCubicos", "pesoEstimado"
 export const ACTOR_LABELS = {
   client: "Cliente",
   import: "Importación Excel",
-  system: "Servidor",
+  system: "Sistema",
 } as const;

@@ -18,7 +18,7 @@ import { givenNamesAndInitial } from "../../../shared/domain/person-name";
 import { applyBestCouponToTracking, issueCoupon, type AppliedCoupon, type CouponRow } from "../coupons/service";
 import { findClientByTypedCode } from "../clients/codes";
 import { ACTOR_LABELS } from "../../../shared/domain/staff-roles";
-import type { Actor } from "../../lib/actor";
+import { SYSTEM_ACTOR, type Actor } from "../../lib/actor";
 import { recordAudit, type AuditEntry } from "../admin/audit/service";
 
 /** A registration's client when the caller has no request at hand (no address known). */
@@ -174,12 +174,14 @@ export async function applyMoveRewardsMany(
     const list = auditListOf(audit, item.actor);
     const couponApplied = item.coupon ? await applyBestCouponToTracking(tx, item) : null;
     if (couponApplied) {
-      list.push({
+      // The coupon is taken by the rule, not chosen by whoever moved the package (issue 32): its
+      // record is by 'Sistema'; the summary names the move's author for the trail.
+      auditListOf(audit, SYSTEM_ACTOR).push({
         action: "cupon.usar",
         entity: "cupon",
         entityId: couponApplied.couponId,
         at: item.now,
-        summary: `${couponApplied.discountPercent} % en el paquete ${item.trackingId}`,
+        summary: `${couponApplied.discountPercent} % en el paquete ${item.trackingId} (al moverlo ${item.actor.label})`.slice(0, 200),
         before: { status: "DISPONIBLE" },
         after: { status: "USADO", usedOnTrackingId: item.trackingId, discountPercent: couponApplied.discountPercent },
       });

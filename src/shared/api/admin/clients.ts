@@ -248,6 +248,8 @@ export const ZCreateAdminClientRequestSchema = z.object({
   direccion: registration.direccion,
   email: registration.email,
   notas,
+  /** Sent after staff saw the look-alike warning (409 CLIENT_LOOKALIKE) and create anyway. */
+  confirmar: z.boolean({ error: "confirmar debe ser verdadero o falso" }).optional(),
 });
 export type TCreateAdminClientRequest = z.infer<typeof ZCreateAdminClientRequestSchema>;
 export type TCreateAdminClientBody = z.input<typeof ZCreateAdminClientRequestSchema>;
@@ -265,6 +267,9 @@ export const ZUpdateAdminClientRequestSchema = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), CLIENT_CHANGE_REQUIRED);
 export type TUpdateAdminClientRequest = z.infer<typeof ZUpdateAdminClientRequestSchema>;
 export type TUpdateAdminClientBody = z.input<typeof ZUpdateAdminClientRequestSchema>;
+
+/** Under 'Fusionar clientes' (issue 32): why the older record is chosen by default. */
+export const MERGE_KEEP_OLDER_HINT = "Se propone el registro más antiguo: su código es el que el cliente ya usa en su dirección de Miami.";
 
 /** POST /api/admin/clients/{id}/merge: `from` is moved into {id} and removed. */
 export const ZMergeClientsRequestSchema = z.object({
@@ -295,6 +300,27 @@ export const ZMergeClientsResponseSchema = z.object({
 export type TMergeClientsResponse = z.infer<typeof ZMergeClientsResponseSchema>;
 
 /** 409: staff may see whose number it is (the public form never says). */
+/**
+ * 409 of POST /api/admin/clients (issue 32): a client that looks like the new one already exists
+ * (the same name without accents or case, or a WhatsApp one digit off). Resent with
+ * `confirmar: true`, the client is created.
+ */
+export const CLIENT_LOOKALIKE_CODE = "CLIENT_LOOKALIKE";
+export const CLIENT_LOOKALIKE_TITLE = "¿Ya existe este cliente?";
+export const CLIENT_LOOKALIKE_CONFIRM = "Crear de todos modos";
+export const ZClientLookalikeSchema = z.object({
+  id: z.number().int(),
+  clientCode: z.string(),
+  nombre: z.string(),
+  telefono: z.string(),
+  reason: z.enum(["nombre", "telefono"]),
+});
+export type TClientLookalike = z.infer<typeof ZClientLookalikeSchema>;
+export function clientLookalikeMessage(list: Pick<TClientLookalike, "clientCode" | "nombre" | "reason">[]): string {
+  const named = list.map((c) => `${c.nombre} (${c.clientCode}, ${c.reason === "nombre" ? "mismo nombre" : "WhatsApp casi igual"})`).join("; ");
+  return `${list.length === 1 ? "Ya hay un cliente parecido" : "Ya hay clientes parecidos"}: ${named}. Si es la misma persona, usa ese registro; si no, crea el nuevo de todos modos.`;
+}
+
 export const clientPhoneTaken = (clientCode: string, nombre: string) =>
   `Este número de WhatsApp ya es de ${nombre} (${clientCode}). Edita ese cliente o fusiona los dos registros.`;
 export const clientHasActiveTrackings = (n: number) =>

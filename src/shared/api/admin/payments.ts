@@ -103,6 +103,17 @@ export const ZChargeCreateSchema = z.object({
 });
 export type TChargeCreate = z.infer<typeof ZChargeCreateSchema>;
 
+/** At most this many extra lines in one POST (issue 32: several lines at once). */
+export const CHARGE_LINES_MAX = 10;
+export const CHARGE_LINES_TOO_MANY = `Agrega entre 1 y ${CHARGE_LINES_MAX} cargos a la vez`;
+/**
+ * POST /api/admin/trackings/{id}/charges with several lines: `{ lines: [...] }`, all added in
+ * one transaction or none (one line alone is still accepted as the body itself).
+ */
+export const ZChargeBatchSchema = z.object({
+  lines: z.array(ZChargeCreateSchema, { error: CHARGE_LINES_TOO_MANY }).min(1, CHARGE_LINES_TOO_MANY).max(CHARGE_LINES_MAX, CHARGE_LINES_TOO_MANY),
+});
+
 /** A payment reference (the code rule): trimmed, uppercased; letters, digits and dashes. */
 const reference = z
   .string({ error: REFERENCE_INVALID })
@@ -357,6 +368,10 @@ export const REVERSE_REASON_LABEL = "Motivo";
 export const REVERSE_FAILED = "No se pudo revertir el pago";
 export const REVERSED_LABEL = "Revertido";
 export const CONFIRM_BUTTON = "Confirmar";
+/** The question before a SINPE receipt is confirmed (issue 32): the payment it records is real money. */
+export const PROOF_CONFIRM_TITLE = "Confirmar comprobante SINPE";
+export const proofConfirmQuestion = (amount: string, reference: string, client: string) =>
+  `Se registrará un pago SINPE de ${amount} (referencia ${reference}) de ${client} y se emitirá su recibo. Revisa que el monto haya entrado a la cuenta.`;
 export const REJECT_BUTTON = "Rechazar";
 export const REJECT_REASON_LABEL = "Motivo del rechazo";
 export const REVIEW_FAILED = "No se pudo revisar el comprobante";
@@ -372,6 +387,10 @@ export const CHARGE_LINES_LABEL = "Líneas del cobro";
 export const CHARGE_PAYMENTS_LABEL = "Pagos aplicados";
 export const CHARGES_LOAD_FAILED = "No se pudo cargar el cobro";
 export const CHARGE_ADD = "Agregar cargo";
+export const chargeAddMany = (n: number) => (n === 1 ? CHARGE_ADD : `Agregar ${n} cargos`);
+export const CHARGE_ANOTHER_LINE = "Otra línea";
+export const chargeLineLegend = (n: number) => `Cargo ${n}`;
+export const CHARGE_LINE_DROP = "Quitar esta línea";
 export const CHARGE_REMOVE = "Quitar";
 export const CHARGE_KIND_LABEL = "Tipo";
 export const CHARGE_DESCRIPTION_LABEL = "Descripción";

@@ -58,6 +58,10 @@ export const shipmentMoved = (moved: number, estado: ShipmentMoveStatus) =>
 export const shipmentMoveConfirm = (count: number, estado: ShipmentMoveStatus) =>
   `Se moverán ${count} ${count === 1 ? "paquete" : "paquetes"} a '${TRACKING_STATUS_LABELS[estado]}' y cada cliente recibirá un mensaje de WhatsApp.`;
 
+/** The confirmation before closing a shipment (issue 32): closing fixes its manifest. */
+export const shipmentCloseConfirm = (count: number) =>
+  `Se cerrará el embarque con ${count} ${count === 1 ? "paquete" : "paquetes"}: ya no se podrán agregar ni quitar paquetes sin reabrirlo, y su manifiesto queda como definitivo.`;
+
 export const manifestFileName = (guide: string, ext: "xlsx" | "pdf", draft: boolean) =>
   `manifiesto-${guide.replace(/[^A-Za-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "embarque"}${draft ? "-borrador" : ""}.${ext}`;
 export const MANIFEST_SHEET = "Manifiesto";

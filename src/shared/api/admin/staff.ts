@@ -41,6 +41,7 @@ export const TOTP_NOT_SET_UP = "Primero genera el código QR de la verificación
 export const PASSWORD_TOO_SHORT = "La contraseña debe tener al menos 10 caracteres";
 export const PASSWORD_TOO_LONG = "La contraseña no puede tener más de 200 caracteres";
 export const PASSWORD_TOO_COMMON = "Esa contraseña es demasiado común: elige otra más difícil de adivinar";
+export const PASSWORD_CONTAINS_NAME = "La contraseña no puede contener el nombre ni el usuario de la persona: elige otra";
 export const PASSWORD_CURRENT_WRONG = "La contraseña actual no es correcta";
 export const PASSWORD_SAME = "La nueva contraseña debe ser distinta de la actual";
 export const PASSWORD_MUST_CHANGE = "Debes cambiar tu contraseña temporal antes de continuar";
@@ -211,6 +212,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
  */
 export const AUDIT_ACTION_LABELS = {
   "sesion.entrar": "Inició sesión",
+  "sesion.entrar_recuperacion": "Inició sesión con un código de recuperación",
   "sesion.fallo": "Inicio de sesión fallido",
   "sesion.salir": "Cerró sesión",
   "sesion.denegado": "Intentó una acción sin permiso",
@@ -301,7 +303,7 @@ export const ZAuditRecordSchema = z.object({
   at: z.string(),
   actorKind: z.enum(ACTOR_KINDS),
   actorAccountId: z.number().nullable(),
-  /** The person's name, or 'Cliente', 'Importación Excel · <person>', 'Servidor'. */
+  /** The person's name, or 'Cliente', 'Importación Excel · <person>', 'Sistema'. */
   actorLabel: z.string(),
   ip: z.string().nullable(),
   action: z.string(),

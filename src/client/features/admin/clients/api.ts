@@ -5,7 +5,9 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../../lib/query-client";
 import { toast } from "../../../components/ui/use-toast";
+import { errorCodeFrom, errorMessageFrom } from "../../../lib/api";
 import {
+  CLIENT_LOOKALIKE_CODE,
   CLIENT_CREATE_FAILED,
   CLIENT_CREATED_TITLE,
   CLIENT_DELETE_FAILED,
@@ -80,7 +82,11 @@ function refreshAfterRecordChange(): void {
 
 const recordPlural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function useCreateClient() {
+/**
+ * Creating a client. A 409 CLIENT_LOOKALIKE (issue 32) goes to `onLookalike` with the server's
+ * sentence (the caller asks and resends with `confirmar: true`); any other error is a toast.
+ */
+export function useCreateClient(onLookalike?: (message: string) => void) {
   const fail = useChangeErrorToast();
   return useMutation(
     {
@@ -89,7 +95,10 @@ export function useCreateClient() {
         toast({ title: CLIENT_CREATED_TITLE, description: `${client.nombre}: código ${client.clientCode}` });
         refreshAfterRecordChange();
       },
-      onError: (error) => fail(error, CLIENT_CREATE_FAILED),
+      onError: (error) => {
+        if (onLookalike && errorCodeFrom(error) === CLIENT_LOOKALIKE_CODE) onLookalike(errorMessageFrom(error, CLIENT_CREATE_FAILED));
+        else fail(error, CLIENT_CREATE_FAILED);
+      },
     },
     queryClient,
   );

@@ -11,7 +11,13 @@ import {
   REGISTER_NOMBRE_SHORT,
   REGISTER_WHATSAPP_NOT_CR,
 } from "../../../../shared/api/clients";
-import { clientHasActiveTrackings, type TAdminClient, type TAdminClientsResponse } from "../../../../shared/api/admin/clients";
+import {
+  CLIENT_LOOKALIKE_CODE,
+  CLIENT_LOOKALIKE_CONFIRM,
+  CLIENT_LOOKALIKE_TITLE,
+  MERGE_KEEP_OLDER_HINT,
+  clientLookalikeMessage,
+  clientHasActiveTrackings, type TAdminClient, type TAdminClientsResponse } from "../../../../shared/api/admin/clients";
 import { ClientCard } from "./client-card";
 import { NewClientButton } from "./client-dialogs";
 
@@ -82,6 +88,29 @@ describe("Nuevo cliente", () => {
     expect(await screen.findByText("José Pérez: código EXNEW123")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
+
+  it("asks about a look-alike client the server names, and creates only when staff confirm", async () => {
+    const message = clientLookalikeMessage([{ clientCode: "EXOLD999", nombre: "José Pérez", reason: "nombre" }]);
+    answer = (_m, _u, body) =>
+      (body as { confirmar?: boolean }).confirmar
+        ? json(201, { client: { id: 51, clientCode: "EXNEW124", email: null, notas: null, ...(body as object), telefono: "+50688881235" } })
+        : json(409, { error: "Cliente parecido", code: CLIENT_LOOKALIKE_CODE, message, lookalikes: [] });
+    renderAdmin(<NewClientButton />);
+    fireEvent.click(screen.getByRole("button", { name: /Nuevo cliente/ }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Nombre completo"), { target: { value: "Jose Perez" } });
+    fireEvent.change(within(dialog).getByLabelText("WhatsApp"), { target: { value: "8888-1235" } });
+    fireEvent.change(within(dialog).getByLabelText("Dirección"), { target: { value: "San Ramón, 100 m sur de la iglesia" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Crear cliente" }));
+    const ask = await screen.findByRole("alertdialog", { name: CLIENT_LOOKALIKE_TITLE });
+    expect(within(ask).getByText(message)).toBeTruthy();
+    expect(changes()).toHaveLength(1);
+    fireEvent.click(within(ask).getByRole("button", { name: CLIENT_LOOKALIKE_CONFIRM }));
+    await waitFor(() => expect(changes()).toHaveLength(2));
+    expect(changes()[1].body).toMatchObject({ nombre: "Jose Perez", telefono: "8888-1235", confirmar: true });
+    expect(await screen.findByText("Jose Perez: código EXNEW124")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
 });
 
 describe("The client card", () => {
@@ -117,9 +146,18 @@ describe("The client card", () => {
     expect(screen.getByRole("alertdialog")).toBeTruthy();
   });
 
-  it("finds the other record, shows both and merges into the one chosen to keep", async () => {
+  it("finds the other record, shows both and merges into the older one by default", async () => {
     const client = clientFixture();
-    const other = clientFixture({ id: 12, clientCode: "EXOLD999", nombre: "Ana Mora Solís", telefono: "88887777", notas: null, trackingCount: 1 });
+    // The other record is older: its code is the one on the client's Miami address (issue 32).
+    const other = clientFixture({
+      id: 12,
+      clientCode: "EXOLD999",
+      nombre: "Ana Mora Solís",
+      telefono: "88887777",
+      notas: null,
+      trackingCount: 1,
+      createdAt: "2023-06-01T15:00:00.000Z",
+    });
     answer = (method, url) => {
       if (method === "GET") {
         const page: TAdminClientsResponse = {
@@ -147,7 +185,9 @@ describe("The client card", () => {
     fireEvent.click(found);
 
     expect(within(dialog).getByText("Se conserva")).toBeTruthy();
-    fireEvent.click(within(dialog).getByLabelText("Ana Mora Solís (EXOLD999)"));
+    // Preselected without a click: the older record is kept.
+    expect((within(dialog).getByLabelText("Ana Mora Solís (EXOLD999)") as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByText(MERGE_KEEP_OLDER_HINT)).toBeTruthy();
     expect(dialog.textContent).toMatch(/de EX123456 pasan a EXOLD999/);
     fireEvent.click(within(dialog).getByRole("button", { name: "Fusionar en EXOLD999" }));
     await waitFor(() => expect(changes()).toEqual([{ method: "POST", url: "/api/admin/clients/12/merge", body: { from: 9 } }]));

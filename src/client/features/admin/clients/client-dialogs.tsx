@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { Search, UserPlus } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogFormActions } from "../../../components/ui/dialog";
-import { AlertDialogContent } from "../../../components/ui/alert-dialog";
+import { AlertDialog, AlertDialogContent } from "../../../components/ui/alert-dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
@@ -16,7 +16,10 @@ import { formatDate } from "../../../../shared/domain/format";
 import { formatPhoneForDisplay } from "../../../../shared/domain/phone";
 import {
   CLIENT_CHANGE_REQUIRED,
+  CLIENT_LOOKALIKE_CONFIRM,
+  CLIENT_LOOKALIKE_TITLE,
   CLIENT_NOTES_MAX,
+  MERGE_KEEP_OLDER_HINT,
   ZCreateAdminClientRequestSchema,
   ZUpdateAdminClientRequestSchema,
   clientDeleteConfirmation,
@@ -61,7 +64,9 @@ export interface ClientFormDialogProps {
  * imported record whose old phone or short address would not pass today's form stays editable.
  */
 export function ClientFormDialog({ client, onDone }: ClientFormDialogProps) {
-  const create = useCreateClient();
+  // The server's look-alike question (issue 32): staff create anyway or go back to the form.
+  const [lookalike, setLookalike] = useState<string | null>(null);
+  const create = useCreateClient(setLookalike);
   const update = useUpdateClient();
   const pending = create.isPending || update.isPending;
   const initial = valuesOf(client);
@@ -127,6 +132,18 @@ export function ClientFormDialog({ client, onDone }: ClientFormDialogProps) {
         ) : null}
         <DialogFormActions pending={pending} submitLabel={client ? "Guardar cambios" : "Crear cliente"} />
       </form>
+      <AlertDialog open={lookalike !== null} onOpenChange={(open) => (open || pending ? undefined : setLookalike(null))}>
+        {lookalike !== null ? (
+          <AlertDialogContent
+            title={CLIENT_LOOKALIKE_TITLE}
+            description={lookalike}
+            cancelLabel="Volver"
+            confirmLabel={CLIENT_LOOKALIKE_CONFIRM}
+            pending={pending}
+            onConfirm={() => create.mutate({ ...values, confirmar: true }, { onSuccess: onDone, onSettled: () => setLookalike(null) })}
+          />
+        ) : null}
+      </AlertDialog>
     </DialogContent>
   );
 }
@@ -182,6 +199,15 @@ function ClientSummary({ client, kept }: { client: Side; kept: boolean }) {
  * 'Fusionar con…': render inside <Dialog open onOpenChange>. The kept record keeps its code, name,
  * phone and address; the other's packages, searches, coupons and referrals move to it.
  */
+/**
+ * The record kept by default (issue 32): the older one, whose code the person already has on
+ * their Miami address and in their stores; the same instant falls to the lower id.
+ */
+function olderClient<T extends { id: number; createdAt: string }>(a: T, b: T): T {
+  const at = Date.parse(a.createdAt) - Date.parse(b.createdAt);
+  return at < 0 || (at === 0 && a.id < b.id) ? a : b;
+}
+
 export function MergeClientDialog({ client, onDone }: { client: TAdminClient; onDone: () => void }) {
   const [q, setQ] = useState("");
   const [other, setOther] = useState<Side | null>(null);
@@ -191,6 +217,11 @@ export function MergeClientDialog({ client, onDone }: { client: TAdminClient; on
   const candidates = (lookup.data?.clients ?? []).filter((c) => c.id !== client.id);
   const kept = other && keepId === other.id ? other : client;
   const removed = other && keepId === other.id ? client : other;
+
+  const choose = (c: Side) => {
+    setOther(c);
+    setKeepId(olderClient(client, c).id);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -221,7 +252,7 @@ export function MergeClientDialog({ client, onDone }: { client: TAdminClient; on
                   <li key={c.id}>
                     <button
                       type="button"
-                      onClick={() => setOther(c)}
+                      onClick={() => choose(c)}
                       className="w-full rounded-lg border border-slate-200 p-3 text-left text-sm hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
                     >
                       <span className="block font-semibold break-words text-ink">{c.nombre}</span>
@@ -237,6 +268,7 @@ export function MergeClientDialog({ client, onDone }: { client: TAdminClient; on
           <>
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-semibold text-ink">¿Qué registro se conserva?</legend>
+              <p className="text-sm text-muted">{MERGE_KEEP_OLDER_HINT}</p>
               {[client, other].map((c) => (
                 <label key={c.id} className="flex min-w-0 items-center gap-2 text-sm">
                   <input

@@ -11,12 +11,15 @@ import { cleanUpAdminTest, json, renderAdmin, staffSessionFixture, stubFetch, te
 import { ChargesDialog } from "../../../components/charges-dialog";
 import { formatColones } from "../../../../shared/domain/format";
 import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
+import { EXTRA_CHARGE_LABELS } from "../../../../shared/domain/charges";
 import {
+  AMOUNT_INVALID,
   PAID_AT_HINT,
   PAID_AT_REASON_REQUIRED,
   PAID_AT_WINDOW_DAYS,
   REFERENCE_REQUIRED,
   REVERSAL_REASON_REQUIRED,
+  proofConfirmQuestion,
   type TChargesResponse,
   type TDuePackage,
   type TPayment,
@@ -104,12 +107,13 @@ const server = (method: string, url: string, body: unknown): Response => {
   }
   if (url === "/api/admin/trackings/11/charges" && method === "GET") return json(200, charges);
   if (url === "/api/admin/trackings/11/charges" && method === "POST") {
-    const { description, amountColones } = body as { description: string; amountColones: number };
+    const { lines } = body as { lines: { kind: "IMPUESTOS" | "ENTREGA"; description: string; amountColones: number }[] };
+    const added = lines.reduce((sum, l) => sum + l.amountColones, 0);
     return json(201, {
       ...charges,
-      lines: [...charges.lines, { kind: "IMPUESTOS", description, amountColones, chargeId: 3 }],
-      totalColones: 12_000 + amountColones,
-      saldoColones: 12_000 + amountColones,
+      lines: [...charges.lines, ...lines.map((l, i) => ({ ...l, chargeId: 3 + i }))],
+      totalColones: 12_000 + added,
+      saldoColones: 12_000 + added,
     });
   }
   return json(404, { message: "no" });
@@ -137,6 +141,11 @@ describe("Pagos", () => {
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
     fireEvent.click(within(item).getByRole("button", { name: /Confirmar comprobante/ }));
+    // Issue 32: confirming a receipt asks first, naming the amount, reference and client.
+    const ask = await screen.findByRole("alertdialog");
+    expect(within(ask).getByText(proofConfirmQuestion(formatColones(14_000), "FT-778", "Marta Solano Vega · EX123456").replace(/\s/g, " "))).toBeTruthy();
+    expect(calls.some((c) => c.url === "/api/admin/payment-proofs/5/confirm")).toBe(false);
+    fireEvent.click(within(ask).getByRole("button", { name: "Confirmar" }));
     await waitFor(() => expect(calls.some((c) => c.url === "/api/admin/payment-proofs/5/confirm")).toBe(true));
     expect(calls.find((c) => c.url === "/api/admin/payment-proofs/5/confirm")!.body).toEqual({
       reference: "FT-778",
@@ -167,6 +176,10 @@ describe("Pagos", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Buscar saldos" }));
     const pkg = await within(form).findByRole("checkbox", { name: /1Z999AA10123456784/ });
     expect(calls.some((c) => c.url === "/api/admin/payments/due?clientCode=EX123456")).toBe(true);
+    // Issue 32: "Cobro" is drawn as a button (bordered), not as plain text.
+    const cobro = within(form).getByRole("button", { name: "Cobro del paquete 1Z999AA10123456784" });
+    expect(cobro.textContent).toBe("Cobro");
+    expect(cobro.className).toContain("border-primary");
     fireEvent.click(pkg);
     fireEvent.click(within(form).getByRole("button", { name: "Registrar pago" }));
     expect(await within(form).findByText(REFERENCE_REQUIRED)).toBeTruthy();
@@ -229,15 +242,33 @@ describe("Pagos", () => {
 });
 
 describe("ChargesDialog", () => {
-  it("lists the lines and the stored total, and adds an extra line", async () => {
+  it("lists the lines and the stored total, and adds several extra lines at once", async () => {
     renderAdmin(<ChargesDialog trackingId={11} trackingCode="1Z999AA10123456784" onClose={() => undefined} />, testAdminSession({ staff: staffSessionFixture("oficina") }));
     const dialog = await screen.findByRole("dialog", { name: "Cobro del paquete" });
     expect(await within(dialog).findByText("Flete")).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText("Monto (₡)"), { target: { value: "1500" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Agregar cargo" }));
+    // Issue 32: a second line before sending; both go in one call.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Otra línea" }));
+    const second = within(dialog).getByRole("group", { name: "Cargo 2" });
+    fireEvent.change(within(second).getByLabelText("Tipo"), { target: { value: "ENTREGA" } });
+    fireEvent.change(within(second).getByLabelText("Monto (₡)"), { target: { value: "2500" } });
+    // An empty amount is refused on its own line, nothing sent.
+    fireEvent.click(within(dialog).getByRole("button", { name: "Agregar 2 cargos" }));
+    expect(within(within(dialog).getByRole("group", { name: "Cargo 1" })).getByText(AMOUNT_INVALID.replace(/\s/g, " "))).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    fireEvent.change(within(within(dialog).getByRole("group", { name: "Cargo 1" })).getByLabelText("Monto (₡)"), { target: { value: "1500" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Agregar 2 cargos" }));
     expect(await within(dialog).findByRole("button", { name: "Quitar Impuestos de aduana" })).toBeTruthy();
-    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ kind: "IMPUESTOS", description: "Impuestos de aduana", amountColones: 1500 });
-    expect(within(dialog).getAllByText(formatColones(13_500).replace(/\s/g, " ")).length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
+      {
+        lines: [
+          { kind: "IMPUESTOS", description: "Impuestos de aduana", amountColones: 1500 },
+          { kind: "ENTREGA", description: EXTRA_CHARGE_LABELS.ENTREGA, amountColones: 2500 },
+        ],
+      },
+    ]);
+    expect(within(dialog).getAllByText(formatColones(16_000).replace(/\s/g, " ")).length).toBeGreaterThan(0);
+    // The form is back to one empty line.
+    expect(within(dialog).queryByRole("group", { name: "Cargo 2" })).toBeNull();
     const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   });

@@ -4,6 +4,7 @@
 // receipt; Rechazar asks for the reason the client will read.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { AlertDialog, AlertDialogContent } from "../../../components/ui/alert-dialog";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -12,10 +13,11 @@ import { toast } from "../../../components/ui/use-toast";
 import { PAYMENTS_KEY } from "../../../components/charges-dialog";
 import { queryClient } from "../../../lib/query-client";
 import { getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
-import { formatDateTime } from "../../../../shared/domain/format";
+import { formatColones, formatDateTime } from "../../../../shared/domain/format";
 import {
   CONFIRM_BUTTON,
   PAYMENT_REFERENCE_MAX,
+  PROOF_CONFIRM_TITLE,
   PROOF_IMAGE_ALT,
   PROOFS_EMPTY,
   PROOFS_LOAD_FAILED,
@@ -31,6 +33,7 @@ import {
   ZProofRejectResponseSchema,
   ZProofsResponseSchema,
   paymentRecordedMessage,
+  proofConfirmQuestion,
   type TProof,
 } from "../../../../shared/api/admin/payments";
 import { AllocationPicker, allocationsOf, useAllocations } from "./allocation-picker";
@@ -65,17 +68,24 @@ function ProofItem({ proof }: { proof: TProof }) {
   const [pending, setPending] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [confirmed, setConfirmed] = useState<number | null>(null);
+  const [asking, setAsking] = useState(false);
   const fail = useChangeErrorToast();
+  const chosen = allocationsOf(allocations);
 
-  const confirm = async () => {
-    const chosen = allocationsOf(allocations);
+  /** Checks the form, then asks before recording the payment (issue 32). */
+  const ask = () => {
     const next = { reference: reference.trim() ? undefined : REFERENCE_REQUIRED, allocations: chosen.length ? undefined : RECORD_NOTHING };
     setError(next);
     if (next.reference || next.allocations) return;
+    setAsking(true);
+  };
+
+  const confirm = async () => {
     setPending(true);
     try {
       const { payment } = await sendAdminJson("POST", `/api/admin/payment-proofs/${proof.id}/confirm`, ZPaymentResponseSchema, { reference, allocations: chosen });
       toast({ title: paymentRecordedMessage(payment.id) });
+      setAsking(false);
       setConfirmed(payment.id);
       void queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
     } catch (err) {
@@ -118,7 +128,7 @@ function ProofItem({ proof }: { proof: TProof }) {
           <AllocationPicker idPrefix={`proof-${proof.id}`} packages={proof.due} state={allocations} onChange={setAllocations} />
           {error.allocations ? <p className="text-sm font-medium text-destructive-hover">{error.allocations}</p> : null}
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button type="button" disabled={pending} onClick={() => void confirm()} aria-label={`${CONFIRM_BUTTON} comprobante de ${proof.clientCode}`}>
+            <Button type="button" disabled={pending} onClick={ask} aria-label={`${CONFIRM_BUTTON} comprobante de ${proof.clientCode}`}>
               {CONFIRM_BUTTON}
             </Button>
             <Button type="button" variant="outline" disabled={pending} onClick={() => setRejecting(true)} aria-label={`${REJECT_BUTTON} comprobante de ${proof.clientCode}`}>
@@ -127,6 +137,21 @@ function ProofItem({ proof }: { proof: TProof }) {
           </div>
         </>
       )}
+      <AlertDialog open={asking} onOpenChange={(value) => !pending && setAsking(value)}>
+        {asking ? (
+          <AlertDialogContent
+            title={PROOF_CONFIRM_TITLE}
+            description={proofConfirmQuestion(
+              formatColones(chosen.reduce((sum, a) => sum + a.amountColones, 0)),
+              reference.trim(),
+              `${proof.clientName} · ${proof.clientCode}`,
+            )}
+            confirmLabel={CONFIRM_BUTTON}
+            pending={pending}
+            onConfirm={() => void confirm()}
+          />
+        ) : null}
+      </AlertDialog>
       {rejecting ? <RejectDialog proof={proof} onClose={() => setRejecting(false)} /> : null}
     </li>
   );

@@ -3,6 +3,7 @@
 // SINPE reference when it is SINPE Móvil, the day and notes. The answer shows the receipt.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { Receipt } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -107,7 +108,9 @@ function RecordForm({ due, onRecorded }: { due: TDueResponse; onRecorded: (payme
         state={allocations}
         onChange={setAllocations}
         actions={(p) => (
-          <Button type="button" size="sm" variant="ghost" onClick={() => setCharges({ id: p.id, code: p.trackingCode })} aria-label={`${CHARGES_TITLE} ${p.trackingCode}`}>
+          // Drawn as a button (issue 32): a ghost "Cobro" read as plain text under the package.
+          <Button type="button" size="sm" variant="outline" onClick={() => setCharges({ id: p.id, code: p.trackingCode })} aria-label={`${CHARGES_TITLE} ${p.trackingCode}`}>
+            <Receipt className="h-4 w-4" aria-hidden="true" />
             {CHARGES_BUTTON}
           </Button>
         )}

@@ -26,6 +26,7 @@ import {
   type ShipmentMoveStatus,
   type TShipment,
   type TShipmentPackage,
+  shipmentCloseConfirm,
 } from "../../../../shared/api/admin/shipments";
 import { ShipmentDialog } from "./shipment-dialog";
 import { addToShipment, closeOrReopen, downloadManifest, moveShipment, removeFromShipment, useReadyPackages, useShipment } from "./api";
@@ -38,6 +39,7 @@ export function ShipmentDetail({ id, onBack }: { id: number; onBack: () => void 
   const [choices, setChoices] = useState<TShipmentPackage[] | null>(null);
   const [picking, setPicking] = useState(false);
   const [moving, setMoving] = useState<ShipmentMoveStatus | null>(null);
+  const [closing, setClosing] = useState(false);
   const [editing, setEditing] = useState(false);
 
   const run = async (work: () => Promise<void>, fallback: string) => {
@@ -112,7 +114,7 @@ export function ShipmentDetail({ id, onBack }: { id: number; onBack: () => void 
 
       <div className="flex flex-wrap gap-2">
         {open ? (
-          <Button type="button" size="lg" disabled={busy || packages.length === 0} onClick={() => void run(() => closeOrReopen(id, "close"), "No se pudo cerrar el embarque")}>
+          <Button type="button" size="lg" disabled={busy || packages.length === 0} onClick={() => setClosing(true)}>
             <Lock className="h-5 w-5" aria-hidden="true" />
             Cerrar embarque
           </Button>
@@ -148,6 +150,23 @@ export function ShipmentDetail({ id, onBack }: { id: number; onBack: () => void 
       ) : null}
 
       <PackageList packages={packages} open={open} busy={busy} onRemove={(p) => void run(() => removeFromShipment(id, p.id), "No se pudo quitar el paquete")} />
+
+      <AlertDialog open={closing} onOpenChange={(value) => !busy && setClosing(value)}>
+        {closing ? (
+          <AlertDialogContent
+            title="Cerrar embarque"
+            description={shipmentCloseConfirm(packages.length)}
+            confirmLabel="Cerrar embarque"
+            pending={busy}
+            onConfirm={() =>
+              void run(async () => {
+                await closeOrReopen(id, "close");
+                setClosing(false);
+              }, "No se pudo cerrar el embarque")
+            }
+          />
+        ) : null}
+      </AlertDialog>
 
       <AlertDialog open={moving !== null} onOpenChange={(value) => !value && setMoving(null)}>
         {moving ? (

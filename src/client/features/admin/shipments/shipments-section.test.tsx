@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanUpAdminTest, json, renderAdmin, stubFetch, type FetchCall } from "../../../test/admin-kit";
-import { SHIPMENT_GUIDE_REQUIRED, SHIPMENT_SCAN_MANY, type TShipment, type TShipmentPackage } from "../../../../shared/api/admin/shipments";
+import { SHIPMENT_GUIDE_REQUIRED, SHIPMENT_SCAN_MANY, shipmentCloseConfirm, type TShipment, type TShipmentPackage } from "../../../../shared/api/admin/shipments";
 import { ShipmentsSection } from "./shipments-section";
 
 const shipment = (over: Partial<TShipment> = {}): TShipment => ({
@@ -133,6 +133,11 @@ describe("Embarques", () => {
     const detailAxe = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
     expect(detailAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     fireEvent.click(screen.getByRole("button", { name: "Cerrar embarque" }));
+    // Issue 32: closing asks first; nothing is sent until it is confirmed.
+    const closeConfirm = await screen.findByRole("alertdialog");
+    expect(within(closeConfirm).getByText(shipmentCloseConfirm(2))).toBeTruthy();
+    expect(calls.some((c) => c.url === "/api/admin/shipments/7/close")).toBe(false);
+    fireEvent.click(within(closeConfirm).getByRole("button", { name: "Cerrar embarque" }));
     const move = await screen.findByRole("button", { name: "En aduanas" });
     await waitFor(() => expect((move as HTMLButtonElement).disabled).toBe(false));
     expect((screen.getByRole("button", { name: "Listo para entregar" }) as HTMLButtonElement).disabled).toBe(true);

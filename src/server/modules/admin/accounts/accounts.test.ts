@@ -8,6 +8,7 @@ import {
   ACCOUNT_LOGIN_TAKEN,
   ACCOUNT_NOT_FOUND,
   ACCOUNT_SELF_LOCKOUT,
+  PASSWORD_CONTAINS_NAME,
   PASSWORD_TOO_COMMON,
   ROLE_FORBIDDEN,
   type TStaffAccount,
@@ -51,6 +52,9 @@ describe("staff accounts (Dueño)", () => {
     expect(taken.json().message).toBe(ACCOUNT_LOGIN_TAKEN);
     const common = await call("POST", "", { login: "pedro", name: "Pedro Soto", role: "bodega", temporaryPassword: "contraseña1234" });
     expect(common.json().message).toBe(PASSWORD_TOO_COMMON);
+    const personal = await call("POST", "", { login: "pedro", name: "Pedro Soto", role: "bodega", temporaryPassword: "soto-del-irazu-7" });
+    expect(personal.statusCode).toBe(400);
+    expect(personal.json().message).toBe(PASSWORD_CONTAINS_NAME);
     const oficina = await createTestStaff(t, "oficina");
     const forbidden = await call("GET", "", undefined, oficina.headers);
     expect(forbidden.statusCode).toBe(403);

@@ -141,7 +141,7 @@ describe("imports and exports", () => {
 });
 
 describe("coupons and referrals on delivery", () => {
-  it("the welcome coupon by 'Cliente'; on delivery, the coupon used, the referral rewarded and its coupon, by the person", async () => {
+  it("the welcome coupon by 'Cliente'; on delivery, the coupon used by 'Sistema', the referral rewarded and its coupon, by the person", async () => {
     const staff = await createTestStaff(t, "oficina", "Diego Entrega");
     const referrer = await registerTestClient(t.app);
     const referred = await registerTestClient(t.app, { referrerCode: referrer.clientCode });
@@ -159,10 +159,17 @@ describe("coupons and referrals on delivery", () => {
     const tracking = await addTestPackage(t.ctx.db, referredId, uniqueTrackingCode("REF"), "EN_BODEGA_CR");
     await ok(staff, "PATCH", `/api/trackings/${tracking.id}`, { estado: "ENTREGADO" });
     const rows = await recordsOf(staff);
-    expect(actions(rows)).toEqual(["paquete.estado", "cupon.usar", "referido.recompensa", "cupon.crear"]);
-    expect(rows[1]).toMatchObject({ entityId: String(coupon.id), after: { status: "USADO", usedOnTrackingId: tracking.id } });
-    expect(rows[2]).toMatchObject({ entity: "referido", before: { status: "REGISTRADO" }, after: { status: "COMPLETADO" } });
-    expect(rows[3]).toMatchObject({ entity: "cupon", after: { reason: "REFERIDO", clientId: await clientIdOf(t.ctx.db, referrer.clientCode) } });
+    expect(actions(rows)).toEqual(["paquete.estado", "referido.recompensa", "cupon.crear"]);
+    expect(rows[1]).toMatchObject({ entity: "referido", before: { status: "REGISTRADO" }, after: { status: "COMPLETADO" } });
+    expect(rows[2]).toMatchObject({ entity: "cupon", after: { reason: "REFERIDO", clientId: await clientIdOf(t.ctx.db, referrer.clientCode) } });
+    // Issue 32: the coupon is used up by the rule, so by 'Sistema', not by the person who moved it.
+    const used = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "cupon.usar"), eq(auditLog.entityId, String(coupon.id))));
+    expect(used).toHaveLength(1);
+    expect(used[0]).toMatchObject({ actorKind: "system", actorLabel: "Sistema", actorAccountId: null, after: { status: "USADO", usedOnTrackingId: tracking.id } });
+    expect(used[0].summary).toContain("Diego Entrega");
   });
 });
 

@@ -77,6 +77,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     if (!account) return fail("cuenta_inexistente", wrong);
     if (account.disabledAt) return fail("cuenta_desactivada", wrong);
     if (!passwordRight) return fail("clave", wrong);
+    let usedRecoveryCode = false;
     if (account.totpEnabledAt) {
       if (!body.code) {
         // The password was right: asking for the second step is not a failure.
@@ -85,6 +86,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
       }
       const spent = await spendSecondFactor(ctx.db, ctx.sessions.totpKey, account, body.code, { allowRecovery: true });
       if (!spent) return fail("codigo", TOTP_CODE_WRONG);
+      usedRecoveryCode = spent === "recovery";
     }
 
     await attempt.clear();
@@ -92,11 +94,13 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     const session = await ctx.sessions.issue({ accountId: account.id, ip: request.ip, userAgent: request.headers["user-agent"] ?? null });
     await ctx.db.transaction(async (tx) => {
       await tx.update(staffAccounts).set({ lastSignInAt: new Date() }).where(eq(staffAccounts.id, account.id));
+      // A sign-in with a recovery code is its own action (issue 32): the owner sees that a
+      // code was spent (a lost phone, or a stolen code) without reading every sign-in.
       await recordAudit(tx, signInActor(account, request.ip), {
-        action: "sesion.entrar",
+        action: usedRecoveryCode ? "sesion.entrar_recuperacion" : "sesion.entrar",
         entity: "sesion",
         entityId: account.id,
-        summary: account.login,
+        summary: usedRecoveryCode ? `${account.login}: con un código de recuperación` : account.login,
       });
     });
     return session;

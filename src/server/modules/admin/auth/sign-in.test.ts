@@ -11,6 +11,7 @@ import {
   PASSWORD_CURRENT_WRONG,
   PASSWORD_MUST_CHANGE,
   PASSWORD_SAME,
+  PASSWORD_CONTAINS_NAME,
   PASSWORD_TOO_COMMON,
   SECOND_FACTOR_REQUIRED_CODE,
   TOTP_CODE_REQUIRED,
@@ -157,10 +158,16 @@ describe("changing one's own password", () => {
     expect(wrong.json().message).toBe(PASSWORD_CURRENT_WRONG);
     const same = await change(person.headers, TEST_STAFF_PASSWORD, TEST_STAFF_PASSWORD);
     expect(same.json().message).toBe(PASSWORD_SAME);
-    for (const weak of ["Contraseña123", "123456789a", "puravida2025", "zzzzzzzzzzzz", `${person.login}-2026`, "rosamendez99", "mendez12345"]) {
+    for (const weak of ["Contraseña123", "123456789a", "puravida2025", "zzzzzzzzzzzz"]) {
       const res = await change(person.headers, TEST_STAFF_PASSWORD, weak);
       expect(res.statusCode, weak).toBe(400);
       expect(res.json().message, weak).toBe(PASSWORD_TOO_COMMON);
+    }
+    // Issue 32: a password refused for holding the person's login or name says so.
+    for (const personal of [`${person.login}-2026`, "rosamendez99", "mendez12345", "Méndez-contraseña"]) {
+      const res = await change(person.headers, TEST_STAFF_PASSWORD, personal);
+      expect(res.statusCode, personal).toBe(400);
+      expect(res.json().message, personal).toBe(PASSWORD_CONTAINS_NAME);
     }
     expect(await session(t, person.headers)).toBe(200);
   });
@@ -256,6 +263,11 @@ describe("two-step sign-in", () => {
     const recovery = recoveryCodes[3].toUpperCase().replace("-", " ");
     expect((await login(t, { login: person.login, password: TEST_STAFF_PASSWORD, code: recovery })).statusCode).toBe(200);
     expect((await login(t, { login: person.login, password: TEST_STAFF_PASSWORD, code: recoveryCodes[3] })).statusCode).toBe(401);
+    // Issue 32: the recovery-code sign-in is recorded as its own action, the TOTP one is not.
+    const signIns = rowsOf<{ action: string; entity_id: string }>(
+      await t.ctx.db.execute(sql`select action, entity_id from audit_log where action like 'sesion.entrar%' and entity_id = ${String(person.accountId)} order by id`),
+    );
+    expect(signIns.map((r) => r.action)).toEqual(["sesion.entrar", "sesion.entrar_recuperacion"]);
 
     const session = await t.app.inject({ method: "GET", url: "/api/admin/session", headers: person.headers });
     expect(session.json().account.totpEnabled).toBe(true);

@@ -13,6 +13,8 @@ import {
   type TAdminClientTrackingsResponse,
   type TDeleteClientResponse,
   type TMergeClientsResponse,
+  CLIENT_LOOKALIKE_CODE,
+  clientLookalikeMessage,
 } from "../../../../shared/api/admin/clients";
 import { REGISTER_WHATSAPP_NOT_CR } from "../../../../shared/api/clients";
 import type { TrackingStatus } from "../../../../shared/domain/statuses";
@@ -55,6 +57,31 @@ describe("POST /api/admin/clients", () => {
     expect(row.codeLookalikeFree).toBe(true);
     const welcome = await t.ctx.db.select().from(notificationOutbox).where(and(eq(notificationOutbox.clientId, client.id), eq(notificationOutbox.kind, "WELCOME")));
     expect(welcome).toHaveLength(1);
+  });
+
+  it("asks first (409 CLIENT_LOOKALIKE) for a look-alike: same name without accents, or a WhatsApp one digit off; creates it when confirmed", async () => {
+    const existing = await newClient("Rosaura Quirós Víquez");
+    const count = async () => (await t.ctx.db.select({ id: clients.id }).from(clients)).length;
+    const before = await count();
+    const sameName = await call("POST", "/api/admin/clients", { nombre: "rosaura  quiros viquez", telefono: uniquePhone(), direccion: "Heredia centro, frente al parque" });
+    expect(sameName.statusCode, sameName.body).toBe(409);
+    expect(sameName.json()).toMatchObject({ code: CLIENT_LOOKALIKE_CODE, lookalikes: [{ clientCode: existing.clientCode, reason: "nombre" }] });
+    expect(sameName.json().message).toBe(clientLookalikeMessage([{ clientCode: existing.clientCode, nombre: "Rosaura Quirós Víquez", reason: "nombre" }]));
+
+    const local = existing.telefono;
+    const offByOne = `${local.slice(0, 7)}${(Number(local[7]) + 1) % 10}`;
+    const nearPhone = await call("POST", "/api/admin/clients", { nombre: "Persona Distinta Ureña", telefono: offByOne, direccion: "Heredia centro, frente al parque" });
+    expect(nearPhone.statusCode, nearPhone.body).toBe(409);
+    expect(nearPhone.json()).toMatchObject({ code: CLIENT_LOOKALIKE_CODE, lookalikes: [{ clientCode: existing.clientCode, reason: "telefono" }] });
+    expect(await count()).toBe(before);
+
+    // Confirmed by staff: created.
+    const confirmed = await call("POST", "/api/admin/clients", { nombre: "Persona Distinta Ureña", telefono: offByOne, direccion: "Heredia centro, frente al parque", confirmar: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(await count()).toBe(before + 1);
+    // Nothing alike: no question.
+    const unrelated = await call("POST", "/api/admin/clients", { nombre: "Tobías Zamora Fallas", telefono: uniquePhone(), direccion: "Heredia centro, frente al parque" });
+    expect(unrelated.statusCode, unrelated.body).toBe(201);
   });
 
   it("refuses a phone another client holds (409 naming that client) and bad input, changing nothing", async () => {

@@ -9,7 +9,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
 import { clientTrackings, clients, coupons, notificationOutbox, partsSearches, paymentProofs, payments, referrals } from "../../../db/schema";
-import { badRequest, conflict, isForeignKeyViolation, notFound } from "../../../errors";
+import { AppError, badRequest, conflict, isForeignKeyViolation, notFound } from "../../../errors";
 import { CLIENT_HAS_PAYMENTS } from "../../../../shared/api/admin/payments";
 import { rowsOf } from "../../../lib/rate-limiter";
 import type { Actor } from "../../../lib/actor";
@@ -19,11 +19,14 @@ import { welcomeNotification } from "../../notifications/messages";
 import { CLIENT_RECORD, costaRicanPhone, insertNewClient, lockPhoneAndFindHolder } from "../../clients/new-client";
 import {
   ADMIN_CLIENT_NOT_FOUND,
+  CLIENT_LOOKALIKE_CODE,
   MERGE_SAME_CLIENT,
+  clientLookalikeMessage,
   clientHasActiveTrackings,
   clientPhoneTaken,
   mergeTrackingConflict,
   type TAdminClientRecord,
+  type TClientLookalike,
   type TCreateAdminClientRequest,
   type TDeleteClientResponse,
   type TMergeClientsResponse,
@@ -39,6 +42,48 @@ async function assertPhoneFree(tx: DbOrTx, telefono: string, exceptId?: number):
   if (other) throw conflict(clientPhoneTaken(other.clientCode, other.nombre));
 }
 
+/** Upper and lower case accented letters Spanish names use, and their plain forms (for SQL translate). */
+const ACCENTED = "ÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇáàäâãéèëêíìïîóòöôõúùüûñç";
+const PLAIN = "AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc";
+
+/** A name compared without accents, case or repeated spaces: "José  Pérez" is "jose perez". */
+function plainName(nombre: string): string {
+  return nombre.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** The 72 local numbers one digit off an 8-digit one. */
+function phonesOneDigitOff(local: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < local.length; i++) {
+    for (let d = 0; d <= 9; d++) {
+      if (String(d) !== local[i]) out.push(local.slice(0, i) + String(d) + local.slice(i + 1));
+    }
+  }
+  return out;
+}
+
+/**
+ * Clients that look like a new one (issue 32; decision 153): the same name without accents, case
+ * or extra spaces, or a WhatsApp one digit off (however an import stored it). At most 5, oldest first.
+ */
+async function findLookalikes(tx: DbOrTx, nombre: string, telefono: string): Promise<TClientLookalike[]> {
+  const name = plainName(nombre);
+  const near = phonesOneDigitOff(telefono.slice(4));
+  const digits = sql`regexp_replace(${clients.telefono}, '\\D', '', 'g')`;
+  const plainStored = sql`btrim(regexp_replace(lower(translate(${clients.nombre}, ${ACCENTED}, ${PLAIN})), '\\s+', ' ', 'g'))`;
+  const nearList = sql.join(
+    [...near, ...near.map((n) => `506${n}`)].map((n) => sql`${n}`),
+    sql`, `,
+  );
+  const rows = await tx
+    .select({ id: clients.id, clientCode: clients.clientCode, nombre: clients.nombre, telefono: clients.telefono, sameName: sql<boolean>`${plainStored} = ${name}` })
+    .from(clients)
+    .where(or(sql`${plainStored} = ${name}`, sql`${digits} in (${nearList})`))
+    .orderBy(clients.id)
+    .limit(5);
+  return rows.map((r) => ({ id: r.id, clientCode: r.clientCode, nombre: r.nombre, telefono: r.telefono, reason: r.sameName ? "nombre" : "telefono" }));
+}
+
 export async function createClientByStaff(
   db: Db,
   input: TCreateAdminClientRequest,
@@ -48,6 +93,11 @@ export async function createClientByStaff(
   const now = options.now ?? new Date();
   return inOutboxTransaction(db, async (tx) => {
     await assertPhoneFree(tx, telefono);
+    // A look-alike is asked about first (409), unless staff already confirmed it is another person.
+    if (input.confirmar !== true) {
+      const lookalikes = await findLookalikes(tx, input.nombre, telefono);
+      if (lookalikes.length > 0) throw new AppError(CLIENT_LOOKALIKE_CODE, 409, clientLookalikeMessage(lookalikes), { lookalikes });
+    }
     const created = await insertNewClient(
       tx,
       { nombre: input.nombre, direccion: input.direccion, telefono, email: input.email, notas: input.notas },

@@ -16,6 +16,9 @@ import { auditLog, clientTrackings, paymentProofs } from "../../../db/schema";
 import { addDays, costaRicaDayKey } from "../../../../shared/domain/dates";
 import { formatColones } from "../../../../shared/domain/format";
 import {
+  CHARGE_DESCRIPTION_REQUIRED,
+  CHARGE_LINES_MAX,
+  CHARGE_LINES_TOO_MANY,
   CHARGE_REMOVE_PAID,
   EXTRAS_TOO_LARGE,
   PAYMENT_TOO_LARGE,
@@ -112,6 +115,36 @@ describe("extra charge lines", () => {
     expect((removed.json() as TChargesResponse).totalColones).toBe(5000);
     expect(await stored(id)).toMatchObject({ total: 5000, extras: 0 });
     expect(await auditActions()).toEqual(expect.arrayContaining(["cargo.agregar", "cargo.quitar"]));
+  });
+
+  it("adds several lines in one call, all or none (issue 32)", async () => {
+    const { packages } = await clientWithPackages([5000]);
+    const id = packages[0].id;
+    const url = `/api/admin/trackings/${id}/charges`;
+    const before = (await auditActions()).filter((a) => a === "cargo.agregar").length;
+    const res = await call("POST", url, {
+      lines: [
+        { kind: "IMPUESTOS", description: "Impuestos DUA", amountColones: 1200 },
+        { kind: "ENTREGA", description: "Entrega en Heredia", amountColones: 2500 },
+        { kind: "ALMACENAJE", description: "Bodega 10 días", amountColones: 300 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as TChargesResponse).lines.map((l) => [l.kind, l.amountColones])).toEqual([
+      ["FLETE", 5000],
+      ["IMPUESTOS", 1200],
+      ["ENTREGA", 2500],
+      ["ALMACENAJE", 300],
+    ]);
+    expect(await stored(id)).toMatchObject({ total: 9000, extras: 4000, saldo: 9000 });
+    expect((await auditActions()).filter((a) => a === "cargo.agregar").length - before).toBe(3);
+
+    // One bad line refuses the whole batch; nothing is added.
+    await refused("POST", url, { lines: [{ kind: "OTRO", description: "Otro", amountColones: 100 }, { kind: "OTRO", description: "", amountColones: 100 }] }, 400, CHARGE_DESCRIPTION_REQUIRED);
+    await refused("POST", url, { lines: [] }, 400, CHARGE_LINES_TOO_MANY);
+    await refused("POST", url, { lines: Array.from({ length: CHARGE_LINES_MAX + 1 }, () => ({ kind: "OTRO", description: "Otro", amountColones: 1 })) }, 400, CHARGE_LINES_TOO_MANY);
+    await refused("POST", url, { lines: [{ kind: "OTRO", description: "Otro", amountColones: 99_999_000 }, { kind: "OTRO", description: "Otro", amountColones: 2000 }] }, 400, EXTRAS_TOO_LARGE);
+    expect(await stored(id)).toMatchObject({ total: 9000, extras: 4000 });
   });
 
   it("a package with only extra lines gets a total", async () => {

@@ -19,6 +19,7 @@ import { staffActor } from "../../../lib/actor";
 import { OFFICE_STAFF } from "../../../../shared/domain/staff-roles";
 import {
   receiptFileName,
+  ZChargeBatchSchema,
   ZChargeCreateSchema,
   ZChargeParamsSchema,
   ZDueQuerySchema,
@@ -55,7 +56,8 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post("/api/admin/trackings/:id/charges", { config }, async (request, reply) => {
     const { id } = parseWith(ZPaymentIdParamsSchema, request.params);
-    const body = parseWith(ZChargeCreateSchema, request.body ?? {});
+    const raw: unknown = request.body ?? {};
+    const body = typeof raw === "object" && raw !== null && "lines" in raw ? parseWith(ZChargeBatchSchema, raw).lines : parseWith(ZChargeCreateSchema, raw);
     return reply.status(201).send(await addCharge(ctx.db, id, body, staffActor(request)));
   });
 

@@ -159,23 +159,29 @@ async function syncExtras(tx: DbOrTx, trackingId: number): Promise<void> {
 }
 
 /** POST /api/admin/trackings/:id/charges. */
-export async function addCharge(db: Db, trackingId: number, input: TChargeCreate, actor: Actor): Promise<TChargesResponse> {
+export async function addCharge(db: Db, trackingId: number, input: TChargeCreate | TChargeCreate[], actor: Actor): Promise<TChargesResponse> {
+  // Several lines at once (issue 32): all in one transaction, or none.
+  const lines = Array.isArray(input) ? input : [input];
   return db.transaction(async (tx) => {
     const pkg = await lockPackage(tx, trackingId);
     const [{ extras }] = await tx.select({ extras: clientTrackings.cargosExtraColones }).from(clientTrackings).where(eq(clientTrackings.id, trackingId));
-    if (extras + input.amountColones > CHARGE_COLONES_MAX) throw badRequest(EXTRAS_TOO_LARGE);
-    const [line] = await tx
+    if (extras + lines.reduce((sum, l) => sum + l.amountColones, 0) > CHARGE_COLONES_MAX) throw badRequest(EXTRAS_TOO_LARGE);
+    const inserted = await tx
       .insert(packageCharges)
-      .values({ trackingId, kind: input.kind, description: input.description, amountColones: input.amountColones, createdByAccountId: actor.accountId })
+      .values(lines.map((l) => ({ trackingId, kind: l.kind, description: l.description, amountColones: l.amountColones, createdByAccountId: actor.accountId })))
       .returning({ id: packageCharges.id });
     await syncExtras(tx, trackingId);
-    await recordAudit(tx, actor, {
-      action: "cargo.agregar",
-      entity: "cargo",
-      entityId: line.id,
-      summary: `${pkg.trackingCode} · ${input.description} · ${formatColones(input.amountColones)}`,
-      after: { trackingId, ...input },
-    });
+    await recordAudit(
+      tx,
+      actor,
+      lines.map((l, i) => ({
+        action: "cargo.agregar" as const,
+        entity: "cargo" as const,
+        entityId: inserted[i].id,
+        summary: `${pkg.trackingCode} · ${l.description} · ${formatColones(l.amountColones)}`,
+        after: { trackingId, ...l },
+      })),
+    );
     return getCharges(tx, trackingId);
   });
 }
