@@ -12,6 +12,7 @@ export type ErrorCode =
   | "NOT_FOUND"
   | "CONFLICT"
   | "UNPAID_DELIVERY"
+  | "UNPRICED"
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
@@ -30,6 +31,7 @@ const TITLES: Record<ErrorCode, string> = {
   NOT_FOUND: "No encontrado",
   CONFLICT: "Conflicto",
   UNPAID_DELIVERY: "Saldo pendiente",
+  UNPRICED: "Paquete sin monto",
   PAYLOAD_TOO_LARGE: "Contenido demasiado grande",
   UNSUPPORTED_MEDIA_TYPE: "Tipo de contenido no soportado",
   RATE_LIMITED: "Demasiadas solicitudes",

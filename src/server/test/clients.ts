@@ -10,6 +10,7 @@ import { clients } from "../db/schema";
 import { createTracking } from "../modules/trackings/service";
 import type { TRegisterClientResponse } from "../../shared/api/clients";
 import type { TrackingStatus } from "../../shared/domain/statuses";
+import { COLLECTABLE_STATUSES } from "../../shared/domain/charges";
 
 let sequence = randomInt(0, 1_000_000);
 
@@ -40,8 +41,13 @@ export async function clientIdOf(db: Db, clientCode: string): Promise<number> {
   return row.id;
 }
 
-/** A package of a client, created as staff create one by hand (no message queued). */
-export async function addTestPackage(db: Db, clientId: number, trackingCode: string, estado?: TrackingStatus) {
-  const { tracking } = await db.transaction((tx) => createTracking(tx, { clientId, trackingCode, estado, actor: TEST_ADMIN_ACTOR, notify: false }));
+/**
+ * A package of a client, created as staff create one by hand (no message queued). One created
+ * collectable (Listo para entregar, Entregado) is priced — 1 000 g, ₡5 000 — since an unpriced
+ * package cannot be (docs/decisions/152); `priced: false` leaves any package without an amount.
+ */
+export async function addTestPackage(db: Db, clientId: number, trackingCode: string, estado?: TrackingStatus, { priced }: { priced?: boolean } = {}) {
+  const amount = (priced ?? (estado !== undefined && COLLECTABLE_STATUSES.includes(estado))) ? { pesoPieCubicos: "1000", montoColones: 5_000 } : {};
+  const { tracking } = await db.transaction((tx) => createTracking(tx, { clientId, trackingCode, estado, ...amount, actor: TEST_ADMIN_ACTOR, notify: false }));
   return tracking;
 }
