@@ -42,12 +42,15 @@ export async function clientIdOf(db: Db, clientCode: string): Promise<number> {
 }
 
 /**
- * A package of a client, created as staff create one by hand (no message queued). One created
- * collectable (Listo para entregar, Entregado) is priced — 1 000 g, ₡5 000 — since an unpriced
- * package cannot be (docs/decisions/152); `priced: false` leaves any package without an amount.
+ * A package of a client, created as staff create one by hand (no message queued). An unpriced
+ * package can never become collectable (docs/decisions/152): one created Listo para entregar or
+ * Entregado is priced at ₡0 (1 000 g) unless `montoColones` says otherwise; a number prices any
+ * package (1 000 g); null leaves it without an amount (refused if created collectable).
  */
-export async function addTestPackage(db: Db, clientId: number, trackingCode: string, estado?: TrackingStatus, { priced }: { priced?: boolean } = {}) {
-  const amount = (priced ?? (estado !== undefined && COLLECTABLE_STATUSES.includes(estado))) ? { pesoPieCubicos: "1000", montoColones: 5_000 } : {};
+export async function addTestPackage(db: Db, clientId: number, trackingCode: string, estado?: TrackingStatus, options: { montoColones?: number | null } = {}) {
+  const collectable = estado !== undefined && COLLECTABLE_STATUSES.includes(estado);
+  const montoColones = options.montoColones === undefined ? (collectable ? 0 : null) : options.montoColones;
+  const amount = montoColones === null ? {} : { pesoPieCubicos: "1000", montoColones };
   const { tracking } = await db.transaction((tx) => createTracking(tx, { clientId, trackingCode, estado, ...amount, actor: TEST_ADMIN_ACTOR, notify: false }));
   return tracking;
 }

@@ -18,7 +18,7 @@ const t = useTestApp();
 async function unpricedPackage(estado: TrackingStatus = "EN_BODEGA_CR", fields: { pesoPieCubicos?: string } = {}) {
   const client = await registerTestClient(t.app);
   const clientId = await clientIdOf(t.ctx.db, client.clientCode);
-  const tracking = await addTestPackage(t.ctx.db, clientId, uniqueTrackingCode("SM"), estado, { priced: false });
+  const tracking = await addTestPackage(t.ctx.db, clientId, uniqueTrackingCode("SM"), estado, { montoColones: null });
   if (fields.pesoPieCubicos) await t.ctx.db.update(clientTrackings).set({ pesoPieCubicos: fields.pesoPieCubicos }).where(eq(clientTrackings.id, tracking.id));
   return { client, tracking };
 }
@@ -61,7 +61,7 @@ describe("no amount, not collectable: every path refuses with 409 UNPRICED and c
     const a = await unpricedPackage();
     const b = await unpricedPackage("EN_BODEGA_CR", { pesoPieCubicos: "900" });
     const client = await registerTestClient(t.app);
-    const ok = await addTestPackage(t.ctx.db, await clientIdOf(t.ctx.db, client.clientCode), uniqueTrackingCode("OK"), "EN_BODEGA_CR", { priced: true });
+    const ok = await addTestPackage(t.ctx.db, await clientIdOf(t.ctx.db, client.clientCode), uniqueTrackingCode("OK"), "EN_BODEGA_CR", { montoColones: 5_000 });
     const ids = [a.tracking.id, b.tracking.id, ok.id];
     const res = await t.app.inject({ method: "POST", url: "/api/admin/trackings/bulk-status", headers: staff.headers, payload: { ids, estado: "ENTREGADO", entregarConSaldo: true } });
     expectUnpriced(res, [a.tracking.trackingCode, "Sin peso"], [b.tracking.trackingCode, "Sin monto"]);
