@@ -117,3 +117,24 @@ describe("no amount, not collectable: every path refuses with 409 UNPRICED and c
     expect(await statusOf(tracking.id)).toBe("EN_BODEGA_CR");
   });
 });
+
+describe("the back office's list of packages in the warehouse without weight or amount", () => {
+  it("GET /api/admin/packages?sinMonto=1 lists them with the reason, not the priced or the pre-alerted ones", async () => {
+    const staff = await createTestStaff(t, "bodega");
+    const noWeight = await unpricedPackage("EN_BODEGA_MIAMI");
+    const noAmount = await unpricedPackage("EN_ADUANAS", { pesoPieCubicos: "750" });
+    const preAlerted = await unpricedPackage("SEGUIMIENTO_INTERNACIONAL");
+    const client = await registerTestClient(t.app);
+    const priced = await addTestPackage(t.ctx.db, await clientIdOf(t.ctx.db, client.clientCode), uniqueTrackingCode("OK"), "EN_BODEGA_CR", { montoColones: 5_000 });
+    const res = await t.app.inject({ method: "GET", url: "/api/admin/packages?sinMonto=1&pageSize=100", headers: staff.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = (res.json() as { packages: { id: number; motivoSinMonto: string | null }[] }).packages;
+    const reasonOf = (id: number) => rows.find((r) => r.id === id)?.motivoSinMonto;
+    expect(reasonOf(noWeight.tracking.id)).toBe("Sin peso");
+    expect(reasonOf(noAmount.tracking.id)).toBe("Sin monto");
+    expect(reasonOf(preAlerted.tracking.id)).toBeUndefined();
+    expect(reasonOf(priced.id)).toBeUndefined();
+    expect(rows.every((r) => r.motivoSinMonto !== null)).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/packages?sinMonto=1" })).statusCode).toBe(401);
+  });
+});
