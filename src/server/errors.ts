@@ -13,6 +13,7 @@ export type ErrorCode =
   | "CONFLICT"
   | "UNPAID_DELIVERY"
   | "CLIENT_LOOKALIKE"
+  | "UNPRICED"
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
@@ -32,6 +33,7 @@ const TITLES: Record<ErrorCode, string> = {
   CONFLICT: "Conflicto",
   UNPAID_DELIVERY: "Saldo pendiente",
   CLIENT_LOOKALIKE: "Cliente parecido",
+  UNPRICED: "Paquete sin monto",
   PAYLOAD_TOO_LARGE: "Contenido demasiado grande",
   UNSUPPORTED_MEDIA_TYPE: "Tipo de contenido no soportado",
   RATE_LIMITED: "Demasiadas solicitudes",

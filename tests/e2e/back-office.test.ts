@@ -61,6 +61,8 @@ async function prepare(run: string) {
     await api("POST", "/api/admin/trackings", { clientCode: client.clientCode, trackingCode, descripcionPaquete: "Repuestos" });
   }
   const byCode = new Map((await packagesOf(client.id)).map((t) => [t.trackingCode, t]));
+  // Priced (₡0) before it is delivered: a package without an amount never is (decision 152).
+  await api("PATCH", `/api/trackings/${byCode.get(codes.delivered)!.id}`, { montoColones: 0 });
   await api("PATCH", `/api/trackings/${byCode.get(codes.delivered)!.id}`, { estado: "ENTREGADO" });
   const contact = `Consulta ${run}: ¿cuánto cuesta traer una batería desde Miami?`;
   const res = await fetch(`${server.baseUrl}/api/contact`, {

@@ -45,6 +45,8 @@ describe("delivering a package with a drawn signature", () => {
       trackingCode,
       descripcionPaquete: "Zapatos",
     });
+    // Priced (₡0, nothing to collect): a package without an amount is never ready (decision 152).
+    await api("PATCH", `/api/trackings/${tracking.id}`, { montoColones: 0 });
     await api("PATCH", `/api/trackings/${tracking.id}`, { estado: "LISTO_PARA_ENTREGAR" });
 
     const offenders: string[] = [];

@@ -449,7 +449,8 @@ function planTracking(r: Random, clientIndex: number, clientSince: number, now: 
   let pesoPieCubicos: string | null = null;
   let montoColones: number | null = null;
   let costo: number | null = null;
-  if (level >= 1 && r.chance(0.9)) {
+  // A package ready or delivered always has its amount (docs/decisions/152).
+  if (level >= 1 && (r.chance(0.9) || current === "LISTO_PARA_ENTREGAR" || current === "ENTREGADO")) {
     if (formaEnvio === "AVION") {
       // Weighed in the warehouse with its box: grams, rounded to 10.
       pesoPieCubicos = String(Math.round((r.float(product.grams[0], product.grams[1]) * r.float(1.1, 1.4)) / 10) * 10);

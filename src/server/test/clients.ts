@@ -10,6 +10,7 @@ import { clients } from "../db/schema";
 import { createTracking } from "../modules/trackings/service";
 import type { TRegisterClientResponse } from "../../shared/api/clients";
 import type { TrackingStatus } from "../../shared/domain/statuses";
+import { COLLECTABLE_STATUSES } from "../../shared/domain/charges";
 
 let sequence = randomInt(0, 1_000_000);
 
@@ -44,8 +45,16 @@ export async function clientIdOf(db: Db, clientCode: string): Promise<number> {
   return row.id;
 }
 
-/** A package of a client, created as staff create one by hand (no message queued). */
-export async function addTestPackage(db: Db, clientId: number, trackingCode: string, estado?: TrackingStatus) {
-  const { tracking } = await db.transaction((tx) => createTracking(tx, { clientId, trackingCode, estado, actor: TEST_ADMIN_ACTOR, notify: false }));
+/**
+ * A package of a client, created as staff create one by hand (no message queued). An unpriced
+ * package can never become collectable (docs/decisions/152): one created Listo para entregar or
+ * Entregado is priced at ₡0 (1 000 g) unless `montoColones` says otherwise; a number prices any
+ * package (1 000 g); null leaves it without an amount (refused if created collectable).
+ */
+export async function addTestPackage(db: Db, clientId: number, trackingCode: string, estado?: TrackingStatus, options: { montoColones?: number | null } = {}) {
+  const collectable = estado !== undefined && COLLECTABLE_STATUSES.includes(estado);
+  const montoColones = options.montoColones === undefined ? (collectable ? 0 : null) : options.montoColones;
+  const amount = montoColones === null ? {} : { pesoPieCubicos: "1000", montoColones };
+  const { tracking } = await db.transaction((tx) => createTracking(tx, { clientId, trackingCode, estado, ...amount, actor: TEST_ADMIN_ACTOR, notify: false }));
   return tracking;
 }

@@ -34,6 +34,10 @@ export const TRACKING_COLUMNS = [
   { key: "tienda_origen", required: false, aliases: ["tienda"] },
   { key: "carrier", required: false, aliases: ["transportista", "courier"] },
   { key: "notas", required: false, aliases: ["nota", "notas_internas"] },
+  // The package's billing weight (grams by air, cubic feet by sea) and its stored amount: a file
+  // that makes a package ready or delivered carries them (docs/decisions/152).
+  { key: "peso_pie_cubicos", required: false, aliases: ["peso_facturable", "pies_cubicos"] },
+  { key: "monto_colones", required: false, aliases: ["monto"] },
 ] as const satisfies readonly ImportColumn[];
 
 

@@ -108,6 +108,8 @@ describe("exports", () => {
       undefined,
       "UPS",
       "''nota",
+      "1500",
+      15432,
     ]);
   });
 

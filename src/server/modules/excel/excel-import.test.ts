@@ -259,7 +259,15 @@ describe("updates through the one status-change path", () => {
       ])
       .returning({ id: clients.id });
     await t.database.db.insert(referrals).values({ referrerClientId: referrer.id, referredClientId: referred.id, status: "REGISTRADO" });
-    await importOk(await buildWorkbook({ Trackings: [TRACKING_HEADER.slice(0, 5), [referredCode, "TBA999888777666", "USA", "AVION", "EN_BODEGA_MIAMI"]] }));
+    // Weighed and priced in Miami (a package without an amount is never delivered, docs/decisions/152).
+    await importOk(
+      await buildWorkbook({
+        Trackings: [
+          [...TRACKING_HEADER.slice(0, 5), "peso_pie_cubicos", "monto_colones"],
+          [referredCode, "TBA999888777666", "USA", "AVION", "EN_BODEGA_MIAMI", "1000", 5000],
+        ],
+      }),
+    );
 
     const result = await importOk(await buildWorkbook({ Trackings: [TRACKING_HEADER.slice(0, 5), [referredCode, "TBA999888777666", "USA", "AVION", "Entregado"]] }));
     expect(result.trackings.updated).toBe(1);

@@ -256,6 +256,8 @@ const IMPORT_TRACKING_VALUES: Record<(typeof TRACKING_COLUMNS)[number]["key"], (
   tienda_origen: (t) => t.tiendaOrigen,
   carrier: (t) => t.carrier,
   notas: (t) => t.notas,
+  peso_pie_cubicos: (t) => t.pesoPieCubicos,
+  monto_colones: (t) => t.montoColones,
 };
 const IMPORT_WIDTHS: Record<string, number> = {
   client_code: 14,
@@ -272,6 +274,8 @@ const IMPORT_WIDTHS: Record<string, number> = {
   tienda_origen: 18,
   carrier: 16,
   notas: 36,
+  peso_pie_cubicos: 18,
+  monto_colones: 14,
 };
 
 const importClientColumns: ColumnSpec<ClientRow>[] = CLIENT_COLUMNS.map((c) => ({

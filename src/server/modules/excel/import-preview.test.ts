@@ -72,7 +72,12 @@ async function delivered() {
   await apply(
     await buildWorkbook({
       Clientes: [CLIENT_HEADER, [code, "Marta Solís", "Grecia centro", "8877-6655"]],
-      Trackings: [TRACKING_HEADER, [code, "TBA500000000001", "USA", "AVION", "ENTREGADO"], [code, "TBA500000000002", "USA", "AVION", "EN_BODEGA_MIAMI"]],
+      // Delivered with its weight and amount (docs/decisions/152).
+      Trackings: [
+        [...TRACKING_HEADER.slice(0, 5), "peso_pie_cubicos", "monto_colones"],
+        [code, "TBA500000000001", "USA", "AVION", "ENTREGADO", "1200", 6000],
+        [code, "TBA500000000002", "USA", "AVION", "EN_BODEGA_MIAMI", "800", 4000],
+      ],
     }),
   );
   // The old sheet: the first package still 'Listo para entregar', the second now in customs, a new one.

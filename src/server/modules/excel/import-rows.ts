@@ -73,6 +73,8 @@ export interface TrackingCandidate {
   descripcionPaquete?: string;
   pesoEstimado?: number;
   valorDeclarado?: number;
+  pesoPieCubicos?: string;
+  montoColones?: number;
   tiendaOrigen?: string;
   carrier?: string;
   notas?: string;
@@ -313,7 +315,12 @@ export function parseTrackingSheet(sheet: SheetData): ParsedSheet<TrackingCandid
       tiendaOrigen: r.text("tienda_origen", false),
       carrier: r.text("carrier", false),
       notas: r.text("notas", false),
+      pesoPieCubicos: r.text("peso_pie_cubicos", false),
+      montoColones: r.amount("monto_colones"),
     };
+    if (candidate.montoColones !== undefined && (!Number.isInteger(candidate.montoColones) || candidate.montoColones < 0)) {
+      r.fail(reasons.numberInvalid("monto_colones", String(candidate.montoColones)));
+    }
     if (r.error) result.errors.push(rowError(row.row, r.error));
     else result.rows.push(candidate);
   }

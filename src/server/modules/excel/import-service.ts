@@ -569,6 +569,8 @@ function givenFields(row: TrackingCandidate): TrackingFields {
   if (row.tiendaOrigen !== undefined) fields.tiendaOrigen = row.tiendaOrigen;
   if (row.carrier !== undefined) fields.carrier = row.carrier;
   if (row.notas !== undefined) fields.notas = row.notas;
+  if (row.pesoPieCubicos !== undefined) fields.pesoPieCubicos = row.pesoPieCubicos;
+  if (row.montoColones !== undefined) fields.montoColones = row.montoColones;
   return fields;
 }
 

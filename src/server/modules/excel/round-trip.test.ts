@@ -29,7 +29,7 @@ beforeAll(async () => {
     .returning();
   await source.database.db.insert(clientTrackings).values([
     { clientId: tricky.id, trackingCode: "TBA000000000001", estado: "EN_ADUANAS", descripcionPaquete: "+1 cable_x0041_", notas: "'nota", tiendaOrigen: "00123", carrier: "-", pesoEstimado: 0.01, valorDeclarado: 9999999999.99 },
-    { clientId: tricky.id, trackingCode: "LP00000000000001", origen: "CHINA", formaEnvio: "BARCO", estado: "ENTREGADO", carrier: "=Cainiao", tiendaOrigen: "=SUMA(1;2)", notas: "-inicio\nfin" },
+    { clientId: tricky.id, trackingCode: "LP00000000000001", origen: "CHINA", formaEnvio: "BARCO", estado: "ENTREGADO", pesoPieCubicos: "2,5", montoColones: 12_500, carrier: "=Cainiao", tiendaOrigen: "=SUMA(1;2)", notas: "-inicio\nfin" },
   ]);
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@
 // client's coupons and referrals answers.
 import { TEST_ADMIN_ACTOR } from "../../test/actors";
 import { describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../test/app";
 import { clientTrackings, clients, coupons, referrals } from "../../db/schema";
 import type { TClientCouponsResponse } from "../../../shared/api/coupons";
@@ -31,7 +31,14 @@ async function preAlert(clientCode: string): Promise<TClientTracking> {
 }
 
 async function deliver(trackingId: number, now?: Date) {
-  return t.ctx.db.transaction((tx) => changeTrackingStatus(tx, { trackingId, newStatus: "ENTREGADO", actor: TEST_ADMIN_ACTOR, now }));
+  return t.ctx.db.transaction(async (tx) => {
+    // Weighed and priced at ₡0 if it was not: a package without an amount is never delivered (docs/decisions/152).
+    await tx
+      .update(clientTrackings)
+      .set({ pesoPieCubicos: "1000", montoColones: 0 })
+      .where(and(eq(clientTrackings.id, trackingId), isNull(clientTrackings.montoColones)));
+    return changeTrackingStatus(tx, { trackingId, newStatus: "ENTREGADO", actor: TEST_ADMIN_ACTOR, now });
+  });
 }
 
 async function couponsOf(clientId: number) {

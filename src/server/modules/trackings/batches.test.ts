@@ -87,10 +87,10 @@ describe("createTrackings", () => {
 
     const created = await t.ctx.db.transaction((tx) =>
       createTrackings(tx, [
-        { clientId: referrerId, trackingCode: code("EARLY"), estado: "ENTREGADO", actor: TEST_IMPORT_ACTOR, notify: false },
-        { clientId: referredId, trackingCode: code("REF"), estado: "ENTREGADO", actor: TEST_IMPORT_ACTOR, notify: false },
-        { clientId: bystanderId, trackingCode: code("BY"), estado: "ENTREGADO", actor: TEST_IMPORT_ACTOR, notify: false },
-        { clientId: referrerId, trackingCode: code("LATE"), estado: "ENTREGADO", actor: TEST_IMPORT_ACTOR, notify: false },
+        { clientId: referrerId, trackingCode: code("EARLY"), estado: "ENTREGADO", pesoPieCubicos: "1000", montoColones: 10_000, actor: TEST_IMPORT_ACTOR, notify: false },
+        { clientId: referredId, trackingCode: code("REF"), estado: "ENTREGADO", pesoPieCubicos: "1000", montoColones: 10_000, actor: TEST_IMPORT_ACTOR, notify: false },
+        { clientId: bystanderId, trackingCode: code("BY"), estado: "ENTREGADO", pesoPieCubicos: "1000", montoColones: 10_000, actor: TEST_IMPORT_ACTOR, notify: false },
+        { clientId: referrerId, trackingCode: code("LATE"), estado: "ENTREGADO", pesoPieCubicos: "1000", montoColones: 10_000, actor: TEST_IMPORT_ACTOR, notify: false },
         { clientId: referrerId, trackingCode: code("TRANSIT"), estado: "EN_ADUANAS", actor: TEST_IMPORT_ACTOR, notify: false },
       ]),
     );
@@ -186,6 +186,8 @@ describe("updateTrackings", () => {
     const referred = await registerTestClient(t.app, { referrerCode: referrer.clientCode });
     const referredId = await idOf(referred.clientCode);
     const [{ tracking: first }, { tracking: second }] = await packagesOf(referredId, 2);
+    // Weighed and priced: a package without an amount is never delivered (docs/decisions/152).
+    await t.ctx.db.update(clientTrackings).set({ pesoPieCubicos: "1000", montoColones: 10_000 }).where(inArray(clientTrackings.id, [first.id, second.id]));
 
     await expect(
       t.ctx.db.transaction((tx) =>

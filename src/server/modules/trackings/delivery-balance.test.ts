@@ -79,7 +79,7 @@ describe("the coupon when the amount is announced", () => {
     const later = new Date(Date.now() + 30 * 86_400_000);
     const [tenPercent] = await t.ctx.db.insert(coupons).values({ clientId: id, discountPercent: 10, reason: "REFERIDO", expiresAt: later }).returning();
 
-    const skip = await addTestPackage(t.ctx.db, id, uniqueTrackingCode("SAL"), "EN_BODEGA_CR");
+    const skip = await addTestPackage(t.ctx.db, id, uniqueTrackingCode("SAL"), "EN_BODEGA_CR", { montoColones: 0 });
     expect((await move(skip.id, "ENTREGADO")).rewards?.couponApplied).toEqual({ couponId: tenPercent.id, discountPercent: 10 });
 
     // Listo without a coupon to take, then one arrives: moving back and to Listo again changes nothing.
@@ -91,7 +91,7 @@ describe("the coupon when the amount is announced", () => {
     expect((await rowOf(announced.id)).discountPercent).toBeNull();
   });
 
-  it("the Listo message says 'Ya está pagado.' when paid, nothing about money without an amount (the status template then)", async () => {
+  it("the Listo message says 'Ya está pagado.' when paid; a package without an amount never gets one (refused, docs/decisions/152)", async () => {
     const client = await registerTestClient(t.app, { nombre: "Ana Mora" });
     const id = await clientIdOf(t.ctx.db, client.clientCode);
     const paid = await pricedPackage(id, "EN_BODEGA_CR", 8_000);
@@ -102,12 +102,8 @@ describe("the coupon when the amount is announced", () => {
     expect(templateParametersOf(paidMessage)).toEqual(["Ana Mora", paid.trackingCode, "Ya está pagado."]);
 
     const unpriced = await addTestPackage(t.ctx.db, id, uniqueTrackingCode("SAL"), "EN_BODEGA_CR");
-    await move(unpriced.id, "LISTO_PARA_ENTREGAR");
-    const [plain] = await messagesOf(unpriced.id);
-    expect(plain.body).not.toContain("Monto");
-    expect(plain.body).not.toContain("pagado");
-    expect(templateKeyOf(plain)).toBe("status");
-    expect(templateParametersOf(plain)).toEqual(["Ana Mora", unpriced.trackingCode, "Listo para entregar"]);
+    await expect(move(unpriced.id, "LISTO_PARA_ENTREGAR")).rejects.toMatchObject({ statusCode: 409, code: "UNPRICED" });
+    expect(await messagesOf(unpriced.id)).toHaveLength(0);
     expect(amountDueText({ totalColones: null, saldoColones: 0 })).toBeNull();
     expect(amountDueText({ totalColones: 5_000, saldoColones: -200 })).toBe("Ya está pagado.");
   });

@@ -22,7 +22,10 @@
 //     409 UNPAID_DELIVERY — nothing is written, the caller's transaction rolls back — unless the
 //     caller passed `entregarConSaldo: true` or is the Excel import (the office's reconciliation
 //     tool); then the history note says 'Entregado con saldo pendiente de ₡X' and an audit
-//     record paquete.entregar_con_saldo is written.
+//     record paquete.entregar_con_saldo is written;
+//   - a move to LISTO_PARA_ENTREGAR or ENTREGADO (or a creation so) of a package without a stored
+//     montoColones is refused with 409 UNPRICED naming each package and its reason ('Sin peso',
+//     'Sin monto'), for every caller, the import too (docs/decisions/152).
 //   Moving a package to the status it already has changes nothing and returns changed: false.
 //   Callers that may notify open their transaction with inOutboxTransaction
 //   (notifications/outbox.ts), which wakes the worker after the commit so the message goes out at once.
@@ -50,7 +53,15 @@ import { carrierTrackingNumber } from "../../../shared/domain/barcodes";
 import { TRACKING_STATUSES } from "../../../shared/domain/statuses";
 import { CLAIM_HISTORY_NOTE } from "../../../shared/api/admin/warehouse";
 import { COLLECTABLE_STATUSES } from "../../../shared/domain/charges";
-import { deliveredWithBalanceNote, unpaidDeliveryMessage, UNPAID_DELIVERY_CODE } from "../../../shared/api/admin/trackings";
+import {
+  deliveredWithBalanceNote,
+  unpaidDeliveryMessage,
+  unpricedMessage,
+  unpricedReason,
+  UNPAID_DELIVERY_CODE,
+  UNPRICED_CODE,
+  type UnpricedReason,
+} from "../../../shared/api/admin/trackings";
 
 export type TrackingRow = typeof clientTrackings.$inferSelect;
 
@@ -259,6 +270,22 @@ function auditedPackage(t: TrackingRow): Record<string, unknown> {
   return { id, clientId, trackingCode, estado, origen, formaEnvio, carrier, pesoPieCubicos, montoColones, descripcionPaquete, notas };
 }
 
+/**
+ * No amount, not collectable (docs/decisions/152): packages about to become Listo para entregar or
+ * Entregado without a stored montoColones are 409 UNPRICED, each named with its reason. Every path
+ * comes through createTrackings / updateTrackings, which call this BEFORE writing the status; the
+ * database's trigger (client_trackings_priced_when_collectable) refuses the same move underneath.
+ */
+export function assertPriced(moves: { trackingCode: string; newStatus: TrackingStatus; pesoPieCubicos: string | null; montoColones: number | null }[]): void {
+  const unpriced: { trackingCode: string; motivo: UnpricedReason }[] = [];
+  for (const m of moves) {
+    if (!COLLECTABLE_STATUSES.includes(m.newStatus)) continue;
+    const motivo = unpricedReason(m);
+    if (motivo !== null) unpriced.push({ trackingCode: m.trackingCode, motivo });
+  }
+  if (unpriced.length > 0) throw new AppError(UNPRICED_CODE, 409, unpricedMessage(unpriced), { unpriced });
+}
+
 /** The packages with these ids, current (re-read after the delivery rules may have set a coupon). */
 async function readTrackings(tx: DbOrTx, ids: number[], lock = false): Promise<Map<number, TrackingRow>> {
   const out = new Map<number, TrackingRow>();
@@ -354,6 +381,14 @@ export async function createTrackings(tx: DbOrTx, inputs: CreateTrackingInput[])
     now: input.now ?? defaultNow,
     estado: input.estado ?? ("SEGUIMIENTO_INTERNACIONAL" as TrackingStatus),
   }));
+  assertPriced(
+    planned.map(({ input, estado }) => ({
+      trackingCode: input.trackingCode,
+      newStatus: estado,
+      pesoPieCubicos: input.pesoPieCubicos ?? null,
+      montoColones: input.montoColones ?? null,
+    })),
+  );
   const rows: TrackingRow[] = [];
   for (const chunk of chunked(planned)) {
     let inserted: TrackingRow[];
@@ -580,6 +615,16 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
       if (isUniqueViolation(err, "client_trackings_client_code_key")) throw conflict(TRACKING_DUPLICATE);
       throw err;
     }
+  }
+
+  // The amounts as this change leaves them (a PATCH may price and move at once).
+  const becoming = moves.filter((m) => COLLECTABLE_STATUSES.includes(m.newStatus));
+  if (becoming.length > 0) {
+    const priced = await readTrackings(
+      tx,
+      becoming.map((m) => m.tracking.id),
+    );
+    assertPriced(becoming.map((m) => ({ ...priced.get(m.tracking.id)!, newStatus: m.newStatus })));
   }
 
   const groups = new Map<string, StatusEntry[]>();

@@ -263,7 +263,7 @@ describe("changeTrackingStatus / createTracking / updateTracking", () => {
     const client = await registerTestClient(t.app, { nombre: "Rosa Campos" });
     const id = await clientId(client.clientCode);
     const created = await t.ctx.db.transaction((tx) =>
-      createTracking(tx, { clientId: id, trackingCode: uniqueTracking(), actor: TEST_ADMIN_ACTOR, notify: false }),
+      createTracking(tx, { clientId: id, trackingCode: uniqueTracking(), pesoPieCubicos: "1000", montoColones: 0, actor: TEST_ADMIN_ACTOR, notify: false }),
     );
     const at = new Date("2031-02-03T15:00:00Z");
     const result = await t.ctx.db.transaction((tx) =>
@@ -420,6 +420,7 @@ describe("the lookup's JSON built in SQL", () => {
     await preAlert({ clientCode: client.clientCode, trackingCode: uniqueTracking("LX"), origen: "CHINA", formaEnvio: "BARCO" });
     await t.ctx.db.transaction(async (tx) => {
       await changeTrackingStatus(tx, { trackingId: first.id, newStatus: "EN_BODEGA_MIAMI", actor: TEST_ADMIN_ACTOR });
+      await tx.update(clientTrackings).set({ pesoPieCubicos: "1000", montoColones: 0 }).where(eq(clientTrackings.id, first.id));
       await changeTrackingStatus(tx, { trackingId: first.id, newStatus: "ENTREGADO", actor: TEST_ADMIN_ACTOR });
     });
     const viaSql = JSON.parse((await getClientTrackingsJson(t.database, client.clientCode))!);

@@ -1,6 +1,7 @@
 // The Paquetes section (issue 18 item 12): GET /api/admin/packages, every client's packages in one
 // server-paged, sortable table with the filters staff use all day (docs/decisions/119), and the
 // section's Spanish texts.
+import { UNPRICED_REASONS } from "./trackings";
 import { z } from "../../validation";
 import { ADMIN_TRACKING_STATUSES, ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES } from "../../domain/statuses";
 import { formatThousands } from "../../domain/format";
@@ -68,6 +69,14 @@ export const ZAdminPackagesQuerySchema = z
       .enum(["true", "false", "1", "0"], { error: PACKAGE_FILTER_INVALID })
       .optional()
       .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
+    /**
+     * 'Sin peso o monto' (issue 32, docs/decisions/152): packages in the warehouse (En bodega Miami
+     * up to Listo para entregar) without a stored amount, each row with its reason.
+     */
+    sinMonto: z
+      .enum(["true", "false", "1", "0"], { error: PACKAGE_FILTER_INVALID })
+      .optional()
+      .transform((v) => v === "true" || v === "1"),
     sort: z.enum(PACKAGE_SORTS, { error: PACKAGE_SORT_INVALID }).default(PACKAGE_SORT_DEFAULT),
     dir: z.enum(SORT_DIRECTIONS, { error: PACKAGE_DIR_INVALID }).default(PACKAGE_DIR_DEFAULT),
     page: z.coerce
@@ -116,6 +125,8 @@ export const ZAdminPackageRowSchema = z.object({
   createdAt: z.string(),
   /** Not delivered and not updated today (the clients list's 'Necesitan actualización'). */
   needsUpdate: z.boolean(),
+  /** Why it has no amount ('Sin peso', 'Sin monto'), or null when it has one (docs/decisions/152). */
+  motivoSinMonto: z.enum(UNPRICED_REASONS).nullable(),
 });
 export type TAdminPackageRow = z.infer<typeof ZAdminPackageRowSchema>;
 

@@ -98,6 +98,33 @@ export function unpaidDeliveryMessage(unpaid: readonly { trackingCode: string; s
   return `${unpaid.length} paquetes tienen saldo pendiente: ${listed.join(", ")}${more}. ${ending}`;
 }
 
+/**
+ * A package without a stored amount (montoColones) never becomes collectable: a move to Listo para
+ * entregar or Entregado is 409 UNPRICED on every path (docs/decisions/152), naming each package and
+ * why it has no amount: "Sin peso" (no billing weight or cubic feet to price from) or "Sin monto".
+ */
+export const UNPRICED_CODE = "UNPRICED";
+export const UNPRICED_REASONS = ["Sin peso", "Sin monto"] as const;
+export type UnpricedReason = (typeof UNPRICED_REASONS)[number];
+
+/** Why a package has no amount, or null when it has one. */
+export function unpricedReason(t: { pesoPieCubicos: string | null; montoColones: number | null }): UnpricedReason | null {
+  if (t.montoColones !== null) return null;
+  return t.pesoPieCubicos === null || t.pesoPieCubicos.trim() === "" ? "Sin peso" : "Sin monto";
+}
+
+/** The 409's sentence: each package by code and reason (at most 10, then "y N más"). */
+export function unpricedMessage(unpriced: readonly { trackingCode: string; motivo: UnpricedReason }[]): string {
+  const ending = "no puede pasar a Listo para entregar ni entregarse sin un monto. Registre el peso y el monto.";
+  if (unpriced.length === 1) {
+    const [p] = unpriced;
+    return `El paquete ${p.trackingCode} (${p.motivo}) ${ending}`;
+  }
+  const listed = unpriced.slice(0, UNPAID_LISTED).map((p) => `${p.trackingCode} (${p.motivo})`);
+  const more = unpriced.length > UNPAID_LISTED ? ` y ${unpriced.length - UNPAID_LISTED} más` : "";
+  return `${unpriced.length} paquetes no tienen monto: ${listed.join(", ")}${more}. Ninguno ${ending.replace("no puede", "puede")}`;
+}
+
 /** The history note of a package delivered with a balance. */
 export function deliveredWithBalanceNote(saldoColones: number): string {
   return `Entregado con saldo pendiente de ${formatColones(saldoColones)}`;

@@ -106,6 +106,32 @@ describe("Entregas", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  it("shows what is owed: the package's total and balance, never the freight alone (issue 32)", async () => {
+    const plain = (text: string) => text.replace(/\s/g, " ");
+    list = {
+      total: 2,
+      zones: [
+        {
+          key: "grecia",
+          label: "Grecia, Alajuela",
+          count: 2,
+          packages: [
+            pkg({ montoColones: 2_303, totalColones: 21_903, pagadoColones: 2_303, saldoColones: 19_600 }),
+            pkg({ id: 8, trackingCode: "TRKSINMONTO", montoColones: null, totalColones: null, pagadoColones: 0, saldoColones: 0 }),
+          ],
+        },
+      ],
+    };
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("oficina") }));
+    const grecia = (await screen.findByText("Grecia, Alajuela")).closest("details")!;
+    const text = plain(grecia.textContent ?? "");
+    expect(text).toContain(plain(`Total ${formatColones(21_903)}`));
+    expect(text).toContain(plain(`Saldo ${formatColones(19_600)}`));
+    expect(text).not.toContain(plain(formatColones(2_303)));
+    expect(within(grecia).queryByText("Pagado")).toBeNull();
+    expect(within(grecia).getByText("Sin monto")).toBeTruthy();
+  });
+
   it("gives Bodega no pickup switch (and the server sends no address)", async () => {
     list = { total: 1, zones: [{ key: "grecia", label: "Grecia, Alajuela", count: 1, packages: [pkg({ direccion: null, telefono: null })] }] };
     renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("bodega") }));

@@ -7,6 +7,7 @@ import { BalanceBadge } from "../../../lib/admin/unpaid-delivery";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { MapPin, Phone } from "lucide-react";
+import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
 import { ScanField } from "../../../components/scan-field";
@@ -61,11 +62,17 @@ function PackageItem({ pkg, office, onDeliver }: { pkg: TDeliveryPackage; office
         <p className="font-mono text-sm break-all text-ink">{pkg.trackingCode}</p>
         {pkg.descripcionPaquete ? <p className="text-sm break-words text-muted">{pkg.descripcionPaquete}</p> : null}
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+          {/* What is owed (issue 32): the stored total (freight, extras, coupon) for office staff, never
+              the freight alone; Bodega sees the balance only (the badge), what a driver collects. */}
           <span>
-            {formatColones(pkg.montoColones)} · listo desde <time dateTime={pkg.readySince}>{formatDate(pkg.readySince)}</time>
+            {pkg.montoColones === null ? null : pkg.totalColones !== null ? `Total ${formatColones(pkg.totalColones)} · ` : null}
+            listo desde <time dateTime={pkg.readySince}>{formatDate(pkg.readySince)}</time>
           </span>
-          {/* Bodega has no total: the freight it sees tells whether there was anything to pay. */}
-          <BalanceBadge saldoColones={pkg.saldoColones} totalColones={pkg.totalColones ?? pkg.montoColones} />
+          {pkg.montoColones === null ? (
+            <Badge tone="danger">Sin monto</Badge>
+          ) : (
+            <BalanceBadge saldoColones={pkg.saldoColones} totalColones={pkg.totalColones ?? pkg.montoColones} />
+          )}
         </p>
         {pkg.direccion ? (
           <p className="flex gap-1 text-sm break-words text-ink">

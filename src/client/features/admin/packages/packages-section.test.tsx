@@ -35,6 +35,7 @@ function row(id: number, extra: Partial<TAdminPackageRow> = {}): TAdminPackageRo
     updatedAt: "2026-03-01T15:00:00.000Z",
     createdAt: "2026-03-01T15:00:00.000Z",
     needsUpdate: id === 2,
+    motivoSinMonto: null,
     ...extra,
   };
 }

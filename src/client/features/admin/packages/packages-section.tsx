@@ -62,6 +62,7 @@ const PACKAGE_URL_DEFAULTS = {
   desde: "",
   hasta: "",
   needsUpdate: "",
+  sinMonto: "",
   sort: PACKAGE_SORT_DEFAULT as string,
   dir: PACKAGE_DIR_DEFAULT as string,
   page: "1",
@@ -80,7 +81,7 @@ const FIRST_DIRECTION: Record<PackageSort, SortDirection> = {
   estado: "asc",
 };
 
-const FILTER_KEYS = ["q", "estado", "origen", "formaEnvio", "carrier", "desde", "hasta", "needsUpdate"] as const;
+const FILTER_KEYS = ["q", "estado", "origen", "formaEnvio", "carrier", "desde", "hasta", "needsUpdate", "sinMonto"] as const;
 
 /** The address read through the call's own schema: a hand-edited bad value is shown, never sent. */
 function parseAddress(values: PackageUrlValues): { query: TAdminPackagesQuery; error: null } | { query: null; error: string } {
@@ -283,6 +284,13 @@ function PackageFilters({ filters, filtering }: { filters: UrlFilters<PackageUrl
             <option value="false">Al día</option>
           </Select>
         </Field>
+        {/* Issue 32 (decision 152): what the warehouse still has to weigh or price before it can be ready. */}
+        <Field label="Monto" htmlFor={`${id}-sinMonto`}>
+          <Select {...select("sinMonto")}>
+            <option value="">Todos</option>
+            <option value="1">Sin peso o monto (en bodega)</option>
+          </Select>
+        </Field>
         <div className="flex items-end">
           <Button type="button" variant="ghost" onClick={filters.reset} disabled={!filtering} className="w-full sm:w-auto">
             <RotateCcw className="h-4 w-4" aria-hidden="true" />
@@ -450,6 +458,7 @@ function PackagesTable({
               {formatColones(row.montoColones)}
               <div className="mt-1">
                 <BalanceBadge saldoColones={row.saldoColones} totalColones={row.totalColones} />
+                {row.motivoSinMonto ? <Badge tone="danger">{row.motivoSinMonto}</Badge> : null}
               </div>
             </Td>
             <Td className="whitespace-nowrap">{formatDate(row.createdAt)}</Td>

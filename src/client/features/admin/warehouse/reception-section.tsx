@@ -2,6 +2,7 @@
 // its three measures for sea freight) and presses Enter; the focus goes back to the scan field for
 // the next one. Several clients with one number: choose. No pre-alert: register it Sin dueño.
 // Below, the receipts of this session.
+import { Link } from "wouter";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { ScanField } from "../../../components/scan-field";
@@ -117,6 +118,13 @@ export function ReceptionSection() {
           ) : null}
         </Card>
       ) : null}
+
+      {/* Issue 32 (decision 152): a package without a weight or an amount never becomes ready. */}
+      <p className="text-sm">
+        <Link href="~/admin/paquetes?sinMonto=1" className="font-medium text-primary underline underline-offset-2">
+          Paquetes en bodega sin peso o monto
+        </Link>
+      </p>
 
       <section aria-labelledby="recepcion-sesion" className="space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -156,7 +156,7 @@ describe("coupons and referrals on delivery", () => {
     expect(welcome[0]).toMatchObject({ actorLabel: "Cliente", actorKind: "client", after: { reason: "BIENVENIDA" } });
 
     // Straight to Entregado (it skips Listo): the coupon is taken on this move (docs/decisions/139).
-    const tracking = await addTestPackage(t.ctx.db, referredId, uniqueTrackingCode("REF"), "EN_BODEGA_CR");
+    const tracking = await addTestPackage(t.ctx.db, referredId, uniqueTrackingCode("REF"), "EN_BODEGA_CR", { montoColones: 0 });
     await ok(staff, "PATCH", `/api/trackings/${tracking.id}`, { estado: "ENTREGADO" });
     const rows = await recordsOf(staff);
     expect(actions(rows)).toEqual(["paquete.estado", "referido.recompensa", "cupon.crear"]);

@@ -20,7 +20,7 @@ const TRACKING_HEADER: Cell[] = ["client_code", "tracking_code", "origen", "form
 async function newPackage(estado: TrackingStatus = "SEGUIMIENTO_INTERNACIONAL") {
   const client = await registerTestClient(t.app);
   const clientId = await clientIdOf(t.ctx.db, client.clientCode);
-  const tracking = await addTestPackage(t.ctx.db, clientId, uniqueTrackingCode("AUD"), estado);
+  const tracking = await addTestPackage(t.ctx.db, clientId, uniqueTrackingCode("AUD"), estado, { montoColones: 0 });
   return { client, tracking };
 }
 

@@ -169,7 +169,7 @@ describe("DELETE /api/admin/clients/{id}", () => {
     expect((refused.json() as { message: string }).message).toMatch(/1 paquete sin entregar/);
     expect(await t.ctx.db.select().from(clients).where(eq(clients.id, c.id))).toHaveLength(1);
 
-    await t.ctx.db.update(clientTrackings).set({ estado: "ENTREGADO" }).where(eq(clientTrackings.id, active.id));
+    await t.ctx.db.update(clientTrackings).set({ estado: "ENTREGADO", pesoPieCubicos: "1000", montoColones: 0 }).where(eq(clientTrackings.id, active.id));
     const res = await call("DELETE", `/api/admin/clients/${c.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json() as TDeleteClientResponse).toEqual({ success: true, id: c.id, deletedTrackings: 2 });

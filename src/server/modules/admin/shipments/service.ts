@@ -13,7 +13,8 @@ import { clientTrackings, clients, shipments } from "../../../db/schema";
 import { AppError, conflict, notFound } from "../../../errors";
 import type { Actor } from "../../../lib/actor";
 import { inOutboxTransaction } from "../../notifications/outbox";
-import { updateTrackings } from "../../trackings/service";
+import { assertPriced, updateTrackings } from "../../trackings/service";
+import { COLLECTABLE_STATUSES } from "../../../../shared/domain/charges";
 import { diffFields, recordAudit } from "../audit/service";
 import { resolveScan } from "../warehouse/scan";
 import { TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../../../shared/domain/statuses";
@@ -438,7 +439,20 @@ export async function moveShipment(db: Db, id: number, estado: ShipmentMoveStatu
       .from(clientTrackings)
       .where(eq(clientTrackings.shipmentId, id))
       .orderBy(asc(clientTrackings.id));
-    return { shipment: row, members: all.length, behind: all.filter((m) => rank(m.estado as TrackingStatus) < rank(estado)).map((m) => m.id) };
+    const behindRows = all.filter((m) => rank(m.estado as TrackingStatus) < rank(estado));
+    // No amount, not collectable (docs/decisions/152): refused before the first slice, nothing moves.
+    if (COLLECTABLE_STATUSES.includes(estado)) {
+      for (let i = 0; i < behindRows.length; i += 1000) {
+        const ids = behindRows.slice(i, i + 1000).map((m) => m.id);
+        const amounts = await tx
+          .select({ trackingCode: clientTrackings.trackingCode, pesoPieCubicos: clientTrackings.pesoPieCubicos, montoColones: clientTrackings.montoColones })
+          .from(clientTrackings)
+          .where(inArray(clientTrackings.id, ids))
+          .orderBy(asc(clientTrackings.id));
+        assertPriced(amounts.map((a) => ({ ...a, newStatus: estado })));
+      }
+    }
+    return { shipment: row, members: all.length, behind: behindRows.map((m) => m.id) };
   });
   let moved = 0;
   const slices = Math.max(1, Math.ceil(behind.length / size));

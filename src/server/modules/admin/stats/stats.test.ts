@@ -34,7 +34,7 @@ let n = 0;
 async function addPackage(clientCode: string) {
   const clientId = await clientIdOf(clientCode);
   const { tracking } = await t.ctx.db.transaction((tx) =>
-    createTracking(tx, { clientId, trackingCode: `STAT${Date.now()}${++n}`, actor: TEST_ADMIN_ACTOR, notify: false }),
+    createTracking(tx, { clientId, trackingCode: `STAT${Date.now()}${++n}`, pesoPieCubicos: "1000", montoColones: 0, actor: TEST_ADMIN_ACTOR, notify: false }),
   );
   return tracking;
 }

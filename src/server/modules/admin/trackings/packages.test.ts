@@ -52,7 +52,15 @@ async function addPackage(clientCode: string, { estado, set, code }: PackageSetu
   const clientId = await clientIdOf(clientCode);
   const trackingCode = code ?? uniqueTrackingCode("PKG");
   const { tracking } = await t.ctx.db.transaction((tx) =>
-    createTracking(tx, { clientId, trackingCode, estado, actor: TEST_ADMIN_ACTOR, notify: false }),
+    // One created ready or delivered has an amount (docs/decisions/152); `set` may change it after.
+    createTracking(tx, {
+      clientId,
+      trackingCode,
+      estado,
+      ...(estado === "LISTO_PARA_ENTREGAR" || estado === "ENTREGADO" ? { pesoPieCubicos: "1000", montoColones: 0 } : {}),
+      actor: TEST_ADMIN_ACTOR,
+      notify: false,
+    }),
   );
   if (set) await t.ctx.db.update(clientTrackings).set(set).where(eq(clientTrackings.id, tracking.id));
   return tracking.trackingCode;

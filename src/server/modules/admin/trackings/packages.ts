@@ -2,6 +2,7 @@
 // packages in one table, filtered, sorted by a whitelisted column and paged in the database. One
 // statement answers the page and the filtered count. The search follows the clients list's rules
 // (decision 116): the same helpers, the same trigram indexes.
+import { unpricedReason } from "../../../../shared/api/admin/trackings";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { rowsOf } from "../../../lib/rate-limiter";
@@ -78,6 +79,9 @@ function conditions(query: TAdminPackagesQuery, now: Date): SQL[] {
   if (query.hasta) out.push(sql`t.created_at < (${costaRicaDayStart(query.hasta).toISOString()}::timestamptz + interval '1 day')`);
   if (query.needsUpdate === true) out.push(needsUpdateSql(now));
   if (query.needsUpdate === false) out.push(sql`not ${needsUpdateSql(now)}`);
+  if (query.sinMonto) {
+    out.push(sql`t.monto_colones is null and t.estado in ('EN_BODEGA_MIAMI', 'EN_ADUANAS', 'EN_BODEGA_CR', 'LISTO_PARA_ENTREGAR')`);
+  }
   if (query.q) out.push(sql`t.id in (select id from m)`);
   return out;
 }
@@ -141,6 +145,7 @@ function toRow(r: Record<string, unknown>, amounts: boolean): TAdminPackageRow {
     updatedAt: iso(r.updatedAt),
     createdAt: iso(r.createdAt),
     needsUpdate: r.needsUpdate === true,
+    motivoSinMonto: unpricedReason({ pesoPieCubicos: (r.pesoPieCubicos as string | null) ?? null, montoColones: num(r.montoColones) }),
   };
 }
 

@@ -50,6 +50,9 @@ async function create(clientCode: string, extra: object = {}): Promise<TAdminTra
   return (res.json() as TAdminTrackingResponse).tracking;
 }
 
+/** Weighed and priced (₡0): a package without an amount is never ready or delivered (docs/decisions/152). */
+const PRICED = { pesoPieCubicos: "1000", montoColones: 0 };
+
 const historyOf = (trackingId: number) =>
   t.ctx.db
     .select()
@@ -183,8 +186,11 @@ describe("PATCH /api/trackings/{id} (inline controls)", () => {
   it("on ENTREGADO applies the friend's welcome coupon and completes the referral with the referrer's reward", async () => {
     const referrer = await registerTestClient(t.app);
     const friend = await registerTestClient(t.app, { referrerCode: referrer.clientCode });
-    const pkg = await create(friend.clientCode);
+    const pkg = await create(friend.clientCode, PRICED);
+    // Free of charge (₡0): the delivery needs no payment first.
+    await t.ctx.db.update(clientTrackings).set({ montoColones: 0 }).where(eq(clientTrackings.id, pkg.id));
     const res = await call("PATCH", `/api/trackings/${pkg.id}`, { estado: "ENTREGADO" });
+    expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as TAdminTrackingResponse).tracking).toMatchObject({ estado: "ENTREGADO", discountPercent: 5 });
 
     const [friendRow] = await t.ctx.db.select().from(clients).where(eq(clients.clientCode, friend.clientCode));
@@ -259,9 +265,9 @@ describe("PATCH and DELETE /api/admin/trackings/{id}, GET /api/trackings/{id}/hi
 describe("POST /api/admin/trackings/bulk-status", () => {
   it("moves several packages at once, each with its history row and message, counting those already there", async () => {
     const client = await registerTestClient(t.app);
-    const a = await create(client.clientCode);
-    const b = await create(client.clientCode);
-    const c = await create(client.clientCode, { estado: "LISTO_PARA_ENTREGAR" });
+    const a = await create(client.clientCode, PRICED);
+    const b = await create(client.clientCode, PRICED);
+    const c = await create(client.clientCode, { estado: "LISTO_PARA_ENTREGAR", ...PRICED });
     const res = await call("POST", "/api/admin/trackings/bulk-status", { ids: [a.id, b.id, c.id, a.id], estado: "LISTO_PARA_ENTREGAR" });
     expect(res.statusCode).toBe(200);
     expect(res.json() as TBulkStatusResponse).toEqual({ changed: 2, unchanged: 1 });
