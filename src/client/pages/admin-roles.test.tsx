@@ -168,7 +168,7 @@ describe("by role", () => {
         ? json(200, { tracking: trackingFixture({ id: 1, trackingCode: "TBA123", pesoPieCubicos: "1500" }), notificationQueued: false, messaging: { configured: false } })
         : path(url) === "/api/admin/packages"
         ? json(200, {
-            packages: [{ id: 1, trackingCode: "TBA123", clientId: 9, clientName: "Ana Mora", clientCode: "EX123456", estado: ESTADO, origen: ORIGEN, formaEnvio: FORMA, carrier: null, pesoPieCubicos: null, montoColones: null, totalColones: null, pagadoColones: null, saldoColones: null, notas: null, lastStatusChangeDate: "2025-03-01T15:00:00.000Z", createdAt: "2025-03-01T15:00:00.000Z", updatedAt: "2025-03-01T15:00:00.000Z", needsUpdate: false }],
+            packages: [{ id: 1, trackingCode: "TBA123", clientId: 9, clientName: "Ana Mora", clientCode: "EX123456", estado: ESTADO, origen: ORIGEN, formaEnvio: FORMA, carrier: null, pesoPieCubicos: null, montoColones: null, totalColones: null, pagadoColones: null, saldoColones: null, notas: null, lastStatusChangeDate: "2025-03-01T15:00:00.000Z", createdAt: "2025-03-01T15:00:00.000Z", updatedAt: "2025-03-01T15:00:00.000Z", needsUpdate: false, motivoSinMonto: null }],
             total: 1,
             page: 1,
             pageSize: 20,
