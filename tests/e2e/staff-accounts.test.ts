@@ -131,7 +131,7 @@ describe("staff accounts", () => {
 
     const bruno = await signIn("bruno", "Guayabo-azul-5391", "Papaya-dulce-3390");
     await bruno.page.waitForURL((u) => u.pathname === "/admin/paquetes");
-    expect((await sectionLinks(bruno.page)).sort()).toEqual(["Embarques", "Entregas", "Mi cuenta", "Paquetes", "Recepción", "Sin dueño"].sort());
+    expect((await sectionLinks(bruno.page)).sort()).toEqual(["Embarques", "Entregas", "Mi cuenta", "Paquetes", "Recepción", "Reporte de bodega", "Sin dueño"].sort());
     await check(bruno.page, "Bodega: Paquetes");
     // Not offered, and refused by the server when tried anyway.
     expect(await bruno.page.getByRole("button", { name: "Exportar Todo" }).count()).toBe(0);
