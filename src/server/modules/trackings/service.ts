@@ -60,6 +60,7 @@ import {
   unpricedReason,
   UNPAID_DELIVERY_CODE,
   UNPRICED_CODE,
+  type PricedFields,
   type UnpricedReason,
 } from "../../../shared/api/admin/trackings";
 
@@ -276,7 +277,7 @@ function auditedPackage(t: TrackingRow): Record<string, unknown> {
  * comes through createTrackings / updateTrackings, which call this BEFORE writing the status; the
  * database's trigger (client_trackings_priced_when_collectable) refuses the same move underneath.
  */
-export function assertPriced(moves: { trackingCode: string; newStatus: TrackingStatus; pesoPieCubicos: string | null; montoColones: number | null }[]): void {
+export function assertPriced(moves: (PricedFields & { trackingCode: string; newStatus: TrackingStatus })[]): void {
   const unpriced: { trackingCode: string; motivo: UnpricedReason }[] = [];
   for (const m of moves) {
     if (!COLLECTABLE_STATUSES.includes(m.newStatus)) continue;
@@ -386,6 +387,9 @@ export async function createTrackings(tx: DbOrTx, inputs: CreateTrackingInput[])
       trackingCode: input.trackingCode,
       newStatus: estado,
       pesoPieCubicos: input.pesoPieCubicos ?? null,
+      // A new package has nothing weighed yet (grams and cubic feet come from Recepción).
+      pesoGramos: null,
+      pieCubicos: null,
       montoColones: input.montoColones ?? null,
     })),
   );

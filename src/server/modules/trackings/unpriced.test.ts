@@ -78,7 +78,8 @@ describe("no amount, not collectable: every path refuses with 409 UNPRICED and c
     // The last package lost its amount (a Sin dueño claim leaves it unpriced today).
     await t.ctx.db.update(clientTrackings).set({ montoColones: null }).where(eq(clientTrackings.id, ids[2]));
     const res = await t.app.inject({ method: "POST", url: `/api/admin/shipments/${shipment.id}/status`, headers: staff.headers, payload: { estado: "LISTO_PARA_ENTREGAR" } });
-    expectUnpriced(res, [received[2].trackingCode, "Sin peso"]);
+    // Received (weighed at Recepción), so something to price from: "Sin monto" (decision 164).
+    expectUnpriced(res, [received[2].trackingCode, "Sin monto"]);
     const rows = await t.ctx.db.select({ estado: clientTrackings.estado }).from(clientTrackings).where(inArray(clientTrackings.id, ids));
     expect(rows.map((r) => r.estado)).toEqual(["EN_BODEGA_CR", "EN_BODEGA_CR", "EN_BODEGA_CR"]);
   });

@@ -125,7 +125,10 @@ export const ZAdminPackageRowSchema = z.object({
   createdAt: z.string(),
   /** Not delivered and not updated today (the clients list's 'Necesitan actualización'). */
   needsUpdate: z.boolean(),
-  /** Why it has no amount ('Sin peso', 'Sin monto'), or null when it has one (docs/decisions/152). */
+  /**
+   * Why it has no amount ('Sin peso', 'Sin monto'), or null when it has one or is not expected to
+   * have one yet (before En bodega Miami, or delivered): the filter's rule (docs/decisions/152, 164).
+   */
   motivoSinMonto: z.enum(UNPRICED_REASONS).nullable(),
 });
 export type TAdminPackageRow = z.infer<typeof ZAdminPackageRowSchema>;

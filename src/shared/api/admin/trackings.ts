@@ -3,7 +3,7 @@
 // with the defaults, limits and Spanish texts of the panel.
 import { z } from "../../validation";
 import { zText } from "../../text-rules";
-import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, type ShippingType } from "../../domain/statuses";
+import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../domain/statuses";
 import { ZClientCodeLooseSchema } from "../clients";
 import { ORIGIN_INVALID, SHIPPING_TYPE_INVALID, ZTrackingCodeSchema } from "../trackings";
 import { formatColones, formatThousands } from "../../domain/format";
@@ -101,16 +101,49 @@ export function unpaidDeliveryMessage(unpaid: readonly { trackingCode: string; s
 /**
  * A package without a stored amount (montoColones) never becomes collectable: a move to Listo para
  * entregar or Entregado is 409 UNPRICED on every path (docs/decisions/152), naming each package and
- * why it has no amount: "Sin peso" (no billing weight or cubic feet to price from) or "Sin monto".
+ * why it has no amount: "Sin peso" (nothing weighed or measured to price from) or "Sin monto".
  */
 export const UNPRICED_CODE = "UNPRICED";
 export const UNPRICED_REASONS = ["Sin peso", "Sin monto"] as const;
 export type UnpricedReason = (typeof UNPRICED_REASONS)[number];
 
+/**
+ * THE "Sin peso / Sin monto" rule (docs/decisions/164), once for every place that says it: the
+ * status service's refusal (assertPriced), the import's flags, the Paquetes filter and the
+ * warehouse report. Its SQL twin is server/modules/trackings/unpriced-sql.ts (unpricedReasonSql);
+ * unpriced-rule.test.ts checks the two agree on a table of cases.
+ *   - A package has an amount when montoColones is stored (₡0 included): no reason.
+ *   - Otherwise "Sin peso" when nothing was weighed or measured: no billing measure
+ *     (pesoPieCubicos null or blank), no grams, no cubic feet; else "Sin monto" (something to
+ *     price from, no amount yet).
+ */
+export interface PricedFields {
+  montoColones: number | null;
+  pesoPieCubicos: string | null;
+  pesoGramos: number | null;
+  pieCubicos: number | null;
+}
+
+/** Blank text as both twins read it: only spaces, tabs and line breaks (SQL: btrim(x, E' \t\n\r') = ''). */
+export const isBlankMeasure = (v: string | null): boolean => v === null || /^[ \t\n\r]*$/.test(v);
+
 /** Why a package has no amount, or null when it has one. */
-export function unpricedReason(t: { pesoPieCubicos: string | null; montoColones: number | null }): UnpricedReason | null {
+export function unpricedReason(t: PricedFields): UnpricedReason | null {
   if (t.montoColones !== null) return null;
-  return t.pesoPieCubicos === null || t.pesoPieCubicos.trim() === "" ? "Sin peso" : "Sin monto";
+  return isBlankMeasure(t.pesoPieCubicos) && t.pesoGramos === null && t.pieCubicos === null ? "Sin peso" : "Sin monto";
+}
+
+/**
+ * The statuses at which a package is expected to carry an amount (it reached the origin warehouse
+ * and is not delivered): the Paquetes filter "Sin peso o monto", the warehouse report's section
+ * and the import's flags all list the unpriced packages of these statuses, so they agree on the
+ * number (docs/decisions/164). Collectable ones among them (Listo) are legacy rows: no move gets there unpriced.
+ */
+export const PRICE_EXPECTED_STATUSES = ["EN_BODEGA_MIAMI", "EN_ADUANAS", "EN_BODEGA_CR", "LISTO_PARA_ENTREGAR"] as const satisfies readonly TrackingStatus[];
+
+/** The package is in one of those statuses without an amount (the lists' membership). */
+export function awaitsAmount(t: PricedFields & { estado: string }): boolean {
+  return t.montoColones === null && (PRICE_EXPECTED_STATUSES as readonly string[]).includes(t.estado);
 }
 
 /** The 409's sentence: each package by code and reason (at most 10, then "y N más"). */

@@ -3,10 +3,12 @@
 //   GET /api/admin/warehouse/report.xlsx?date=AAAA-MM-DD   the same as Excel, one sheet a section
 // Four sections: the packages received that Costa Rica day (they reached En bodega Miami that
 // day, per their status history); those in the warehouse not yet in a shipment; Sin dueño rows
-// still waiting, by age; packages in the warehouse without weight or without amount. The first
+// still waiting, by age; packages without an amount ("Sin peso" / "Sin monto": the same list and
+// count as Paquetes' "Sin peso o monto", docs/decisions/164). The first
 // follows the date; the other three are the warehouse as it is when the report is asked for.
 import { z } from "zod";
 import { isCalendarDay } from "../../domain/dates";
+import { UNPRICED_REASONS } from "./trackings";
 
 export const WAREHOUSE_REPORT_PATH = "/api/admin/warehouse/report";
 export const WAREHOUSE_REPORT_XLSX_PATH = "/api/admin/warehouse/report.xlsx";
@@ -27,9 +29,6 @@ export const ZWarehouseReportQuerySchema = z.object({
     .optional(),
 });
 
-export const MISSING_REASONS = ["SIN_PESO", "SIN_MONTO"] as const;
-export type MissingReason = (typeof MISSING_REASONS)[number];
-export const MISSING_REASON_LABELS: Record<MissingReason, string> = { SIN_PESO: "Sin peso", SIN_MONTO: "Sin monto" };
 
 /** Sin dueño age bands, in whole Costa Rica days since it was registered. */
 export const UNCLAIMED_AGE_BANDS = [
@@ -61,7 +60,8 @@ const ZReportPackageSchema = z.object({
 });
 export type TReportPackage = z.infer<typeof ZReportPackageSchema>;
 
-const ZMissingPackageSchema = ZReportPackageSchema.extend({ reasons: z.array(z.enum(MISSING_REASONS)) });
+/** Its reason by the one rule (trackings.ts unpricedReason, docs/decisions/164). */
+const ZMissingPackageSchema = ZReportPackageSchema.extend({ motivo: z.enum(UNPRICED_REASONS) });
 export type TMissingPackage = z.infer<typeof ZMissingPackageSchema>;
 
 const ZReportUnclaimedSchema = z.object({

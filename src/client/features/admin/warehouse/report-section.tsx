@@ -22,7 +22,6 @@ import { formatColones, formatDate, formatDateTime } from "../../../../shared/do
 import { TRACKING_STATUS_LABELS, type TrackingStatus } from "../../../../shared/domain/statuses";
 import { EXPORT_FAILED_FALLBACK, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE } from "../../../../shared/api/excel";
 import {
-  MISSING_REASON_LABELS,
   REPORT_SECTION_TITLES,
   WAREHOUSE_REPORT_PATH,
   WAREHOUSE_REPORT_XLSX_PATH,
@@ -187,11 +186,7 @@ export function WarehouseReportSection() {
                   p={p}
                   extra={
                     <span className="flex flex-wrap gap-1">
-                      {p.reasons.map((r) => (
-                        <Badge key={r} tone="warning">
-                          {MISSING_REASON_LABELS[r]}
-                        </Badge>
-                      ))}
+                      <Badge tone="warning">{p.motivo}</Badge>
                     </span>
                   }
                 />

@@ -445,7 +445,13 @@ export async function moveShipment(db: Db, id: number, estado: ShipmentMoveStatu
       for (let i = 0; i < behindRows.length; i += 1000) {
         const ids = behindRows.slice(i, i + 1000).map((m) => m.id);
         const amounts = await tx
-          .select({ trackingCode: clientTrackings.trackingCode, pesoPieCubicos: clientTrackings.pesoPieCubicos, montoColones: clientTrackings.montoColones })
+          .select({
+            trackingCode: clientTrackings.trackingCode,
+            pesoPieCubicos: clientTrackings.pesoPieCubicos,
+            pesoGramos: clientTrackings.pesoGramos,
+            pieCubicos: clientTrackings.pieCubicos,
+            montoColones: clientTrackings.montoColones,
+          })
           .from(clientTrackings)
           .where(inArray(clientTrackings.id, ids))
           .orderBy(asc(clientTrackings.id));

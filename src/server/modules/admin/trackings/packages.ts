@@ -2,10 +2,10 @@
 // packages in one table, filtered, sorted by a whitelisted column and paged in the database. One
 // statement answers the page and the filtered count. The search follows the clients list's rules
 // (decision 116): the same helpers, the same trigram indexes.
-import { unpricedReason } from "../../../../shared/api/admin/trackings";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { rowsOf } from "../../../lib/rate-limiter";
+import { awaitsAmountSql, unpricedReasonSql } from "../../trackings/unpriced-sql";
 import { clientSearchAlternatives, likeEscape } from "../clients/service";
 import { costaRicaDayStart } from "../../../../shared/domain/dates";
 import { normalizeTrackingCode } from "../../../../shared/api/trackings";
@@ -79,9 +79,8 @@ function conditions(query: TAdminPackagesQuery, now: Date): SQL[] {
   if (query.hasta) out.push(sql`t.created_at < (${costaRicaDayStart(query.hasta).toISOString()}::timestamptz + interval '1 day')`);
   if (query.needsUpdate === true) out.push(needsUpdateSql(now));
   if (query.needsUpdate === false) out.push(sql`not ${needsUpdateSql(now)}`);
-  if (query.sinMonto) {
-    out.push(sql`t.monto_colones is null and t.estado in ('EN_BODEGA_MIAMI', 'EN_ADUANAS', 'EN_BODEGA_CR', 'LISTO_PARA_ENTREGAR')`);
-  }
+  // The one "Sin peso / Sin monto" rule (docs/decisions/164), shared with the warehouse report.
+  if (query.sinMonto) out.push(awaitsAmountSql("t"));
   if (query.q) out.push(sql`t.id in (select id from m)`);
   return out;
 }
@@ -116,7 +115,7 @@ export function adminPackagesStatement(query: TAdminPackagesQuery, now: Date, op
         'carrier', t.carrier, 'pesoPieCubicos', t.peso_pie_cubicos, 'montoColones', t.monto_colones,
         'totalColones', t.total_colones, 'pagadoColones', t.pagado_colones, 'saldoColones', t.saldo_colones,
         'notas', t.notas, 'lastStatusChangeDate', t.last_status_change_date, 'updatedAt', t.updated_at, 'createdAt', t.created_at,
-        'needsUpdate', ${needsUpdateSql(now)}) order by p.sort_key ${direction}${nulls}, p.id ${direction})
+        'needsUpdate', ${needsUpdateSql(now)}, 'motivoSinMonto', case when ${awaitsAmountSql("t")} then ${unpricedReasonSql("t")} end) order by p.sort_key ${direction}${nulls}, p.id ${direction})
         from p join client_trackings t on t.id = p.id join clients c on c.id = t.client_id), '[]'::json) as packages`;
 }
 
@@ -145,7 +144,7 @@ function toRow(r: Record<string, unknown>, amounts: boolean): TAdminPackageRow {
     updatedAt: iso(r.updatedAt),
     createdAt: iso(r.createdAt),
     needsUpdate: r.needsUpdate === true,
-    motivoSinMonto: unpricedReason({ pesoPieCubicos: (r.pesoPieCubicos as string | null) ?? null, montoColones: num(r.montoColones) }),
+    motivoSinMonto: (r.motivoSinMonto as TAdminPackageRow["motivoSinMonto"]) ?? null,
   };
 }
 

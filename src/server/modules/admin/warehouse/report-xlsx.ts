@@ -6,7 +6,6 @@ import { neutralizeFormula } from "../../excel/cells";
 import { costaRicaCellDate } from "../../excel/export-service";
 import { SHIPPING_TYPE_LABELS, TRACKING_STATUS_LABELS, type ShippingType, type TrackingStatus } from "../../../../shared/domain/statuses";
 import {
-  MISSING_REASON_LABELS,
   REPORT_MISSING_HEADERS,
   REPORT_PACKAGE_HEADERS,
   REPORT_SHEETS,
@@ -73,7 +72,7 @@ export async function warehouseReportXlsx(report: TWarehouseReport, brand: strin
 
     const missing = await workbook.addSheet(REPORT_SHEETS.missing, [...PACKAGE_COLUMNS, { width: 20 }]);
     missing.addRow([...REPORT_MISSING_HEADERS], { style: "header" });
-    for (const p of report.missing.rows) missing.addRow([...packageRow(p), p.reasons.map((r) => MISSING_REASON_LABELS[r]).join(", ")]);
+    for (const p of report.missing.rows) missing.addRow([...packageRow(p), p.motivo]);
     await workbook.endSheet();
   });
   return {

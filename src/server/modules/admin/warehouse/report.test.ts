@@ -58,6 +58,11 @@ beforeAll(async () => {
   // In the warehouse without weight and without amount; with weight typed but no amount.
   await pkg("bare", "EN_BODEGA_MIAMI");
   await pkg("unpriced", "EN_BODEGA_MIAMI", { pesoPieCubicos: "900" });
+  // Weighed at Recepción (grams) but not priced; priced but nothing weighed (it can be charged:
+  // not listed); gone on to customs without an amount (still listed, as in Paquetes).
+  await pkg("weighed", "EN_BODEGA_MIAMI", { pesoGramos: 700 });
+  await pkg("pricedBare", "EN_BODEGA_MIAMI", { montoColones: 4_000 });
+  await pkg("customs", "EN_BODEGA_MIAMI", { estado: "EN_ADUANAS" });
   // Not in the warehouse: never listed in the stock sections.
   await pkg("tracking");
 
@@ -96,8 +101,21 @@ describe("GET /api/admin/warehouse/report", () => {
     expect(r.unclaimed.bands.flatMap((b) => codesOf(b.rows))).not.toContain(codes.claimed);
     expect(r.unclaimed.bands.reduce((n, b) => n + b.count, 0)).toBe(r.unclaimed.total);
 
-    const missing = Object.fromEntries(r.missing.rows.filter((p) => Object.values(codes).includes(p.trackingCode)).map((p) => [p.trackingCode, p.reasons]));
-    expect(missing).toEqual({ [codes.bare]: ["SIN_PESO", "SIN_MONTO"], [codes.unpriced]: ["SIN_MONTO"] });
+    // One rule (decision 164): no amount, the reason "Sin peso" (nothing weighed) or "Sin monto".
+    const missing = Object.fromEntries(r.missing.rows.filter((p) => Object.values(codes).includes(p.trackingCode)).map((p) => [p.trackingCode, p.motivo]));
+    expect(missing).toEqual({ [codes.bare]: "Sin peso", [codes.unpriced]: "Sin monto", [codes.weighed]: "Sin monto", [codes.customs]: "Sin peso" });
+  });
+
+  it("lists the same packages, and the same number, as Paquetes' Sin peso o monto (one rule, decision 164)", async () => {
+    const r = await report();
+    const res = await get("/api/admin/packages?sinMonto=1&pageSize=100");
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as { total: number; packages: { trackingCode: string; motivoSinMonto: string | null }[] };
+    expect(r.missing.total).toBe(list.total);
+    const byCode = (rows: { trackingCode: string }[], reason: (row: never) => unknown) =>
+      Object.fromEntries(rows.map((p) => [p.trackingCode, reason(p as never)]));
+    expect(byCode(r.missing.rows, (p: { motivo: string }) => p.motivo)).toEqual(byCode(list.packages, (p: { motivoSinMonto: string }) => p.motivoSinMonto));
+    expect(codesOf(r.missing.rows)).not.toContain(codes.pricedBare);
   });
 
   it("follows the asked day for the receipts: yesterday lists the one that arrived yesterday", async () => {
@@ -147,7 +165,7 @@ describe("GET /api/admin/warehouse/report.xlsx", () => {
 
     expect(values("Sin embarque")).toHaveLength(json.notShipped.rows.length + 1);
     const missing = values("Sin peso o monto");
-    expect(missing.find((r) => r[0] === codes.bare)?.[10]).toBe("Sin peso, Sin monto");
+    expect(missing.find((r) => r[0] === codes.bare)?.[10]).toBe("Sin peso");
     expect(missing.find((r) => r[0] === codes.unpriced)?.[10]).toBe("Sin monto");
     const unclaimedSheet = values("Sin dueño");
     expect(unclaimedSheet.find((r) => r[1] === codes.old)?.[0]).toBe("Más de 30 días");

@@ -3,10 +3,12 @@
 //   EN_BODEGA_MIAMI inside that day (first time that day per package);
 // - received and not in a shipment: EN_BODEGA_MIAMI with no shipment, oldest first;
 // - Sin dueño: unclaimed_packages still waiting, in age bands of whole Costa Rica days;
-// - in the warehouse (EN_BODEGA_MIAMI) without weight (no grams, no cubic feet, no typed
-//   weight) or without amount (monto_colones null), each with its reasons.
-// Its own SQL on purpose: the Paquetes list's filters live in modules/admin/trackings.
-import { and, asc, eq, gte, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+// - without an amount, each with its reason ("Sin peso", "Sin monto"): the one rule of
+//   trackings/unpriced-sql.ts, the same list and count as Paquetes' "Sin peso o monto" (decision 164).
+// Its own SQL otherwise: the Paquetes list's filters live in modules/admin/trackings.
+import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { awaitsAmountSql, unpricedReasonSql } from "../../trackings/unpriced-sql";
+import type { UnpricedReason } from "../../../../shared/api/admin/trackings";
 import type { Db } from "../../../db/client";
 import { clientTrackings, clients, trackingStatusHistory, unclaimedPackages } from "../../../db/schema";
 import { badRequest } from "../../../errors";
@@ -16,7 +18,6 @@ import {
   REPORT_DATE_FUTURE,
   REPORT_ROWS_MAX,
   UNCLAIMED_AGE_BANDS,
-  type MissingReason,
   type TMissingPackage,
   type TReportPackage,
   type TWarehouseReport,
@@ -77,15 +78,6 @@ function toPackage(row: PackageRow, now: Date, arrivedAt?: Date): TReportPackage
   };
 }
 
-/** No weight at all: no grams, no cubic feet, nothing typed in the weight field. */
-const NO_WEIGHT: SQL = sql`(${clientTrackings.pesoGramos} is null and ${clientTrackings.pieCubicos} is null and nullif(trim(coalesce(${clientTrackings.pesoPieCubicos}, '')), '') is null)`;
-
-function reasonsOf(row: PackageRow): MissingReason[] {
-  const reasons: MissingReason[] = [];
-  if (row.pesoGramos === null && row.pieCubicos === null && !row.pesoPieCubicos?.trim()) reasons.push("SIN_PESO");
-  if (row.montoColones === null) reasons.push("SIN_MONTO");
-  return reasons;
-}
 
 /** The report of `date` (a Costa Rica day; default today); a day still to come is refused. */
 export async function warehouseReport(db: Db, date: string | undefined, now = new Date()): Promise<TWarehouseReport> {
@@ -113,10 +105,10 @@ export async function warehouseReport(db: Db, date: string | undefined, now = ne
       .orderBy(asc(sql`coalesce(${clientTrackings.receivedAt}, ${clientTrackings.lastStatusChangeDate})`), asc(clientTrackings.id))
       .limit(REPORT_ROWS_MAX),
     db
-      .select({ ...packageColumns, total })
+      .select({ ...packageColumns, motivo: unpricedReasonSql(), total })
       .from(clientTrackings)
       .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
-      .where(and(eq(clientTrackings.estado, IN_WAREHOUSE), or(NO_WEIGHT, isNull(clientTrackings.montoColones))))
+      .where(awaitsAmountSql())
       .orderBy(asc(sql`coalesce(${clientTrackings.receivedAt}, ${clientTrackings.lastStatusChangeDate})`), asc(clientTrackings.id))
       .limit(REPORT_ROWS_MAX),
     db
@@ -157,6 +149,6 @@ export async function warehouseReport(db: Db, date: string | undefined, now = ne
     received: { total: received.length, rows: received.slice(0, REPORT_ROWS_MAX) },
     notShipped: { total: notShipped[0]?.total ?? 0, rows: notShipped.map((r) => toPackage(r, now)) },
     unclaimed: { total: waiting.length, bands },
-    missing: { total: missing[0]?.total ?? 0, rows: missing.map((r): TMissingPackage => ({ ...toPackage(r, now), reasons: reasonsOf(r) })) },
+    missing: { total: missing[0]?.total ?? 0, rows: missing.map((r): TMissingPackage => ({ ...toPackage(r, now), motivo: r.motivo as UnpricedReason })) },
   };
 }
