@@ -3,7 +3,8 @@
 // export kinds with their file names, and every Spanish text of the feature, once.
 import { z } from "../validation";
 import { costaRicaDayKey, type DateInput } from "../domain/dates";
-import { TRACKING_STATUSES } from "../domain/statuses";
+import { TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingStatus } from "../domain/statuses";
+import { UNPRICED_REASONS, type UnpricedReason } from "./admin/trackings";
 
 // --- The import file (§3) ---
 
@@ -105,6 +106,34 @@ export const importPlanChangedPartly = (applied: number, total: number) =>
 export const importInterrupted = (applied: number, total: number) =>
   `La importación se interrumpió por un error: se aplicaron ${applied} de ${total} filas y el resto no. ` +
   "Importe el mismo archivo otra vez para terminar; las filas ya aplicadas no se repiten.";
+/**
+ * A refusal (4xx) in a slice after the first (docs/decisions/141, 163), e.g. a package created
+ * meanwhile by someone else: the earlier slices stay. Says why, which rows were applied and which
+ * not (`applied` / `notApplied`: "Clientes: filas 2–4 · Trackings: filas 2–31, 40").
+ */
+export const importStoppedPartly = (reason: string, applied: number, total: number, appliedRows: string, notAppliedRows: string) =>
+  `La importación se detuvo: ${reason.trim().replace(/\.?$/, ".")} Se aplicaron ${applied} de ${total} filas (${appliedRows}) ` +
+  `y el resto no (${notAppliedRows}). Corrija lo indicado e importe el mismo archivo otra vez para terminar; las filas ya aplicadas no se repiten.`;
+
+/** Sorted row numbers as ranges ("2–41, 80, 95–97"); after `max` ranges, "y N filas más". */
+export function rowRanges(rows: readonly number[], max = 8): string {
+  const sorted = [...new Set(rows)].sort((a, b) => a - b);
+  const ranges: [number, number][] = [];
+  for (const row of sorted) {
+    const last = ranges.at(-1);
+    if (last && row === last[1] + 1) last[1] = row;
+    else ranges.push([row, row]);
+  }
+  const shown = ranges.slice(0, max).map(([a, b]) => (a === b ? `${a}` : `${a}–${b}`));
+  const hidden = ranges.slice(max).reduce((n, [a, b]) => n + b - a + 1, 0);
+  return shown.join(", ") + (hidden > 0 ? ` y ${hidden} ${hidden === 1 ? "fila" : "filas"} más` : "");
+}
+
+/** One sheet's rows for importStoppedPartly: "Trackings: filas 2–31" ("ninguna" when empty). */
+export function sheetRows(parts: readonly { sheet: string; rows: readonly number[] }[]): string {
+  const named = parts.filter((p) => p.rows.length > 0).map((p) => `${p.sheet}: ${p.rows.length === 1 ? "fila" : "filas"} ${rowRanges(p.rows)}`);
+  return named.length > 0 ? named.join(" · ") : "ninguna fila";
+}
 /** The fingerprint: one 16-hex digest per slice of the import, joined by '.' (docs/decisions/141). */
 export const IMPORT_FINGERPRINT_PATTERN = /^[0-9a-f]{16}(?:\.[0-9a-f]{16})*$/;
 /** Longest fingerprint accepted (about 950 slices; 50 000 rows per sheet make at most about 500). */
@@ -150,6 +179,21 @@ export type TImportMessage = z.infer<typeof ZImportMessageSchema>;
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), items: z.array(item) });
 
+/**
+ * A package the import leaves (or, in a preview, would leave) in En bodega Miami or a later
+ * status without an amount (docs/decisions/163): applied, and flagged with the reason of the one
+ * rule ("Sin peso", "Sin monto"); it cannot become Listo para entregar until it is priced.
+ */
+export const ZImportUnpricedSchema = z.object({
+  /** The Trackings row that created or moved it (the last one when several did). */
+  row: z.number().int(),
+  clientCode: z.string(),
+  trackingCode: z.string(),
+  estado: ZTrackingStatus,
+  motivo: z.enum(UNPRICED_REASONS),
+});
+export type TImportUnpriced = z.infer<typeof ZImportUnpricedSchema>;
+
 export const ZImportResponseSchema = z.object({
   clients: z.object({
     created: z.number().int(),
@@ -172,6 +216,8 @@ export const ZImportResponseSchema = z.object({
   backwardMoves: listOf(ZImportStatusChangeSchema),
   /** WhatsApp messages queued (or that would be queued) by the status changes. */
   messages: listOf(ZImportMessageSchema),
+  /** Packages left in En bodega Miami or later without an amount, in row order (docs/decisions/163). */
+  unpriced: listOf(ZImportUnpricedSchema),
   /** The plan's digests, one per slice (docs/decisions/141): send it back with the apply to refuse a plan that changed (409). */
   fingerprint: z.string(),
 });
@@ -205,6 +251,10 @@ export const importRowReasons = {
   nameInvalid: (problem: string) => problem.charAt(0).toLowerCase() + problem.slice(1),
   /** `problem` is the registration form's phone message (docs/decisions/118), joined the same way. */
   phoneInvalid: (problem: string) => problem.charAt(0).toLowerCase() + problem.slice(1),
+  /** A row that would make a package collectable without an amount (docs/decisions/152, 163): the row is not applied. */
+  unpriced: (trackingCode: string, motivo: UnpricedReason, estado: TrackingStatus) =>
+    `el paquete "${trackingCode}" no tiene monto (${motivo}): no puede pasar a ${TRACKING_STATUS_LABELS[estado]}. ` +
+    "Agregue las columnas peso_pie_cubicos y monto_colones; la fila no se aplicó",
 };
 
 // --- Refused files (400/413, the whole file; nothing is written) ---
@@ -261,7 +311,8 @@ export function importSuccessDescription(result: TImportResponse): string {
     `Paquetes: ${result.trackings.created} creados, ${result.trackings.updated} actualizados.` +
     (errors > 0 ? ` ${errors} ${errors === 1 ? "fila con error" : "filas con errores"}.` : "") +
     (messages > 0 ? ` ${messages} ${messages === 1 ? "mensaje de WhatsApp quedó" : "mensajes de WhatsApp quedaron"} en cola.` : "") +
-    (keptCount > 0 ? ` ${keptCount} ${keptCount === 1 ? "paquete mantuvo su estado" : "paquetes mantuvieron su estado"} (retroceso no aplicado).` : "")
+    (keptCount > 0 ? ` ${keptCount} ${keptCount === 1 ? "paquete mantuvo su estado" : "paquetes mantuvieron su estado"} (retroceso no aplicado).` : "") +
+    (result.unpriced.total > 0 ? ` ${importUnpricedCount(result.unpriced.total, "apply")}.` : "")
   );
 }
 
@@ -287,6 +338,16 @@ export const IMPORT_BACKWARDS_HINTS: Record<ImportBackwardsChoice, string> = {
 };
 export const IMPORT_MESSAGES_TITLE = "Mensajes de WhatsApp que se pondrán en cola";
 export const importMoreItems = (hidden: number) => `… y ${hidden} más.`;
+/** The flags' heading (docs/decisions/163): in the preview "quedarían", after the apply "quedaron". */
+export function importUnpricedCount(total: number, mode: "preview" | "apply"): string {
+  const verb = mode === "preview" ? (total === 1 ? "quedaría" : "quedarían") : total === 1 ? "quedó" : "quedaron";
+  return `${total} ${total === 1 ? "paquete" : "paquetes"} en bodega o después ${verb} sin monto`;
+}
+export const IMPORT_UNPRICED_HINT =
+  "Se aplican igual (pueden llegar a bodega antes de pesarse), pero no pasarán a Listo para entregar hasta registrar el peso y el monto.";
+export const IMPORT_UNPRICED_LINK = "Ver en Paquetes (Sin peso o monto)";
+export const importUnpricedItem = (u: TImportUnpriced) =>
+  `Fila ${u.row}: ${u.trackingCode} (${u.clientCode}) · ${TRACKING_STATUS_LABELS[u.estado]} · ${u.motivo}`;
 
 // --- Exports (§7) ---
 

@@ -23,6 +23,7 @@ import type {
   TImportResponse,
   TImportRowError,
   TImportStatusChange,
+  TImportUnpriced,
 } from "../../../shared/api/excel";
 import {
   IMPORT_NO_SHEETS,
@@ -31,8 +32,14 @@ import {
   importInterrupted,
   importPlanChangedPartly,
   importRowReasons,
+  importStoppedPartly,
   rowErrorText,
+  sheetRows,
+  CLIENTS_SHEET,
+  TRACKINGS_SHEET,
 } from "../../../shared/api/excel";
+import { awaitsAmount, unpricedReason, type UnpricedReason } from "../../../shared/api/admin/trackings";
+import { COLLECTABLE_STATUSES } from "../../../shared/domain/charges";
 import type { Db, DbOrTx } from "../../db/client";
 import { clients, clientTrackings, notificationOutbox } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../errors";
@@ -214,6 +221,7 @@ interface SliceResult {
   trackings: { created: number; updated: number; unchanged: number; errors: TImportRowError[] };
   moves: TImportStatusChange[];
   messages: TImportMessage[];
+  unpriced: TImportUnpriced[];
 }
 
 /**
@@ -277,6 +285,9 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
         // Slices 0…k-1 are committed: the run's record says what they applied.
         await recordImportAudit(db, options, counts(), { slices: k, of: slices.length }).catch((auditErr: unknown) => options.onError?.(auditErr));
         if (err === refused) throw err;
+        // A refusal (4xx: a package created meanwhile, a rule the data no longer meet) stays a
+        // 4xx with its reason and which rows were applied and which not (docs/decisions/163).
+        if (err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) throw stoppedPartly(err, slices, k, appliedRows, totalRows);
         options.onError?.(err);
         throw new AppError("INTERNAL", 500, importInterrupted(appliedRows, totalRows));
       }
@@ -303,11 +314,29 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
     statusChanges: capped(moves.filter((m) => m.applied)),
     backwardMoves: capped(moves.filter((m) => m.backwards)),
     messages: capped(parts.flatMap((p) => p.messages).sort((a, b) => a.row - b.row)),
+    unpriced: capped(parts.flatMap((p) => p.unpriced).sort((a, b) => a.row - b.row)),
     fingerprint: parts.map((p) => shortDigest(p.digest)).join("."),
   };
 }
 
 const shortDigest = (hex: string) => hex.slice(0, SLICE_DIGEST_CHARS);
+
+/** The refusal of slice k > 0 with the rows of slices 0…k-1 (applied) and of the others (not), per sheet. */
+function stoppedPartly(err: AppError, slices: ImportSlice[], k: number, appliedRows: number, totalRows: number): AppError {
+  const rowsOf = (part: ImportSlice[]) => [
+    { sheet: CLIENTS_SHEET, rows: part.flatMap((s) => s.clients.map((c) => c.row)) },
+    { sheet: TRACKINGS_SHEET, rows: part.flatMap((s) => s.trackings.map((t) => t.row)) },
+  ];
+  const applied = rowsOf(slices.slice(0, k));
+  const notApplied = rowsOf(slices.slice(k));
+  return new AppError(err.code, err.statusCode, importStoppedPartly(err.message, appliedRows, totalRows, sheetRows(applied), sheetRows(notApplied)), {
+    ...err.extra,
+    importacion: {
+      aplicadas: Object.fromEntries(applied.map((p) => [p.sheet, p.rows])),
+      noAplicadas: Object.fromEntries(notApplied.map((p) => [p.sheet, p.rows])),
+    },
+  });
+}
 
 /** One slice: its clients, then its packages, the messages they queued and its row errors, all digested. */
 async function importSlice(
@@ -323,12 +352,14 @@ async function importSlice(
   const sliceClientErrors = byRow(clientErrors);
   const sliceTrackingErrors = byRow(trackingResult.errors);
   for (const e of [...sliceClientErrors, ...sliceTrackingErrors]) digest.add("error", e.error);
+  for (const u of trackingResult.unpriced) digest.add("unpriced", u.row, u.trackingCode, u.estado, u.motivo);
   return {
     digest: digest.hex(),
     clients: { ...clientResult, errors: sliceClientErrors },
     trackings: { created: trackingResult.created, updated: trackingResult.updated, unchanged: trackingResult.unchanged, errors: sliceTrackingErrors },
     moves: trackingResult.moves,
     messages,
+    unpriced: trackingResult.unpriced,
   };
 }
 
@@ -448,6 +479,8 @@ interface TrackingApplyResult {
   moves: TImportStatusChange[];
   /** The rows whose status change queued a WhatsApp message. */
   notified: NotifiedRow[];
+  /** Packages the rows leave in En bodega Miami or later without an amount (docs/decisions/163). */
+  unpriced: TImportUnpriced[];
 }
 
 interface NotifiedRow {
@@ -470,7 +503,7 @@ async function applyTrackings(
   options: ImportOptions & { backwards: ImportBackwardsChoice },
   digest: PlanDigest,
 ): Promise<TrackingApplyResult> {
-  const out: TrackingApplyResult = { created: 0, updated: 0, unchanged: 0, errors: [], moves: [], notified: [] };
+  const out: TrackingApplyResult = { created: 0, updated: 0, unchanged: 0, errors: [], moves: [], notified: [], unpriced: [] };
   if (rows.length === 0) return out;
 
   const clientIds = new Map<string, number>();
@@ -498,6 +531,8 @@ async function applyTrackings(
   let updates: UpdateTrackingInput[] = [];
   let updateRows: TrackingCandidate[] = [];
   const pendingKeys = new Set<string>();
+  /** The packages rows created, moved or stripped of their amount: checked for an amount at the end. */
+  const touched = new Map<string, { row: TrackingCandidate }>();
   const flush = async () => {
     if (creates.length > 0) {
       const created = await createTrackings(tx, creates);
@@ -529,10 +564,18 @@ async function applyTrackings(
     const rowKey = key(clientId, row.trackingCode);
     if (pendingKeys.has(rowKey)) await flush();
     const existing = known.get(rowKey);
+    // No amount, not collectable (docs/decisions/152, 163): such a row is this row's error, decided
+    // here with the same rule the status service applies, so no slice is ever refused for it.
+    const refusal = collectableWithoutAmount(existing, row, options.backwards);
+    if (refusal) {
+      out.errors.push({ row: row.row, error: rowErrorText(row.row, importRowReasons.unpriced(row.trackingCode, refusal.motivo, refusal.estado)) });
+      continue;
+    }
     if (!existing) {
       const fields = givenFields(row);
       digest.add("create", row.row, row.clientCode, row.trackingCode, row.estado ?? null, fields);
       creates.push({ ...common, ...fields, clientId, trackingCode: row.trackingCode, estado: row.estado, notify: false });
+      touched.set(rowKey, { row });
     } else {
       const changes = changedFields(existing, row);
       if (changes.estado !== undefined) {
@@ -551,13 +594,57 @@ async function applyTrackings(
       digest.add("update", row.row, row.clientCode, row.trackingCode, (existing.estado as TrackingStatus), changes);
       updates.push({ ...common, trackingId: existing.id, changes });
       updateRows.push(row);
+      // A move, or any change of a priced package (a new shipping type may drop its amount).
+      if (touched.has(rowKey) || changes.estado !== undefined || existing.montoColones !== null) touched.set(rowKey, { row });
     }
     pendingKeys.add(rowKey);
     if (pendingKeys.size >= BATCH) await flush();
   }
   await flush();
   for (const m of out.moves) digest.add("move", m.row, m.from, m.to, m.applied);
+  // The flags: packages the import created, moved or stripped of their amount that end it in
+  // En bodega Miami or later without one (a package already waiting unpriced that a row only
+  // annotates is the warehouse's list's, not the import's doing).
+  for (const [packageKey, { row }] of touched) {
+    const tracking = known.get(packageKey);
+    if (!tracking || !awaitsAmount(tracking)) continue;
+    out.unpriced.push({ row: row.row, clientCode: row.clientCode, trackingCode: tracking.trackingCode, estado: tracking.estado as TrackingStatus, motivo: unpricedReason(tracking)! });
+  }
   return out;
+}
+
+/**
+ * The status a row would give a package and, when that status is collectable (Listo para entregar,
+ * Entregado) and the package would have no amount after the row, the reason; null otherwise. The
+ * twin of what createTrackings / updateTrackings then check (assertPriced), with the same inputs:
+ * the row's given values over the stored ones, a change of shipping type without a new measure
+ * dropping the amount (updateTrackings), a backwards move kept unless "apply".
+ */
+function collectableWithoutAmount(
+  existing: TrackingRow | undefined,
+  row: TrackingCandidate,
+  backwards: ImportBackwardsChoice,
+): { estado: TrackingStatus; motivo: UnpricedReason } | null {
+  if (!existing) {
+    const estado = row.estado ?? "SEGUIMIENTO_INTERNACIONAL";
+    if (!COLLECTABLE_STATUSES.includes(estado)) return null;
+    const motivo = unpricedReason({ montoColones: row.montoColones ?? null, pesoPieCubicos: row.pesoPieCubicos ?? null, pesoGramos: null, pieCubicos: null });
+    return motivo === null ? null : { estado, motivo };
+  }
+  const changes = changedFields(existing, row);
+  const estado = changes.estado;
+  if (estado === undefined || !COLLECTABLE_STATUSES.includes(estado)) return null;
+  if (isBackwardMove(existing.estado as TrackingStatus, estado) && backwards !== "apply") return null;
+  const dropsMeasure =
+    changes.formaEnvio !== undefined && changes.formaEnvio !== existing.formaEnvio && changes.pesoPieCubicos === undefined && existing.pesoPieCubicos !== null;
+  const after = {
+    montoColones: dropsMeasure ? null : changes.montoColones !== undefined ? changes.montoColones : existing.montoColones,
+    pesoPieCubicos: dropsMeasure ? null : changes.pesoPieCubicos !== undefined ? changes.pesoPieCubicos : existing.pesoPieCubicos,
+    pesoGramos: existing.pesoGramos,
+    pieCubicos: existing.pieCubicos,
+  };
+  const motivo = unpricedReason(after);
+  return motivo === null ? null : { estado, motivo };
 }
 
 /** The row's values that were given (an empty cell never erases what the package has). */

@@ -69,6 +69,7 @@ const answer: TImportResponse = {
   statusChanges: none,
   backwardMoves: none,
   messages: none,
+  unpriced: none,
   fingerprint: "a".repeat(64),
 };
 
@@ -96,6 +97,7 @@ function previewOf(backwards: "keep" | "apply"): TImportResponse {
     messages: applied
       ? { total: 2, items: [{ ...customsMessage, row: 2, trackingCode: "TBA500000000001", body: "Listo" }, customsMessage] }
       : { total: 1, items: [customsMessage] },
+    unpriced: none,
     fingerprint: (applied ? "b" : "c").repeat(64),
   };
 }

@@ -7,6 +7,7 @@
 // done. ImportPanel is the body (a page section or a dialog); ImportDialog wraps it in a dialog.
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { FileSpreadsheet, Loader2 } from "lucide-react";
+import { Link } from "wouter";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { DialogClose, DialogContent } from "../../../components/ui/dialog";
 import { toast } from "../../../components/ui/use-toast";
@@ -44,11 +45,15 @@ import {
   IMPORT_SUBMIT_LABEL,
   IMPORT_SUCCESS_TITLE,
   IMPORT_SUMMARY_TITLE,
+  IMPORT_UNPRICED_HINT,
+  IMPORT_UNPRICED_LINK,
   IMPORT_WRONG_EXTENSION,
   TRACKING_COLUMNS,
   TRACKINGS_SHEET,
   importMoreItems,
   importSuccessDescription,
+  importUnpricedCount,
+  importUnpricedItem,
   type ImportBackwardsChoice,
   type TImportResponse,
   type TImportRowError,
@@ -330,6 +335,8 @@ function ImportPreview({
         </div>
       ) : null}
 
+      <UnpricedFlags result={preview} />
+
       {preview.statusChanges.total > 0 ? (
         <div>
           <p className="font-semibold">
@@ -391,6 +398,7 @@ function ImportSummary({ result }: { result: TImportResponse }) {
         <Count label="Paquetes creados" value={result.trackings.created} />
         <Count label="Paquetes actualizados" value={result.trackings.updated} />
       </dl>
+      <UnpricedFlags result={result} />
       {result.trackings.unchanged > 0 ? (
         <p className="text-muted">
           {result.trackings.unchanged === 1
@@ -401,6 +409,27 @@ function ImportSummary({ result }: { result: TImportResponse }) {
       <RowErrors sheet={CLIENTS_SHEET} errors={result.clients.errors} />
       <RowErrors sheet={TRACKINGS_SHEET} errors={result.trackings.errors} />
     </section>
+  );
+}
+
+/**
+ * Packages the import leaves (or would leave) in En bodega Miami or later without an amount, with
+ * the reason (docs/decisions/163): a count and the list, before the apply and after it.
+ */
+function UnpricedFlags({ result }: { result: TImportResponse }) {
+  if (result.unpriced.total === 0) return null;
+  const title = importUnpricedCount(result.unpriced.total, result.mode);
+  return (
+    <div role="group" aria-label={title} className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+      <p className="font-semibold">{title}</p>
+      <p className="text-xs">{IMPORT_UNPRICED_HINT}</p>
+      <ItemList items={result.unpriced.items.map(importUnpricedItem)} total={result.unpriced.total} />
+      {result.mode === "apply" ? (
+        <Link href="~/admin/paquetes?sinMonto=1" className="font-medium underline underline-offset-2">
+          {IMPORT_UNPRICED_LINK}
+        </Link>
+      ) : null}
+    </div>
   );
 }
 
