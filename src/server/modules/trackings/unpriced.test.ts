@@ -1,8 +1,12 @@
-// Issue 32 item 1 (docs/decisions/152): a package without a stored amount never becomes collectable.
-// Every path that can move a package to Listo para entregar or Entregado — the panel's status select
-// (PATCH /api/trackings/:id), the bulk change, a shipment's move, the Excel import, Entregas — refuses
-// with a Spanish 409 UNPRICED naming the packages and the reason ('Sin peso', 'Sin monto') and
-// changes nothing; the database's trigger refuses the same move underneath.
+// Issue 32 item 1 (docs/decisions/152, 163): a package without a stored amount never becomes
+// collectable. Every path that can move a package to Listo para entregar or Entregado — the panel's
+// status select (PATCH /api/trackings/:id), the edit dialog, creating a package with a collectable
+// status, the bulk change, a shipment's move, Entregas — refuses with a Spanish 409 UNPRICED naming
+// the packages and the reason ('Sin peso', 'Sin monto') and changes nothing; the Excel import refuses
+// such a row as its 'Fila N' error (preview and apply; the other rows apply); the database's trigger
+// refuses the same move underneath. Paths that cannot make a package collectable at all are held
+// to that: the client portal's edit (no status), a merge of clients (moves packages, not statuses),
+// Recepción and the Sin dueño assignment (En bodega Miami at most).
 import { describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../test/app";
@@ -84,17 +88,80 @@ describe("no amount, not collectable: every path refuses with 409 UNPRICED and c
     expect(rows.map((r) => r.estado)).toEqual(["EN_BODEGA_CR", "EN_BODEGA_CR", "EN_BODEGA_CR"]);
   });
 
-  it("the Excel import (preview and apply)", async () => {
+  it("the Excel import (preview and apply): the row is refused as its 'Fila N' error", async () => {
     const staff = await createTestStaff(t, "oficina");
     const { client, tracking } = await unpricedPackage();
+    const before = await historyCount(tracking.id);
     const header: Cell[] = ["client_code", "tracking_code", "origen", "forma_envio", "estado"];
     const bytes = await buildWorkbook({ TRACKINGS: [header, [client.clientCode, tracking.trackingCode, "USA", "AVION", "LISTO_PARA_ENTREGAR"]] });
     for (const url of ["/api/import/express/preview", "/api/import/express"]) {
       const { payload, headers } = multipartFile(bytes, "estados.xlsx");
       const res = await t.app.inject({ method: "POST", url, payload, headers: { ...headers, ...staff.headers } });
-      expectUnpriced(res, [tracking.trackingCode, "Sin peso"]);
+      expect(res.statusCode, res.body).toBe(200);
+      const errors = (res.json() as { trackings: { errors: { error: string }[] } }).trackings.errors.map((e) => e.error);
+      expect(errors).toEqual([expect.stringContaining(`Fila 2: el paquete "${tracking.trackingCode}" no tiene monto (Sin peso): no puede pasar a Listo para entregar`)]);
     }
     expect(await statusOf(tracking.id)).toBe("EN_BODEGA_CR");
+    expect(await historyCount(tracking.id)).toBe(before);
+  });
+
+  it("creating a package with a collectable status (Paquetes' Nuevo paquete)", async () => {
+    const staff = await createTestStaff(t, "oficina");
+    const client = await registerTestClient(t.app);
+    for (const estado of ["LISTO_PARA_ENTREGAR", "ENTREGADO"] as const) {
+      const trackingCode = uniqueTrackingCode("NEW");
+      const res = await t.app.inject({ method: "POST", url: "/api/admin/trackings", headers: staff.headers, payload: { clientCode: client.clientCode, trackingCode, estado, entregarConSaldo: true } });
+      expectUnpriced(res, [trackingCode, "Sin peso"]);
+      const stored = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.trackingCode, trackingCode));
+      expect(stored).toEqual([]);
+    }
+  });
+
+  it("the edit dialog (PATCH /api/admin/trackings/:id) without an amount", async () => {
+    const staff = await createTestStaff(t, "dueno");
+    const { tracking } = await unpricedPackage("EN_BODEGA_CR", { pesoPieCubicos: "900" });
+    // The amount cleared in the same change as the move is read as the change leaves it.
+    await t.ctx.db.update(clientTrackings).set({ montoColones: 3_000 }).where(eq(clientTrackings.id, tracking.id));
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/admin/trackings/${tracking.id}`,
+      headers: staff.headers,
+      payload: { estado: "LISTO_PARA_ENTREGAR", montoColones: null, pesoPieCubicos: null },
+    });
+    expectUnpriced(res, [tracking.trackingCode, "Sin peso"]);
+    const [row] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, tracking.id));
+    expect(row).toMatchObject({ estado: "EN_BODEGA_CR", montoColones: 3_000, pesoPieCubicos: "900" });
+  });
+
+  it("the client portal's edit cannot move a status at all", async () => {
+    const client = await registerTestClient(t.app);
+    const trackingCode = uniqueTrackingCode("POR");
+    const created = await t.app.inject({ method: "POST", url: "/api/clients/trackings", payload: { clientCode: client.clientCode, trackingCode, estado: "LISTO_PARA_ENTREGAR" } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    expect(await statusOf(id)).toBe("SEGUIMIENTO_INTERNACIONAL");
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/clients/trackings/${id}`,
+      payload: { clientCode: client.clientCode, trackingCode, origen: "USA", formaEnvio: "AVION", estado: "ENTREGADO" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await statusOf(id)).toBe("SEGUIMIENTO_INTERNACIONAL");
+  });
+
+  it("a merge of clients moves the packages, never their status", async () => {
+    const staff = await createTestStaff(t, "dueno");
+    const keep = await registerTestClient(t.app);
+    const { client: from, tracking } = await unpricedPackage("EN_BODEGA_CR");
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/clients/${await clientIdOf(t.ctx.db, keep.clientCode)}/merge`,
+      headers: staff.headers,
+      payload: { from: await clientIdOf(t.ctx.db, from.clientCode) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, tracking.id));
+    expect(row).toMatchObject({ estado: "EN_BODEGA_CR", montoColones: null, clientId: await clientIdOf(t.ctx.db, keep.clientCode) });
   });
 
   it("Entregas: a ready package whose amount was cleared is not delivered", async () => {
