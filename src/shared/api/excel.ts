@@ -295,6 +295,7 @@ export const IMPORT_INSTRUCTIONS = [
   "origen: USA o CHINA. forma_envio: AVION o BARCO. estado: el código o su nombre (por ejemplo, «En bodega Miami»).",
   "telefono de un cliente nuevo: un WhatsApp de Costa Rica (8 dígitos, con o sin +506), como en el registro.",
   "Los números aceptan coma o punto decimal.",
+  "Un paquete que pasa a Listo para entregar o Entregado necesita monto_colones (si no, la fila no se aplica); uno que queda en bodega o después sin monto se aplica y se señala.",
   "Primero verá una vista previa; nada se guarda hasta pulsar «Aplicar importación». Un paquete que volvería a un estado anterior conserva el suyo salvo que elija «Retroceder también».",
   `Máximo ${EXCEL_MAX_FILE_LABEL} y ${EXCEL_MAX_ROWS_LABEL} filas por hoja. Las filas con errores se informan y el resto se aplica.`,
 ] as const;

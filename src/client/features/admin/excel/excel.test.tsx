@@ -174,6 +174,42 @@ describe("ImportDialog", () => {
     expect(onImported).toHaveBeenCalledWith(done);
   });
 
+  it("flags the packages left in bodega or later without an amount, with the reason, before applying and after (decision 163)", async () => {
+    const flags = {
+      total: 2,
+      items: [
+        { row: 2, clientCode: "EXAB12CD", trackingCode: "TBA500000000003", estado: "EN_BODEGA_MIAMI", motivo: "Sin peso" },
+        { row: 4, clientCode: "EXAB12CD", trackingCode: "TBA500000000004", estado: "EN_ADUANAS", motivo: "Sin monto" },
+      ],
+    } as const;
+    let release!: (r: Response) => void;
+    respond = () => new Promise((resolve) => (release = resolve));
+    render(
+      <>
+        <ImportPanel onImported={() => {}} />
+        <Toaster />
+      </>,
+    );
+    pick("miami.xlsx");
+    await act(async () => release(json(200, { ...previewOf("keep"), unpriced: flags })));
+    const shown = await screen.findByRole("region", { name: "Vista previa de la importación" });
+    const group = within(shown).getByRole("group", { name: "2 paquetes en bodega o después quedarían sin monto" });
+    expect(within(group).getByText("Fila 2: TBA500000000003 (EXAB12CD) · En bodega Miami · Sin peso")).toBeTruthy();
+    expect(within(group).getByText("Fila 4: TBA500000000004 (EXAB12CD) · En aduanas · Sin monto")).toBeTruthy();
+    expect(within(group).getByText(/no pasarán a Listo para entregar hasta registrar el peso y el monto/)).toBeTruthy();
+    const { violations } = await axe.run(shown, { resultTypes: ["violations"] });
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Aplicar importación" }));
+    await act(async () => release(json(200, { ...previewOf("keep"), mode: "apply", unpriced: flags })));
+    const summary = await screen.findByRole("region", { name: "Resumen de la importación" });
+    const after = within(summary).getByRole("group", { name: "2 paquetes en bodega o después quedaron sin monto" });
+    expect(within(after).getByText("Fila 2: TBA500000000003 (EXAB12CD) · En bodega Miami · Sin peso")).toBeTruthy();
+    expect(within(after).getByRole("link", { name: "Ver en Paquetes (Sin peso o monto)" }).getAttribute("href")).toMatch(/\/admin\/paquetes\?sinMonto=1$/);
+    // The success toast says it too.
+    expect(await screen.findByText(/Paquetes: 1 creados, 1 actualizados\..* 2 paquetes en bodega o después quedaron sin monto\./)).toBeTruthy();
+  });
+
   it("shows the summary with each sheet's row errors after applying", async () => {
     respond = (url) => json(200, url.endsWith("/preview") ? { ...answer, mode: "preview" } : answer);
     renderDialog();
