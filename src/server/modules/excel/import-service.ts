@@ -281,7 +281,8 @@ export async function importWorkbook(db: Db, workbook: WorkbookData, options: Im
       if (err instanceof SliceRollback) {
         part = err.part;
       } else {
-        if (k === 0) throw err;
+        // Nothing is committed yet (slice 0), or ever (a preview rolls every slice back): as it is.
+        if (k === 0 || mode === "preview") throw err;
         // Slices 0…k-1 are committed: the run's record says what they applied.
         await recordImportAudit(db, options, counts(), { slices: k, of: slices.length }).catch((auditErr: unknown) => options.onError?.(auditErr));
         if (err === refused) throw err;

@@ -8,12 +8,12 @@
 // - a refusal (4xx) raised in a slice after the first (here a package created meanwhile) is a
 //   Spanish 4xx naming the rows applied and those not; importing again finishes.
 import { describe, expect, it } from "vitest";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../test/app";
 import { addTestPackage, clientIdOf, registerTestClient } from "../../test/clients";
 import { createTestStaff } from "../../test/staff";
 import { buildWorkbook, multipartFile, storedPackage, tableCounts, uniqueClientCode, type Cell } from "../../test/workbooks";
-import { clients, clientTrackings } from "../../db/schema";
+import { auditLog, clients, clientTrackings } from "../../db/schema";
 import { ZImportResponseSchema, type TImportResponse } from "../../../shared/api/excel";
 
 const t = useTestApp();
@@ -154,13 +154,21 @@ describe("a very large import (slices, decision 141)", () => {
       end $$`);
     await t.ctx.db.execute(sql`create trigger excel_race before insert on client_trackings for each row execute function excel_race()`);
     let res;
+    let previewed;
+    const audits = async () => (await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, "importacion.aplicar"))).length;
+    const auditsBefore = await audits();
     try {
+      // A preview applies nothing: the refusal as it is, no "se aplicaron", no record of an import.
+      previewed = await post(PREVIEW, bytes);
       res = await post(APPLY, bytes);
     } finally {
       await t.ctx.db.execute(sql`drop trigger if exists excel_race on client_trackings`);
       await t.ctx.db.execute(sql`drop function if exists excel_race()`);
     }
+    expect(previewed.statusCode, previewed.body).toBe(409);
+    expect(previewed.json().message).not.toMatch(/aplicaron|interrumpió/);
     expect(res.statusCode, res.body).toBe(409);
+    expect(await audits()).toBe(auditsBefore + 1);
     const body = res.json() as { code: string; message: string; importacion: { aplicadas: Record<string, number[]>; noAplicadas: Record<string, number[]> } };
     expect(body.code).toBe("CONFLICT");
     expect(body.message).toMatch(/^La importación se detuvo: .+\. Se aplicaron 42 de 63 filas \(Clientes: filas 2–3 · Trackings: filas 2–41\) y el resto no \(Clientes: fila 4 · Trackings: filas 42–61\)\./);
