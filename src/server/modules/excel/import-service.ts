@@ -10,7 +10,9 @@
 // the client's WhatsApp message and runs the delivery rules exactly like any other change. A row
 // moving an existing package to an earlier status of the flow is a backwards move: kept (status
 // left as it is, no message) unless the caller chose "apply". Packages the import creates queue no
-// message (docs/decisions/072). Bad rows become 'Fila N: reason' and the good rows are applied;
+// message (docs/decisions/072). A row that would make a package collectable without an amount is
+// its row's error; packages left in En bodega Miami or later without one are flagged in the answer
+// (`unpriced`, docs/decisions/163). Bad rows become 'Fila N: reason' and the good rows are applied;
 // importing the same file again after an interrupted run finishes it (applied rows come out unchanged).
 import type { Actor } from "../../lib/actor";
 import { recordAudit } from "../admin/audit/service";
