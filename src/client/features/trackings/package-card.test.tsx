@@ -35,6 +35,7 @@ const tracking = (over: Partial<TClientTracking> = {}): TClientTracking => ({
     signatureUrl: "/objects/uploads/dddd",
   },
   cargo: null,
+  enVerificacion: false,
   ...over,
 });
 
