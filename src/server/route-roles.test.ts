@@ -71,6 +71,14 @@ async function newPackage(t: TestApp) {
   return addTestPackage(t.ctx.db, client.id, uniqueTrackingCode("ROL"));
 }
 
+/** A pre-alerted package proposed for a waiting Sin dueño row of its number: the proposal's id. */
+async function newMatch(t: TestApp): Promise<number> {
+  const pkg = await newPackage(t);
+  const rows = (await t.ctx.db.execute(sql`with u as (insert into unclaimed_packages (tracking_code, peso_gramos) values (${pkg.trackingCode}, 300) returning id)
+    insert into unclaimed_matches (unclaimed_id, tracking_id) select u.id, ${pkg.id} from u returning id`)) as unknown as { rows: { id: number }[] };
+  return rows.rows[0].id;
+}
+
 async function newNotice(t: TestApp): Promise<number> {
   const [row] = await t.ctx.db
     .insert(trackingNotices)
@@ -365,6 +373,10 @@ const SAMPLES: Record<string, Sample> = {
     url: `/api/admin/warehouse/unclaimed/${((await t.ctx.db.execute(sql`insert into unclaimed_packages (tracking_code, peso_gramos) values (${uniqueTrackingCode("SD")}, 300) returning id`)) as unknown as { rows: { id: number }[] }).rows[0].id}/assign`,
     payload: { clientCode: (await newClient(t)).clientCode },
   }),
+  // Por confirmar (issue 32 item 2): a fresh proposal per call.
+  "GET /api/admin/warehouse/matches": async () => ({ method: "GET", url: "/api/admin/warehouse/matches" }),
+  "POST /api/admin/warehouse/matches/:id/confirm": async ({ t }) => ({ method: "POST", url: `/api/admin/warehouse/matches/${await newMatch(t)}/confirm`, payload: {} }),
+  "POST /api/admin/warehouse/matches/:id/reject": async ({ t }) => ({ method: "POST", url: `/api/admin/warehouse/matches/${await newMatch(t)}/reject`, payload: {} }),
   // --- end of Recepción and Sin dueño ---
   // The warehouse's daily report (issue 32 item 8)
   "GET /api/admin/warehouse/report": async () => ({ method: "GET", url: "/api/admin/warehouse/report?date=2026-03-10" }),

@@ -199,7 +199,7 @@ describe("/admin/recepcion camera", () => {
     expect(problems).toEqual([]);
   });
 
-  it("registers a barcode nobody pre-alerted in Sin dueño; the client's later pre-alert of it joins the client", async () => {
+  it("registers a barcode nobody pre-alerted in Sin dueño; the client's later pre-alert of it waits for staff's confirmation", async () => {
     // A USPS label's barcode: "420", the ZIP, then the tracking number people see.
     const scanned = `42033101${codes.unclaimed}`;
     const printed = codes.unclaimed.replace(/(\d{4})(?=\d)/g, "$1 ");
@@ -216,8 +216,9 @@ describe("/admin/recepcion camera", () => {
 
     // The client pre-alerts the number as printed on the label (spaces and all), as /rastreo does.
     await portal("POST", "/api/clients/trackings", { clientCode, trackingCode: printed });
-    const joined = (await clientPackages()).find((t) => t.trackingCode === codes.unclaimed);
-    expect(joined?.estado).toBe("EN_BODEGA_MIAMI");
+    // Proposed, not joined (docs/decisions/155): staff confirm it in Sin dueño's "Por confirmar".
+    const proposed = (await clientPackages()).find((t) => t.trackingCode === codes.unclaimed);
+    expect(proposed).toMatchObject({ estado: "SEGUIMIENTO_INTERNACIONAL", enVerificacion: true, pesoPieCubicos: null, photos: [] });
     expect(problems).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ import {
   WHATSAPP_ENTRY_STATUSES,
 } from "../../shared/domain/statuses";
 import { STAFF_ROLES } from "../../shared/domain/staff-roles";
-import { PHOTO_KINDS, SHIPMENT_STATES } from "../../shared/domain/warehouse";
+import { MATCH_STATES, PHOTO_KINDS, SHIPMENT_STATES } from "../../shared/domain/warehouse";
 import { EXTRA_CHARGE_KINDS, PAYMENT_METHODS, PAYMENT_PROOF_STATUSES } from "../../shared/domain/charges";
 import { ACTOR_KINDS } from "../../shared/api/admin/staff";
 
@@ -674,6 +674,34 @@ export const unclaimedPackages = pgTable(
     uniqueIndex("unclaimed_packages_open_code_key").on(sql`upper(${t.trackingCode})`).where(sql`${t.claimedAt} is null`),
     index("unclaimed_packages_received_at_idx").on(t.receivedAt),
     check("unclaimed_packages_peso_check", sql`${t.pesoGramos} is null or ${t.pesoGramos} >= 0`),
+  ],
+);
+
+/**
+ * A proposed match (issue 32, docs/decisions/155): a client's package (a pre-alert, staff's create or
+ * the import) whose number waits in Sin dueño. Nothing of the warehouse's receipt reaches the package
+ * until staff confirm; the claimer's portal says "Recibido, en verificación" while PENDIENTE.
+ */
+export const unclaimedMatches = pgTable(
+  "unclaimed_matches",
+  {
+    id: serial("id").primaryKey(),
+    unclaimedId: integer("unclaimed_id")
+      .notNull()
+      .references(() => unclaimedPackages.id, { onDelete: "cascade" }),
+    trackingId: integer("tracking_id")
+      .notNull()
+      .references(() => clientTrackings.id, { onDelete: "cascade" }),
+    estado: varchar("estado", { length: 16 }).notNull().default("PENDIENTE"),
+    proposedAt: ts("proposed_at").notNull().defaultNow(),
+    decidedAt: ts("decided_at"),
+    decidedByAccountId: integer("decided_by_account_id"),
+  },
+  (t) => [
+    uniqueIndex("unclaimed_matches_pair_key").on(t.unclaimedId, t.trackingId),
+    index("unclaimed_matches_tracking_idx").on(t.trackingId),
+    index("unclaimed_matches_pending_idx").on(t.proposedAt).where(sql`${t.estado} = 'PENDIENTE'`),
+    check("unclaimed_matches_estado_check", oneOf(t.estado, MATCH_STATES)),
   ],
 );
 

@@ -147,6 +147,11 @@ export const ZClientTrackingSchema = z.object({
   delivery: ZClientDeliverySchema.nullable(),
   /** Null while the package has no amount (total_colones null), else its lines and stored totals. */
   cargo: ZClientChargeSchema.nullable(),
+  /**
+   * True while the number waits in Sin dueño and staff have not confirmed it is this client's
+   * (docs/decisions/155): the portal shows "Recibido, en verificación" and nothing of the receipt.
+   */
+  enVerificacion: z.boolean(),
 });
 export type TClientTracking = z.infer<typeof ZClientTrackingSchema>;
 

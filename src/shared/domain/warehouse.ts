@@ -7,6 +7,15 @@ export type ShipmentState = (typeof SHIPMENT_STATES)[number];
 export const SHIPMENT_STATE_LABELS: Record<ShipmentState, string> = { ABIERTO: "Abierto", CERRADO: "Cerrado" };
 
 /**
+ * A proposed match between a Sin dueño row and a client's pre-alert of its number (issue 32,
+ * docs/decisions/155): PENDIENTE until staff decide; CONFIRMADA joins the package to the row;
+ * RECHAZADA leaves both as they were; DESCARTADA when the row went to another package (another
+ * proposal confirmed, or staff's assign) or the client changed the number.
+ */
+export const MATCH_STATES = ["PENDIENTE", "CONFIRMADA", "RECHAZADA", "DESCARTADA"] as const;
+export type MatchState = (typeof MATCH_STATES)[number];
+
+/**
  * What a package photo shows: LLEGADA (the package on arrival), ETIQUETA (the carrier's label, for
  * Sin dueño), ENTREGA (the delivery), FIRMA (the receiver's signature drawn on the phone, PNG).
  */

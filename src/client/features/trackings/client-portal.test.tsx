@@ -61,6 +61,7 @@ function tracking(overrides: Partial<TClientTracking>): TClientTracking {
     photos: [],
     delivery: null,
     cargo: null,
+    enVerificacion: false,
     ...overrides,
   };
 }

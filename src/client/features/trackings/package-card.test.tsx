@@ -35,6 +35,7 @@ const tracking = (over: Partial<TClientTracking> = {}): TClientTracking => ({
     signatureUrl: "/objects/uploads/dddd",
   },
   cargo: null,
+  enVerificacion: false,
   ...over,
 });
 
@@ -86,5 +87,12 @@ describe("PackageCard photos and proof of delivery", () => {
     expect(screen.queryByText(/Entregado a/)).toBeNull();
     expect(screen.queryByText("Fotos en bodega")).toBeNull();
     expect(screen.queryAllByRole("img")).toEqual([]);
+  });
+
+  it("a package whose number staff have not confirmed yet reads 'Recibido, en verificación' in place of its status (decision 155)", () => {
+    renderCard(tracking({ estado: "SEGUIMIENTO_INTERNACIONAL", enVerificacion: true, photos: [], delivery: null, pesoPieCubicos: null, montoColones: null, cargo: null }));
+    expect(screen.getByText("Recibido, en verificación")).toBeTruthy();
+    expect(screen.getByText(/Estamos verificando que sea tuyo/)).toBeTruthy();
+    expect(screen.queryByText("Seguimiento internacional")).toBeNull();
   });
 });

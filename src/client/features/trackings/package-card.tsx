@@ -25,7 +25,7 @@ import {
 } from "../../../shared/api/trackings";
 import { PAID_TEXT, PROOF_SEND_PACKAGE_LABEL, creditText, partialText, pendingText } from "../../../shared/api/payments";
 import { WhatsappLinkButton, brandWhatsappLink } from "../../components/whatsapp-link";
-import { STATUS_DISPLAY } from "./status-display";
+import { STATUS_DISPLAY, VERIFYING_DISPLAY } from "./status-display";
 
 export interface PackageCardProps {
   tracking: TClientTracking;
@@ -41,7 +41,7 @@ export interface PackageCardProps {
 
 export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, onSendProof, onImageError }: PackageCardProps) {
   const ref = useRef<HTMLElement>(null);
-  const display = STATUS_DISPLAY[tracking.estado];
+  const display = tracking.enVerificacion ? VERIFYING_DISPLAY : STATUS_DISPLAY[tracking.estado];
   const editable = tracking.estado === CLIENT_EDITABLE_STATUS;
   const headingId = `paquete-${tracking.id}`;
 

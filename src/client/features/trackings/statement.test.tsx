@@ -80,6 +80,7 @@ const tracking = (over: Partial<TClientTracking> = {}): TClientTracking => ({
   photos: [],
   delivery: null,
   cargo: charge(),
+  enVerificacion: false,
   ...over,
 });
 

@@ -43,3 +43,13 @@ export const STATUS_DISPLAY: Record<TrackingStatus, StatusDisplay> = {
     message: "Paquete entregado. ¡Gracias por confiar en nosotros!",
   },
 };
+
+/**
+ * A package whose number waits in Sin dueño until staff confirm it is the client's
+ * (docs/decisions/155): in place of its status, with nothing of the warehouse's receipt.
+ */
+export const VERIFYING_DISPLAY: StatusDisplay = {
+  label: "Recibido, en verificación",
+  badge: "bg-amber-100 text-amber-900",
+  message: "Recibimos en bodega un paquete con este número. Estamos verificando que sea tuyo; te avisaremos por WhatsApp apenas lo confirmemos.",
+};

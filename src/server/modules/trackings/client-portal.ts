@@ -5,7 +5,7 @@
 // package is in SEGUIMIENTO_INTERNACIONAL. The writes go through service.ts like every other path.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database, Db, DbOrTx } from "../../db/client";
-import { clientTrackings, clients, deliveries, packageCharges, trackingStatusHistory } from "../../db/schema";
+import { clientTrackings, clients, deliveries, packageCharges, trackingStatusHistory, unclaimedMatches } from "../../db/schema";
 import { conflict, notFound } from "../../errors";
 import { CLIENT_EDITABLE_STATUS, type Origin, type ShippingType, type TrackingStatus } from "../../../shared/domain/statuses";
 import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
@@ -79,7 +79,13 @@ function chargeDto(row: TrackingRow, extras: readonly ExtraLine[]): TClientCharg
 }
 
 /** The owner's view of one package: spec fields, history oldest first, the coupon it used, photos, delivery and charge. */
-export function toClientTrackingDto(row: TrackingRow, history: HistoryRow[], proof: Proof = NO_PROOF, extras: readonly ExtraLine[] = []): TClientTracking {
+export function toClientTrackingDto(
+  row: TrackingRow,
+  history: HistoryRow[],
+  proof: Proof = NO_PROOF,
+  extras: readonly ExtraLine[] = [],
+  enVerificacion = false,
+): TClientTracking {
   return {
     id: row.id,
     trackingCode: row.trackingCode,
@@ -104,7 +110,18 @@ export function toClientTrackingDto(row: TrackingRow, history: HistoryRow[], pro
     coupon: row.discountPercent !== null && row.discountPercent > 0 ? { discountPercent: row.discountPercent } : null,
     ...proofDto(proof),
     cargo: chargeDto(row, extras),
+    enVerificacion,
   };
+}
+
+/** The packages among these with a Sin dueño match staff have not confirmed yet (docs/decisions/155). */
+async function verifyingOf(db: DbOrTx, trackingIds: number[]): Promise<Set<number>> {
+  if (trackingIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ trackingId: unclaimedMatches.trackingId })
+    .from(unclaimedMatches)
+    .where(and(inArray(unclaimedMatches.trackingId, trackingIds), eq(unclaimedMatches.estado, "PENDIENTE")));
+  return new Set(rows.map((r) => r.trackingId));
 }
 
 /** The extra charge lines of these packages, in id order (one query). */
@@ -235,7 +252,8 @@ select json_build_object(
           ) l), '[]'::json),
         'totalColones', ct.total_colones,
         'pagadoColones', ct.pagado_colones,
-        'saldoColones', ct.saldo_colones) end
+        'saldoColones', ct.saldo_colones) end,
+      'enVerificacion', exists (select 1 from unclaimed_matches m where m.tracking_id = ct.id and m.estado = 'PENDIENTE')
     ) order by ct.created_at desc, ct.id desc)
     from client_trackings ct where ct.client_id = c.id), '[]'::json),
   'estadoCuenta', json_build_object(
@@ -379,21 +397,23 @@ export async function getClientTrackings(db: Db, clientCode: string): Promise<TC
   const history = await historyOf(db, ids);
   const proofs = await proofsOf(db, ids);
   const extras = await extrasOf(db, ids);
+  const verifying = await verifyingOf(db, ids);
   return {
     client: { nombre: client.nombre, clientCode: client.clientCode, referralCode: client.referralCode },
-    trackings: rows.map((row) => toClientTrackingDto(row, history.get(row.id) ?? [], proofs.get(row.id), extras.get(row.id))),
+    trackings: rows.map((row) => toClientTrackingDto(row, history.get(row.id) ?? [], proofs.get(row.id), extras.get(row.id), verifying.has(row.id))),
     estadoCuenta: await clientStatement(db, client.id),
   };
 }
 
 async function dtoOf(tx: DbOrTx, row: TrackingRow): Promise<TClientTracking> {
-  const [history, proofs, extras] = [await historyOf(tx, [row.id]), await proofsOf(tx, [row.id]), await extrasOf(tx, [row.id])];
-  return toClientTrackingDto(row, history.get(row.id) ?? [], proofs.get(row.id), extras.get(row.id));
+  const [history, proofs, extras, verifying] = [await historyOf(tx, [row.id]), await proofsOf(tx, [row.id]), await extrasOf(tx, [row.id]), await verifyingOf(tx, [row.id])];
+  return toClientTrackingDto(row, history.get(row.id) ?? [], proofs.get(row.id), extras.get(row.id), verifying.has(row.id));
 }
 
 /** POST /api/clients/trackings: the client's own pre-alert (no WhatsApp message for it). */
 export async function preAlertTracking(db: Db, input: TPreAlertRequest, actor: Actor): Promise<TClientTracking> {
-  // A pre-alert of a number waiting in Sin dueño claims it and tells the client at once (issue 20).
+  // A pre-alert of a number waiting in Sin dueño only proposes the match: staff confirm it
+  // (docs/decisions/155); meanwhile the answer says enVerificacion and carries nothing of the receipt.
   return inOutboxTransaction(db, async (tx) => {
     const client = await findClient(tx, input.clientCode);
     if (!client) throw notFound(CLIENT_NOT_FOUND_MESSAGE);

@@ -110,7 +110,7 @@ const find = (answer: TClientTrackingsResponse, id: number) => answer.trackings.
 describe("the lookup answered from memory", () => {
   it("every table the lookup reads has the triggers that announce its changes", async () => {
     const tables = [...new Set([...CLIENT_TRACKINGS_JSON_SQL.matchAll(/\b(?:from|join)\s+([a-z_]+)\s+[a-z]+\b/g)].map((m) => m[1]))].sort();
-    expect(tables).toEqual(["client_trackings", "clients", "deliveries", "package_charges", "package_photos", "payment_proofs", "tracking_status_history"]);
+    expect(tables).toEqual(["client_trackings", "clients", "deliveries", "package_charges", "package_photos", "payment_proofs", "tracking_status_history", "unclaimed_matches"]);
     const rows = rowsOf<{ table: string; name: string }>(
       await t.ctx.db.execute(sql`select c.relname as table, g.tgname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid
         where g.tgname like 'lookup_changed_%' and not g.tgisinternal`),
@@ -151,6 +151,12 @@ describe("the lookup answered from memory", () => {
         "insert into package_charges (tracking_id, kind, description, amount_colones) values ($1, 'OTRO', 'Cargo crudo', 700)",
         [packageId],
         (a) => find(a, packageId)?.cargo?.lineas.some((l) => l.description === "Cargo crudo") === true,
+      ],
+      [
+        "unclaimed_matches",
+        "with u as (insert into unclaimed_packages (tracking_code) values ('RAW-' || $1::text) returning id) insert into unclaimed_matches (unclaimed_id, tracking_id) select u.id, $1::integer from u",
+        [packageId],
+        (a) => find(a, packageId)?.enVerificacion === true,
       ],
       ["payment_proofs", "insert into payment_proofs (client_id, upload_name) values ($1, 'comprobante-crudo.jpg')", [clientId], (a) => a.estadoCuenta.comprobantes.length === 1],
       ["deliveries (delete)", "delete from deliveries where tracking_id = $1", [packageId], (a) => find(a, packageId)?.delivery === null],

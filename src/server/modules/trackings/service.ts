@@ -34,7 +34,7 @@
 // client already has a package with that tracking code (unique per client in the database too).
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { clientTrackings, clients, trackingStatusHistory, unclaimedPackages } from "../../db/schema";
+import { clientTrackings, clients, trackingStatusHistory, unclaimedMatches, unclaimedPackages } from "../../db/schema";
 import { AppError, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from "../../errors";
 import { PACKAGE_HAS_PAYMENTS } from "../../../shared/api/admin/payments";
 import { enqueueNotifications } from "../notifications/outbox";
@@ -47,11 +47,7 @@ import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trac
 import { TRACKING_STATUS_LABELS } from "../../../shared/domain/statuses";
 import { historyLabel, type Actor } from "../../lib/actor";
 import { diffFields, recordAudit, type AuditEntry } from "../admin/audit/service";
-import { movePhotosToPackage } from "../uploads/package-photos";
-import { billingMeasure, pieCubicosOf } from "../admin/warehouse/measures";
 import { carrierTrackingNumber } from "../../../shared/domain/barcodes";
-import { TRACKING_STATUSES } from "../../../shared/domain/statuses";
-import { CLAIM_HISTORY_NOTE } from "../../../shared/api/admin/warehouse";
 import { COLLECTABLE_STATUSES } from "../../../shared/domain/charges";
 import {
   deliveredWithBalanceNote,
@@ -354,7 +350,11 @@ export async function createTracking(tx: DbOrTx, input: CreateTrackingInput): Pr
  * A (client, tracking code) pair that exists already, or appears twice in `inputs`, is 409
  * TRACKING_DUPLICATE and nothing is written (the caller's transaction rolls back).
  */
-export async function createTrackings(tx: DbOrTx, inputs: CreateTrackingInput[]): Promise<CreateTrackingResult[]> {
+export async function createTrackings(
+  tx: DbOrTx,
+  inputs: CreateTrackingInput[],
+  options: { /** False: no Sin dueño proposal (staff's assign joins the row itself). */ proposeMatches?: boolean } = {},
+): Promise<CreateTrackingResult[]> {
   if (inputs.length === 0) return [];
   const defaultNow = new Date();
   const pairKey = (clientId: number, trackingCode: string) => `${clientId}\u0000${trackingCode}`;
@@ -426,12 +426,14 @@ export async function createTrackings(tx: DbOrTx, inputs: CreateTrackingInput[])
     tx,
     planned.map(({ input, now, estado }, index) => ({ tracking: rows[index], previousStatus: null, newStatus: estado, now, options: input })),
   );
-  const claimed = await claimUnclaimed(
-    tx,
-    planned.map(({ input, now }, index) => ({ row: rows[index], input, now })),
-  );
-  // Re-read the packages the delivery rules gave a coupon and those that claimed a Sin dueño row.
-  const discounted = rows.filter((row, index) => recorded[index].rewards?.couponApplied || claimed.has(row.id));
+  if (options.proposeMatches !== false) {
+    await proposeMatches(
+      tx,
+      planned.map(({ input, now }, index) => ({ row: rows[index], input, now })),
+    );
+  }
+  // Re-read the packages the delivery rules gave a coupon.
+  const discounted = rows.filter((_row, index) => recorded[index].rewards?.couponApplied);
   const reread = await readTrackings(
     tx,
     discounted.map((row) => row.id),
@@ -440,84 +442,52 @@ export async function createTrackings(tx: DbOrTx, inputs: CreateTrackingInput[])
 }
 
 /**
- * The Sin dueño claim (issue 20, docs/decisions/128): a new package whose tracking number (or the
- * number inside it, barcodes.ts carrierTrackingNumber) waits in Sin dueño takes the warehouse's
- * receipt — received at/by, weight, measures, cubic feet, the billing measure when it has none
- * (left unpriced: no rate is at hand here; staff's assign reprices), the photos — and moves to
- * EN_BODEGA_MIAMI through the status rule (history note, the client's WhatsApp message), and the
- * row records which package claimed it (audit sin_dueno.asignar). One lookup per 500 new packages;
- * when two new packages carry one number, the first claims it. Returns the claiming package ids.
+ * A new package whose tracking number (or the number inside it, barcodes.ts carrierTrackingNumber)
+ * waits in Sin dueño is PROPOSED as its match (issue 32, docs/decisions/155), never joined: the
+ * package keeps its status and gets nothing of the warehouse's receipt (weight, measures, photos)
+ * until staff confirm in Sin dueño's "Por confirmar" (admin/warehouse/service.ts confirmMatch),
+ * which joins and prices it like staff's assign. Every new package carrying the number proposes
+ * (two clients claiming one box are both shown to staff). One lookup per 500 new packages;
+ * audit sin_dueno.proponer by whoever created the package.
  */
-async function claimUnclaimed(tx: DbOrTx, created: { row: TrackingRow; input: CreateTrackingInput; now: Date }[]): Promise<Set<number>> {
-  const claims: { row: TrackingRow; input: CreateTrackingInput; now: Date; unclaimed: typeof unclaimedPackages.$inferSelect }[] = [];
-  const taken = new Set<number>();
+async function proposeMatches(tx: DbOrTx, created: { row: TrackingRow; input: CreateTrackingInput; now: Date }[]): Promise<void> {
+  const proposals: { row: TrackingRow; input: CreateTrackingInput; now: Date; unclaimed: typeof unclaimedPackages.$inferSelect }[] = [];
   for (const chunk of chunked(created)) {
     const keysOf = (code: string) => [...new Set([code.toUpperCase(), carrierTrackingNumber(code.toUpperCase())])];
     const keys = [...new Set(chunk.flatMap((c) => keysOf(c.row.trackingCode)))];
     const open = await tx
       .select()
       .from(unclaimedPackages)
-      .where(and(isNull(unclaimedPackages.claimedAt), inArray(sql`upper(${unclaimedPackages.trackingCode})`, keys)))
-      .for("update");
+      .where(and(isNull(unclaimedPackages.claimedAt), inArray(sql`upper(${unclaimedPackages.trackingCode})`, keys)));
     if (open.length === 0) continue;
     const byCode = new Map(open.map((u) => [u.trackingCode.toUpperCase(), u]));
     for (const c of chunk) {
       const unclaimed = keysOf(c.row.trackingCode)
         .map((k) => byCode.get(k))
-        .find((u) => u !== undefined && !taken.has(u.id));
-      if (!unclaimed) continue;
-      taken.add(unclaimed.id);
-      claims.push({ ...c, unclaimed });
+        .find((u) => u !== undefined);
+      if (unclaimed) proposals.push({ ...c, unclaimed });
     }
   }
-  if (claims.length === 0) return new Set();
-
-  const arrived = TRACKING_STATUSES.indexOf("EN_BODEGA_MIAMI");
-  const updates: UpdateTrackingInput[] = [];
-  for (const { row, input, now, unclaimed: u } of claims) {
-    const pieCubicos = pieCubicosOf(u);
-    await tx
-      .update(clientTrackings)
-      .set({
-        receivedAt: u.receivedAt,
-        receivedByAccountId: u.receivedByAccountId,
-        pesoGramos: u.pesoGramos,
-        largoCm: u.largoCm,
-        anchoCm: u.anchoCm,
-        altoCm: u.altoCm,
-        pieCubicos,
-      })
-      .where(eq(clientTrackings.id, row.id));
-    await tx.update(unclaimedPackages).set({ claimedTrackingId: row.id, claimedAt: now }).where(eq(unclaimedPackages.id, u.id));
-    await movePhotosToPackage(tx, u.id, row.id);
-    const measure = row.pesoPieCubicos === null ? billingMeasure(row.formaEnvio as ShippingType, u) : null;
-    const moves = TRACKING_STATUSES.indexOf(row.estado as TrackingStatus) < arrived;
-    updates.push({
-      trackingId: row.id,
-      changes: {
-        ...(measure === null ? {} : { pesoPieCubicos: measure, montoColones: null, montoRate: null }),
-        ...(moves ? { estado: "EN_BODEGA_MIAMI" as const } : {}),
-      },
-      actor: input.actor,
-      brandName: input.brandName,
-      // The client is told, whoever created the package (the portal creates without a message).
-      notify: true,
-      notes: CLAIM_HISTORY_NOTE(u.receivedAt),
-      now,
-    });
-  }
-  await updateTrackings(tx, updates);
-  for (const { row, input, now, unclaimed: u } of claims) {
-    await recordAudit(tx, input.actor, {
-      action: "sin_dueno.asignar",
+  if (proposals.length === 0) return;
+  const inserted = await tx
+    .insert(unclaimedMatches)
+    .values(proposals.map((p) => ({ unclaimedId: p.unclaimed.id, trackingId: p.row.id, proposedAt: p.now })))
+    .returning({ id: unclaimedMatches.id });
+  const byActor = new Map<Actor, AuditEntry[]>();
+  proposals.forEach(({ row, input, now, unclaimed: u }, index) => {
+    const record: AuditEntry = {
+      action: "sin_dueno.proponer",
       entity: "sin_dueno",
       entityId: u.id,
       at: now,
-      summary: `${u.trackingCode} → paquete ${row.id}`,
-      after: { claimedTrackingId: row.id, clientId: row.clientId },
-    });
-  }
-  return new Set(claims.map((c) => c.row.id));
+      summary: `${u.trackingCode} ← paquete ${row.id} (por confirmar)`,
+      after: { matchId: inserted[index].id, trackingId: row.id, clientId: row.clientId, clientCodeHint: u.clientCodeHint },
+    };
+    const list = byActor.get(input.actor);
+    if (list) list.push(record);
+    else byActor.set(input.actor, [record]);
+  });
+  for (const [actor, records] of byActor) await recordAudit(tx, actor, records);
 }
 
 export interface UpdateTrackingInput extends CommonOptions {
@@ -588,6 +558,11 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
     if (fields.carrier === null) values.carrier = detectCarrier(fields.trackingCode ?? row.trackingCode);
     if (fields.trackingCode !== undefined && fields.trackingCode !== row.trackingCode) {
       await assertNoDuplicate(tx, row.clientId, fields.trackingCode, row.id);
+      // A proposed Sin dueño match was for the old number (docs/decisions/155).
+      await tx
+        .update(unclaimedMatches)
+        .set({ estado: "DESCARTADA", decidedAt: now })
+        .where(and(eq(unclaimedMatches.trackingId, row.id), eq(unclaimedMatches.estado, "PENDIENTE")));
       if (fields.carrier === undefined) {
         const typedByHand = row.carrier !== null && row.carrier !== detectCarrier(row.trackingCode);
         values.carrier = typedByHand ? row.carrier : detectCarrier(fields.trackingCode);

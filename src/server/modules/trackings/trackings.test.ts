@@ -112,6 +112,7 @@ describe("GET /api/clients/trackings?code=", () => {
         "photos",
         "delivery",
         "cargo",
+        "enVerificacion",
       ].sort(),
     );
   });

@@ -79,7 +79,7 @@ describe("no amount, not collectable: every path refuses with 409 UNPRICED and c
     const ids = received.map((p) => p.id);
     const shipment = await addTestShipment(t.ctx.db, { estado: "CERRADO", trackingIds: ids });
     await t.ctx.db.update(clientTrackings).set({ estado: "EN_BODEGA_CR" }).where(inArray(clientTrackings.id, ids));
-    // The last package lost its amount (a Sin dueño claim leaves it unpriced today).
+    // The last package lost its amount (a Sin dueño join without a weight leaves it unpriced).
     await t.ctx.db.update(clientTrackings).set({ montoColones: null }).where(eq(clientTrackings.id, ids[2]));
     const res = await t.app.inject({ method: "POST", url: `/api/admin/shipments/${shipment.id}/status`, headers: staff.headers, payload: { estado: "LISTO_PARA_ENTREGAR" } });
     // Received (weighed at Recepción), so something to price from: "Sin monto" (decision 164).

@@ -245,6 +245,10 @@ export const AUDIT_ACTION_LABELS = {
   "sin_dueno.registrar": "Registró un paquete sin dueño",
   "sin_dueno.editar": "Editó un paquete sin dueño",
   "sin_dueno.asignar": "Asignó un paquete sin dueño a un cliente",
+  // Por confirmar (issue 32, docs/decisions/155)
+  "sin_dueno.proponer": "Pre-alertó un número que espera en Sin dueño (por confirmar)",
+  "sin_dueno.confirmar": "Confirmó que un paquete sin dueño es del cliente que lo pre-alertó",
+  "sin_dueno.rechazar": "Rechazó la pre-alerta de un paquete sin dueño",
   "embarque.crear": "Creó un embarque",
   "embarque.editar": "Editó un embarque",
   "embarque.agregar": "Agregó paquetes a un embarque",

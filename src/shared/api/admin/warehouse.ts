@@ -9,7 +9,7 @@ import { formatDateTime, formatThousands } from "../../domain/format";
 import { ZClientCodeLooseSchema } from "../clients";
 import { ZTrackingCodeSchema } from "../trackings";
 import { ZPhotoNamesSchema } from "../uploads";
-import { PHOTO_KINDS } from "../../domain/warehouse";
+import { PHOTO_KINDS, type MatchState } from "../../domain/warehouse";
 
 export const WAREHOUSE_SCAN_PATH = "/api/admin/warehouse/scan";
 export const WAREHOUSE_RECEIVE_PATH = "/api/admin/warehouse/receive";
@@ -38,6 +38,7 @@ export const UNCLAIMED_PREALERTED = "Ese número de guía ya tiene una pre-alert
 export const UNCLAIMED_ALREADY_CLAIMED = "Este paquete sin dueño ya fue asignado a un cliente";
 export const UNCLAIMED_CLIENT_HAS_IT = "Ese cliente ya tiene un paquete con este número de guía: recíbelo en Recepción";
 export const UNCLAIMED_CHANGE_REQUIRED = "Indica al menos un cambio";
+export const UNCLAIMED_CLIENT_PROPOSED = "Ese cliente ya pre-alertó este número: confírmalo en «Por confirmar»";
 export const CLAIM_HISTORY_NOTE = (receivedAt: Date) => `Recibido en bodega como Sin dueño el ${formatDateTime(receivedAt)}`;
 
 /** "Este paquete ya fue recibido el <fecha> por <persona>". */
@@ -211,3 +212,62 @@ export type TUnclaimedListResponse = z.infer<typeof ZUnclaimedListResponseSchema
 
 export const ZUnclaimedResponseSchema = z.object({ unclaimed: ZUnclaimedPackageSchema });
 export const ZAssignUnclaimedResponseSchema = z.object({ unclaimed: ZUnclaimedPackageSchema, package: ZReceptionPackageSchema });
+
+// --- Por confirmar: a client's pre-alert of a number waiting in Sin dueño (issue 32, docs/decisions/155) ---
+
+export const WAREHOUSE_MATCHES_PATH = "/api/admin/warehouse/matches";
+export const MATCH_NOT_FOUND = "La coincidencia por confirmar no existe";
+export const MATCH_PACKAGE_RECEIVED = "El paquete del cliente ya fue recibido en Recepción: rechaza esta coincidencia";
+/** 409 when another person decided first (or the row went to another package). */
+export function matchDecidedMessage(estado: MatchState): string {
+  if (estado === "CONFIRMADA") return "Esta coincidencia ya fue confirmada por otra persona";
+  if (estado === "RECHAZADA") return "Esta coincidencia ya fue rechazada por otra persona";
+  return "Este paquete sin dueño ya fue asignado a otro paquete: esta coincidencia ya no aplica";
+}
+/** 409 for a confirm of a mismatch sent without the explicit "confirmar de todos modos". */
+export function matchMismatchMessage(labelCode: string, claimerCode: string): string {
+  return `El código de la etiqueta (${labelCode}) no coincide con el del cliente que pre-alertó (${claimerCode}): confirma solo si verificaste que el paquete es suyo`;
+}
+
+/** The label's client code against the claimer's: null when the label shows none. */
+export function labelCodeCheck(labelCode: string | null, claimerCode: string): { coincide: boolean | null; texto: string } {
+  if (labelCode === null) return { coincide: null, texto: "La etiqueta no muestra código de cliente: revisa la foto de la etiqueta" };
+  if (labelCode === claimerCode) return { coincide: true, texto: "El código de la etiqueta coincide con el del cliente" };
+  return { coincide: false, texto: `No coincide: la etiqueta dice ${labelCode} y quien pre-alertó es ${claimerCode}` };
+}
+
+export const ZUnclaimedMatchSchema = z.object({
+  id: z.number().int(),
+  proposedAt: z.string(),
+  unclaimed: ZUnclaimedPackageSchema,
+  /** The claimer's package (a pre-alert: no weight, no photos until confirmed). */
+  package: z.object({
+    id: z.number().int(),
+    trackingCode: z.string(),
+    clientCode: z.string(),
+    clientName: z.string(),
+    formaEnvio: z.enum(SHIPPING_TYPES),
+    estado: z.enum(TRACKING_STATUSES),
+  }),
+  /** labelCodeCheck(unclaimed.clientCodeHint, package.clientCode). */
+  codigo: z.object({ coincide: z.boolean().nullable(), texto: z.string() }),
+});
+export type TUnclaimedMatch = z.infer<typeof ZUnclaimedMatchSchema>;
+
+export const MATCHES_LISTED_MAX = 100;
+export const ZMatchListResponseSchema = z.object({
+  /** Oldest first, at most MATCHES_LISTED_MAX. */
+  items: z.array(ZUnclaimedMatchSchema),
+  /** Every pending match. */
+  total: z.number().int(),
+});
+export type TMatchListResponse = z.infer<typeof ZMatchListResponseSchema>;
+
+export const ZMatchIdParamsSchema = z.object({
+  id: z.coerce.number({ error: MATCH_NOT_FOUND }).int(MATCH_NOT_FOUND).positive(MATCH_NOT_FOUND).max(2_147_483_647, MATCH_NOT_FOUND),
+});
+export const ZConfirmMatchRequestSchema = z.object({
+  /** Staff checked a label whose client code differs from the claimer's and confirm anyway. */
+  confirmarDiferencia: z.boolean({ error: "confirmarDiferencia debe ser verdadero o falso" }).default(false),
+});
+export const ZRejectMatchResponseSchema = z.object({ match: z.object({ id: z.number().int(), estado: z.literal("RECHAZADA") }) });

@@ -1,7 +1,8 @@
 // Sin dueño (issue 20, docs/decisions/128): packages the warehouse received that nobody
 // pre-alerted, waiting ones first, then those claimed with the client they went to. Search by
 // number or label code, edit what the label says, assign to a client by code (the dialog shows
-// the client's name before confirming).
+// the client's name before confirming). Clients' pre-alerts of waiting numbers are listed first,
+// "Por confirmar" (matches-panel.tsx, docs/decisions/155).
 import { useState, type FormEvent } from "react";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -17,6 +18,7 @@ import { useAdminSession } from "../../../lib/admin/admin-session";
 import { useDebouncedValue } from "../../../lib/admin/use-debounced-value";
 import { formatDateTime } from "../../../../shared/domain/format";
 import type { TUnclaimedPackage } from "../../../../shared/api/admin/warehouse";
+import { MatchesPanel } from "./matches-panel";
 import { assignUnclaimed, centimetres, clientByCode, updateUnclaimed, useUnclaimedList, wholeGrams } from "./warehouse-api";
 
 export function UnclaimedSection() {
@@ -32,6 +34,7 @@ export function UnclaimedSection() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
+      <MatchesPanel />
       <div className="space-y-1.5">
         <Label htmlFor="sin-dueno-buscar">Buscar por número de guía o código de la etiqueta</Label>
         <Input

@@ -1,10 +1,13 @@
 // Recepción and Sin dueño calls (issue 20): the scan lookup, receiving, and Sin dueño's list,
-// register, edit, assign and the assign dialog's client lookup.
+// register, edit, assign and the assign dialog's client lookup; Por confirmar's list, confirm and reject.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson } from "../../../lib/admin/admin-api";
 import { queryClient } from "../../../lib/query-client";
 import {
   WAREHOUSE_CLIENT_PATH,
+  WAREHOUSE_MATCHES_PATH,
+  ZMatchListResponseSchema,
+  ZRejectMatchResponseSchema,
   WAREHOUSE_RECEIVE_PATH,
   WAREHOUSE_SCAN_PATH,
   WAREHOUSE_UNCLAIMED_PATH,
@@ -38,6 +41,23 @@ export async function updateUnclaimed(id: number, body: Record<string, unknown>)
 
 export async function assignUnclaimed(id: number, clientCode: string) {
   const answer = await sendAdminJson("POST", `${WAREHOUSE_UNCLAIMED_PATH}/${id}/assign`, ZAssignUnclaimedResponseSchema, { clientCode });
+  void queryClient.invalidateQueries({ queryKey: UNCLAIMED_KEY });
+  return answer;
+}
+
+export function useMatches() {
+  return useQuery({ queryKey: [...UNCLAIMED_KEY, "matches"], queryFn: () => getAdminJson(WAREHOUSE_MATCHES_PATH, ZMatchListResponseSchema) }, queryClient);
+}
+
+/** Confirms a proposed match (docs/decisions/155); `confirmarDiferencia` when the label's code differs. */
+export async function confirmMatch(id: number, confirmarDiferencia: boolean) {
+  const answer = await sendAdminJson("POST", `${WAREHOUSE_MATCHES_PATH}/${id}/confirm`, ZAssignUnclaimedResponseSchema, { confirmarDiferencia });
+  void queryClient.invalidateQueries({ queryKey: UNCLAIMED_KEY });
+  return answer;
+}
+
+export async function rejectMatch(id: number) {
+  const answer = await sendAdminJson("POST", `${WAREHOUSE_MATCHES_PATH}/${id}/reject`, ZRejectMatchResponseSchema, {});
   void queryClient.invalidateQueries({ queryKey: UNCLAIMED_KEY });
   return answer;
 }

@@ -2,6 +2,8 @@
 // receives): GET /api/admin/warehouse/scan, POST /api/admin/warehouse/receive, and Sin dueño's
 // GET/POST /api/admin/warehouse/unclaimed, PATCH /api/admin/warehouse/unclaimed/:id and
 // POST /api/admin/warehouse/unclaimed/:id/assign, and GET /api/admin/warehouse/client (whose code it is).
+// Por confirmar (issue 32, decision 155), for whoever may assign: GET /api/admin/warehouse/matches,
+// POST /api/admin/warehouse/matches/:id/confirm { confirmarDiferencia? } and …/:id/reject.
 // The daily report (issue 32 item 8, decision 154): GET /api/admin/warehouse/report[.xlsx]?date=…
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../../context";
@@ -11,6 +13,9 @@ import { getExchangeRate } from "../../exchange-rate/service";
 import { ANY_STAFF } from "../../../../shared/domain/staff-roles";
 import {
   WAREHOUSE_CLIENT_PATH,
+  WAREHOUSE_MATCHES_PATH,
+  ZConfirmMatchRequestSchema,
+  ZMatchIdParamsSchema,
   WAREHOUSE_RECEIVE_PATH,
   WAREHOUSE_SCAN_PATH,
   WAREHOUSE_UNCLAIMED_PATH,
@@ -28,7 +33,18 @@ import { XLSX_CONTENT_TYPE } from "../../../../shared/api/excel";
 import { WAREHOUSE_REPORT_PATH, WAREHOUSE_REPORT_XLSX_PATH, warehouseReportFileName, ZWarehouseReportQuerySchema } from "../../../../shared/api/admin/warehouse-report";
 import { warehouseReport } from "./report";
 import { warehouseReportXlsx } from "./report-xlsx";
-import { assignUnclaimed, clientForAssign, createUnclaimed, listUnclaimed, receivePackage, scanForReception, updateUnclaimed } from "./service";
+import {
+  assignUnclaimed,
+  clientForAssign,
+  confirmMatch,
+  createUnclaimed,
+  listMatches,
+  listUnclaimed,
+  receivePackage,
+  rejectMatch,
+  scanForReception,
+  updateUnclaimed,
+} from "./service";
 
 export function registerAdminWarehouseRoutes(app: FastifyInstance, ctx: AppContext): void {
   const staff = { config: { auth: "admin", roles: ANY_STAFF } } as const;
@@ -74,6 +90,19 @@ export function registerAdminWarehouseRoutes(app: FastifyInstance, ctx: AppConte
     const { id } = parseWith(ZUnclaimedIdParamsSchema, request.params);
     const body = parseWith(ZAssignUnclaimedRequestSchema, request.body ?? {});
     return assignUnclaimed(ctx.db, id, body, options(request));
+  });
+
+  app.get(WAREHOUSE_MATCHES_PATH, staff, async () => listMatches(ctx.db));
+
+  app.post(`${WAREHOUSE_MATCHES_PATH}/:id/confirm`, staff, async (request) => {
+    const { id } = parseWith(ZMatchIdParamsSchema, request.params);
+    const body = parseWith(ZConfirmMatchRequestSchema, request.body ?? {});
+    return confirmMatch(ctx.db, id, body, options(request));
+  });
+
+  app.post(`${WAREHOUSE_MATCHES_PATH}/:id/reject`, staff, async (request) => {
+    const { id } = parseWith(ZMatchIdParamsSchema, request.params);
+    return rejectMatch(ctx.db, id, staffActor(request));
   });
 
   app.get(WAREHOUSE_REPORT_PATH, staff, async (request) => {

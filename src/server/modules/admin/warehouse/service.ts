@@ -2,36 +2,48 @@
 // receipt on a pre-alerted package (weight, measures, photos), sets its billing measure and
 // amount through the one pricing rule (admin/trackings `priced`) and moves it to EN_BODEGA_MIAMI
 // through the package rules (history, WhatsApp, audit). A package nobody pre-alerted waits in Sin
-// dueño until a client pre-alerts its number (the claim in trackings/service.ts createTrackings)
-// or staff assign it to a client (which creates the package through the same path, so it claims).
-import { asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+// dueño until staff join it to a client: by assigning it (staff name the client), or by confirming
+// a client's pre-alert of its number (the proposal in trackings/service.ts createTrackings; issue
+// 32, docs/decisions/155). Both join through joinUnclaimed: receipt, photos, the amount through the
+// one pricing rule, EN_BODEGA_MIAMI through the package rules.
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
-import { clientTrackings, clients, staffAccounts, unclaimedPackages } from "../../../db/schema";
+import { clientTrackings, clients, staffAccounts, unclaimedMatches, unclaimedPackages } from "../../../db/schema";
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../../errors";
 import { inOutboxTransaction } from "../../notifications/outbox";
 import { createTrackings, updateTrackings } from "../../trackings/service";
 import { priced } from "../trackings/service";
 import { findClientId } from "../clients/service";
 import { diffFields, recordAudit } from "../audit/service";
-import { attachPhotos, photosOf } from "../../uploads/package-photos";
+import { attachPhotos, movePhotosToPackage, photosOf } from "../../uploads/package-photos";
 import type { Actor } from "../../../lib/actor";
 import { resolveScan, type ScannedPackage } from "./scan";
 import { billingMeasure, pieCubicosOf } from "./measures";
 import { detectCarrier } from "../../../../shared/domain/carriers";
 import { TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../../../shared/domain/statuses";
+import type { MatchState } from "../../../../shared/domain/warehouse";
 import { TRACKING_DUPLICATE } from "../../../../shared/api/trackings";
 import { ADMIN_CLIENT_NOT_FOUND } from "../../../../shared/api/admin/clients";
 import {
+  CLAIM_HISTORY_NOTE,
+  MATCH_NOT_FOUND,
+  MATCH_PACKAGE_RECEIVED,
+  MATCHES_LISTED_MAX,
   MEDIDAS_REQUIRED_BARCO,
   PACKAGE_NOT_FOUND,
   PESO_REQUIRED_AVION,
   UNCLAIMED_ALREADY_CLAIMED,
   UNCLAIMED_CLIENT_HAS_IT,
+  UNCLAIMED_CLIENT_PROPOSED,
   UNCLAIMED_DUPLICATE,
   UNCLAIMED_NOT_FOUND,
   UNCLAIMED_PAGE_SIZE,
   UNCLAIMED_PREALERTED,
   alreadyReceivedMessage,
+  labelCodeCheck,
+  matchDecidedMessage,
+  matchMismatchMessage,
+  type TMatchListResponse,
   type TCreateUnclaimedRequest,
   type TReceiveRequest,
   type TReceiveResponse,
@@ -302,9 +314,67 @@ export async function clientForAssign(db: Db, clientCode: string): Promise<{ cli
 }
 
 /**
+ * Joins a waiting Sin dueño row to a client's package (staff's assign, or their confirmation of a
+ * proposed match; the row is locked by the caller and open): the receipt is copied (received at/by,
+ * weight, measures, cubic feet), the photos move, the row records the package, the other pending
+ * proposals of the row are DESCARTADA, the billing measure (the package's own, else the warehouse's)
+ * is priced through the one rule (`priced`, as a receipt) and the package moves to EN_BODEGA_MIAMI
+ * through the package rules (history note, the client's WhatsApp message, audit); sin_dueno.asignar.
+ */
+async function joinUnclaimed(tx: DbOrTx, u: UnclaimedRow, trackingId: number, options: WarehouseOptions & { today: number; now: Date }): Promise<void> {
+  const [row] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, trackingId)).for("update");
+  if (!row) throw notFound(PACKAGE_NOT_FOUND);
+  const { now } = options;
+  await tx
+    .update(clientTrackings)
+    .set({
+      receivedAt: u.receivedAt,
+      receivedByAccountId: u.receivedByAccountId,
+      pesoGramos: u.pesoGramos,
+      largoCm: u.largoCm,
+      anchoCm: u.anchoCm,
+      altoCm: u.altoCm,
+      pieCubicos: pieCubicosOf(u),
+    })
+    .where(eq(clientTrackings.id, trackingId));
+  await tx.update(unclaimedPackages).set({ claimedTrackingId: trackingId, claimedAt: now }).where(eq(unclaimedPackages.id, u.id));
+  await tx
+    .update(unclaimedMatches)
+    .set({ estado: "DESCARTADA", decidedAt: now, decidedByAccountId: options.actor.accountId })
+    .where(and(eq(unclaimedMatches.unclaimedId, u.id), eq(unclaimedMatches.estado, "PENDIENTE")));
+  await movePhotosToPackage(tx, u.id, trackingId);
+  const measure = row.pesoPieCubicos ?? billingMeasure(row.formaEnvio as ShippingType, u);
+  const moves = TRACKING_STATUSES.indexOf(row.estado as TrackingStatus) < TRACKING_STATUSES.indexOf("EN_BODEGA_MIAMI");
+  await updateTrackings(tx, [
+    {
+      trackingId,
+      changes: {
+        ...(measure === null ? {} : await priced(tx, trackingId, { pesoPieCubicos: measure }, options.today)),
+        ...(moves ? { estado: "EN_BODEGA_MIAMI" as const } : {}),
+      },
+      actor: options.actor,
+      brandName: options.brandName,
+      // The client is told, whoever created the package (the portal creates without a message).
+      notify: true,
+      notes: CLAIM_HISTORY_NOTE(u.receivedAt),
+      now,
+    },
+  ]);
+  await recordAudit(tx, options.actor, {
+    action: "sin_dueno.asignar",
+    entity: "sin_dueno",
+    entityId: u.id,
+    at: now,
+    summary: `${u.trackingCode} → paquete ${trackingId}`,
+    after: { claimedTrackingId: trackingId, clientId: row.clientId },
+  });
+}
+
+/**
  * POST /api/admin/warehouse/unclaimed/:id/assign: the client's package is created through the
- * package rules (createTrackings), whose claim takes this row's receipt and moves it to
- * EN_BODEGA_MIAMI; then it is priced through the one rule at today's rate.
+ * package rules (createTrackings, without a Sin dueño proposal) and joined to this row
+ * (joinUnclaimed: receipt, photos, priced at today's rate, EN_BODEGA_MIAMI). A client whose own
+ * pre-alert of the number waits in "Por confirmar" is 409: staff confirm that one instead.
  */
 export async function assignUnclaimed(
   db: Db,
@@ -316,36 +386,173 @@ export async function assignUnclaimed(
   const [exists] = await db.select({ id: unclaimedPackages.id }).from(unclaimedPackages).where(eq(unclaimedPackages.id, id));
   if (!exists) throw notFound(UNCLAIMED_NOT_FOUND);
   const today = await options.rate();
+  const now = options.now ?? new Date();
   const trackingId = await inOutboxTransaction(db, async (tx) => {
     const [row] = await tx.select().from(unclaimedPackages).where(eq(unclaimedPackages.id, id)).for("update");
     if (!row) throw notFound(UNCLAIMED_NOT_FOUND);
     if (row.claimedAt) throw conflict(UNCLAIMED_ALREADY_CLAIMED);
+    const [proposed] = await tx
+      .select({ id: unclaimedMatches.id })
+      .from(unclaimedMatches)
+      .innerJoin(clientTrackings, eq(clientTrackings.id, unclaimedMatches.trackingId))
+      .where(and(eq(unclaimedMatches.unclaimedId, id), eq(unclaimedMatches.estado, "PENDIENTE"), eq(clientTrackings.clientId, clientId)));
+    if (proposed) throw conflict(UNCLAIMED_CLIENT_PROPOSED);
     let created;
     try {
-      [created] = await createTrackings(tx, [
-        {
-          clientId,
-          trackingCode: row.trackingCode,
-          carrier: row.carrier,
-          formaEnvio: body.formaEnvio,
-          actor: options.actor,
-          brandName: options.brandName,
-          // The claim sends the 'En bodega Miami' message; the creation itself needs none.
-          notify: false,
-          now: options.now,
-        },
-      ]);
+      [created] = await createTrackings(
+        tx,
+        [
+          {
+            clientId,
+            trackingCode: row.trackingCode,
+            carrier: row.carrier,
+            formaEnvio: body.formaEnvio,
+            actor: options.actor,
+            brandName: options.brandName,
+            // The join sends the 'En bodega Miami' message; the creation itself needs none.
+            notify: false,
+            now,
+          },
+        ],
+        { proposeMatches: false },
+      );
     } catch (err) {
       if (err instanceof AppError && err.message === TRACKING_DUPLICATE) throw conflict(UNCLAIMED_CLIENT_HAS_IT);
       throw err;
     }
-    const trackingId = created.tracking.id;
-    const [claimed] = await tx.select({ claimedTrackingId: unclaimedPackages.claimedTrackingId }).from(unclaimedPackages).where(eq(unclaimedPackages.id, id));
-    if (claimed?.claimedTrackingId !== trackingId) throw new Error(`assignUnclaimed: row ${id} was not claimed by package ${trackingId}`);
-    await updateTrackings(tx, [
-      { trackingId, changes: await priced(tx, trackingId, { formaEnvio: body.formaEnvio }, today), actor: options.actor, brandName: options.brandName, now: options.now },
-    ]);
-    return trackingId;
+    await joinUnclaimed(tx, row, created.tracking.id, { ...options, today, now });
+    return created.tracking.id;
   });
   return { unclaimed: await readUnclaimed(db, id), package: await readPackage(db, trackingId) };
+}
+
+// --- Por confirmar (issue 32, docs/decisions/155) ---
+
+/** GET /api/admin/warehouse/matches: pending proposals of open rows, oldest first, with the label's code against the claimer's. */
+export async function listMatches(db: Db): Promise<TMatchListResponse> {
+  const pending = and(eq(unclaimedMatches.estado, "PENDIENTE"), isNull(unclaimedPackages.claimedAt));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: unclaimedMatches.id,
+        proposedAt: unclaimedMatches.proposedAt,
+        unclaimed: unclaimedPackages,
+        trackingId: clientTrackings.id,
+        trackingCode: clientTrackings.trackingCode,
+        formaEnvio: clientTrackings.formaEnvio,
+        estado: clientTrackings.estado,
+        clientCode: clients.clientCode,
+        clientName: clients.nombre,
+      })
+      .from(unclaimedMatches)
+      .innerJoin(unclaimedPackages, eq(unclaimedPackages.id, unclaimedMatches.unclaimedId))
+      .innerJoin(clientTrackings, eq(clientTrackings.id, unclaimedMatches.trackingId))
+      .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
+      .where(pending)
+      .orderBy(asc(unclaimedMatches.proposedAt), asc(unclaimedMatches.id))
+      .limit(MATCHES_LISTED_MAX),
+    db
+      .select({ total: count() })
+      .from(unclaimedMatches)
+      .innerJoin(unclaimedPackages, eq(unclaimedPackages.id, unclaimedMatches.unclaimedId))
+      .where(pending),
+  ]);
+  const unique = [...new Map(rows.map((r) => [r.unclaimed.id, r.unclaimed])).values()];
+  const presented = new Map((await presentUnclaimed(db, unique)).map((u) => [u.id, u]));
+  return {
+    total,
+    items: rows.map((r) => ({
+      id: r.id,
+      proposedAt: r.proposedAt.toISOString(),
+      unclaimed: presented.get(r.unclaimed.id)!,
+      package: {
+        id: r.trackingId,
+        trackingCode: r.trackingCode,
+        clientCode: r.clientCode,
+        clientName: r.clientName,
+        formaEnvio: r.formaEnvio as ShippingType,
+        estado: r.estado as TrackingStatus,
+      },
+      codigo: labelCodeCheck(r.unclaimed.clientCodeHint, r.clientCode),
+    })),
+  };
+}
+
+/**
+ * The proposal and its Sin dueño row, locked in the order every join takes (the row, then the
+ * proposal): of two decisions at once, or a decision and staff's assign, one wins and the other is
+ * 409 in Spanish.
+ */
+async function lockPendingMatch(tx: DbOrTx, matchId: number) {
+  const [found] = await tx.select({ unclaimedId: unclaimedMatches.unclaimedId }).from(unclaimedMatches).where(eq(unclaimedMatches.id, matchId));
+  if (!found) throw notFound(MATCH_NOT_FOUND);
+  const [row] = await tx.select().from(unclaimedPackages).where(eq(unclaimedPackages.id, found.unclaimedId)).for("update");
+  const [match] = await tx.select().from(unclaimedMatches).where(eq(unclaimedMatches.id, matchId)).for("update");
+  if (!row || !match) throw notFound(MATCH_NOT_FOUND);
+  if (match.estado !== "PENDIENTE") throw conflict(matchDecidedMessage(match.estado as MatchState));
+  if (row.claimedAt) throw conflict(matchDecidedMessage("DESCARTADA"));
+  const [pkg] = await tx
+    .select({ id: clientTrackings.id, trackingCode: clientTrackings.trackingCode, receivedAt: clientTrackings.receivedAt, clientCode: clients.clientCode })
+    .from(clientTrackings)
+    .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
+    .where(eq(clientTrackings.id, match.trackingId));
+  return { row, match, pkg: pkg! };
+}
+
+/**
+ * POST /api/admin/warehouse/matches/:id/confirm: staff checked that the box is the claimer's. A
+ * label whose client code differs from the claimer's needs `confirmarDiferencia` (else 409 with
+ * `mismatch: true`, nothing changes); a package received meanwhile in Recepción is 409. Then the
+ * row is joined exactly as staff's assign does (joinUnclaimed: priced, EN_BODEGA_MIAMI, message).
+ */
+export async function confirmMatch(
+  db: Db,
+  matchId: number,
+  body: { confirmarDiferencia: boolean },
+  options: WarehouseOptions,
+): Promise<{ unclaimed: TUnclaimedPackage; package: TReceptionPackage }> {
+  const [exists] = await db.select({ id: unclaimedMatches.id }).from(unclaimedMatches).where(eq(unclaimedMatches.id, matchId));
+  if (!exists) throw notFound(MATCH_NOT_FOUND);
+  const today = await options.rate();
+  const now = options.now ?? new Date();
+  const joined = await inOutboxTransaction(db, async (tx) => {
+    const { row, match, pkg } = await lockPendingMatch(tx, matchId);
+    if (pkg.receivedAt) throw conflict(MATCH_PACKAGE_RECEIVED);
+    const codigo = labelCodeCheck(row.clientCodeHint, pkg.clientCode);
+    if (codigo.coincide === false && !body.confirmarDiferencia) {
+      throw new AppError("CONFLICT", 409, matchMismatchMessage(row.clientCodeHint!, pkg.clientCode), { mismatch: true });
+    }
+    await tx.update(unclaimedMatches).set({ estado: "CONFIRMADA", decidedAt: now, decidedByAccountId: options.actor.accountId }).where(eq(unclaimedMatches.id, matchId));
+    await recordAudit(tx, options.actor, {
+      action: "sin_dueno.confirmar",
+      entity: "sin_dueno",
+      entityId: row.id,
+      at: now,
+      summary: `${row.trackingCode} → ${pkg.clientCode} (${codigo.texto})`,
+      after: { matchId, trackingId: match.trackingId, clientCode: pkg.clientCode, clientCodeHint: row.clientCodeHint, coincide: codigo.coincide },
+    });
+    await joinUnclaimed(tx, row, match.trackingId, { ...options, today, now });
+    return { unclaimedId: row.id, trackingId: match.trackingId };
+  });
+  return { unclaimed: await readUnclaimed(db, joined.unclaimedId), package: await readPackage(db, joined.trackingId) };
+}
+
+/**
+ * POST /api/admin/warehouse/matches/:id/reject: not the claimer's (or not verifiable). The row keeps
+ * waiting in Sin dueño and the client's package stays a plain pre-alert; sin_dueno.rechazar.
+ */
+export async function rejectMatch(db: Db, matchId: number, actor: Actor, now = new Date()): Promise<{ match: { id: number; estado: "RECHAZADA" } }> {
+  await db.transaction(async (tx) => {
+    const { row, match, pkg } = await lockPendingMatch(tx, matchId);
+    await tx.update(unclaimedMatches).set({ estado: "RECHAZADA", decidedAt: now, decidedByAccountId: actor.accountId }).where(eq(unclaimedMatches.id, matchId));
+    await recordAudit(tx, actor, {
+      action: "sin_dueno.rechazar",
+      entity: "sin_dueno",
+      entityId: row.id,
+      at: now,
+      summary: `${row.trackingCode} ✕ ${pkg.clientCode} (paquete ${pkg.trackingCode})`,
+      after: { matchId, trackingId: match.trackingId, clientCode: pkg.clientCode, clientCodeHint: row.clientCodeHint },
+    });
+  });
+  return { match: { id: matchId, estado: "RECHAZADA" } };
 }

@@ -1,8 +1,8 @@
 // Recepción and Sin dueño over HTTP (issue 20), as Bodega: the scan lookup, receiving (priced
 // through the one rule, EN_BODEGA_MIAMI with its history, message and audit), receiving twice or
 // at once (exactly one wins, nothing else changes), Sin dueño's register / duplicate / list /
-// edit / assign, and the claim when a client pre-alerts the number (portal), staff create it or
-// the Excel import brings it: receipt, photos, status and message follow.
+// edit / assign, and the proposed match when a client pre-alerts the number (portal), staff create
+// it or the Excel import brings it: nothing of the receipt follows until staff confirm (matches.test.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../../test/app";
@@ -10,7 +10,7 @@ import { createTestStaff, type TestStaff } from "../../../test/staff";
 import { addTestPackage, clientIdOf, registerTestClient } from "../../../test/clients";
 import { buildWorkbook, multipartFile } from "../../../test/workbooks";
 import { makePng } from "../../../test/images";
-import { auditLog, clientTrackings, notificationOutbox, packagePhotos, trackingStatusHistory, unclaimedPackages } from "../../../db/schema";
+import { auditLog, clientTrackings, notificationOutbox, packagePhotos, trackingStatusHistory, unclaimedMatches, unclaimedPackages } from "../../../db/schema";
 import { computeMontoColones, cubicFeetFromCm } from "../../../../shared/domain/pricing";
 import {
   CLIENT_CODE_HINT_INVALID,
@@ -226,7 +226,7 @@ describe("Sin dueño", () => {
     expect(all.openTotal).toBeGreaterThan(0);
   });
 
-  it("is claimed when the client pre-alerts the number in the portal: receipt, photos, status, one message, audit", async () => {
+  it("a client's pre-alert of a waiting number only proposes a match: the package stays a pre-alert with nothing of the receipt", async () => {
     const label = await photo();
     const row = await registerUnclaimed({ largoCm: 30, anchoCm: 20, altoCm: 10, labelPhotos: [label] });
     const client = await registerTestClient(t.app, { nombre: "Mario Solano Vega" });
@@ -236,54 +236,49 @@ describe("Sin dueño", () => {
       payload: { clientCode: client.clientCode, trackingCode: row.trackingCode.toLowerCase(), origen: "USA", formaEnvio: "AVION" },
     });
     expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ estado: "SEGUIMIENTO_INTERNACIONAL", enVerificacion: true, pesoPieCubicos: null, photos: [], cargo: null });
     const [pkg] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.trackingCode, row.trackingCode));
     expect(pkg).toMatchObject({
-      estado: "EN_BODEGA_MIAMI",
-      pesoGramos: 700,
-      pieCubicos: cubicFeetFromCm(30, 20, 10),
-      pesoPieCubicos: "700",
+      estado: "SEGUIMIENTO_INTERNACIONAL",
+      pesoGramos: null,
+      pieCubicos: null,
+      pesoPieCubicos: null,
       montoColones: null,
-      receivedByAccountId: bodega.accountId,
+      receivedAt: null,
+      receivedByAccountId: null,
     });
-    expect(pkg.receivedAt?.toISOString()).toBe(row.receivedAt);
-    const history = await historyOf(pkg.id);
-    expect(history.map((h) => h.newStatus)).toEqual(["SEGUIMIENTO_INTERNACIONAL", "EN_BODEGA_MIAMI"]);
-    expect(history[1].notes).toMatch(/^Recibido en bodega como Sin dueño el /);
-    expect(await messagesOf(pkg.id)).toHaveLength(1);
-    const [claimed] = await t.ctx.db.select().from(unclaimedPackages).where(eq(unclaimedPackages.id, row.id));
-    expect(claimed.claimedTrackingId).toBe(pkg.id);
-    expect(await auditOf("sin_dueno.asignar", row.id)).toHaveLength(1);
-    const photos = await t.ctx.db.select().from(packagePhotos).where(eq(packagePhotos.trackingId, pkg.id));
-    expect(photos.map((p) => p.uploadName)).toEqual([label]);
+    expect((await historyOf(pkg.id)).map((h) => h.newStatus)).toEqual(["SEGUIMIENTO_INTERNACIONAL"]);
+    expect(await messagesOf(pkg.id)).toHaveLength(0);
+    expect(await t.ctx.db.select().from(packagePhotos).where(eq(packagePhotos.trackingId, pkg.id))).toHaveLength(0);
+    const [waiting] = await t.ctx.db.select().from(unclaimedPackages).where(eq(unclaimedPackages.id, row.id));
+    expect(waiting).toMatchObject({ claimedTrackingId: null, claimedAt: null });
+    expect(await auditOf("sin_dueno.asignar", row.id)).toHaveLength(0);
+    expect(await auditOf("sin_dueno.proponer", row.id)).toHaveLength(1);
+    const [match] = await t.ctx.db.select().from(unclaimedMatches).where(eq(unclaimedMatches.unclaimedId, row.id));
+    expect(match).toMatchObject({ trackingId: pkg.id, estado: "PENDIENTE" });
 
-    // A second client pre-alerting the same number gets a normal pre-alert.
+    // A second client pre-alerting the same number proposes too: staff see both claims.
     const second = await registerTestClient(t.app);
     const res2 = await t.app.inject({ method: "POST", url: "/api/clients/trackings", payload: { clientCode: second.clientCode, trackingCode: row.trackingCode } });
     expect(res2.statusCode, res2.body).toBe(201);
-    const [pkg2] = await t.ctx.db
-      .select()
-      .from(clientTrackings)
-      .where(and(eq(clientTrackings.trackingCode, row.trackingCode), eq(clientTrackings.clientId, await clientIdOf(t.ctx.db, second.clientCode))));
-    expect(pkg2).toMatchObject({ estado: "SEGUIMIENTO_INTERNACIONAL", receivedAt: null });
-
-    // A claimed row is no longer edited.
+    expect(await t.ctx.db.select().from(unclaimedMatches).where(eq(unclaimedMatches.unclaimedId, row.id))).toHaveLength(2);
+    // The row is still open: it can be edited.
     const edit = await call("PATCH", `/api/admin/warehouse/unclaimed/${row.id}`, { notas: "x" });
-    expect(edit.statusCode).toBe(409);
-    expect(edit.json().message).toBe(UNCLAIMED_ALREADY_CLAIMED);
+    expect(edit.statusCode, edit.body).toBe(200);
   });
 
-  it("is claimed by a pre-alert of the whole USPS barcode text (420 + ZIP + the number)", async () => {
+  it("a pre-alert of the whole USPS barcode text (420 + ZIP + the number) proposes the match", async () => {
     const number = `9205590164917${String(Date.now()).slice(-9)}`;
     const row = await registerUnclaimed({ trackingCode: number });
     const client = await registerTestClient(t.app);
     const res = await t.app.inject({ method: "POST", url: "/api/clients/trackings", payload: { clientCode: client.clientCode, trackingCode: `42033101${number}` } });
     expect(res.statusCode, res.body).toBe(201);
-    const [claimed] = await t.ctx.db.select().from(unclaimedPackages).where(eq(unclaimedPackages.id, row.id));
-    expect(claimed.claimedTrackingId).not.toBeNull();
-    expect((await packageRow(claimed.claimedTrackingId!)).estado).toBe("EN_BODEGA_MIAMI");
+    const [match] = await t.ctx.db.select().from(unclaimedMatches).where(eq(unclaimedMatches.unclaimedId, row.id));
+    expect(match?.trackingId).toBe((res.json() as { id: number }).id);
+    expect((await packageRow(match.trackingId)).estado).toBe("SEGUIMIENTO_INTERNACIONAL");
   });
 
-  it("is claimed when staff create the package and when the Excel import brings it", async () => {
+  it("staff's create and the Excel import propose the match too, and join nothing", async () => {
     const byStaff = await registerUnclaimed();
     const byImport = await registerUnclaimed();
     const client = await registerTestClient(t.app);
@@ -306,10 +301,12 @@ describe("Sin dueño", () => {
     expect(imported.statusCode, imported.body).toBe(200);
     for (const row of [byStaff, byImport]) {
       const [pkg] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.trackingCode, row.trackingCode));
-      expect(pkg, row.trackingCode).toMatchObject({ estado: "EN_BODEGA_MIAMI", pesoGramos: 700 });
-      const [claimed] = await t.ctx.db.select().from(unclaimedPackages).where(eq(unclaimedPackages.id, row.id));
-      expect(claimed.claimedTrackingId).toBe(pkg.id);
-      expect((await messagesOf(pkg.id)).filter((m) => m.body.includes("bodega"))).toHaveLength(1);
+      expect(pkg, row.trackingCode).toMatchObject({ estado: "SEGUIMIENTO_INTERNACIONAL", pesoGramos: null, receivedAt: null });
+      const [waiting] = await t.ctx.db.select().from(unclaimedPackages).where(eq(unclaimedPackages.id, row.id));
+      expect(waiting.claimedTrackingId).toBeNull();
+      const [match] = await t.ctx.db.select().from(unclaimedMatches).where(eq(unclaimedMatches.unclaimedId, row.id));
+      expect(match).toMatchObject({ trackingId: pkg.id, estado: "PENDIENTE" });
+      expect((await messagesOf(pkg.id)).filter((m) => m.body.includes("bodega"))).toHaveLength(0);
     }
   });
 
