@@ -3,8 +3,8 @@
 // keep-alive connection and a WhatsApp send is held by the API. The process must be gone within
 // SHUTDOWN_TIMEOUT_MS plus a small margin, every 2xx answered before the signal must be in the
 // database after a restart, and the held message must still be waiting to be retried. Also
-// through npm (`npm run serve`): npm forwards SIGTERM to the shell it ran the script in, so the
-// script must hand the signal on to the server.
+// through npm (`npm run serve`, the compiled server): npm forwards SIGTERM to the shell it ran the
+// script in, so the script must hand the signal on to the server.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -19,6 +19,7 @@ import { seedDatabase } from "./seed/seed";
 import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "./providers/messaging/fake-graph-api";
 import { freePort } from "./test/free-port";
 import { createMigratedPgliteDir, createTestDatabase, type TestDatabase } from "./test/database";
+import { buildServer } from "../../scripts/build-server";
 
 const LIMIT_MS = 2000;
 /** The shutdown's own bounded steps after the limit (jobs, database) and the process exit. */
@@ -284,6 +285,8 @@ describe("SIGTERM with work in flight", () => {
 
 describe("SIGTERM through npm", () => {
   it("npm run serve hands SIGTERM on to the server, which stops within the limit", { timeout: 120_000 }, async () => {
+    // `npm run serve` runs the build's dist/server/main.js (decision 165): build it from these sources.
+    await buildServer();
     const dataDir = path.join(tmp, "npm");
     await createMigratedPgliteDir(path.join(dataDir, "pglite"));
     const port = await freePort();
