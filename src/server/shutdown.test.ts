@@ -283,6 +283,37 @@ describe("SIGTERM with work in flight", () => {
   );
 });
 
+describe("the other ending signals", () => {
+  it("SIGHUP (a closed terminal) closes cleanly like SIGTERM, and a second signal ends it at once (close-with-grace)", { timeout: 120_000 }, async () => {
+    const dataDir = path.join(tmp, "hangup");
+    await createMigratedPgliteDir(path.join(dataDir, "pglite"));
+    const server = await startServer(dataDir, { DATABASE_URL: "", LOG_LEVEL: "info" });
+    server.child.kill("SIGHUP");
+    const { code, signal } = await server.exited;
+    expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('"signal":"SIGHUP"');
+
+    // A held WhatsApp send keeps the close waiting until the limit; a second SIGTERM does not wait.
+    fake.script({ hang: true });
+    const again = await startServer(dataDir, { DATABASE_URL: "", LOG_LEVEL: "info", ...fakeGraphEnv(fake) });
+    const sentBefore = fake.requests.length;
+    const registered = await fetch(`http://127.0.0.1:${again.port}/api/clients/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ nombre: "Marta Solís", direccion: "Heredia, Barva, 100 m sur", telefono: "8888 4321" }),
+    });
+    expect(registered.status).toBe(201);
+    await until(() => fake.requests.length > sentBefore, "the welcome message to reach the WhatsApp API");
+    again.child.kill("SIGTERM");
+    await until(() => again.output().includes("shutting down"), "the shutdown to start");
+    again.child.kill("SIGTERM");
+    const second = await again.exited;
+    expect(second.code, again.output()).toBe(1);
+    expect(again.output()).toContain("second signal: exiting now");
+    fake.script();
+  });
+});
+
 describe("SIGTERM through npm", () => {
   it("npm run serve hands SIGTERM on to the server, which stops within the limit", { timeout: 120_000 }, async () => {
     // `npm run serve` runs the build's dist/server/main.js (decision 165): build it from these sources.
