@@ -11,8 +11,10 @@ const DIR = "docs/decisions";
 const LATER = {
   "001": "amended by 097",
   "051": "amended by 111",
+  "074": "amended by 166",
   "081": "amended by 099",
   "084": "amended by 150",
+  "102": "amended by 166",
   "125": "amended by 143",
 };
 
