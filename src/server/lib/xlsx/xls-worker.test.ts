@@ -65,8 +65,11 @@ afterEach(() => {
 
 describe("legacy .xls parsing is isolated in a worker", () => {
   it("runs the patched SheetJS (0.20.3 or later), which no longer pollutes even its own thread", async () => {
-    // The package the worker imports (resolved from the worker's folder), read without loading it here.
-    const main = createRequire(import.meta.url).resolve("@e965/xlsx");
+    // The package the worker imports, resolved from the worker's folder and read without loading it here.
+    const worker = await readFile(new URL("./xls-worker.mjs", import.meta.url), "utf8");
+    const specifier = /^import \* as XLSX from "([^"]+)";$/m.exec(worker)?.[1];
+    expect(specifier).toBe("@e965/xlsx");
+    const main = createRequire(import.meta.url).resolve(specifier!);
     const { version } = JSON.parse(await readFile(path.join(path.dirname(main), "package.json"), "utf8")) as { version: string };
     expect(semver.gte(version, "0.20.3"), `SheetJS ${version}`).toBe(true);
     expect(await pollutionInsideThread(await pollutingWorkbook())).toEqual([]);
