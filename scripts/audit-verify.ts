@@ -79,4 +79,4 @@ async function main(): Promise<number> {
   }
 }
 
-await runIfScript(import.meta.url, main);
+await runIfScript("audit-verify", main);

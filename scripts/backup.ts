@@ -5,7 +5,6 @@
 // another script) holds it (decision 150); a lock left by a killed process does not count. With DATABASE_URL the data lives in PostgreSQL: use pg_dump (docs/operations.md).
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { loadConfig, pgliteDir } from "../src/server/config";
 import { pgliteExtensions } from "../src/server/db/client";
 import { loadEnvFile } from "../src/server/env-file";
@@ -115,9 +114,13 @@ export function reportBackupError(error: unknown): number {
   return 1;
 }
 
-/** Runs `main` when the module at `moduleUrl` is the script node was started with (not imported by a test). */
-export async function runIfScript(moduleUrl: string, main: () => Promise<number>): Promise<void> {
-  if (process.argv[1] && moduleUrl === pathToFileURL(path.resolve(process.argv[1])).href) process.exitCode = await main();
+/**
+ * Runs `main` when node was started with this script (not when a test or another script imports
+ * it): scripts/<name>.ts under tsx, or dist/server/<name>.js, the build's copy (scripts/build-server.ts),
+ * where the modules the scripts share sit in one chunk, so a module's own address cannot tell.
+ */
+export async function runIfScript(name: string, main: () => Promise<number>): Promise<void> {
+  if (process.argv[1] && path.basename(process.argv[1]).replace(/\.(ts|js)$/, "") === name) process.exitCode = await main();
 }
 
-await runIfScript(import.meta.url, main);
+await runIfScript("backup", main);

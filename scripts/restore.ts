@@ -182,4 +182,4 @@ async function main(): Promise<number> {
   }
 }
 
-await runIfScript(import.meta.url, main);
+await runIfScript("restore", main);

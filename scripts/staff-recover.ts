@@ -110,4 +110,4 @@ async function main(): Promise<number> {
   }
 }
 
-await runIfScript(import.meta.url, main);
+await runIfScript("staff-recover", main);

@@ -2,8 +2,10 @@
 // PostgreSQL database, the production server in its own process, its memory, a clean stop.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import { freePort } from "../../src/server/test/free-port";
+import { buildServer } from "../build-server";
 
 
 /** A new, empty database on the server DATABASE_URL points at, and a way to drop it. */
@@ -45,10 +47,26 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts src/server/main.ts on 127.0.0.1 with `env` over the current environment and waits for /api/health. */
+let compiled: Promise<string> | undefined;
+
+/**
+ * The server as production runs it (decision 165): bundled like `npm run build` does, into a
+ * folder of this process under .tmp (removed at exit), so a build in dist/ is left alone.
+ */
+function compiledServer(): Promise<string> {
+  compiled ??= (async () => {
+    const outDir = path.resolve(".tmp", `server-${process.pid}`);
+    process.once("exit", () => rmSync(outDir, { recursive: true, force: true }));
+    await buildServer({ outDir });
+    return path.join(outDir, "main.js");
+  })();
+  return compiled;
+}
+
+/** Starts the compiled server on 127.0.0.1 with `env` over the current environment and waits for /api/health. */
 export async function startProductionServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", await compiledServer()], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env, PORT: String(port) },
     stdio: ["ignore", "inherit", "inherit"],
   });

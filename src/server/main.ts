@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { loadConfig, pgliteDir } from "./config";
 import { loadEnvFile } from "./env-file";
 import { sql } from "drizzle-orm";
+import closeWithGrace from "close-with-grace";
 import { openDatabase, type Database } from "./db/client";
 import { buildApp } from "./app";
 import { fillReferralCodes } from "./modules/clients/codes";
@@ -33,33 +34,25 @@ async function main() {
   const staticDir = config.staticDir ?? fileURLToPath(new URL("../../dist/client", import.meta.url));
   const { app } = await buildApp({ config, database, adminPassword, staticDir, logger, startJobs: true });
 
-  // Bounded whatever is in flight (lib/shutdown.ts, decision 102). A second signal, or the
-  // shutdown's own steps overrunning, ends the process at once: nothing may keep it alive.
-  let shuttingDown = false;
-  const shutdown = async (signal: string) => {
-    if (shuttingDown) {
-      logger.warn({ signal }, "second signal: exiting now");
-      process.exit(1);
-    }
-    shuttingDown = true;
-    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down");
-    const lastResort = setTimeout(() => {
-      logger.error("shutdown overran its limit: exiting");
-      process.exit(1);
-    }, config.shutdownTimeoutMs + 3 * SHUTDOWN_STEP_MS);
-    lastResort.unref();
-    let code = 1;
-    try {
+  // Bounded whatever is in flight (lib/shutdown.ts, decision 102), on SIGTERM, SIGINT and the
+  // other ending signals, and on an uncaught error. close-with-grace (decision 166) ends the
+  // process: at once on a second signal, with code 1 when the steps overrun their limit (nothing
+  // may keep it alive), with 0 after a clean close.
+  closeWithGrace(
+    {
+      delay: config.shutdownTimeoutMs + 3 * SHUTDOWN_STEP_MS,
+      logger,
+      onSecondSignal: (signal) => logger.warn({ signal }, "second signal: exiting now"),
+      onTimeout: () => logger.error("shutdown overran its limit: exiting"),
+    },
+    async ({ signal, err }) => {
+      if (err) logger.fatal({ err }, "uncaught error: shutting down");
+      logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down");
       const result = await closeWithin(app, database, { timeoutMs: config.shutdownTimeoutMs, logger });
-      code = result.clean ? 0 : 1;
-    } catch (error) {
-      logger.error({ err: error }, "shutdown failed");
-    } finally {
-      process.exit(code);
-    }
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+      // Exit code 1 (logged) when a step did not finish by itself.
+      if (!result.clean) throw new Error("shutdown finished with steps cut short");
+    },
+  );
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Express Import escuchando en http://localhost:${config.port}`);

@@ -3,8 +3,8 @@
 // keep-alive connection and a WhatsApp send is held by the API. The process must be gone within
 // SHUTDOWN_TIMEOUT_MS plus a small margin, every 2xx answered before the signal must be in the
 // database after a restart, and the held message must still be waiting to be retried. Also
-// through npm (`npm run serve`): npm forwards SIGTERM to the shell it ran the script in, so the
-// script must hand the signal on to the server.
+// through npm (`npm run serve`, the compiled server): npm forwards SIGTERM to the shell it ran the
+// script in, so the script must hand the signal on to the server.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -19,6 +19,7 @@ import { seedDatabase } from "./seed/seed";
 import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "./providers/messaging/fake-graph-api";
 import { freePort } from "./test/free-port";
 import { createMigratedPgliteDir, createTestDatabase, type TestDatabase } from "./test/database";
+import { buildServer } from "../../scripts/build-server";
 
 const LIMIT_MS = 2000;
 /** The shutdown's own bounded steps after the limit (jobs, database) and the process exit. */
@@ -282,8 +283,41 @@ describe("SIGTERM with work in flight", () => {
   );
 });
 
+describe("the other ending signals", () => {
+  it("SIGHUP (a closed terminal) closes cleanly like SIGTERM, and a second signal ends it at once (close-with-grace)", { timeout: 120_000 }, async () => {
+    const dataDir = path.join(tmp, "hangup");
+    await createMigratedPgliteDir(path.join(dataDir, "pglite"));
+    const server = await startServer(dataDir, { DATABASE_URL: "", LOG_LEVEL: "info" });
+    server.child.kill("SIGHUP");
+    const { code, signal } = await server.exited;
+    expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('"signal":"SIGHUP"');
+
+    // A held WhatsApp send keeps the close waiting until the limit; a second SIGTERM does not wait.
+    fake.script({ hang: true });
+    const again = await startServer(dataDir, { DATABASE_URL: "", LOG_LEVEL: "info", ...fakeGraphEnv(fake) });
+    const sentBefore = fake.requests.length;
+    const registered = await fetch(`http://127.0.0.1:${again.port}/api/clients/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ nombre: "Marta Solís", direccion: "Heredia, Barva, 100 m sur", telefono: "8888 4321" }),
+    });
+    expect(registered.status).toBe(201);
+    await until(() => fake.requests.length > sentBefore, "the welcome message to reach the WhatsApp API");
+    again.child.kill("SIGTERM");
+    await until(() => again.output().includes("shutting down"), "the shutdown to start");
+    again.child.kill("SIGTERM");
+    const second = await again.exited;
+    expect(second.code, again.output()).toBe(1);
+    expect(again.output()).toContain("second signal: exiting now");
+    fake.script();
+  });
+});
+
 describe("SIGTERM through npm", () => {
   it("npm run serve hands SIGTERM on to the server, which stops within the limit", { timeout: 120_000 }, async () => {
+    // `npm run serve` runs the build's dist/server/main.js (decision 165): build it from these sources.
+    await buildServer();
     const dataDir = path.join(tmp, "npm");
     await createMigratedPgliteDir(path.join(dataDir, "pglite"));
     const port = await freePort();

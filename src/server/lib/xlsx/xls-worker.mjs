@@ -1,11 +1,12 @@
 // @ts-check
-// Parses a legacy .xls in its own worker thread and posts back plain values only. SheetJS 0.18.5
-// (the last one on npm) has a prototype-pollution bug on crafted files (CVE-2023-30533): here it
-// can only pollute this thread's objects, which die with the thread; the server receives a
+// Parses a legacy .xls in its own worker thread and posts back plain values only. SheetJS is
+// `@e965/xlsx`, the fixed 0.20.3 republished (decision 166; the registry's `xlsx` stopped at 0.18.5,
+// with a prototype-pollution bug and a ReDoS). The thread stays as a second wall (decision 074):
+// whatever a crafted file could still do here dies with the thread; the server receives a
 // structured-clone copy of arrays of strings, numbers and booleans (see xls-reader.ts).
 // Plain JavaScript so the thread starts without the TypeScript loader.
 import { parentPort, workerData } from "node:worker_threads";
-import XLSX from "xlsx";
+import * as XLSX from "@e965/xlsx";
 
 /** @param {{ buffer: ArrayBuffer, maxRows: number, maxColumns: number }} input */
 function parse(input) {

@@ -1,11 +1,15 @@
-// SheetJS 0.18.5 pollutes Object.prototype on a crafted file (CVE-2023-30533: a comment whose
-// cell reference is "__proto__"). The test builds such a file, proves it really pollutes when
-// SheetJS parses it in a thread, then parses it through parseXlsInWorker and checks that the
-// server's objects stay clean; and that no server file but the worker loads SheetJS at all.
+// SheetJS 0.18.5, the registry's `xlsx`, polluted Object.prototype on a crafted file
+// (CVE-2023-30533: a comment whose cell reference is "__proto__"); the app now uses `@e965/xlsx`,
+// the fixed SheetJS 0.20.3 republished (decision 166), still in a worker (decision 074). The test
+// builds such a file, shows the patched SheetJS leaves even its own thread clean, parses it through
+// parseXlsInWorker and checks that the server's objects stay clean; and that no server file but
+// the worker loads SheetJS at all.
 import { readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import semver from "semver";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseXlsInWorker } from "./xls-reader";
 import { buildZip, type RawZipEntry } from "../../test/workbooks";
@@ -34,7 +38,7 @@ async function pollutingWorkbook(): Promise<Buffer> {
 function pollutionInsideThread(bytes: Buffer): Promise<string[]> {
   const code = `
     const { parentPort, workerData } = require("node:worker_threads");
-    const XLSX = require("xlsx");
+    const XLSX = require("@e965/xlsx");
     try { XLSX.read(Buffer.from(workerData), { type: "buffer" }); } catch {}
     parentPort.postMessage(Object.getOwnPropertyNames(Object.prototype).filter((k) => !${JSON.stringify(
       Object.getOwnPropertyNames(Object.prototype),
@@ -60,8 +64,15 @@ afterEach(() => {
 });
 
 describe("legacy .xls parsing is isolated in a worker", () => {
-  it("the crafted file does pollute SheetJS' own thread (the attack is real)", async () => {
-    expect(await pollutionInsideThread(await pollutingWorkbook())).toContain("c");
+  it("runs the patched SheetJS (0.20.3 or later), which no longer pollutes even its own thread", async () => {
+    // The package the worker imports, resolved from the worker's folder and read without loading it here.
+    const worker = await readFile(new URL("./xls-worker.mjs", import.meta.url), "utf8");
+    const specifier = /^import \* as XLSX from "([^"]+)";$/m.exec(worker)?.[1];
+    expect(specifier).toBe("@e965/xlsx");
+    const main = createRequire(import.meta.url).resolve(specifier!);
+    const { version } = JSON.parse(await readFile(path.join(path.dirname(main), "package.json"), "utf8")) as { version: string };
+    expect(semver.gte(version, "0.20.3"), `SheetJS ${version}`).toBe(true);
+    expect(await pollutionInsideThread(await pollutingWorkbook())).toEqual([]);
   });
 
   it("parseXlsInWorker leaves the server's Object.prototype untouched and answers plain data", async () => {
@@ -82,7 +93,7 @@ describe("legacy .xls parsing is isolated in a worker", () => {
         if (entry.isDirectory()) await walk(full);
         else if (/\.(ts|tsx|mjs|js)$/.test(entry.name) && !entry.name.endsWith(".test.ts")) {
           const text = await readFile(full, "utf8");
-          if (/from\s+["']xlsx["']|require\(\s*["']xlsx["']\s*\)|import\(\s*["']xlsx["']\s*\)/.test(text)) offenders.push(path.relative(root, full));
+          if (/(from\s+|require\(\s*|import\(\s*)["'](@e965\/)?xlsx["']/.test(text)) offenders.push(path.relative(root, full));
         }
       }
     }
@@ -95,7 +106,7 @@ describe("legacy .xls parsing is isolated in a worker", () => {
     const bytes = await new Promise<Buffer>((resolve, reject) => {
       const worker = new Worker(
         `const { parentPort } = require("node:worker_threads");
-         const XLSX = require("xlsx");
+         const XLSX = require("@e965/xlsx");
          const wb = XLSX.utils.book_new();
          XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([["client_code", "nombre"], ["EXAB1234", "Ana"], [], ["EXAB1235", 12.5]]), "Clientes");
          parentPort.postMessage(XLSX.write(wb, { type: "buffer", bookType: "biff8" }));`,

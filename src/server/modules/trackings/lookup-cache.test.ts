@@ -125,3 +125,15 @@ describe("the answer's bytes", () => {
     expect(answerBytes({ body: Buffer.from(json), gzipped: false }, true)).toEqual({ bytes: Buffer.from(json), gzipped: false });
   });
 });
+
+describe("the LRU underneath", () => {
+  it("is lru-cache, a maintained library, not a hand-written one (decision 166)", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const source = await readFile(new URL("./lookup-cache.ts", import.meta.url), "utf8");
+    expect(source).toMatch(/import \{ LRUCache \} from "lru-cache"/);
+    const { dependencies } = JSON.parse(await readFile(new URL("../../../../package.json", import.meta.url), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    expect(dependencies["lru-cache"]).toBeDefined();
+  });
+});

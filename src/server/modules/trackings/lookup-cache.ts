@@ -1,7 +1,8 @@
 // The client lookup's answers kept in memory (issue 22, docs/decisions/140). GET
 // /api/clients/trackings?code= is the call clients make most; its answer changes only when the
 // client or one of its packages does. Each answer (the JSON bytes the route sends, or "no such
-// code") is kept in a bounded LRU, filled on the first request, and forgotten on every change:
+// code") is kept in a bounded LRU (lru-cache, by count and bytes; decision 166), filled on the
+// first request, and forgotten on every change:
 // the database's triggers (migration 0013) NOTIFY the changed client codes on lookup_changed and
 // every instance LISTENs. Three rules keep it from ever serving a stale answer for long:
 //  - Only while listening. Until LISTEN answers, and from the moment its connection is lost,
@@ -18,6 +19,7 @@
 import { LOOKUP_CHANNEL, type Database } from "../../db/client";
 import type { Listener } from "../../db/listener";
 import { gunzipSync } from "node:zlib";
+import { LRUCache } from "lru-cache";
 import { mapLookalikes } from "../../../shared/domain/client-code";
 
 /** A lookup's answer: the JSON bytes, gzipped when they are (or will be) kept in memory. */
@@ -76,15 +78,24 @@ export interface Fill {
 const ENTRY_OVERHEAD_BYTES = 160;
 
 export class LookupCache {
-  private readonly entries = new Map<string, Entry>();
+  /** Least recently used first out, past maxEntries answers or maxBytes bytes. Expiry is ours (expiresAt). */
+  private readonly entries: LRUCache<string, Entry>;
   private readonly fills = new Set<Fill>();
-  private bytes = 0;
   private listening = false;
   private readonly counts = { hits: 0, misses: 0, fills: 0, invalidations: 0, resets: 0, evictions: 0 };
   private readonly now: () => number;
 
   constructor(private readonly options: LookupCacheOptions) {
     this.now = options.now ?? Date.now;
+    this.entries = new LRUCache<string, Entry>({
+      // maxEntries 0 turns the cache off (nothing is stored); the library wants at least one.
+      max: Math.max(1, options.maxEntries),
+      maxSize: Math.max(1, options.maxBytes),
+      sizeCalculation: (entry) => entry.bytes,
+      dispose: (_entry, _code, reason) => {
+        if (reason === "evict") this.counts.evictions++;
+      },
+    });
   }
 
   get enabled(): boolean {
@@ -100,13 +111,10 @@ export class LookupCache {
       return undefined;
     }
     if (entry.expiresAt <= this.now()) {
-      this.remove(code, entry);
+      this.entries.delete(code);
       this.counts.misses++;
       return undefined;
     }
-    // Most recently used last: eviction takes the first.
-    this.entries.delete(code);
-    this.entries.set(code, entry);
     this.counts.hits++;
     return entry.found;
   }
@@ -131,8 +139,7 @@ export class LookupCache {
   /** Forgets these codes (a notification, or this instance's own write). */
   invalidate(codes: Iterable<string>): void {
     for (const code of codes) {
-      const entry = this.entries.get(code);
-      if (entry) this.remove(code, entry);
+      this.entries.delete(code);
       for (const fill of this.fills) fill.dirty.add(code);
       this.counts.invalidations++;
     }
@@ -141,7 +148,6 @@ export class LookupCache {
   /** Forgets everything (a notification '*', or the listener's state changed). */
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
     for (const fill of this.fills) fill.all = true;
   }
 
@@ -173,7 +179,7 @@ export class LookupCache {
       enabled: this.enabled,
       listening: this.listening,
       entries: this.entries.size,
-      bytes: this.bytes,
+      bytes: this.entries.calculatedSize,
       maxEntries: this.options.maxEntries,
       maxBytes: this.options.maxBytes,
       ...this.counts,
@@ -181,23 +187,11 @@ export class LookupCache {
   }
 
   private store(code: string, found: Found | null): void {
-    const old = this.entries.get(code);
-    if (old) this.remove(code, old);
+    this.entries.delete(code);
     const bytes = (found?.body.length ?? 0) + code.length + ENTRY_OVERHEAD_BYTES;
     if (bytes > this.options.maxBytes) return;
     const expiresAt = found ? (found.validUntilMs ?? Number.POSITIVE_INFINITY) : this.now() + this.options.missTtlMs;
     this.entries.set(code, { found, bytes, expiresAt });
-    this.bytes += bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
-      this.remove(oldest, entry);
-      this.counts.evictions++;
-    }
-  }
-
-  private remove(code: string, entry: Entry): void {
-    this.entries.delete(code);
-    this.bytes -= entry.bytes;
   }
 }
 

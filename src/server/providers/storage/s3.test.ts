@@ -1,14 +1,13 @@
-// Signature V4 against AWS's published examples and AWS's own signer (@smithy/signature-v4),
-// and the S3 adapter against a fake S3 on 127.0.0.1 that checks every signature and expiry with
-// that signer, not with ./sigv4 (no network).
+// Signature V4 (./sigv4: AWS's own signer, @smithy/signature-v4, with this app's URLs and
+// headers; decision 166) against AWS's published examples and the signer used directly, and the
+// S3 adapter against a fake S3 on 127.0.0.1 that checks every signature and expiry (no network).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { Hash } from "@smithy/hash-node";
-import { EMPTY_PAYLOAD_SHA256, presignUrl, signHeaders, uriEncode } from "./sigv4";
+import { presignUrl, signHeaders, uriEncode } from "./sigv4";
 import { createS3Storage } from "./s3";
 import { startFakeS3, type FakeS3 } from "./fake-s3";
 import { ObjectTooLargeError, StorageError } from "./types";
-import { createHash } from "node:crypto";
 import { loadConfig } from "../../config";
 
 // The example credentials of AWS's S3 Signature V4 documentation.
@@ -21,8 +20,8 @@ const AWS_EXAMPLE = {
 const EXAMPLE_DATE = new Date("2013-05-24T00:00:00Z");
 
 describe("Signature V4", () => {
-  it("matches AWS's presigned-URL example (GET test.txt, 24 h)", () => {
-    const url = presignUrl({
+  it("matches AWS's presigned-URL example (GET test.txt, 24 h)", async () => {
+    const url = await presignUrl({
       method: "GET",
       url: "https://examplebucket.s3.amazonaws.com/test.txt",
       credentials: AWS_EXAMPLE,
@@ -37,13 +36,12 @@ describe("Signature V4", () => {
     );
   });
 
-  it("matches AWS's Authorization-header example (GET test.txt with a Range)", () => {
-    const headers = signHeaders({
+  it("matches AWS's Authorization-header example (GET test.txt with a Range)", async () => {
+    const headers = await signHeaders({
       method: "GET",
       url: "https://examplebucket.s3.amazonaws.com/test.txt",
       credentials: AWS_EXAMPLE,
       headers: { Range: "bytes=0-9" },
-      payloadHash: EMPTY_PAYLOAD_SHA256,
       now: EXAMPLE_DATE,
     });
     expect(headers.authorization).toBe(
@@ -55,12 +53,23 @@ describe("Signature V4", () => {
     expect(headers.host).toBeUndefined();
   });
 
-  it("encodes as RFC 3986 and refuses lifetimes beyond 7 days", () => {
+  it("encodes as RFC 3986 and refuses lifetimes beyond 7 days", async () => {
     expect(uriEncode("a b/c*'()!~")).toBe("a%20b%2Fc%2A%27%28%29%21~");
-    expect(uriEncode("a b/c", true)).toBe("a%20b/c");
-    expect(() =>
+    await expect(
       presignUrl({ method: "PUT", url: "https://s3.test/b/k", credentials: AWS_EXAMPLE, expiresSeconds: 604_801 }),
-    ).toThrow(RangeError);
+    ).rejects.toThrow(RangeError);
+  });
+
+  it("signs with AWS's own signer, not code of its own", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const source = await readFile(new URL("./sigv4.ts", import.meta.url), "utf8");
+    expect(source).toMatch(/from "@smithy\/signature-v4"/);
+    // No HMAC or hash of its own: the signing key, string to sign and payload hash are the signer's.
+    expect(source).not.toMatch(/createHmac|createHash|node:crypto/);
+    const { dependencies } = JSON.parse(await readFile(new URL("../../../../package.json", import.meta.url), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(dependencies)).toEqual(expect.arrayContaining(["@smithy/signature-v4", "@smithy/hash-node"]));
   });
 });
 
@@ -80,7 +89,7 @@ describe("Signature V4 against AWS's own signer", () => {
 
   it("presigns a PUT with a session token and a signed content-length as AWS does", async () => {
     const ours = new URL(
-      presignUrl({
+      await presignUrl({
         method: "PUT",
         url: "https://s3.us-east-1.amazonaws.com/fotos/uploads/0123456789abcdef0123456789abcdef",
         credentials: TEMPORARY,
@@ -108,12 +117,12 @@ describe("Signature V4 against AWS's own signer", () => {
 
   it("signs a server-side call with a session token as AWS does", async () => {
     const body = new Uint8Array([1, 2, 3]);
-    const ours = signHeaders({
+    const ours = await signHeaders({
       method: "PUT",
       url: "https://s3.us-east-1.amazonaws.com/fotos/uploads/0123456789abcdef0123456789abcdef",
       credentials: TEMPORARY,
       headers: { "content-type": "image/png" },
-      payloadHash: createHash("sha256").update(body).digest("hex"),
+      body,
       now: at,
     });
     const theirs = await awsSigner(TEMPORARY).sign(
@@ -188,7 +197,7 @@ describe("S3 adapter against a fake S3", () => {
   });
 
   it("has its presigned URL refused by the store once expired or altered", async () => {
-    const expired = presignUrl({
+    const expired = await presignUrl({
       method: "PUT",
       url: `${s3.url}/${s3.bucket}/${key(4)}`,
       credentials: s3.credentials,

@@ -1,8 +1,8 @@
 // S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, Backblaze B2, …) addressed
-// path-style at S3_ENDPOINT/S3_BUCKET/key, signed with AWS Signature V4 (./sigv4). The browser
+// path-style at S3_ENDPOINT/S3_BUCKET/key, signed with AWS Signature V4 (./sigv4, AWS's signer). The browser
 // PUTs to a presigned URL; the server reads objects back with a signed GET to check what arrived.
 import { ObjectTooLargeError, StorageError, assertObjectKey, type ObjectStorage } from "./types";
-import { presignUrl, sha256Hex, signHeaders, type SigV4Credentials } from "./sigv4";
+import { presignUrl, signHeaders, type SigV4Credentials } from "./sigv4";
 
 export interface S3StorageOptions {
   endpoint: string;
@@ -35,13 +35,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 
   async function call(method: string, key: string, init: { body?: Uint8Array; headers?: Record<string, string> } = {}) {
     const url = urlOf(key);
-    const headers = signHeaders({
-      method,
-      url,
-      credentials,
-      headers: init.headers,
-      payloadHash: init.body ? sha256Hex(init.body) : undefined,
-    });
+    const headers = await signHeaders({ method, url, credentials, headers: init.headers, body: init.body });
     try {
       const body = init.body ? new Uint8Array(init.body) : undefined;
       return await fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });

@@ -1,12 +1,17 @@
-// AWS Signature Version 4 for S3-compatible stores, written on node:crypto (no AWS SDK): the
-// presigned URLs the browser PUTs to, and the Authorization header of the server's own calls.
-// Checked against the examples published in AWS's S3 documentation and, in the tests, against
-// AWS's own signer (@smithy/signature-v4), which the fake S3 uses to verify every request.
-import { createHash, createHmac } from "node:crypto";
+// AWS Signature Version 4 for S3-compatible stores with AWS's own signer (@smithy/signature-v4,
+// what the AWS SDK signs with; decision 166), without the rest of the SDK: the presigned URLs the
+// browser PUTs to, and the Authorization header of the server's own calls. This file only turns
+// the app's URL and headers into the signer's request and back. The tests check it against the
+// examples published in AWS's S3 documentation and against a fake S3 that verifies every request.
+import { SignatureV4 } from "@smithy/signature-v4";
+import { Hash } from "@smithy/hash-node";
 
 export const EMPTY_PAYLOAD_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
-export const UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD";
-const ALGORITHM = "AWS4-HMAC-SHA256";
+const UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD";
+/** Seven days: the longest lifetime SigV4 allows a presigned URL. */
+const MAX_PRESIGNED_SECONDS = 604_800;
+/** Read by the signer as the payload hash, neither signed nor moved into the query (as the AWS SDK's S3 presigner does). */
+const PAYLOAD_HASH_HEADER = new Set(["x-amz-content-sha256"]);
 
 export interface SigV4Credentials {
   accessKeyId: string;
@@ -18,75 +23,36 @@ export interface SigV4Credentials {
   sessionToken?: string;
 }
 
-export function sha256Hex(data: string | Uint8Array): string {
-  return createHash("sha256").update(data).digest("hex");
-}
-
-const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data, "utf8").digest();
-
 /** RFC 3986 encoding as SigV4 wants it: everything but A-Z a-z 0-9 - _ . ~ is %XX. */
-export function uriEncode(text: string, keepSlash = false): string {
-  const encoded = encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return keepSlash ? encoded.replace(/%2F/g, "/") : encoded;
+export function uriEncode(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** "20130524T000000Z" and "20130524". */
-export function amzDates(now: Date): { amzDate: string; dateStamp: string } {
-  const amzDate = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-  return { amzDate, dateStamp: amzDate.slice(0, 8) };
-}
+const signerFor = (c: SigV4Credentials) =>
+  new SignatureV4({
+    credentials: { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, sessionToken: c.sessionToken },
+    region: c.region,
+    service: c.service ?? "s3",
+    sha256: Hash.bind(null, "sha256"),
+    // S3 signs the path as sent (each segment encoded once), not encoded a second time.
+    uriEscapePath: false,
+  });
 
-/** The path as S3 canonicalizes it: each segment decoded once, then encoded once. */
-function canonicalPath(url: URL): string {
-  return url.pathname
-    .split("/")
-    .map((segment) => uriEncode(decodeURIComponent(segment)))
-    .join("/") || "/";
-}
-
-function canonicalQuery(params: [string, string][]): string {
-  return params
-    .map(([k, v]) => [uriEncode(k), uriEncode(v)] as const)
-    .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join("&");
-}
-
-function signingKey(c: SigV4Credentials, dateStamp: string): Buffer {
-  const kDate = hmac(`AWS4${c.secretAccessKey}`, dateStamp);
-  const kRegion = hmac(kDate, c.region);
-  const kService = hmac(kRegion, c.service ?? "s3");
-  return hmac(kService, "aws4_request");
-}
-
-interface Canonical {
-  method: string;
-  url: URL;
-  query: [string, string][];
-  /** Lower-case names; host included. */
-  headers: Record<string, string>;
-  payloadHash: string;
-}
-
-/** The signature (hex) over one canonical request. */
-export function signCanonical(c: SigV4Credentials, request: Canonical, now: Date): { signature: string; signedHeaders: string; scope: string } {
-  const { amzDate, dateStamp } = amzDates(now);
-  const names = Object.keys(request.headers).map((n) => n.toLowerCase()).sort();
-  const lower = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const canonicalHeaders = names.map((n) => `${n}:${String(lower[n]).trim().replace(/\s+/g, " ")}\n`).join("");
-  const signedHeaders = names.join(";");
-  const canonicalRequest = [
-    request.method.toUpperCase(),
-    canonicalPath(request.url),
-    canonicalQuery(request.query),
-    canonicalHeaders,
-    signedHeaders,
-    request.payloadHash,
-  ].join("\n");
-  const scope = `${dateStamp}/${c.region}/${c.service ?? "s3"}/aws4_request`;
-  const stringToSign = [ALGORITHM, amzDate, scope, sha256Hex(canonicalRequest)].join("\n");
-  const signature = createHmac("sha256", signingKey(c, dateStamp)).update(stringToSign, "utf8").digest("hex");
-  return { signature, signedHeaders, scope };
+/** The URL and headers as the signer takes a request; header names in lower case, host included. */
+function requestOf(method: string, url: URL, headers: Record<string, string> | undefined, body?: Uint8Array) {
+  return {
+    method: method.toUpperCase(),
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    path: url.pathname || "/",
+    query: Object.fromEntries(url.searchParams),
+    headers: {
+      ...Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+      host: url.host,
+    },
+    body,
+  };
 }
 
 /**
@@ -94,65 +60,46 @@ export function signCanonical(c: SigV4Credentials, request: Canonical, now: Date
  * `headers` are signed too: the request must carry them with exactly these values (a signed
  * `content-length` makes the store refuse any other body size).
  */
-export function presignUrl(options: {
+export async function presignUrl(options: {
   method: string;
   url: string;
   credentials: SigV4Credentials;
   expiresSeconds: number;
   headers?: Record<string, string>;
   now?: Date;
-}): string {
-  const { credentials: c } = options;
+}): Promise<string> {
   const expires = Math.floor(options.expiresSeconds);
-  if (!(expires >= 1 && expires <= 604_800)) throw new RangeError("A presigned URL must expire within 1 s and 7 days");
-  const now = options.now ?? new Date();
+  if (!(expires >= 1 && expires <= MAX_PRESIGNED_SECONDS)) throw new RangeError("A presigned URL must expire within 1 s and 7 days");
   const url = new URL(options.url);
-  const { amzDate, dateStamp } = amzDates(now);
-  const query: [string, string][] = [
-    ...[...url.searchParams.entries()],
-    ["X-Amz-Algorithm", ALGORITHM],
-    ["X-Amz-Credential", `${c.accessKeyId}/${dateStamp}/${c.region}/${c.service ?? "s3"}/aws4_request`],
-    ["X-Amz-Date", amzDate],
-    ["X-Amz-Expires", String(expires)],
-    ...(c.sessionToken ? [["X-Amz-Security-Token", c.sessionToken] as [string, string]] : []),
-  ];
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
-    host: url.host,
-  };
-  query.push(["X-Amz-SignedHeaders", Object.keys(headers).sort().join(";")]);
-  const { signature } = signCanonical(c, { method: options.method, url, query, headers, payloadHash: UNSIGNED_PAYLOAD }, now);
-  return `${url.origin}${canonicalPath(url)}?${canonicalQuery(query)}&X-Amz-Signature=${signature}`;
+  const request = requestOf(options.method, url, { ...options.headers, "x-amz-content-sha256": UNSIGNED_PAYLOAD });
+  const signed = await signerFor(options.credentials).presign(request, {
+    signingDate: options.now ?? new Date(),
+    expiresIn: expires,
+    unhoistableHeaders: PAYLOAD_HASH_HEADER,
+    unsignableHeaders: PAYLOAD_HASH_HEADER,
+  });
+  // Sorted as in the canonical request, the signature last (as AWS's examples write them).
+  const { "X-Amz-Signature": signature, ...query } = signed.query as Record<string, string>;
+  const pairs = Object.entries(query)
+    .map(([k, v]) => [uriEncode(k), uriEncode(String(v))] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`);
+  return `${url.origin}${request.path}?${[...pairs, `X-Amz-Signature=${signature}`].join("&")}`;
 }
 
 /** Headers (authorization, x-amz-date, x-amz-content-sha256, plus the given ones) for a server-side call. */
-export function signHeaders(options: {
+export async function signHeaders(options: {
   method: string;
   url: string;
   credentials: SigV4Credentials;
   headers?: Record<string, string>;
-  payloadHash?: string;
+  /** The bytes sent, hashed into the signature (none: the empty payload). */
+  body?: Uint8Array;
   now?: Date;
-}): Record<string, string> {
-  const { credentials: c } = options;
-  const now = options.now ?? new Date();
-  const url = new URL(options.url);
-  const payloadHash = options.payloadHash ?? EMPTY_PAYLOAD_SHA256;
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
-    host: url.host,
-    "x-amz-content-sha256": payloadHash,
-    "x-amz-date": amzDates(now).amzDate,
-    ...(c.sessionToken ? { "x-amz-security-token": c.sessionToken } : {}),
-  };
-  const { signature, signedHeaders, scope } = signCanonical(
-    c,
-    { method: options.method, url, query: [...url.searchParams.entries()], headers, payloadHash },
-    now,
-  );
-  const { host: _host, ...sent } = headers;
-  return {
-    ...sent,
-    authorization: `${ALGORITHM} Credential=${c.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
-  };
+}): Promise<Record<string, string>> {
+  const request = requestOf(options.method, new URL(options.url), options.headers, options.body);
+  const signed = await signerFor(options.credentials).sign(request, { signingDate: options.now ?? new Date() });
+  // fetch sets Host itself (and refuses it as a header).
+  const { host: _host, ...sent } = signed.headers as Record<string, string>;
+  return sent;
 }
