@@ -242,7 +242,7 @@ export const IMPORT_INSTRUCTIONS = [
   "La primera fila de cada hoja lleva los nombres de las columnas (no importan mayúsculas, tildes ni espacios).",
   "Los clientes cuyo código ya existe se omiten; no se modifican.",
   "Un paquete se crea, o se actualiza si el cliente ya tiene ese código de tracking. Una celda vacía no borra lo que ya tiene.",
-  "origen: USA o CHINA. forma_envio: AVION o BARCO. estado: el código o su nombre (por ejemplo, «En bodega Miami»).",
+  "origen: USA o CHINA. forma_envio: AVION o BARCO. estado: el código o su nombre (por ejemplo, «En bodega Miami» o «En bodega China»).",
   "telefono de un cliente nuevo: un WhatsApp de Costa Rica (8 dígitos, con o sin +506), como en el registro.",
   "Los números aceptan coma o punto decimal.",
   "Primero verá una vista previa; nada se guarda hasta pulsar «Aplicar importación». Un paquete que volvería a un estado anterior conserva el suyo salvo que elija «Retroceder también».",

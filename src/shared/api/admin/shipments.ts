@@ -29,7 +29,7 @@ export const SHIPMENT_NOT_CLOSED = "Cierra el embarque antes de mover sus paquet
 export const SHIPMENT_EMPTY = "Un embarque sin paquetes no se puede cerrar.";
 export const SHIPMENT_ALREADY_CLOSED = "El embarque ya está cerrado.";
 export const SHIPMENT_ALREADY_OPEN = "El embarque ya está abierto.";
-export const SHIPMENT_REOPEN_MOVED = "No se puede reabrir: algunos de sus paquetes ya salieron de la bodega de Miami.";
+export const SHIPMENT_REOPEN_MOVED = "No se puede reabrir: algunos de sus paquetes ya salieron de la bodega de origen.";
 export const SHIPMENT_GUIDE_REQUIRED = "Escribe el número de guía, contenedor o BL";
 export const SHIPMENT_GUIDE_INVALID = "El número solo puede tener letras, números, espacios, guiones, puntos y barras (máximo 64)";
 export const SHIPMENT_TRANSPORT_INVALID = "El vuelo o buque puede tener como máximo 64 caracteres";
@@ -51,7 +51,7 @@ export const shipmentPackageInThis = (code: string) => `El paquete ${code} ya es
 export const shipmentPackageWrongType = (code: string, formaEnvio: ShippingType) =>
   `El paquete ${code} va por ${formaEnvio === "AVION" ? "avión" : "barco"}: no puede ir en este embarque.`;
 export const shipmentPackageWrongStatus = (code: string, estado: string) =>
-  `El paquete ${code} está en '${TRACKING_STATUS_LABELS[estado as TrackingStatus] ?? estado}': solo se agregan paquetes en bodega Miami.`;
+  `El paquete ${code} está en '${TRACKING_STATUS_LABELS[estado as TrackingStatus] ?? estado}': solo se agregan paquetes en bodega de origen (Miami o China).`;
 export const shipmentMoveNotNext = (next: ShipmentMoveStatus) => `El siguiente paso de este embarque es '${TRACKING_STATUS_LABELS[next]}'.`;
 export const shipmentMoved = (moved: number, estado: ShipmentMoveStatus) =>
   `${moved} ${moved === 1 ? "paquete pasó" : "paquetes pasaron"} a '${TRACKING_STATUS_LABELS[estado]}'.`;

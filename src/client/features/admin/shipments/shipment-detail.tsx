@@ -287,7 +287,7 @@ function ReadyPicker({ id, onAdd }: { id: number; onAdd: (ids: number[]) => void
     });
   const all = ready.data?.packages ?? [];
   return (
-    <DialogContent title="Agregar recibidos" description="Paquetes recibidos en bodega Miami, de este tipo de envío y sin embarque.">
+    <DialogContent title="Agregar recibidos" description="Paquetes recibidos en bodega de origen, de este tipo de envío y sin embarque.">
       {ready.isLoading ? <PanelLoading /> : null}
       {ready.data && all.length === 0 ? <PanelMessage>No hay paquetes recibidos listos para consolidar.</PanelMessage> : null}
       {all.length > 0 ? (

@@ -29,7 +29,8 @@ import { whatsappChatLink } from "../../../../shared/domain/phone";
 import {
   SHIPPING_TYPES,
   SHIPPING_TYPE_LABELS,
-  TRACKING_STATUS_LABELS,
+  trackingStatusLabel,
+  type Origin,
   type ShippingType,
   type TrackingStatus,
 } from "../../../../shared/domain/statuses";
@@ -99,7 +100,13 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
   const stale = monto !== null && tracking.montoRate !== rate;
   const needsUpdate = tracking.estado !== "ENTREGADO" && trackingNeedsUpdate(tracking.updatedAt, new Date());
   const notification = tracking.notification ? describeNotification(tracking.notification, messaging) : null;
-  const chatText = trackingStatusMessage({ nombre: clientNombre, trackingCode: tracking.trackingCode, estado: tracking.estado, brandName: brand.name });
+  const chatText = trackingStatusMessage({
+    nombre: clientNombre,
+    trackingCode: tracking.trackingCode,
+    estado: tracking.estado,
+    origen: tracking.origen,
+    brandName: brand.name,
+  });
 
   const changeType = (formaEnvio: ShippingType) => {
     // A measure on file is in the old unit: ask for it in the new one (the server prices it).
@@ -158,7 +165,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
         />
         <span className="font-mono font-semibold break-all text-ink">{tracking.trackingCode}</span>
         {tracking.carrier ? <Badge tone="muted">{tracking.carrier}</Badge> : null}
-        <Badge tone={STATUS_TONES[tracking.estado]}>{TRACKING_STATUS_LABELS[tracking.estado]}</Badge>
+        <Badge tone={STATUS_TONES[tracking.estado]}>{trackingStatusLabel(tracking.estado, tracking.origen)}</Badge>
         {needsUpdate ? <Badge tone="warning">Necesita actualización</Badge> : null}
         {tracking.discountPercent ? <Badge tone="success">Cupón {tracking.discountPercent}%</Badge> : null}
         <BalanceBadge saldoColones={tracking.saldoColones} totalColones={tracking.totalColones} />
@@ -195,7 +202,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
             onChange={(e) => patch.mutate({ id: tracking.id, field: "estado", body: { estado: e.target.value as TrackingStatus } })}
             className="h-10"
           >
-            <TrackingStatusOptions current={tracking.estado} />
+            <TrackingStatusOptions current={tracking.estado} origin={tracking.origen} />
           </Select>
         </div>
         <div>
@@ -326,7 +333,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
         </Button>
       </div>
 
-      {historyOpen ? <TrackingHistory trackingId={tracking.id} version={tracking.updatedAt} /> : null}
+      {historyOpen ? <TrackingHistory trackingId={tracking.id} version={tracking.updatedAt} origin={tracking.origen} /> : null}
 
       <Dialog open={retyping !== null} onOpenChange={(open) => !open && setRetyping(null)}>
         {retyping ? (
@@ -365,7 +372,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 
 const WHO: Record<string, string> = { admin: "Administración", cliente: "Cliente", importacion: "Importación Excel" };
 
-function TrackingHistory({ trackingId, version }: { trackingId: number; version: string }) {
+function TrackingHistory({ trackingId, version, origin }: { trackingId: number; version: string; origin: Origin }) {
   const { data, isPending, isError } = useTrackingHistory(trackingId, true, version);
   if (isPending) return <p className="mt-3 text-sm text-muted">Cargando historial…</p>;
   if (isError || !data) return <p className="mt-3 text-sm text-destructive-hover">Error al cargar historial</p>;
@@ -375,8 +382,8 @@ function TrackingHistory({ trackingId, version }: { trackingId: number; version:
         <li key={h.id} className="text-sm">
           <span className="font-medium text-ink">
             {h.previousStatus === null
-              ? `Creado: ${TRACKING_STATUS_LABELS[h.newStatus]}`
-              : `${TRACKING_STATUS_LABELS[h.previousStatus]} → ${TRACKING_STATUS_LABELS[h.newStatus]}`}
+              ? `Creado: ${trackingStatusLabel(h.newStatus, origin)}`
+              : `${trackingStatusLabel(h.previousStatus, origin)} → ${trackingStatusLabel(h.newStatus, origin)}`}
           </span>
           <span className="block text-xs text-muted">
             {formatDateTime(h.changedAt)} · {WHO[h.changedBy] ?? h.changedBy}

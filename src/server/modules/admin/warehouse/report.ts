@@ -36,6 +36,7 @@ const packageColumns = {
   clientCode: clients.clientCode,
   clientName: clients.nombre,
   estado: clientTrackings.estado,
+  origen: clientTrackings.origen,
   formaEnvio: clientTrackings.formaEnvio,
   receivedAt: clientTrackings.receivedAt,
   pesoGramos: clientTrackings.pesoGramos,
@@ -51,6 +52,7 @@ type PackageRow = {
   clientCode: string;
   clientName: string;
   estado: string;
+  origen: string;
   formaEnvio: string;
   receivedAt: Date | null;
   pesoGramos: number | null;
@@ -68,6 +70,7 @@ function toPackage(row: PackageRow, now: Date, arrivedAt?: Date): TReportPackage
     clientCode: row.clientCode,
     clientName: row.clientName,
     estado: row.estado,
+    origen: row.origen,
     formaEnvio: row.formaEnvio,
     receivedAt: at.toISOString(),
     pesoGramos: row.pesoGramos,
