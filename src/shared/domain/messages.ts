@@ -37,12 +37,12 @@ export interface StatusMessageInput<S> {
   brandName: string;
 }
 
-const TRACKING_STATUS_SENTENCES: Record<TrackingStatus, (code: string, brandName: string, origin: Origin) => string> = {
+const TRACKING_STATUS_SENTENCES: Record<TrackingStatus, (code: string, brandName: string, origin: Origin | null) => string> = {
   SEGUIMIENTO_INTERNACIONAL: (code) =>
     `Registramos tu paquete ${code}. Por ahora el seguimiento lo hace el courier internacional; ` +
     `actualizamos la información cada tarde.`,
   EN_BODEGA_MIAMI: (code, _brandName, origin) =>
-    `Tu paquete ${code} ya llegó a nuestra bodega en ${ORIGIN_WAREHOUSE_PLACES[origin]}. Pronto sale rumbo a Costa Rica.`,
+    `Tu paquete ${code} ya llegó a nuestra bodega ${origin === null ? "de origen" : `en ${ORIGIN_WAREHOUSE_PLACES[origin]}`}. Pronto sale rumbo a Costa Rica.`,
   EN_ADUANAS: (code) =>
     `Tu paquete ${code} está en aduanas de Costa Rica. Te avisamos apenas sea liberado.`,
   EN_BODEGA_CR: (code) =>
@@ -74,7 +74,8 @@ export function amountDueText(amount: AmountDue | null | undefined): string | nu
 
 /**
  * A client package's status change (TRACKING_STATUSES), in the words of the package's origin
- * ("En bodega China"); `amount` is shown on LISTO_PARA_ENTREGAR.
+ * ("En bodega China"; without one, the neutral "En bodega de origen"); `amount` is shown on
+ * LISTO_PARA_ENTREGAR.
  */
 export function trackingStatusMessage({
   nombre,
@@ -83,13 +84,13 @@ export function trackingStatusMessage({
   origen,
   brandName,
   amount,
-}: StatusMessageInput<TrackingStatus> & { origen: Origin; amount?: AmountDue | null }): string {
+}: StatusMessageInput<TrackingStatus> & { origen?: Origin | null; amount?: AmountDue | null }): string {
   const amountLine = estado === "LISTO_PARA_ENTREGAR" ? amountDueText(amount) : null;
   return [
     `Hola ${nombre.trim()}:`,
-    TRACKING_STATUS_SENTENCES[estado](trackingCode, brandName, origen),
+    TRACKING_STATUS_SENTENCES[estado](trackingCode, brandName, origen ?? null),
     ...(amountLine ? [amountLine] : []),
-    `Estado: ${trackingStatusLabel(estado, origen)}`,
+    `Estado: ${trackingStatusLabel(estado, origen ?? null)}`,
     brandName,
   ].join("\n\n");
 }

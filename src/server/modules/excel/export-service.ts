@@ -18,7 +18,6 @@ import {
   WELCOME_STATE_LABELS,
   type Origin,
   type ShippingType,
-  type TrackingStatus,
   type WelcomeState,
 } from "../../../shared/domain/statuses";
 import type { Db } from "../../db/client";

@@ -3,7 +3,7 @@
 // moves of all its packages together. Contract and Spanish texts of /api/admin/shipments.
 import { z } from "../../validation";
 import { zText } from "../../text-rules";
-import { SHIPPING_TYPES, TRACKING_STATUS_LABELS, TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../domain/statuses";
+import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUS_LABELS, TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../domain/statuses";
 import { SHIPMENT_STATES } from "../../domain/warehouse";
 import { isCalendarDay } from "../../domain/dates";
 
@@ -180,6 +180,8 @@ export const ZShipmentPackageSchema = z.object({
   clientName: z.string(),
   descripcion: z.string().nullable(),
   estado: z.enum(TRACKING_STATUSES),
+  /** The status reads in its origin's words ("En bodega China", docs/decisions/157). */
+  origen: z.enum(ORIGINS),
   formaEnvio: z.enum(SHIPPING_TYPES),
   pesoGramos: z.number().nullable(),
   pieCubicos: z.number().nullable(),
