@@ -3,7 +3,7 @@
 // export kinds with their file names, and every Spanish text of the feature, once.
 import { z } from "../validation";
 import { costaRicaDayKey, type DateInput } from "../domain/dates";
-import { TRACKING_STATUSES } from "../domain/statuses";
+import { ORIGINS, TRACKING_STATUSES } from "../domain/statuses";
 
 // --- The import file (§3) ---
 
@@ -129,6 +129,8 @@ export const ZImportStatusChangeSchema = z.object({
   row: z.number().int(),
   clientCode: z.string(),
   trackingCode: z.string(),
+  /** The statuses read in its origin's words ("En bodega China", docs/decisions/157). */
+  origen: z.enum(ORIGINS),
   from: ZTrackingStatus,
   to: ZTrackingStatus,
   /** `to` is an earlier step of the flow than `from` (TRACKING_STATUSES order). */
