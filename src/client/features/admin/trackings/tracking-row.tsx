@@ -28,6 +28,7 @@ import { trackingStatusMessage } from "../../../../shared/domain/messages";
 import { whatsappChatLink } from "../../../../shared/domain/phone";
 import {
   SHIPPING_TYPES,
+  ORIGIN_WAREHOUSE_PLACES,
   SHIPPING_TYPE_LABELS,
   trackingStatusLabel,
   type Origin,
@@ -49,15 +50,18 @@ import { ShippingTypeDialog } from "./shipping-type-dialog";
 import { useBulkSelection } from "./bulk-selection";
 import { TrackingFormDialog } from "./tracking-form-dialog";
 
-/** What the contextual chat button says for each status. */
+/** What the contextual chat button says for each status (the arrival names the origin's warehouse: whatsappActionLabel). */
 export const WHATSAPP_ACTION_LABELS: Record<TrackingStatus, string> = {
   SEGUIMIENTO_INTERNACIONAL: "Avisar registro por WhatsApp",
-  EN_BODEGA_MIAMI: "Avisar llegada a Miami",
+  EN_BODEGA_MIAMI: "Avisar llegada a bodega de origen",
   EN_ADUANAS: "Avisar que está en aduanas",
   EN_BODEGA_CR: "Avisar llegada a bodega CR",
   LISTO_PARA_ENTREGAR: "Coordinar entrega por WhatsApp",
   ENTREGADO: "Agradecer por WhatsApp",
 };
+
+const whatsappActionLabel = (estado: TrackingStatus, origen: Origin) =>
+  estado === "EN_BODEGA_MIAMI" ? `Avisar llegada a ${ORIGIN_WAREHOUSE_PLACES[origen]}` : WHATSAPP_ACTION_LABELS[estado];
 
 // A leading minus is kept, so '-5' is refused as negative instead of saved as 5 (issue 18 item 3).
 const sign = (text: string) => (text.trimStart().startsWith("-") ? "-" : "");
@@ -307,7 +311,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
         <a href={whatsappChatLink(clientTelefono, chatText)} target="_blank" rel="noopener noreferrer" className={buttonClasses("whatsapp", "sm", "max-w-full")}>
           <WhatsappIcon className="h-4 w-4 shrink-0" />
           {/* Wraps to two tight lines on a 320 px phone instead of sticking out of the card. */}
-          <span className="text-left leading-tight whitespace-normal">{WHATSAPP_ACTION_LABELS[tracking.estado]}</span>
+          <span className="text-left leading-tight whitespace-normal">{whatsappActionLabel(tracking.estado, tracking.origen)}</span>
         </a>
         <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
           <Pencil className="h-4 w-4" aria-hidden="true" />
