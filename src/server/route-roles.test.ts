@@ -250,7 +250,7 @@ const SAMPLES: Record<string, Sample> = {
   "PATCH /api/tracking/whatsapp/entries/:id": async ({ t }) => ({
     method: "PATCH",
     url: `/api/tracking/whatsapp/entries/${await newWhatsappEntry(t)}`,
-    payload: { estado: "RECIBIDO_MIAMI" },
+    payload: { estado: "EN_BODEGA_MIAMI" },
   }),
   "GET /api/tracking-notices": async () => ({ method: "GET", url: "/api/tracking-notices" }),
   "POST /api/tracking-notices": async () => ({

@@ -126,12 +126,12 @@ describe("WhatsApp notices", () => {
     await dialog.waitFor();
     const save = dialog.getByRole("button", { name: "Actualizar y Notificar" });
     expect(await save.isDisabled()).toBe(true);
-    await dialog.getByLabel("Nuevo estado").selectOption("RECIBIDO_MIAMI");
+    await dialog.getByLabel("Nuevo estado").selectOption("EN_BODEGA_MIAMI");
     await dialog.getByLabel(/Notas internas/).fill("Llegó a bodega");
     await save.click();
 
     await page.getByText("Estado actualizado.", { exact: true }).waitFor();
-    await row.getByText("Recibido en Miami").waitFor();
+    await row.getByText("En bodega de origen").waitFor();
     await row.getByText("No enviado: WhatsApp no configurado").waitFor();
     expect(await page.getByText(/\d+ códigos?$/).first().isVisible()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -306,7 +306,8 @@ export const whatsappTrackingEntries = pgTable(
       .notNull()
       .references(() => whatsappCustomers.id, { onDelete: "cascade" }),
     trackingCode: varchar("tracking_code", { length: 64 }).notNull(),
-    estado: varchar("estado", { length: 16 }).notNull().default("PENDIENTE"),
+    /** A package's step carries the package's code (LISTO_PARA_ENTREGAR: 19 characters, migration 0019). */
+    estado: varchar("estado", { length: 32 }).notNull().default("PENDIENTE"),
     notas: text("notas"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

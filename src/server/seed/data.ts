@@ -615,7 +615,7 @@ export const TRACKING_NOTES = [
 
 /** Occasional notes staff write when they move a package to a status. */
 export const STATUS_NOTES: Record<string, readonly string[]> = {
-  EN_BODEGA_MIAMI: ["Recibido en bodega Miami", "Paquete recibido en buen estado", "Caja con golpe leve, se tomaron fotos"],
+  EN_BODEGA_MIAMI: ["Recibido en bodega de origen", "Paquete recibido en buen estado", "Caja con golpe leve, se tomaron fotos"],
   EN_ADUANAS: ["En proceso de desalmacenaje", "Consolidado en la guía de la semana", "Pendiente de liberación en aduana"],
   EN_BODEGA_CR: ["Recibido en bodega Costa Rica", "En bodega de Grecia"],
   LISTO_PARA_ENTREGAR: ["Cliente notificado por WhatsApp", "Listo para retirar en oficina de Grecia", "Se coordina entrega por mensajero"],

@@ -692,11 +692,11 @@ function planContactMessages(r: Random, clientCount: number, now: number): Conta
 // ---------------------------------------------------------------- WhatsApp notices
 
 const ENTRY_ROUTE: readonly (readonly [WhatsappEntryStatus, number, number])[] = [
-  ["RECIBIDO_MIAMI", 1.5, 7],
+  ["EN_BODEGA_MIAMI", 1.5, 7],
   ["EN_TRANSITO", 0.5, 2],
-  ["ADUANAS_CR", 1, 3],
+  ["EN_ADUANAS", 1, 3],
   ["EN_BODEGA_CR", 0.5, 2],
-  ["LISTO_ENTREGA", 0.2, 1.5],
+  ["LISTO_PARA_ENTREGAR", 0.2, 1.5],
   ["ENTREGADO", 0.1, 5],
 ];
 

@@ -3,7 +3,7 @@
 // export kinds with their file names, and every Spanish text of the feature, once.
 import { z } from "../validation";
 import { costaRicaDayKey, type DateInput } from "../domain/dates";
-import { TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingStatus } from "../domain/statuses";
+import { ORIGINS, TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingStatus } from "../domain/statuses";
 import { UNPRICED_REASONS, type UnpricedReason } from "./admin/trackings";
 
 // --- The import file (§3) ---
@@ -158,6 +158,8 @@ export const ZImportStatusChangeSchema = z.object({
   row: z.number().int(),
   clientCode: z.string(),
   trackingCode: z.string(),
+  /** The statuses read in its origin's words ("En bodega China", docs/decisions/157). */
+  origen: z.enum(ORIGINS),
   from: ZTrackingStatus,
   to: ZTrackingStatus,
   /** `to` is an earlier step of the flow than `from` (TRACKING_STATUSES order). */
@@ -292,7 +294,7 @@ export const IMPORT_INSTRUCTIONS = [
   "La primera fila de cada hoja lleva los nombres de las columnas (no importan mayúsculas, tildes ni espacios).",
   "Los clientes cuyo código ya existe se omiten; no se modifican.",
   "Un paquete se crea, o se actualiza si el cliente ya tiene ese código de tracking. Una celda vacía no borra lo que ya tiene.",
-  "origen: USA o CHINA. forma_envio: AVION o BARCO. estado: el código o su nombre (por ejemplo, «En bodega Miami»).",
+  "origen: USA o CHINA. forma_envio: AVION o BARCO. estado: el código o su nombre (por ejemplo, «En bodega Miami» o «En bodega China»).",
   "telefono de un cliente nuevo: un WhatsApp de Costa Rica (8 dígitos, con o sin +506), como en el registro.",
   "Los números aceptan coma o punto decimal.",
   "Un paquete que pasa a Listo para entregar o Entregado necesita monto_colones (si no, la fila no se aplica); uno que queda en bodega o después sin monto se aplica y se señala.",

@@ -2,7 +2,7 @@
 // (public-site §3, §4, §5, §7, §8), with their Spanish messages. The admin panel reuses the
 // tracking-code rule.
 import { z } from "../validation";
-import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingStatus } from "../domain/statuses";
+import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, trackingStatusLabel, type Origin, type TrackingStatus } from "../domain/statuses";
 import { ZClientCodeSchema } from "./clients";
 import { CHARGE_LINE_KINDS } from "../domain/charges";
 import { ZClientPaymentProofSchema } from "./payments";
@@ -181,9 +181,9 @@ export const TRACKING_DUPLICATE = "Ya tienes un paquete registrado con este cód
 export const WRITE_RATE_LIMITED = "Demasiados cambios en poco tiempo. Espera un minuto e intenta de nuevo.";
 
 /** 409 when the package has left international tracking. */
-export function trackingNotEditableMessage(estado: TrackingStatus, action: "editar" | "eliminar"): string {
+export function trackingNotEditableMessage(estado: TrackingStatus, action: "editar" | "eliminar", origen: Origin | null = null): string {
   return (
-    `Este paquete ya no se puede ${action} porque está en estado "${TRACKING_STATUS_LABELS[estado]}". ` +
+    `Este paquete ya no se puede ${action} porque está en estado "${trackingStatusLabel(estado, origen)}". ` +
     "Solo se pueden modificar paquetes en seguimiento internacional. Si necesitas un cambio, escríbenos por WhatsApp."
   );
 }

@@ -14,8 +14,9 @@ import {
   whatsappEntryStatusMessage,
 } from "./messages";
 import {
-  TRACKING_STATUS_LABELS,
+  ORIGINS,
   TRACKING_STATUSES,
+  trackingStatusLabel,
   WHATSAPP_ENTRY_STATUS_LABELS,
   WHATSAPP_ENTRY_STATUSES,
 } from "./statuses";
@@ -43,17 +44,29 @@ describe("welcomeMessage", () => {
 });
 
 describe("trackingStatusMessage", () => {
-  it("has a distinct sentence, with name, code and label, for every status", () => {
-    const texts = TRACKING_STATUSES.map((estado) =>
-      trackingStatusMessage({ nombre: "Luis", trackingCode: "1Z999AA10123456784", estado, brandName }),
-    );
-    expect(new Set(texts).size).toBe(TRACKING_STATUSES.length);
-    TRACKING_STATUSES.forEach((estado, i) => {
-      expect(texts[i]).toMatch(/^Hola Luis:/);
-      expect(texts[i]).toContain("1Z999AA10123456784");
-      expect(texts[i]).toContain(`Estado: ${TRACKING_STATUS_LABELS[estado]}`);
-      expect(texts[i]).not.toMatch(/undefined/);
-    });
+  it("has a distinct sentence, with name, code and the label of the package's origin, for every status", () => {
+    for (const origen of ORIGINS) {
+      const texts = TRACKING_STATUSES.map((estado) =>
+        trackingStatusMessage({ nombre: "Luis", trackingCode: "1Z999AA10123456784", estado, origen, brandName }),
+      );
+      expect(new Set(texts).size).toBe(TRACKING_STATUSES.length);
+      TRACKING_STATUSES.forEach((estado, i) => {
+        expect(texts[i]).toMatch(/^Hola Luis:/);
+        expect(texts[i]).toContain("1Z999AA10123456784");
+        expect(texts[i]).toContain(`Estado: ${trackingStatusLabel(estado, origen)}`);
+        expect(texts[i]).not.toMatch(/undefined/);
+      });
+    }
+  });
+
+  it("names the warehouse of the package's origin: a package from China is not in Miami (issue 32)", () => {
+    const china = trackingStatusMessage({ nombre: "Luis", trackingCode: "LP00123", estado: "EN_BODEGA_MIAMI", origen: "CHINA", brandName });
+    expect(china).toContain("bodega en China");
+    expect(china).toContain("Estado: En bodega China");
+    expect(china).not.toMatch(/Miami/);
+    const unknown = trackingStatusMessage({ nombre: "Luis", trackingCode: "LP00123", estado: "EN_BODEGA_MIAMI", brandName });
+    expect(unknown).toContain("Estado: En bodega de origen");
+    expect(unknown).not.toMatch(/Miami|China/);
   });
 
   it("invites the client to coordinate delivery when ready", () => {
@@ -66,7 +79,7 @@ describe("trackingStatusMessage", () => {
     expect(
       trackingStatusMessage({ nombre: "Luis", trackingCode: "X1", estado: "SEGUIMIENTO_INTERNACIONAL", brandName }),
     ).toContain("courier internacional");
-    expect(trackingStatusMessage({ nombre: "Luis", trackingCode: "X1", estado: "EN_BODEGA_MIAMI", brandName })).toContain(
+    expect(trackingStatusMessage({ nombre: "Luis", trackingCode: "X1", estado: "EN_BODEGA_MIAMI", origen: "USA", brandName })).toContain(
       "bodega en Miami",
     );
     expect(trackingStatusMessage({ nombre: "Luis", trackingCode: "X1", estado: "ENTREGADO", brandName })).toContain(
@@ -89,7 +102,7 @@ describe("whatsappEntryStatusMessage", () => {
   });
 
   it("invites to coordinate delivery and explains a cancellation", () => {
-    expect(whatsappEntryStatusMessage({ nombre: "M", trackingCode: "X", estado: "LISTO_ENTREGA", brandName })).toContain(
+    expect(whatsappEntryStatusMessage({ nombre: "M", trackingCode: "X", estado: "LISTO_PARA_ENTREGAR", brandName })).toContain(
       "coordinar la entrega",
     );
     expect(whatsappEntryStatusMessage({ nombre: "M", trackingCode: "X", estado: "CANCELADO", brandName })).toContain(

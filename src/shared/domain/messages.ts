@@ -5,8 +5,10 @@
 import { CONTACT_REPLY_QUOTE_CHARS } from "./limits";
 import { formatColones } from "./format";
 import {
-  TRACKING_STATUS_LABELS,
-  WHATSAPP_ENTRY_STATUS_LABELS,
+  ORIGIN_WAREHOUSE_PLACES,
+  trackingStatusLabel,
+  whatsappEntryStatusLabel,
+  type Origin,
   type TrackingStatus,
   type WhatsappEntryStatus,
 } from "./statuses";
@@ -35,12 +37,12 @@ export interface StatusMessageInput<S> {
   brandName: string;
 }
 
-const TRACKING_STATUS_SENTENCES: Record<TrackingStatus, (code: string, brandName: string) => string> = {
+const TRACKING_STATUS_SENTENCES: Record<TrackingStatus, (code: string, brandName: string, origin: Origin | null) => string> = {
   SEGUIMIENTO_INTERNACIONAL: (code) =>
     `Registramos tu paquete ${code}. Por ahora el seguimiento lo hace el courier internacional; ` +
     `actualizamos la información cada tarde.`,
-  EN_BODEGA_MIAMI: (code) =>
-    `Tu paquete ${code} ya llegó a nuestra bodega en Miami. Pronto sale rumbo a Costa Rica.`,
+  EN_BODEGA_MIAMI: (code, _brandName, origin) =>
+    `Tu paquete ${code} ya llegó a nuestra bodega ${origin === null ? "de origen" : `en ${ORIGIN_WAREHOUSE_PLACES[origin]}`}. Pronto sale rumbo a Costa Rica.`,
   EN_ADUANAS: (code) =>
     `Tu paquete ${code} está en aduanas de Costa Rica. Te avisamos apenas sea liberado.`,
   EN_BODEGA_CR: (code) =>
@@ -70,33 +72,39 @@ export function amountDueText(amount: AmountDue | null | undefined): string | nu
   return null;
 }
 
-/** A client package's status change (TRACKING_STATUSES); `amount` is shown on LISTO_PARA_ENTREGAR. */
+/**
+ * A client package's status change (TRACKING_STATUSES), in the words of the package's origin
+ * ("En bodega China"; without one, the neutral "En bodega de origen"); `amount` is shown on
+ * LISTO_PARA_ENTREGAR.
+ */
 export function trackingStatusMessage({
   nombre,
   trackingCode,
   estado,
+  origen,
   brandName,
   amount,
-}: StatusMessageInput<TrackingStatus> & { amount?: AmountDue | null }): string {
+}: StatusMessageInput<TrackingStatus> & { origen?: Origin | null; amount?: AmountDue | null }): string {
   const amountLine = estado === "LISTO_PARA_ENTREGAR" ? amountDueText(amount) : null;
   return [
     `Hola ${nombre.trim()}:`,
-    TRACKING_STATUS_SENTENCES[estado](trackingCode, brandName),
+    TRACKING_STATUS_SENTENCES[estado](trackingCode, brandName, origen ?? null),
     ...(amountLine ? [amountLine] : []),
-    `Estado: ${TRACKING_STATUS_LABELS[estado]}`,
+    `Estado: ${trackingStatusLabel(estado, origen ?? null)}`,
     brandName,
   ].join("\n\n");
 }
 
 const ENTRY_STATUS_SENTENCES: Record<WhatsappEntryStatus, (code: string, brandName: string) => string> = {
   PENDIENTE: (code) => `Recibimos tu código de tracking ${code}. Te avisaremos por aquí cada vez que cambie de estado.`,
-  RECIBIDO_MIAMI: (code) => `Tu paquete ${code} fue recibido en nuestra bodega de Miami.`,
+  // An entry does not know where the package was bought: the warehouse is not named.
+  EN_BODEGA_MIAMI: (code) => `Tu paquete ${code} ya llegó a nuestra bodega de origen. Pronto sale rumbo a Costa Rica.`,
   EN_TRANSITO: (code) => `Tu paquete ${code} va en tránsito hacia Costa Rica.`,
-  ADUANAS_CR: (code) => `Tu paquete ${code} está en aduanas de Costa Rica. Te avisamos apenas sea liberado.`,
+  EN_ADUANAS: (code) => `Tu paquete ${code} está en aduanas de Costa Rica. Te avisamos apenas sea liberado.`,
   EN_BODEGA_CR: (code) =>
     `Tu paquete ${code} ya está en nuestra bodega en Costa Rica y lo estamos preparando para la entrega.`,
-  LISTO_ENTREGA: (code) =>
-    `¡Buenas noticias! Tu paquete ${code} está listo para entrega. ` +
+  LISTO_PARA_ENTREGAR: (code) =>
+    `¡Buenas noticias! Tu paquete ${code} está listo para entregar. ` +
     `Respóndenos por este medio para coordinar la entrega.`,
   ENTREGADO: (code, brandName) => `Tu paquete ${code} fue entregado. ¡Gracias por confiar en ${brandName}!`,
   CANCELADO: (code) =>
@@ -113,7 +121,7 @@ export function whatsappEntryStatusMessage({
   return [
     `Hola ${nombre.trim()}:`,
     ENTRY_STATUS_SENTENCES[estado](trackingCode, brandName),
-    `Estado: ${WHATSAPP_ENTRY_STATUS_LABELS[estado]}`,
+    `Estado: ${whatsappEntryStatusLabel(estado)}`,
     brandName,
   ].join("\n\n");
 }

@@ -21,41 +21,78 @@ export const ADMIN_TRACKING_STATUSES = [
   "ENTREGADO",
 ] as const satisfies readonly TrackingStatus[];
 
+/**
+ * One vocabulary (issue 32, docs/decisions/157): every screen, export, message and audit summary
+ * names a status through trackingStatusLabel / whatsappEntryStatusLabel. The stored codes stay
+ * (EN_BODEGA_MIAMI is an identifier: a package from China also sits in "EN_BODEGA_MIAMI", its
+ * origin's warehouse); the words follow the package's origin.
+ */
+export const ORIGIN_WAREHOUSE_PLACES = { USA: "Miami", CHINA: "China" } as const satisfies Record<Origin, string>;
+
+/** The words where no package is at hand (filters, legends, the WhatsApp entries): the neutral form. */
 export const TRACKING_STATUS_LABELS: Record<TrackingStatus, string> = {
   SEGUIMIENTO_INTERNACIONAL: "Seguimiento internacional",
-  EN_BODEGA_MIAMI: "En bodega Miami",
+  EN_BODEGA_MIAMI: "En bodega de origen",
   EN_ADUANAS: "En aduanas",
   EN_BODEGA_CR: "En bodega Costa Rica",
   LISTO_PARA_ENTREGAR: "Listo para entregar",
   ENTREGADO: "Entregado",
 };
 
+/**
+ * A package's status as people read it: "En bodega Miami" for a package from the USA,
+ * "En bodega China" for one from China, the neutral "En bodega de origen" when the origin is not
+ * known (null); every other status reads the same from both origins. Stored rows may be passed
+ * as they are (an unknown code reads as itself, an unknown origin as the neutral form).
+ */
+export function trackingStatusLabel(status: TrackingStatus | (string & {}), origin: Origin | (string & {}) | null): string {
+  if (status === "EN_BODEGA_MIAMI" && origin !== null && Object.hasOwn(ORIGIN_WAREHOUSE_PLACES, origin)) {
+    return `En bodega ${ORIGIN_WAREHOUSE_PLACES[origin as Origin]}`;
+  }
+  return Object.hasOwn(TRACKING_STATUS_LABELS, status) ? TRACKING_STATUS_LABELS[status as TrackingStatus] : status;
+}
+
 /** The only status in which a client may edit or delete a package. */
 export const CLIENT_EDITABLE_STATUS: TrackingStatus = "SEGUIMIENTO_INTERNACIONAL";
 
-/** WhatsApp notice entries (the older estados). */
+/**
+ * WhatsApp notice entries (the older estados). Where an entry's step is a package's step it
+ * carries the package's code and words (migration 0019 renamed RECIBIDO_MIAMI, ADUANAS_CR and
+ * LISTO_ENTREGA, docs/decisions/157); an entry has no origin, so it reads the neutral form.
+ */
 export const WHATSAPP_ENTRY_STATUSES = [
   "PENDIENTE",
-  "RECIBIDO_MIAMI",
+  "EN_BODEGA_MIAMI",
   "EN_TRANSITO",
-  "ADUANAS_CR",
+  "EN_ADUANAS",
   "EN_BODEGA_CR",
-  "LISTO_ENTREGA",
+  "LISTO_PARA_ENTREGAR",
   "ENTREGADO",
   "CANCELADO",
 ] as const;
 export type WhatsappEntryStatus = (typeof WHATSAPP_ENTRY_STATUSES)[number];
 
-export const WHATSAPP_ENTRY_STATUS_LABELS: Record<WhatsappEntryStatus, string> = {
-  PENDIENTE: "Pendiente",
-  RECIBIDO_MIAMI: "Recibido en Miami",
-  EN_TRANSITO: "En tránsito",
-  ADUANAS_CR: "En aduanas CR",
-  EN_BODEGA_CR: "En bodega CR",
-  LISTO_ENTREGA: "Listo para entrega",
-  ENTREGADO: "Entregado",
-  CANCELADO: "Cancelado",
-};
+/** The entry codes before migration 0019 and the code each became. */
+export const LEGACY_WHATSAPP_ENTRY_STATUSES = {
+  RECIBIDO_MIAMI: "EN_BODEGA_MIAMI",
+  ADUANAS_CR: "EN_ADUANAS",
+  LISTO_ENTREGA: "LISTO_PARA_ENTREGAR",
+} as const satisfies Record<string, WhatsappEntryStatus>;
+
+const ENTRY_ONLY_LABELS = { PENDIENTE: "Pendiente", EN_TRANSITO: "En tránsito", CANCELADO: "Cancelado" } as const;
+
+function isTrackingStatus(s: string): s is TrackingStatus {
+  return (TRACKING_STATUSES as readonly string[]).includes(s);
+}
+
+/** An entry's status as people read it: a package's step in the package's (neutral) words. */
+export function whatsappEntryStatusLabel(status: WhatsappEntryStatus): string {
+  return isTrackingStatus(status) ? trackingStatusLabel(status, null) : ENTRY_ONLY_LABELS[status];
+}
+
+export const WHATSAPP_ENTRY_STATUS_LABELS = Object.fromEntries(
+  WHATSAPP_ENTRY_STATUSES.map((s) => [s, whatsappEntryStatusLabel(s)]),
+) as Record<WhatsappEntryStatus, string>;
 
 /** Traditional (legacy) tracking notices. */
 export const NOTICE_STATUSES = ["PENDIENTE", "EN_PROCESO", "COMPLETADO", "CANCELADO"] as const;

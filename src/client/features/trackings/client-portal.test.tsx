@@ -193,6 +193,29 @@ describe("package cards", () => {
     expect(within(card).getByText("5% de descuento")).toBeTruthy();
     expect(within(card).getByText(/total con descuento: ₡9\s500/)).toBeTruthy();
   });
+
+  it("names the warehouse of the package's origin: a package from China is 'En bodega China' (issue 32)", async () => {
+    serve([
+      tracking({
+        id: 7,
+        trackingCode: "LP00112233CN",
+        origen: "CHINA",
+        estado: "EN_BODEGA_MIAMI",
+        history: [
+          { previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", changedAt: "2031-02-01T15:00:00.000Z" },
+          { previousStatus: "SEGUIMIENTO_INTERNACIONAL", newStatus: "EN_BODEGA_MIAMI", changedAt: "2031-02-03T15:00:00.000Z" },
+        ],
+      }),
+    ]);
+    renderPortal();
+    search("EXAB12CD");
+    const card = await screen.findByRole("article", { name: "LP00112233CN" });
+    expect(within(card).getAllByText("En bodega China").length).toBeGreaterThan(0);
+    expect(within(card).getByText(/nuestra bodega de China/)).toBeTruthy();
+    expect(within(card).queryByText(/Miami/)).toBeNull();
+    const timeline = within(card).getAllByRole("listitem").map((li) => li.textContent);
+    expect(timeline[1]).toMatch(/^En bodega China · 03\/02\/2031/);
+  });
 });
 
 describe("coupons and referrals", () => {

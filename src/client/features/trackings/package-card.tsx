@@ -25,7 +25,7 @@ import {
 } from "../../../shared/api/trackings";
 import { PAID_TEXT, PROOF_SEND_PACKAGE_LABEL, creditText, partialText, pendingText } from "../../../shared/api/payments";
 import { WhatsappLinkButton, brandWhatsappLink } from "../../components/whatsapp-link";
-import { STATUS_DISPLAY, VERIFYING_DISPLAY } from "./status-display";
+import { VERIFYING_DISPLAY, statusDisplay } from "./status-display";
 
 export interface PackageCardProps {
   tracking: TClientTracking;
@@ -41,7 +41,7 @@ export interface PackageCardProps {
 
 export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, onSendProof, onImageError }: PackageCardProps) {
   const ref = useRef<HTMLElement>(null);
-  const display = tracking.enVerificacion ? VERIFYING_DISPLAY : STATUS_DISPLAY[tracking.estado];
+  const display = tracking.enVerificacion ? VERIFYING_DISPLAY : statusDisplay(tracking.estado, tracking.origen);
   const editable = tracking.estado === CLIENT_EDITABLE_STATUS;
   const headingId = `paquete-${tracking.id}`;
 
@@ -177,7 +177,7 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, o
                 <li key={`${entry.changedAt}-${index}`} className="relative text-sm">
                   <span className="absolute top-1.5 -left-[1.3rem] h-2.5 w-2.5 rounded-full bg-primary" aria-hidden="true" />
                   <span className="font-medium text-ink">
-                    {entry.previousStatus === null ? "Registrado" : STATUS_DISPLAY[entry.newStatus].label}
+                    {entry.previousStatus === null ? "Registrado" : statusDisplay(entry.newStatus, tracking.origen).label}
                   </span>
                   <span className="text-muted"> · {formatDateTime(entry.changedAt)}</span>
                 </li>

@@ -16,13 +16,13 @@ import {
   Save,
   Search,
   Send,
-  Truck,
   UserPlus,
   Warehouse,
   type LucideIcon,
 } from "lucide-react";
 import { Card } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
+import { whatsappEntryStatusLabel, type WhatsappEntryStatus } from "../../../shared/domain/statuses";
 
 const BENEFITS: { title: string; text: string; Icon: LucideIcon }[] = [
   {
@@ -92,16 +92,18 @@ export function EntrySteps() {
   );
 }
 
-/** The legend as the spec lists it: the journey a customer reads about in the messages. */
-const LEGEND: { label: string; Icon: LucideIcon; tone: string }[] = [
-  { label: "Pendiente", Icon: Clock, tone: "bg-amber-100 text-amber-900" },
-  { label: "En tránsito a Miami", Icon: Truck, tone: "bg-blue-100 text-blue-900" },
-  { label: "Recibido en Miami", Icon: Warehouse, tone: "bg-blue-100 text-blue-900" },
-  { label: "En proceso", Icon: Package, tone: "bg-indigo-100 text-indigo-900" },
-  { label: "Enviado a Costa Rica", Icon: Plane, tone: "bg-indigo-100 text-indigo-900" },
-  { label: "En aduana", Icon: Landmark, tone: "bg-orange-100 text-orange-900" },
-  { label: "Listo para entrega", Icon: PackageCheck, tone: "bg-green-100 text-green-900" },
-  { label: "Entregado", Icon: CheckCircle2, tone: "bg-green-100 text-green-900" },
+/**
+ * The legend: the statuses the messages carry, in their words (the entries' and the portal's one
+ * vocabulary, docs/decisions/157 — it replaces the spec's older list); a cancellation is not a step.
+ */
+const LEGEND: { status: WhatsappEntryStatus; Icon: LucideIcon; tone: string }[] = [
+  { status: "PENDIENTE", Icon: Clock, tone: "bg-amber-100 text-amber-900" },
+  { status: "EN_BODEGA_MIAMI", Icon: Warehouse, tone: "bg-blue-100 text-blue-900" },
+  { status: "EN_TRANSITO", Icon: Plane, tone: "bg-indigo-100 text-indigo-900" },
+  { status: "EN_ADUANAS", Icon: Landmark, tone: "bg-orange-100 text-orange-900" },
+  { status: "EN_BODEGA_CR", Icon: Package, tone: "bg-indigo-100 text-indigo-900" },
+  { status: "LISTO_PARA_ENTREGAR", Icon: PackageCheck, tone: "bg-green-100 text-green-900" },
+  { status: "ENTREGADO", Icon: CheckCircle2, tone: "bg-green-100 text-green-900" },
 ];
 
 export function StatusLegend() {
@@ -109,10 +111,10 @@ export function StatusLegend() {
     <Card className="p-6">
       <h2 className="text-xl font-semibold text-ink">Estados de tu paquete</h2>
       <ul className="mt-4 grid gap-2 sm:grid-cols-2">
-        {LEGEND.map(({ label, Icon, tone }) => (
-          <li key={label} className={cn("flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium", tone)}>
+        {LEGEND.map(({ status, Icon, tone }) => (
+          <li key={status} className={cn("flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium", tone)}>
             <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
-            {label}
+            {whatsappEntryStatusLabel(status)}
           </li>
         ))}
       </ul>

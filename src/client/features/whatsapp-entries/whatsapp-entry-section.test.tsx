@@ -57,9 +57,11 @@ describe("WhatsApp notice form", () => {
     for (const title of ["Notificaciones automáticas", "Múltiples códigos", "Información recordada"]) {
       expect(screen.getByRole("heading", { name: title })).toBeTruthy();
     }
-    for (const status of ["Pendiente", "En tránsito a Miami", "Recibido en Miami", "En proceso", "Enviado a Costa Rica", "En aduana", "Listo para entrega", "Entregado"]) {
+    // The legend speaks the portal's words (issue 32: one vocabulary, docs/decisions/157).
+    for (const status of ["Pendiente", "En bodega de origen", "En tránsito", "En aduanas", "En bodega Costa Rica", "Listo para entregar", "Entregado"]) {
       expect(screen.getByText(status)).toBeTruthy();
     }
+    for (const old of ["En aduana", "Listo para entrega", "Recibido en Miami", "En tránsito a Miami"]) expect(screen.queryByText(old)).toBeNull();
     expect(screen.getByRole("link", { name: /Rastrear mis paquetes/ }).getAttribute("href")).toBe("/rastreo");
     expect(screen.getByRole("link", { name: /Abrir mi casillero/ }).getAttribute("href")).toBe("/avisos-tracking");
     expect(screen.getByLabelText(/Número de WhatsApp/).getAttribute("placeholder")).toBe("+50688888888");

@@ -145,6 +145,28 @@ describe("cells", () => {
       [7, "A3", "EN_ADUANAS"],
     ]);
   });
+
+  it("accepts the old and the new words of every origin for the warehouse status (issue 32)", () => {
+    const words = ["En bodega Miami", "En bodega China", "en bodega de origen", "EN_BODEGA_MIAMI", "En aduana", "En aduanas", "Listo para entrega", "Listo para entregar"];
+    const parsed = parseTrackingSheet({
+      name: "Trackings",
+      rows: [
+        { row: 1, cells: ["client_code", "tracking_code", "origen", "forma_envio", "estado"] },
+        ...words.map((estado, i) => ({ row: i + 2, cells: ["EXAB1234", `b${i}`, i % 2 ? "CHINA" : "USA", "AVION", estado] })),
+      ],
+    });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.rows.map((r) => r.estado)).toEqual([
+      "EN_BODEGA_MIAMI",
+      "EN_BODEGA_MIAMI",
+      "EN_BODEGA_MIAMI",
+      "EN_BODEGA_MIAMI",
+      "EN_ADUANAS",
+      "EN_ADUANAS",
+      "LISTO_PARA_ENTREGAR",
+      "LISTO_PARA_ENTREGAR",
+    ]);
+  });
 });
 
 describe("xlsx reading helpers", () => {

@@ -14,11 +14,10 @@ import { CLIENT_COLUMNS, CLIENTS_SHEET, TRACKING_COLUMNS, TRACKINGS_SHEET, type 
 import { ORIGIN_LABELS } from "../../../shared/api/trackings";
 import {
   SHIPPING_TYPE_LABELS,
-  TRACKING_STATUS_LABELS,
+  trackingStatusLabel,
   WELCOME_STATE_LABELS,
   type Origin,
   type ShippingType,
-  type TrackingStatus,
   type WelcomeState,
 } from "../../../shared/domain/statuses";
 import type { Db } from "../../db/client";
@@ -289,7 +288,7 @@ const importTrackingColumns: ColumnSpec<PackageRow>[] = TRACKING_COLUMNS.map((c)
   value: IMPORT_TRACKING_VALUES[c.key],
 }));
 
-const status = (s: string) => TRACKING_STATUS_LABELS[s as TrackingStatus] ?? s;
+const status = (s: string, o: string) => trackingStatusLabel(s, o);
 const origin = (o: string) => ORIGIN_LABELS[o as Origin] ?? o;
 const shipping = (s: string) => SHIPPING_TYPE_LABELS[s as ShippingType] ?? s;
 
@@ -319,7 +318,7 @@ const peopleTrackingColumns: ColumnSpec<PackageRow>[] = [
   { header: "Código cliente", width: 14, value: (t) => t.clientCode },
   { header: "Cliente", width: 28, value: (t) => t.clientName },
   { header: "Tracking", width: 26, value: (t) => t.trackingCode },
-  { header: "Estado", width: 24, value: (t) => status(t.estado) },
+  { header: "Estado", width: 24, value: (t) => status(t.estado, t.origen) },
   { header: "Origen", width: 15, value: (t) => origin(t.origen) },
   { header: "Forma de envío", width: 14, value: (t) => shipping(t.formaEnvio) },
   { header: "Carrier", width: 16, value: (t) => t.carrier },
@@ -352,7 +351,7 @@ const groupedTrackingColumns: ColumnSpec<PackageRow>[] = [
   { header: "Nombre", width: 28, value: () => null },
   { header: "Teléfono", width: 16, value: () => null },
   { header: "Tracking", width: 26, value: (t) => t.trackingCode },
-  { header: "Estado", width: 24, value: (t) => status(t.estado) },
+  { header: "Estado", width: 24, value: (t) => status(t.estado, t.origen) },
   { header: "Origen", width: 15, value: (t) => origin(t.origen) },
   { header: "Forma de envío", width: 14, value: (t) => shipping(t.formaEnvio) },
   { header: "Carrier", width: 16, value: (t) => t.carrier },

@@ -111,7 +111,7 @@ describe("backwards moves", () => {
     expect(result.trackings).toMatchObject({ created: 1, updated: 1, unchanged: 1 });
     expect(result.backwardMoves).toEqual({
       total: 1,
-      items: [{ row: 2, clientCode: code, trackingCode: "TBA500000000001", from: "ENTREGADO", to: "LISTO_PARA_ENTREGAR", backwards: true, applied: false }],
+      items: [{ row: 2, clientCode: code, trackingCode: "TBA500000000001", origen: "USA", from: "ENTREGADO", to: "LISTO_PARA_ENTREGAR", backwards: true, applied: false }],
     });
     // The forward move is applied and messaged as before.
     expect(result.statusChanges.items).toEqual([expect.objectContaining({ row: 3, from: "EN_BODEGA_MIAMI", to: "EN_ADUANAS", backwards: false, applied: true })]);

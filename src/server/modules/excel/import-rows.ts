@@ -25,7 +25,7 @@ import {
   ORIGINS,
   SHIPPING_TYPE_LABELS,
   SHIPPING_TYPES,
-  TRACKING_STATUS_LABELS,
+  trackingStatusLabel,
   TRACKING_STATUSES,
   type Origin,
   type ShippingType,
@@ -93,7 +93,8 @@ function lookup<T extends string>(pairs: [string, T][]): Map<string, T> {
 
 const STATUS_LOOKUP = lookup<TrackingStatus>([
   ...TRACKING_STATUSES.map((s) => [s, s] as [string, TrackingStatus]),
-  ...TRACKING_STATUSES.map((s) => [TRACKING_STATUS_LABELS[s], s] as [string, TrackingStatus]),
+  // Every word of every origin (docs/decisions/157): "En bodega Miami", "En bodega China", "En bodega de origen".
+  ...TRACKING_STATUSES.flatMap((s) => [null, ...ORIGINS].map((o) => [trackingStatusLabel(s, o), s] as [string, TrackingStatus])),
   ["En bodega CR", "EN_BODEGA_CR"],
   ["En aduana", "EN_ADUANAS"],
   ["Aduanas", "EN_ADUANAS"],

@@ -54,7 +54,7 @@ import {
   type TrackingFields,
   type TrackingRow,
 } from "../trackings/service";
-import { TRACKING_STATUSES, type TrackingStatus } from "../../../shared/domain/statuses";
+import { TRACKING_STATUSES, type Origin, type TrackingStatus } from "../../../shared/domain/statuses";
 import { isNewClientCode } from "../../../shared/domain/client-code";
 import { fillReferralCodes } from "../clients/codes";
 import {
@@ -585,7 +585,8 @@ async function applyTrackings(
         const from = existing.estado as TrackingStatus;
         const backwards = isBackwardMove(from, changes.estado);
         const applied = !backwards || options.backwards === "apply";
-        out.moves.push({ row: row.row, clientCode: row.clientCode, trackingCode: row.trackingCode, from, to: changes.estado, backwards, applied });
+        const origen = (changes.origen ?? existing.origen) as Origin;
+        out.moves.push({ row: row.row, clientCode: row.clientCode, trackingCode: row.trackingCode, origen, from, to: changes.estado, backwards, applied });
         // Kept: the row's other values are still written; its status is left as it is, unsent.
         if (!applied) delete changes.estado;
       }

@@ -1,7 +1,7 @@
 // One builder per message kind: the Spanish text people read (shared/domain/messages.ts) and
 // the named facts the WhatsApp template is filled with (outbox.ts templateParametersOf turns
 // them into the ordered parameters of the approved templates, docs/decisions/042).
-import type { TrackingStatus, WhatsappEntryStatus } from "../../../shared/domain/statuses";
+import type { Origin, TrackingStatus, WhatsappEntryStatus } from "../../../shared/domain/statuses";
 import {
   amountDueText,
   trackingStatusMessage,
@@ -30,7 +30,8 @@ export function whatsappEntryStatusNotification(input: {
 }
 
 /**
- * Template WHATSAPP_TEMPLATE_STATUS: {{1}} name, {{2}} tracking code, {{3}} status label; on
+ * Template WHATSAPP_TEMPLATE_STATUS: {{1}} name, {{2}} tracking code, {{3}} status label in the
+ * words of the package's origin (payload.origen: "En bodega China", docs/decisions/157); on
  * LISTO_PARA_ENTREGAR with an amount (the package's stored total and saldo after its coupon),
  * template WHATSAPP_TEMPLATE_READY: {{1}} name, {{2}} tracking code, {{3}} amount text
  * (payload.amountText, docs/decisions/139).
@@ -42,6 +43,7 @@ export function trackingStatusNotification(input: {
   nombre: string;
   trackingCode: string;
   estado: TrackingStatus;
+  origen: Origin;
   brandName: string;
   amount?: AmountDue | null;
 }): NewNotification {
@@ -52,7 +54,13 @@ export function trackingStatusNotification(input: {
     clientId: input.clientId,
     trackingId: input.trackingId,
     body: trackingStatusMessage(input),
-    payload: { nombre: input.nombre.trim(), trackingCode: input.trackingCode, estado: input.estado, ...(amountText ? { amountText } : {}) },
+    payload: {
+      nombre: input.nombre.trim(),
+      trackingCode: input.trackingCode,
+      estado: input.estado,
+      origen: input.origen,
+      ...(amountText ? { amountText } : {}),
+    },
   };
 }
 

@@ -252,10 +252,16 @@ describe("without WhatsApp configured", () => {
 describe("template parameters", () => {
   it("are built from each kind's named facts, in the templates' order", () => {
     const brandName = "Express Import";
-    const entry = whatsappEntryStatusNotification({ entryId: 1, whatsapp: "+50688887777", nombre: " Ana ", trackingCode: "1Z9", estado: "ADUANAS_CR", brandName });
-    expect(templateParametersOf(entry)).toEqual(["Ana", "1Z9", "En aduanas CR"]);
-    const tracking = trackingStatusNotification({ clientId: 1, trackingId: 2, telefono: "+50688887777", nombre: "Luis", trackingCode: "TBA1", estado: "EN_BODEGA_MIAMI", brandName });
+    const entry = whatsappEntryStatusNotification({ entryId: 1, whatsapp: "+50688887777", nombre: " Ana ", trackingCode: "1Z9", estado: "EN_ADUANAS", brandName });
+    expect(templateParametersOf(entry)).toEqual(["Ana", "1Z9", "En aduanas"]);
+    const tracking = trackingStatusNotification({ clientId: 1, trackingId: 2, telefono: "+50688887777", nombre: "Luis", trackingCode: "TBA1", estado: "EN_BODEGA_MIAMI", origen: "USA", brandName });
     expect(templateParametersOf(tracking)).toEqual(["Luis", "TBA1", "En bodega Miami"]);
+    // The label in the words of the package's origin (issue 32); a message queued before payloads
+    // carried the origin keeps the words its text was written with.
+    const china = trackingStatusNotification({ clientId: 1, trackingId: 3, telefono: "+50688887777", nombre: "Luis", trackingCode: "LP1", estado: "EN_BODEGA_MIAMI", origen: "CHINA", brandName });
+    expect(templateParametersOf(china)).toEqual(["Luis", "LP1", "En bodega China"]);
+    expect(china.body).toContain("Estado: En bodega China");
+    expect(templateParametersOf({ kind: "TRACKING_STATUS", payload: { nombre: "Luis", trackingCode: "TBA1", estado: "EN_BODEGA_MIAMI" }, body: "b" })).toEqual(["Luis", "TBA1", "En bodega Miami"]);
     const welcome = welcomeNotification({ clientId: 1, telefono: "+50688887777", nombre: "Eva", clientCode: "EXAB12CD", brandName });
     expect(templateParametersOf(welcome)).toEqual(["Eva", "EXAB12CD"]);
     expect(welcome.body).toContain("EXAB12CD");

@@ -7,9 +7,13 @@ import { notificationOutbox } from "../../db/schema";
 import { toWhatsappChatNumber } from "../../../shared/domain/phone";
 import type { TemplateKey } from "../../providers/messaging/types";
 import {
-  TRACKING_STATUS_LABELS,
-  WHATSAPP_ENTRY_STATUS_LABELS,
+  ORIGINS,
+  TRACKING_STATUSES,
+  WHATSAPP_ENTRY_STATUSES,
+  trackingStatusLabel,
+  whatsappEntryStatusLabel,
   type NotificationKind,
+  type Origin,
   type TrackingStatus,
   type WhatsappEntryStatus,
 } from "../../../shared/domain/statuses";
@@ -22,7 +26,8 @@ export interface NewNotification {
   body: string;
   /**
    * The named facts the provider's template needs, kept with the message so a retry sends the
-   * same: {nombre, clientCode} for WELCOME, {nombre, trackingCode, estado} for status changes,
+   * same: {nombre, clientCode} for WELCOME, {nombre, trackingCode, estado} for status changes
+   * (and origen for a package's),
    * plus amountText on a priced 'Listo para entregar' (see templateParametersOf and
    * templateKeyOf; messages.ts builds them per kind).
    */
@@ -111,11 +116,14 @@ export function templateParametersOf(row: { kind: string; payload?: unknown; bod
   if (row.kind === "WELCOME" && text(p.nombre) && text(p.clientCode)) return [text(p.nombre), text(p.clientCode)];
   if (templateKeyOf(row) === "ready") return [text(p.nombre), text(p.trackingCode), text(p.amountText)];
   if (text(p.nombre) && text(p.trackingCode) && typeof p.estado === "string") {
+    // The label in the words of the package's origin (docs/decisions/157); a message queued before
+    // payloads carried the origin was written with the Miami words, and its parameter says the same.
+    const origin: Origin = (ORIGINS as readonly unknown[]).includes(p.origen) ? (p.origen as Origin) : "USA";
     const label =
-      row.kind === "TRACKING_STATUS"
-        ? TRACKING_STATUS_LABELS[p.estado as TrackingStatus]
-        : row.kind === "WHATSAPP_ENTRY_STATUS"
-          ? WHATSAPP_ENTRY_STATUS_LABELS[p.estado as WhatsappEntryStatus]
+      row.kind === "TRACKING_STATUS" && (TRACKING_STATUSES as readonly string[]).includes(p.estado)
+        ? trackingStatusLabel(p.estado as TrackingStatus, origin)
+        : row.kind === "WHATSAPP_ENTRY_STATUS" && (WHATSAPP_ENTRY_STATUSES as readonly string[]).includes(p.estado)
+          ? whatsappEntryStatusLabel(p.estado as WhatsappEntryStatus)
           : undefined;
     if (label) return [text(p.nombre), text(p.trackingCode), label];
   }

@@ -121,7 +121,7 @@ function noticeSummary(row: typeof t.$inferSelect): string {
   return [row.clienteNombre, row.trackingIdAsignado].filter(Boolean).join(" · ");
 }
 
-const ENTRY_IN_PROGRESS: readonly WhatsappEntryStatus[] = ["RECIBIDO_MIAMI", "EN_TRANSITO", "ADUANAS_CR", "EN_BODEGA_CR", "LISTO_ENTREGA"];
+const ENTRY_IN_PROGRESS: readonly WhatsappEntryStatus[] = ["EN_BODEGA_MIAMI", "EN_TRANSITO", "EN_ADUANAS", "EN_BODEGA_CR", "LISTO_PARA_ENTREGAR"];
 
 /**
  * Total, pending, in progress and completed over both tabs: a notice PENDIENTE/EN_PROCESO/

@@ -98,7 +98,7 @@ describe("traditional notices", () => {
       .insert(whatsappCustomers)
       .values({ whatsapp: `+5067${randomInt(1e6, 1e7 - 1)}`, nombre: "Stats" })
       .returning();
-    const entries: WhatsappEntryStatus[] = ["PENDIENTE", "PENDIENTE", "EN_TRANSITO", "LISTO_ENTREGA", "ENTREGADO", "CANCELADO"];
+    const entries: WhatsappEntryStatus[] = ["PENDIENTE", "PENDIENTE", "EN_TRANSITO", "LISTO_PARA_ENTREGAR", "ENTREGADO", "CANCELADO"];
     await t.ctx.db
       .insert(whatsappTrackingEntries)
       .values(entries.map((estado, i) => ({ customerId: customer.id, trackingCode: `STATS${i}`, estado })));

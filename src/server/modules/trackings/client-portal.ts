@@ -440,7 +440,7 @@ async function lockOwnEditable(tx: DbOrTx, trackingId: number, clientCode: strin
     .for("update");
   if (!row) throw notFound(TRACKING_NOT_FOUND);
   if (row.estado !== CLIENT_EDITABLE_STATUS) {
-    throw conflict(trackingNotEditableMessage(row.estado as TrackingStatus, action));
+    throw conflict(trackingNotEditableMessage(row.estado as TrackingStatus, action, row.origen as Origin));
   }
   return row;
 }

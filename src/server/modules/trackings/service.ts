@@ -44,7 +44,7 @@ import { detectCarrier } from "../../../shared/domain/carriers";
 import { DEFAULT_BRAND } from "../../../shared/brand";
 import type { Origin, ShippingType, TrackingStatus } from "../../../shared/domain/statuses";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
-import { TRACKING_STATUS_LABELS } from "../../../shared/domain/statuses";
+import { trackingStatusLabel } from "../../../shared/domain/statuses";
 import { historyLabel, type Actor } from "../../lib/actor";
 import { diffFields, recordAudit, type AuditEntry } from "../admin/audit/service";
 import { carrierTrackingNumber } from "../../../shared/domain/barcodes";
@@ -202,6 +202,7 @@ async function recordStatuses(
           nombre: client.nombre,
           trackingCode: e.tracking.trackingCode,
           estado: e.newStatus,
+          origen: e.tracking.origen as Origin,
           brandName: e.options.brandName ?? DEFAULT_BRAND.name,
           amount: stored && stored.saldoColones !== null ? { totalColones: stored.totalColones, saldoColones: stored.saldoColones } : null,
         });
@@ -227,7 +228,7 @@ async function auditStatuses(tx: DbOrTx, entries: StatusEntry[], withBalance: Re
             entity: "paquete",
             entityId: t.id,
             at: e.now,
-            summary: `${t.trackingCode} · ${TRACKING_STATUS_LABELS[e.newStatus]}`,
+            summary: `${t.trackingCode} · ${trackingStatusLabel(e.newStatus, t.origen)}`,
             after: auditedPackage({ ...t, estado: e.newStatus }),
           }
         : {
@@ -235,7 +236,7 @@ async function auditStatuses(tx: DbOrTx, entries: StatusEntry[], withBalance: Re
             entity: "paquete",
             entityId: t.id,
             at: e.now,
-            summary: `${t.trackingCode}: ${TRACKING_STATUS_LABELS[e.previousStatus]} → ${TRACKING_STATUS_LABELS[e.newStatus]}`,
+            summary: `${t.trackingCode}: ${trackingStatusLabel(e.previousStatus, t.origen)} → ${trackingStatusLabel(e.newStatus, t.origen)}`,
             before: { estado: e.previousStatus },
             after: { estado: e.newStatus },
           };
@@ -575,7 +576,9 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
     }
     if (Object.keys(values).length > 0) fieldUpdates.push({ id: row.id, now, values });
     if (estado !== undefined && estado !== row.estado) {
-      moves.push({ tracking: row, previousStatus: row.estado as TrackingStatus, newStatus: estado, now, options: input });
+      // The row before the move, with the origin this change gives it (the message's words follow it).
+      const tracking = fields.origen !== undefined ? { ...row, origen: fields.origen } : row;
+      moves.push({ tracking, previousStatus: row.estado as TrackingStatus, newStatus: estado, now, options: input });
     }
   }
 

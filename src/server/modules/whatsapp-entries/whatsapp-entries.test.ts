@@ -237,9 +237,9 @@ describe("admin calls of /admin/tracking", () => {
 
   it("queues no message when the status stays the same, and keeps the notes when none are sent", async () => {
     const { entry } = await newEntry(t);
-    await patch(t, entry.id, { estado: "RECIBIDO_MIAMI", notas: "Caja grande" });
-    const same = await patch(t, entry.id, { estado: "RECIBIDO_MIAMI" });
-    expect(same.json().entry).toMatchObject({ estado: "RECIBIDO_MIAMI", notas: "Caja grande" });
+    await patch(t, entry.id, { estado: "EN_BODEGA_MIAMI", notas: "Caja grande" });
+    const same = await patch(t, entry.id, { estado: "EN_BODEGA_MIAMI" });
+    expect(same.json().entry).toMatchObject({ estado: "EN_BODEGA_MIAMI", notas: "Caja grande" });
     expect(same.json().notificationSent).toBe(false);
     const rows = await t.ctx.db.select().from(notificationOutbox).where(eq(notificationOutbox.whatsappEntryId, entry.id));
     expect(rows).toHaveLength(1);
@@ -260,8 +260,8 @@ describe("admin calls of /admin/tracking", () => {
 
   it("shows the message states of an entry through GET /api/notifications", async () => {
     const { entry } = await newEntry(t);
-    await patch(t, entry.id, { estado: "ADUANAS_CR" });
-    await patch(t, entry.id, { estado: "LISTO_ENTREGA" });
+    await patch(t, entry.id, { estado: "EN_ADUANAS" });
+    await patch(t, entry.id, { estado: "LISTO_PARA_ENTREGAR" });
     const res = await t.app.inject({ method: "GET", url: `/api/notifications?whatsappEntryId=${entry.id}`, headers: t.adminHeaders() });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -286,12 +286,12 @@ describe("status change with WhatsApp configured", () => {
 
   it("sends the template at once and reports notificationSent", async () => {
     const { entry, whatsapp, code } = await newEntry(t, "Valeria Solano");
-    const res = await patch(t, entry.id, { estado: "LISTO_ENTREGA" });
+    const res = await patch(t, entry.id, { estado: "LISTO_PARA_ENTREGAR" });
     expect(res.json().notificationSent).toBe(true);
     const sent = fake.accepted.filter((r) => r.body.to === whatsapp.slice(1));
     expect(sent).toHaveLength(1);
     expect(sent[0].body.template?.name).toBe("estado_tracking");
-    expect(sent[0].body.template?.components?.[0].parameters?.map((p) => p.text)).toEqual(["Valeria Solano", code, "Listo para entrega"]);
+    expect(sent[0].body.template?.components?.[0].parameters?.map((p) => p.text)).toEqual(["Valeria Solano", code, "Listo para entregar"]);
     const [n] = (await entryFor(t, whatsapp, code)).notifications;
     expect(n).toMatchObject({ status: "SENT", attempts: 1, lastError: null });
     expect(n.sentAt).not.toBeNull();

@@ -183,11 +183,11 @@ describe("WhatsApp API failing or hanging", () => {
       method: "PATCH",
       url: `/api/tracking/whatsapp/entries/${entry.id}`,
       headers: t.adminHeaders(),
-      payload: { estado: "LISTO_ENTREGA" },
+      payload: { estado: "LISTO_PARA_ENTREGAR" },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().notificationSent).toBe(false);
-    expect(res.json().entry.estado).toBe("LISTO_ENTREGA");
+    expect(res.json().entry.estado).toBe("LISTO_PARA_ENTREGAR");
 
     // The hanging send gives up on its own and leaves the message queued with the reason.
     const where = eq(notificationOutbox.whatsappEntryId, entry.id);

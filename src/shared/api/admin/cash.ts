@@ -3,7 +3,7 @@
 // first), with the section's Spanish texts. Every amount is a stored one, summed in SQL.
 import { z } from "../../validation";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../../domain/charges";
-import { TRACKING_STATUSES } from "../../domain/statuses";
+import { ORIGINS, TRACKING_STATUSES } from "../../domain/statuses";
 import { isCalendarDay } from "../../domain/dates";
 import { formatDate, formatDateTime } from "../../domain/format";
 import { ZClientCodeLooseSchema } from "../clients";
@@ -153,6 +153,7 @@ export const ZReceivablePackageSchema = z.object({
   id: z.number().int(),
   trackingCode: z.string(),
   estado: z.enum(TRACKING_STATUSES),
+  origen: z.enum(ORIGINS),
   totalColones: z.number().int().nullable(),
   pagadoColones: z.number().int(),
   saldoColones: z.number().int(),

@@ -91,7 +91,7 @@ export const ZDeliveryScanQuerySchema = z.object({
 export const ZDeliveryScanResponseSchema = z.object({
   ready: z.array(ZDeliveryPackageSchema),
   /** Packages the code matched that are not ready (their status shown so staff know why). */
-  notReady: z.array(z.object({ id: z.number().int(), trackingCode: z.string(), clientCode: z.string(), clientName: z.string(), estado: z.string() })),
+  notReady: z.array(z.object({ id: z.number().int(), trackingCode: z.string(), clientCode: z.string(), clientName: z.string(), estado: z.string(), origen: z.string() })),
 });
 export type TDeliveryScanResponse = z.infer<typeof ZDeliveryScanResponseSchema>;
 

@@ -239,6 +239,7 @@ export const ZDuePackageSchema = z.object({
   trackingCode: z.string(),
   descripcion: z.string().nullable(),
   estado: z.string(),
+  origen: z.string(),
   totalColones: z.number().int().nullable(),
   pagadoColones: z.number().int(),
   saldoColones: z.number().int(),

@@ -3,7 +3,7 @@
 // moves of all its packages together. Contract and Spanish texts of /api/admin/shipments.
 import { z } from "../../validation";
 import { zText } from "../../text-rules";
-import { SHIPPING_TYPES, TRACKING_STATUS_LABELS, TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../domain/statuses";
+import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUS_LABELS, TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../domain/statuses";
 import { SHIPMENT_STATES } from "../../domain/warehouse";
 import { isCalendarDay } from "../../domain/dates";
 
@@ -29,7 +29,7 @@ export const SHIPMENT_NOT_CLOSED = "Cierra el embarque antes de mover sus paquet
 export const SHIPMENT_EMPTY = "Un embarque sin paquetes no se puede cerrar.";
 export const SHIPMENT_ALREADY_CLOSED = "El embarque ya está cerrado.";
 export const SHIPMENT_ALREADY_OPEN = "El embarque ya está abierto.";
-export const SHIPMENT_REOPEN_MOVED = "No se puede reabrir: algunos de sus paquetes ya salieron de la bodega de Miami.";
+export const SHIPMENT_REOPEN_MOVED = "No se puede reabrir: algunos de sus paquetes ya salieron de la bodega de origen.";
 export const SHIPMENT_GUIDE_REQUIRED = "Escribe el número de guía, contenedor o BL";
 export const SHIPMENT_GUIDE_INVALID = "El número solo puede tener letras, números, espacios, guiones, puntos y barras (máximo 64)";
 export const SHIPMENT_TRANSPORT_INVALID = "El vuelo o buque puede tener como máximo 64 caracteres";
@@ -51,7 +51,7 @@ export const shipmentPackageInThis = (code: string) => `El paquete ${code} ya es
 export const shipmentPackageWrongType = (code: string, formaEnvio: ShippingType) =>
   `El paquete ${code} va por ${formaEnvio === "AVION" ? "avión" : "barco"}: no puede ir en este embarque.`;
 export const shipmentPackageWrongStatus = (code: string, estado: string) =>
-  `El paquete ${code} está en '${TRACKING_STATUS_LABELS[estado as TrackingStatus] ?? estado}': solo se agregan paquetes en bodega Miami.`;
+  `El paquete ${code} está en '${TRACKING_STATUS_LABELS[estado as TrackingStatus] ?? estado}': solo se agregan paquetes en bodega de origen (Miami o China).`;
 export const shipmentMoveNotNext = (next: ShipmentMoveStatus) => `El siguiente paso de este embarque es '${TRACKING_STATUS_LABELS[next]}'.`;
 export const shipmentMoved = (moved: number, estado: ShipmentMoveStatus) =>
   `${moved} ${moved === 1 ? "paquete pasó" : "paquetes pasaron"} a '${TRACKING_STATUS_LABELS[estado]}'.`;
@@ -180,6 +180,8 @@ export const ZShipmentPackageSchema = z.object({
   clientName: z.string(),
   descripcion: z.string().nullable(),
   estado: z.enum(TRACKING_STATUSES),
+  /** The status reads in its origin's words ("En bodega China", docs/decisions/157). */
+  origen: z.enum(ORIGINS),
   formaEnvio: z.enum(SHIPPING_TYPES),
   pesoGramos: z.number().nullable(),
   pieCubicos: z.number().nullable(),

@@ -49,6 +49,8 @@ const ZReportPackageSchema = z.object({
   clientCode: z.string(),
   clientName: z.string(),
   estado: z.string(),
+  /** USA or CHINA: the status reads in its origin's words ("En bodega China", docs/decisions/157). */
+  origen: z.string(),
   formaEnvio: z.string(),
   /** When it reached the warehouse (the receipt, else the day's status change). */
   receivedAt: z.string().nullable(),

@@ -3,7 +3,7 @@
 // assign to a client), with their limits and Spanish texts.
 import { z } from "../../validation";
 import { zText } from "../../text-rules";
-import { SHIPPING_TYPES, TRACKING_STATUSES } from "../../domain/statuses";
+import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES } from "../../domain/statuses";
 import { CLIENT_CODE_PATTERN, normalizeClientCode } from "../../domain/client-code";
 import { formatDateTime, formatThousands } from "../../domain/format";
 import { ZClientCodeLooseSchema } from "../clients";
@@ -88,6 +88,8 @@ export const ZReceptionPackageSchema = z.object({
   clientCode: z.string(),
   clientName: z.string(),
   estado: z.enum(TRACKING_STATUSES),
+  /** The status reads in its origin's words ("En bodega China", docs/decisions/157). */
+  origen: z.enum(ORIGINS),
   formaEnvio: z.enum(SHIPPING_TYPES),
   carrier: z.string().nullable(),
   descripcionPaquete: z.string().nullable(),

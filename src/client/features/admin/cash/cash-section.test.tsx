@@ -80,8 +80,8 @@ const detail: TReceivableDetail = {
   telefono: "+50688880002",
   totalDueColones: 11_000,
   packages: [
-    { id: 5, trackingCode: "1Z999AA10000000001", estado: "ENTREGADO", totalColones: 10_000, pagadoColones: 4_000, saldoColones: 6_000, since: "2026-11-10T15:00:00.000Z" },
-    { id: 6, trackingCode: "LX000000002CN", estado: "EN_ADUANAS", totalColones: 5_000, pagadoColones: 0, saldoColones: 5_000, since: null },
+    { id: 5, trackingCode: "1Z999AA10000000001", estado: "ENTREGADO", origen: "USA", totalColones: 10_000, pagadoColones: 4_000, saldoColones: 6_000, since: "2026-11-10T15:00:00.000Z" },
+    { id: 6, trackingCode: "LX000000002CN", estado: "EN_ADUANAS", origen: "CHINA", totalColones: 5_000, pagadoColones: 0, saldoColones: 5_000, since: null },
   ],
 };
 

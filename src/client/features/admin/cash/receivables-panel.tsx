@@ -14,7 +14,7 @@ import { queryClient } from "../../../lib/query-client";
 import { ADMIN_QUERY_ROOT, getAdminJson, queryString, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { useDebouncedValue } from "../../../lib/admin/use-debounced-value";
 import { formatColones, formatDate } from "../../../../shared/domain/format";
-import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
+import { trackingStatusLabel } from "../../../../shared/domain/statuses";
 import {
   CASH_RECEIVABLES_PATH,
   RECEIVABLE_DETAIL_FAILED,
@@ -70,7 +70,7 @@ function ClientDue({ clientCode, onClose }: { clientCode: string; onClose: () =>
               <li key={p.id} className="grid gap-1 rounded-lg border border-slate-200 p-3 text-sm">
                 <p className="font-mono break-all text-ink">{p.trackingCode}</p>
                 <p className="text-muted">
-                  {TRACKING_STATUS_LABELS[p.estado]} · {p.since ? `desde ${formatDate(p.since)}` : RECEIVABLES_NOT_READY}
+                  {trackingStatusLabel(p.estado, p.origen)} · {p.since ? `desde ${formatDate(p.since)}` : RECEIVABLES_NOT_READY}
                 </p>
                 <dl className="grid grid-cols-3 gap-2">
                   <div>

@@ -17,7 +17,7 @@ import { queryClient } from "../../../lib/query-client";
 import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { useAdminSession } from "../../../lib/admin/admin-session";
 import { formatColones, formatDate } from "../../../../shared/domain/format";
-import { TRACKING_STATUS_LABELS, type TrackingStatus } from "../../../../shared/domain/statuses";
+import { trackingStatusLabel } from "../../../../shared/domain/statuses";
 import {
   DELIVER_BUTTON,
   DELIVERIES_EMPTY,
@@ -177,7 +177,7 @@ export function DeliveriesSection() {
         const waiting = answer.notReady[0];
         toast({
           title: DELIVERIES_SCAN_NONE,
-          description: waiting ? notReadyScanMessage(waiting.trackingCode, TRACKING_STATUS_LABELS[waiting.estado as TrackingStatus] ?? waiting.estado) : code,
+          description: waiting ? notReadyScanMessage(waiting.trackingCode, trackingStatusLabel(waiting.estado, waiting.origen)) : code,
           variant: "destructive",
         });
       }

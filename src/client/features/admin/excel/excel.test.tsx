@@ -77,11 +77,12 @@ const backwardMove = {
   row: 2,
   clientCode: "EXAB12CD",
   trackingCode: "TBA500000000001",
+  origen: "USA",
   from: "ENTREGADO",
   to: "LISTO_PARA_ENTREGAR",
   backwards: true,
 } as const;
-const forwardMove = { row: 3, clientCode: "EXAB12CD", trackingCode: "TBA500000000002", from: "EN_BODEGA_MIAMI", to: "EN_ADUANAS", backwards: false, applied: true } as const;
+const forwardMove = { row: 3, clientCode: "EXAB12CD", trackingCode: "TBA500000000002", origen: "CHINA", from: "EN_BODEGA_MIAMI", to: "EN_ADUANAS", backwards: false, applied: true } as const;
 const customsMessage = { row: 3, clientCode: "EXAB12CD", trackingCode: "TBA500000000002", recipient: "50688776655", body: "Hola Marta, su paquete TBA500000000002 está En aduanas." };
 
 /** The preview of an old sheet: one forward move (messaged), one backwards move kept or applied. */
@@ -141,7 +142,7 @@ describe("ImportDialog", () => {
     expect(count(shown, "Mensajes de WhatsApp")).toBe("1");
     expect(within(shown).getByText("Paquetes que volverían a un estado anterior (1)")).toBeTruthy();
     expect(within(shown).getByText("TBA500000000001 (EXAB12CD): Entregado → Listo para entregar")).toBeTruthy();
-    expect(within(shown).getByText("TBA500000000002 (EXAB12CD): En bodega Miami → En aduanas")).toBeTruthy();
+    expect(within(shown).getByText("TBA500000000002 (EXAB12CD): En bodega China → En aduanas")).toBeTruthy();
     expect(within(shown).getByText("TBA500000000002 (EXAB12CD) → +50688776655")).toBeTruthy();
     expect(within(shown).getByText('Fila 5: el cliente "EXNOPE99" no existe')).toBeTruthy();
     const keep = within(shown).getByRole("radio", { name: /Mantener el estado actual/ }) as HTMLInputElement;

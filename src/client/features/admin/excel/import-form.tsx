@@ -14,7 +14,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { errorMessageFrom, errorStatusFrom } from "../../../lib/api";
 import { queryClient } from "../../../lib/query-client";
 import { EXCEL_UPLOAD_EXTENSIONS, isExcelFileName } from "../../../../shared/domain/limits";
-import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
+import { trackingStatusLabel } from "../../../../shared/domain/statuses";
 import {
   CLIENT_COLUMNS,
   CLIENTS_SHEET,
@@ -280,7 +280,7 @@ export function ImportPanel({ onImported, closeControl }: ImportPanelProps) {
 }
 
 const moveText = (m: TImportStatusChange) =>
-  `${m.trackingCode} (${m.clientCode}): ${TRACKING_STATUS_LABELS[m.from]} → ${TRACKING_STATUS_LABELS[m.to]}`;
+  `${m.trackingCode} (${m.clientCode}): ${trackingStatusLabel(m.from, m.origen)} → ${trackingStatusLabel(m.to, m.origen)}`;
 
 function ImportPreview({
   preview,

@@ -14,7 +14,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import { sendAdminJson, useChangeErrorToast } from "../../../lib/admin/admin-api";
 import { PACKAGES_KEY } from "../../../lib/admin/admin-queries";
-import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
+import { trackingStatusLabel } from "../../../../shared/domain/statuses";
 import { PACKAGE_STATUS_OPTIONS, type TAdminPackageRow } from "../../../../shared/api/admin/packages";
 import { useUnpaidDeliveryChoice } from "../../../lib/admin/unpaid-delivery";
 import {
@@ -72,7 +72,7 @@ export function PackageEditDialog({ row, onDone }: { row: TAdminPackageRow; onDo
             <Select {...control} value={estado} onChange={(e) => setEstado(e.target.value)}>
               {statuses.map((s) => (
                 <option key={s} value={s}>
-                  {TRACKING_STATUS_LABELS[s]}
+                  {trackingStatusLabel(s, row.origen)}
                 </option>
               ))}
             </Select>

@@ -10,7 +10,7 @@ import { Package } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
 import { STATUS_TONES } from "../../../lib/admin/status-tones";
-import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
+import { trackingStatusLabel } from "../../../../shared/domain/statuses";
 import { ADMIN_SEARCH_MAX } from "../../../../shared/api/admin/clients";
 import { packagesCountText } from "../../../../shared/api/admin/packages";
 import { useAdminPackages } from "./api";
@@ -46,7 +46,7 @@ export function PackageResults({ q, limit = PACKAGE_RESULTS_DEFAULT }: PackageRe
             {data.packages.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                 <span className="font-mono text-sm font-semibold break-all text-ink">{p.trackingCode}</span>
-                <Badge tone={STATUS_TONES[p.estado]}>{TRACKING_STATUS_LABELS[p.estado]}</Badge>
+                <Badge tone={STATUS_TONES[p.estado]}>{trackingStatusLabel(p.estado, p.origen)}</Badge>
                 <Link href={`~/admin?q=${encodeURIComponent(p.clientCode)}`} className="min-w-0 text-sm text-primary underline-offset-2 hover:underline">
                   {p.clientName} <span className="font-mono text-muted">({p.clientCode})</span>
                 </Link>

@@ -28,7 +28,7 @@ import { mayOpen, useAdminSession } from "../../../lib/admin/admin-session";
 import { cn } from "../../../lib/cn";
 import { CARRIERS } from "../../../../shared/domain/carriers";
 import { EMPTY_VALUE, formatColones, formatDate, formatDateTime } from "../../../../shared/domain/format";
-import { ORIGINS, SHIPPING_TYPE_LABELS, SHIPPING_TYPES, TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
+import { ORIGINS, SHIPPING_TYPE_LABELS, SHIPPING_TYPES, TRACKING_STATUS_LABELS, trackingStatusLabel } from "../../../../shared/domain/statuses";
 import {
   CARRIER_NONE,
   NO_PACKAGES_MATCH,
@@ -445,7 +445,7 @@ function PackagesTable({
               <div className="font-mono text-xs text-muted">{row.clientCode}</div>
             </Td>
             <Td>
-              <Badge tone={STATUS_TONES[row.estado]}>{TRACKING_STATUS_LABELS[row.estado]}</Badge>
+              <Badge tone={STATUS_TONES[row.estado]}>{trackingStatusLabel(row.estado, row.origen)}</Badge>
             </Td>
             <Td>
               <span className="whitespace-nowrap">

@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from "react";
 import { Input } from "../../../components/ui/input";
 import { formatColones } from "../../../../shared/domain/format";
-import { TRACKING_STATUS_LABELS, type TrackingStatus } from "../../../../shared/domain/statuses";
+import { trackingStatusLabel } from "../../../../shared/domain/statuses";
 import { AMOUNT_LABEL, BALANCE_LABEL, DUE_EMPTY, type TDuePackage } from "../../../../shared/api/admin/payments";
 
 export interface AllocationRow {
@@ -62,7 +62,7 @@ export function AllocationPicker({
                 <span className="min-w-0">
                   <span className="block font-mono text-sm break-all text-ink">{p.trackingCode}</span>
                   <span className="block text-sm break-words text-muted">
-                    {[p.descripcion, TRACKING_STATUS_LABELS[p.estado as TrackingStatus] ?? p.estado].filter(Boolean).join(" · ")}
+                    {[p.descripcion, trackingStatusLabel(p.estado, p.origen)].filter(Boolean).join(" · ")}
                   </span>
                   <span className="block text-sm text-ink">
                     {BALANCE_LABEL}: {formatColones(p.saldoColones)}

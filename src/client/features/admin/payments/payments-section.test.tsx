@@ -33,6 +33,7 @@ const due = (over: Partial<TDuePackage> = {}): TDuePackage => ({
   trackingCode: "1Z999AA10123456784",
   descripcion: "Zapatos",
   estado: "LISTO_PARA_ENTREGAR",
+  origen: "USA",
   totalColones: 12_000,
   pagadoColones: 0,
   saldoColones: 12_000,

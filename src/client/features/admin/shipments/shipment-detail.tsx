@@ -15,7 +15,7 @@ import { toast } from "../../../components/ui/use-toast";
 import { useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { PrintLabelsButton } from "../../../lib/admin/print-labels";
 import { formatDate, formatUsd, formatWholeNumber } from "../../../../shared/domain/format";
-import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
+import { TRACKING_STATUS_LABELS, trackingStatusLabel } from "../../../../shared/domain/statuses";
 import { SHIPMENT_STATE_LABELS } from "../../../../shared/domain/warehouse";
 import {
   SHIPMENT_GUIDE_LABELS,
@@ -261,7 +261,7 @@ function PackageList({ packages, open, busy, onRemove }: { packages: TShipmentPa
             </span>
             <span className="text-sm break-all text-ink">{p.trackingCode}</span>
             <span className="text-xs text-muted">
-              {p.carrier ?? "Carrier desconocido"} · {p.pesoGramos === null ? "—" : `${formatWholeNumber(p.pesoGramos)} g`} · {TRACKING_STATUS_LABELS[p.estado]}
+              {p.carrier ?? "Carrier desconocido"} · {p.pesoGramos === null ? "—" : `${formatWholeNumber(p.pesoGramos)} g`} · {trackingStatusLabel(p.estado, p.origen)}
             </span>
           </div>
           {open ? (
@@ -287,7 +287,7 @@ function ReadyPicker({ id, onAdd }: { id: number; onAdd: (ids: number[]) => void
     });
   const all = ready.data?.packages ?? [];
   return (
-    <DialogContent title="Agregar recibidos" description="Paquetes recibidos en bodega Miami, de este tipo de envío y sin embarque.">
+    <DialogContent title="Agregar recibidos" description="Paquetes recibidos en bodega de origen, de este tipo de envío y sin embarque.">
       {ready.isLoading ? <PanelLoading /> : null}
       {ready.data && all.length === 0 ? <PanelMessage>No hay paquetes recibidos listos para consolidar.</PanelMessage> : null}
       {all.length > 0 ? (

@@ -33,6 +33,7 @@ const pkg = (id: number, over: Partial<TShipmentPackage> = {}): TShipmentPackage
   clientName: `Cliente ${id}`,
   descripcion: null,
   estado: "EN_BODEGA_MIAMI",
+  origen: "USA",
   formaEnvio: "AVION",
   pesoGramos: 500,
   pieCubicos: null,

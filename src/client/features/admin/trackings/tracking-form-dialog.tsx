@@ -77,7 +77,7 @@ export function TrackingFormDialog({ clientCode, clientNombre, tracking, onDone 
         <FormField id={`${prefix}-estado`} label="Estado" error={errors.estado?.message}>
           {(control) => (
             <Select {...control} {...register("estado")}>
-              <TrackingStatusOptions current={tracking?.estado} />
+              <TrackingStatusOptions current={tracking?.estado} origin={watch("origen") ?? null} />
             </Select>
           )}
         </FormField>

@@ -138,3 +138,16 @@ describe("TrackingRow inline fields", () => {
     expect(stored).toEqual(base);
   });
 });
+
+describe("TrackingRow status words (issue 32)", () => {
+  it("names the warehouse of the package's origin: a package from China is 'En bodega China'", () => {
+    stored = trackingFixture({ origen: "CHINA" });
+    queryClient.setQueryData(KEY, page(stored));
+    renderRow();
+    expect(screen.getAllByText("En bodega China").length).toBeGreaterThan(0);
+    const select = screen.getByLabelText(/Estado/) as HTMLSelectElement;
+    expect(select.selectedOptions[0].textContent).toBe("En bodega China");
+    expect(screen.getByText("Avisar llegada a China")).toBeTruthy();
+    expect(screen.queryByText(/Miami/)).toBeNull();
+  });
+});

@@ -28,8 +28,10 @@ import { trackingStatusMessage } from "../../../../shared/domain/messages";
 import { whatsappChatLink } from "../../../../shared/domain/phone";
 import {
   SHIPPING_TYPES,
+  ORIGIN_WAREHOUSE_PLACES,
   SHIPPING_TYPE_LABELS,
-  TRACKING_STATUS_LABELS,
+  trackingStatusLabel,
+  type Origin,
   type ShippingType,
   type TrackingStatus,
 } from "../../../../shared/domain/statuses";
@@ -48,15 +50,18 @@ import { ShippingTypeDialog } from "./shipping-type-dialog";
 import { useBulkSelection } from "./bulk-selection";
 import { TrackingFormDialog } from "./tracking-form-dialog";
 
-/** What the contextual chat button says for each status. */
+/** What the contextual chat button says for each status (the arrival names the origin's warehouse: whatsappActionLabel). */
 export const WHATSAPP_ACTION_LABELS: Record<TrackingStatus, string> = {
   SEGUIMIENTO_INTERNACIONAL: "Avisar registro por WhatsApp",
-  EN_BODEGA_MIAMI: "Avisar llegada a Miami",
+  EN_BODEGA_MIAMI: "Avisar llegada a bodega de origen",
   EN_ADUANAS: "Avisar que está en aduanas",
   EN_BODEGA_CR: "Avisar llegada a bodega CR",
   LISTO_PARA_ENTREGAR: "Coordinar entrega por WhatsApp",
   ENTREGADO: "Agradecer por WhatsApp",
 };
+
+const whatsappActionLabel = (estado: TrackingStatus, origen: Origin) =>
+  estado === "EN_BODEGA_MIAMI" ? `Avisar llegada a ${ORIGIN_WAREHOUSE_PLACES[origen]}` : WHATSAPP_ACTION_LABELS[estado];
 
 // A leading minus is kept, so '-5' is refused as negative instead of saved as 5 (issue 18 item 3).
 const sign = (text: string) => (text.trimStart().startsWith("-") ? "-" : "");
@@ -99,7 +104,13 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
   const stale = monto !== null && tracking.montoRate !== rate;
   const needsUpdate = tracking.estado !== "ENTREGADO" && trackingNeedsUpdate(tracking.updatedAt, new Date());
   const notification = tracking.notification ? describeNotification(tracking.notification, messaging) : null;
-  const chatText = trackingStatusMessage({ nombre: clientNombre, trackingCode: tracking.trackingCode, estado: tracking.estado, brandName: brand.name });
+  const chatText = trackingStatusMessage({
+    nombre: clientNombre,
+    trackingCode: tracking.trackingCode,
+    estado: tracking.estado,
+    origen: tracking.origen,
+    brandName: brand.name,
+  });
 
   const changeType = (formaEnvio: ShippingType) => {
     // A measure on file is in the old unit: ask for it in the new one (the server prices it).
@@ -158,7 +169,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
         />
         <span className="font-mono font-semibold break-all text-ink">{tracking.trackingCode}</span>
         {tracking.carrier ? <Badge tone="muted">{tracking.carrier}</Badge> : null}
-        <Badge tone={STATUS_TONES[tracking.estado]}>{TRACKING_STATUS_LABELS[tracking.estado]}</Badge>
+        <Badge tone={STATUS_TONES[tracking.estado]}>{trackingStatusLabel(tracking.estado, tracking.origen)}</Badge>
         {needsUpdate ? <Badge tone="warning">Necesita actualización</Badge> : null}
         {tracking.discountPercent ? <Badge tone="success">Cupón {tracking.discountPercent}%</Badge> : null}
         <BalanceBadge saldoColones={tracking.saldoColones} totalColones={tracking.totalColones} />
@@ -195,7 +206,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
             onChange={(e) => patch.mutate({ id: tracking.id, field: "estado", body: { estado: e.target.value as TrackingStatus } })}
             className="h-10"
           >
-            <TrackingStatusOptions current={tracking.estado} />
+            <TrackingStatusOptions current={tracking.estado} origin={tracking.origen} />
           </Select>
         </div>
         <div>
@@ -300,7 +311,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
         <a href={whatsappChatLink(clientTelefono, chatText)} target="_blank" rel="noopener noreferrer" className={buttonClasses("whatsapp", "sm", "max-w-full")}>
           <WhatsappIcon className="h-4 w-4 shrink-0" />
           {/* Wraps to two tight lines on a 320 px phone instead of sticking out of the card. */}
-          <span className="text-left leading-tight whitespace-normal">{WHATSAPP_ACTION_LABELS[tracking.estado]}</span>
+          <span className="text-left leading-tight whitespace-normal">{whatsappActionLabel(tracking.estado, tracking.origen)}</span>
         </a>
         <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
           <Pencil className="h-4 w-4" aria-hidden="true" />
@@ -326,7 +337,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
         </Button>
       </div>
 
-      {historyOpen ? <TrackingHistory trackingId={tracking.id} version={tracking.updatedAt} /> : null}
+      {historyOpen ? <TrackingHistory trackingId={tracking.id} version={tracking.updatedAt} origin={tracking.origen} /> : null}
 
       <Dialog open={retyping !== null} onOpenChange={(open) => !open && setRetyping(null)}>
         {retyping ? (
@@ -365,7 +376,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 
 const WHO: Record<string, string> = { admin: "Administración", cliente: "Cliente", importacion: "Importación Excel" };
 
-function TrackingHistory({ trackingId, version }: { trackingId: number; version: string }) {
+function TrackingHistory({ trackingId, version, origin }: { trackingId: number; version: string; origin: Origin }) {
   const { data, isPending, isError } = useTrackingHistory(trackingId, true, version);
   if (isPending) return <p className="mt-3 text-sm text-muted">Cargando historial…</p>;
   if (isError || !data) return <p className="mt-3 text-sm text-destructive-hover">Error al cargar historial</p>;
@@ -375,8 +386,8 @@ function TrackingHistory({ trackingId, version }: { trackingId: number; version:
         <li key={h.id} className="text-sm">
           <span className="font-medium text-ink">
             {h.previousStatus === null
-              ? `Creado: ${TRACKING_STATUS_LABELS[h.newStatus]}`
-              : `${TRACKING_STATUS_LABELS[h.previousStatus]} → ${TRACKING_STATUS_LABELS[h.newStatus]}`}
+              ? `Creado: ${trackingStatusLabel(h.newStatus, origin)}`
+              : `${trackingStatusLabel(h.previousStatus, origin)} → ${trackingStatusLabel(h.newStatus, origin)}`}
           </span>
           <span className="block text-xs text-muted">
             {formatDateTime(h.changedAt)} · {WHO[h.changedBy] ?? h.changedBy}

@@ -22,6 +22,7 @@ const pkg = (over: Partial<TReceptionPackage> = {}): TReceptionPackage => ({
   clientCode: "EX4K7P2M",
   clientName: "Laura Jiménez",
   estado: "SEGUIMIENTO_INTERNACIONAL",
+  origen: "USA",
   formaEnvio: "AVION",
   carrier: "UPS",
   descripcionPaquete: null,

@@ -16,7 +16,7 @@ import { errorMessageFrom } from "../../../lib/api";
 import { useAdminSession } from "../../../lib/admin/admin-session";
 import { PrintLabelsButton } from "../../../lib/admin/print-labels";
 import { STATUS_TONES } from "../../../lib/admin/status-tones";
-import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
+import { trackingStatusLabel } from "../../../../shared/domain/statuses";
 import { formatDateTime } from "../../../../shared/domain/format";
 import type { TReceptionPackage, TWarehouseScanResponse } from "../../../../shared/api/admin/warehouse";
 import { centimetres, createUnclaimed, receivePackage, scanCode, wholeGrams } from "./warehouse-api";
@@ -192,7 +192,7 @@ function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone
         <p className="text-lg font-semibold text-ink">{pkg.clientName}</p>
         <p className="break-all font-mono text-sm text-muted">{pkg.trackingCode}</p>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <Badge tone={STATUS_TONES[pkg.estado]}>{TRACKING_STATUS_LABELS[pkg.estado]}</Badge>
+          <Badge tone={STATUS_TONES[pkg.estado]}>{trackingStatusLabel(pkg.estado, pkg.origen)}</Badge>
           <span className="text-muted">{barco ? "Barco" : "Avión"}</span>
           {pkg.carrier ? <span className="text-muted">{pkg.carrier}</span> : null}
         </div>

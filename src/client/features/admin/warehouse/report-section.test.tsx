@@ -22,6 +22,7 @@ const pkg = (id: number, over: Partial<TReportPackage> = {}): TReportPackage => 
   clientCode: "EX4K7P2M",
   clientName: "Laura Jiménez",
   estado: "EN_BODEGA_MIAMI",
+  origen: "USA",
   formaEnvio: "AVION",
   receivedAt: "2026-11-26T15:00:00.000Z",
   pesoGramos: 1200,

@@ -19,7 +19,7 @@ import { fileNameFromDisposition, saveBlob } from "../../../lib/admin/download-f
 import { useUrlFilters } from "../../../lib/admin/use-url-filters";
 import { addDays, costaRicaDayKey, costaRicaDayStart, isCalendarDay } from "../../../../shared/domain/dates";
 import { formatColones, formatDate, formatDateTime } from "../../../../shared/domain/format";
-import { TRACKING_STATUS_LABELS, type TrackingStatus } from "../../../../shared/domain/statuses";
+import { trackingStatusLabel } from "../../../../shared/domain/statuses";
 import { EXPORT_FAILED_FALLBACK, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE } from "../../../../shared/api/excel";
 import {
   REPORT_SECTION_TITLES,
@@ -56,7 +56,7 @@ function PackageLine({ p, extra }: { p: TReportPackage | TMissingPackage; extra?
         {p.clientCode} · {p.clientName}
       </span>
       <span className="text-muted">
-        {TRACKING_STATUS_LABELS[p.estado as TrackingStatus] ?? p.estado} · {weightOf(p)} · {p.montoColones !== null ? formatColones(p.montoColones) : "sin monto"}
+        {trackingStatusLabel(p.estado, p.origen)} · {weightOf(p)} · {p.montoColones !== null ? formatColones(p.montoColones) : "sin monto"}
         {p.receivedAt ? ` · ${formatDateTime(p.receivedAt)}` : ""}
         {p.days !== null && p.days > 0 ? ` · ${p.days} ${p.days === 1 ? "día" : "días"}` : ""}
       </span>

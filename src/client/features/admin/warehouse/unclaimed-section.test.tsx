@@ -58,6 +58,7 @@ beforeEach(() => {
           clientCode: "EX4K7P2M",
           clientName: "Laura Jiménez",
           estado: "EN_BODEGA_MIAMI",
+          origen: "USA",
           formaEnvio: "AVION",
           carrier: "USPS",
           descripcionPaquete: null,

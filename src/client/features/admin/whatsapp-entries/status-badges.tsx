@@ -18,11 +18,11 @@ import { RetryNotificationButton } from "../../../components/retry-notification-
 
 const ENTRY_TONES: Record<WhatsappEntryStatus, BadgeTone> = {
   PENDIENTE: "warning",
-  RECIBIDO_MIAMI: "info",
+  EN_BODEGA_MIAMI: "info",
   EN_TRANSITO: "info",
-  ADUANAS_CR: "info",
+  EN_ADUANAS: "info",
   EN_BODEGA_CR: "info",
-  LISTO_ENTREGA: "success",
+  LISTO_PARA_ENTREGAR: "success",
   ENTREGADO: "success",
   CANCELADO: "danger",
 };

@@ -24,7 +24,7 @@ import { rowsOf } from "../../../lib/rate-limiter";
 import { clientSearchAlternatives } from "../clients/service";
 import { addDays, costaRicaDayKey, costaRicaDaysBetween, costaRicaDayStart, toDate } from "../../../../shared/domain/dates";
 import type { PaymentMethod } from "../../../../shared/domain/charges";
-import type { TrackingStatus } from "../../../../shared/domain/statuses";
+import type { Origin, TrackingStatus } from "../../../../shared/domain/statuses";
 import {
   CLOSE_DAY_FUTURE,
   closeDayAlreadyMessage,
@@ -282,9 +282,9 @@ export async function getReceivableDetail(db: Db, clientCode: string): Promise<T
     await db.execute(sql`select id, client_code, nombre, telefono from clients where client_code = ${clientCode}`),
   );
   if (!client) throw notFound(RECEIVABLE_CLIENT_NOT_FOUND);
-  const rows = rowsOf<{ id: number; tracking_code: string; estado: TrackingStatus; total_colones: number | null; pagado_colones: number; saldo_colones: number; cobrable_at: Date | string | null }>(
+  const rows = rowsOf<{ id: number; tracking_code: string; estado: TrackingStatus; origen: Origin; total_colones: number | null; pagado_colones: number; saldo_colones: number; cobrable_at: Date | string | null }>(
     await db.execute(sql`
-      select t.id, t.tracking_code, t.estado, t.total_colones, t.pagado_colones, t.saldo_colones, t.cobrable_at
+      select t.id, t.tracking_code, t.estado, t.origen, t.total_colones, t.pagado_colones, t.saldo_colones, t.cobrable_at
         from client_trackings t
        where t.client_id = ${client.id} and t.saldo_colones > 0
        order by t.cobrable_at asc nulls last, t.id`),
@@ -301,6 +301,7 @@ export async function getReceivableDetail(db: Db, clientCode: string): Promise<T
       id: Number(row.id),
       trackingCode: row.tracking_code,
       estado: row.estado,
+      origen: row.origen,
       totalColones: row.total_colones === null ? null : Number(row.total_colones),
       pagadoColones: Number(row.pagado_colones),
       saldoColones: Number(row.saldo_colones),

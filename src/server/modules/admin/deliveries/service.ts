@@ -144,7 +144,7 @@ export async function scanForDelivery(db: Db, code: string, view: DeliveryView):
     ready: ready.map((row) => toDto(row, view)),
     notReady: packages
       .filter((p) => p.estado !== READY)
-      .map((p) => ({ id: p.id, trackingCode: p.trackingCode, clientCode: p.clientCode, clientName: p.clientName, estado: p.estado })),
+      .map((p) => ({ id: p.id, trackingCode: p.trackingCode, clientCode: p.clientCode, clientName: p.clientName, estado: p.estado, origen: p.origen })),
   };
 }
 

@@ -220,6 +220,7 @@ const dueColumns = {
   trackingCode: clientTrackings.trackingCode,
   descripcion: clientTrackings.descripcionPaquete,
   estado: clientTrackings.estado,
+  origen: clientTrackings.origen,
   totalColones: clientTrackings.totalColones,
   pagadoColones: clientTrackings.pagadoColones,
   saldoColones: clientTrackings.saldoColones,

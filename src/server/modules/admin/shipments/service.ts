@@ -122,6 +122,7 @@ const packageColumns = {
   clientName: clients.nombre,
   descripcion: clientTrackings.descripcionPaquete,
   estado: clientTrackings.estado,
+  origen: clientTrackings.origen,
   formaEnvio: clientTrackings.formaEnvio,
   pesoGramos: clientTrackings.pesoGramos,
   pieCubicos: clientTrackings.pieCubicos,

@@ -122,7 +122,7 @@ describe("PATCH /api/trackings/{id} (inline controls)", () => {
     const messages = await messagesOf(pkg.id);
     expect(messages).toHaveLength(2);
     expect(messages[1].body).toBe(
-      trackingStatusMessage({ nombre: "Gabriel Soto", trackingCode: pkg.trackingCode, estado: "EN_BODEGA_MIAMI", brandName: t.config.brand.name }),
+      trackingStatusMessage({ nombre: "Gabriel Soto", trackingCode: pkg.trackingCode, estado: "EN_BODEGA_MIAMI", origen: "USA", brandName: t.config.brand.name }),
     );
 
     const again = (await call("PATCH", `/api/trackings/${pkg.id}`, { estado: "EN_BODEGA_MIAMI" })).json() as TAdminTrackingResponse;

@@ -4,7 +4,7 @@
 import { xlsxBytes, type XlsxColumn, type XlsxValue } from "../../../lib/xlsx/xlsx-writer";
 import { neutralizeFormula } from "../../excel/cells";
 import { costaRicaCellDate } from "../../excel/export-service";
-import { SHIPPING_TYPE_LABELS, TRACKING_STATUS_LABELS, type ShippingType, type TrackingStatus } from "../../../../shared/domain/statuses";
+import { SHIPPING_TYPE_LABELS, trackingStatusLabel, type ShippingType } from "../../../../shared/domain/statuses";
 import {
   REPORT_MISSING_HEADERS,
   REPORT_PACKAGE_HEADERS,
@@ -38,7 +38,7 @@ function packageRow(p: TReportPackage): XlsxValue[] {
     text(p.trackingCode),
     text(p.clientCode),
     text(p.clientName),
-    TRACKING_STATUS_LABELS[p.estado as TrackingStatus] ?? text(p.estado),
+    trackingStatusLabel(p.estado, p.origen),
     SHIPPING_TYPE_LABELS[p.formaEnvio as ShippingType] ?? text(p.formaEnvio),
     when(p.receivedAt),
     p.days,

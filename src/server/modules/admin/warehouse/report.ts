@@ -37,6 +37,7 @@ const packageColumns = {
   clientCode: clients.clientCode,
   clientName: clients.nombre,
   estado: clientTrackings.estado,
+  origen: clientTrackings.origen,
   formaEnvio: clientTrackings.formaEnvio,
   receivedAt: clientTrackings.receivedAt,
   pesoGramos: clientTrackings.pesoGramos,
@@ -52,6 +53,7 @@ type PackageRow = {
   clientCode: string;
   clientName: string;
   estado: string;
+  origen: string;
   formaEnvio: string;
   receivedAt: Date | null;
   pesoGramos: number | null;
@@ -69,6 +71,7 @@ function toPackage(row: PackageRow, now: Date, arrivedAt?: Date): TReportPackage
     clientCode: row.clientCode,
     clientName: row.clientName,
     estado: row.estado,
+    origen: row.origen,
     formaEnvio: row.formaEnvio,
     receivedAt: at.toISOString(),
     pesoGramos: row.pesoGramos,

@@ -20,7 +20,7 @@ import type { Actor } from "../../../lib/actor";
 import { resolveScan, type ScannedPackage } from "./scan";
 import { billingMeasure, pieCubicosOf } from "./measures";
 import { detectCarrier } from "../../../../shared/domain/carriers";
-import { TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../../../shared/domain/statuses";
+import { TRACKING_STATUSES, type Origin, type ShippingType, type TrackingStatus } from "../../../../shared/domain/statuses";
 import type { MatchState } from "../../../../shared/domain/warehouse";
 import { TRACKING_DUPLICATE } from "../../../../shared/api/trackings";
 import { ADMIN_CLIENT_NOT_FOUND } from "../../../../shared/api/admin/clients";
@@ -86,6 +86,7 @@ async function presentPackages(db: DbOrTx, packages: ScannedPackage[]): Promise<
       clientCode: p.clientCode,
       clientName: p.clientName,
       estado: p.estado as TrackingStatus,
+      origen: p.origen as Origin,
       formaEnvio: p.formaEnvio as ShippingType,
       carrier: p.carrier,
       descripcionPaquete: p.descripcionPaquete,
