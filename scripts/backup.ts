@@ -120,7 +120,10 @@ export function reportBackupError(error: unknown): number {
  * where the modules the scripts share sit in one chunk, so a module's own address cannot tell.
  */
 export async function runIfScript(name: string, main: () => Promise<number>): Promise<void> {
-  if (process.argv[1] && path.basename(process.argv[1]).replace(/\.(ts|js)$/, "") === name) process.exitCode = await main();
+  // A module address (import.meta.url) works too: its file's name.
+  const script = name.includes("/") ? path.basename(new URL(name).pathname) : name;
+  const started = process.argv[1] ? path.basename(process.argv[1]) : "";
+  if (started && started.replace(/\.(ts|js)$/, "") === script.replace(/\.(ts|js)$/, "")) process.exitCode = await main();
 }
 
 await runIfScript("backup", main);

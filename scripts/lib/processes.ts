@@ -2,7 +2,7 @@
 // PostgreSQL database, the production server in its own process, its memory, a clean stop.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../src/server/test/free-port";
 import { buildServer } from "../build-server";
@@ -55,12 +55,26 @@ let compiled: Promise<string> | undefined;
  */
 function compiledServer(): Promise<string> {
   compiled ??= (async () => {
+    // Left by a process that was killed before its exit handler ran (a test worker, say).
+    for (const name of existsSync(".tmp") ? readdirSync(".tmp") : []) {
+      const pid = Number(/^server-(\d+)$/.exec(name)?.[1]);
+      if (pid && !processAlive(pid)) rmSync(path.resolve(".tmp", name), { recursive: true, force: true });
+    }
     const outDir = path.resolve(".tmp", `server-${process.pid}`);
     process.once("exit", () => rmSync(outDir, { recursive: true, force: true }));
     await buildServer({ outDir });
     return path.join(outDir, "main.js");
   })();
   return compiled;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Starts the compiled server on 127.0.0.1 with `env` over the current environment and waits for /api/health. */
