@@ -25,6 +25,7 @@ const pkg = (over: Partial<TDeliveryPackage> = {}): TDeliveryPackage => ({
   clientName: "Marta Solano Vega",
   direccion: "Grecia, Alajuela, 200 m norte de la iglesia",
   telefono: "+50688887777",
+  mensajero: null,
   ...over,
 });
 
