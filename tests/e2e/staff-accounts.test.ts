@@ -161,8 +161,10 @@ describe("staff accounts", () => {
     const tracked = await ownerApi("POST", "/api/admin/trackings", { clientCode, trackingCode, descripcionPaquete: "Zapatos", estado: "LISTO_PARA_ENTREGAR", pesoPieCubicos: "900", montoColones: 6500 });
     expect(tracked.status, JSON.stringify(tracked.body)).toBeLessThan(300);
     await goTo(owner.page, "Entregas");
-    await owner.page.getByLabel("Mensajero").selectOption({ label: "Mario Mensajero" });
     await owner.page.getByRole("button", { name: `Entregar ${trackingCode}` }).waitFor();
+    const assigned = owner.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith("/messenger"));
+    await owner.page.getByLabel("Mensajero", { exact: true }).selectOption({ label: "Mario Mensajero" });
+    expect((await assigned).status()).toBe(200);
     await check(owner.page, "Entregas with the Mensajero select");
 
     const mario = await signIn("mario", "Cedro-claro-6154", "Tamarindo-sur-2093", 320);

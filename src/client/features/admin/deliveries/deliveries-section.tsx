@@ -72,8 +72,9 @@ function MessengerSelect({ pkg, messengers }: { pkg: TDeliveryPackage; messenger
     }
   };
   return (
-    <label htmlFor={id} className="flex min-h-12 items-center gap-2 text-sm text-ink">
-      {MESSENGER_LABEL}
+    <div className="flex min-h-12 min-w-0 items-center gap-2 text-sm text-ink">
+      {/* A label beside the select, not around it: its name stays "Mensajero", not the chosen option too. */}
+      <label htmlFor={id}>{MESSENGER_LABEL}</label>
       <select
         id={id}
         className="h-12 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-base"
@@ -88,7 +89,7 @@ function MessengerSelect({ pkg, messengers }: { pkg: TDeliveryPackage; messenger
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 
