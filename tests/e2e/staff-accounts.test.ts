@@ -173,7 +173,7 @@ describe("staff accounts", () => {
     const list = mario.page.getByRole("list", { name: "Mi lista de entregas" });
     await list.getByText("Rebeca Salas Mora").waitFor();
     await list.getByText("Grecia, Alajuela, 300 m oeste del parque").waitFor();
-    expect(await list.getByRole("link", { name: /Llamar a Rebeca Salas Mora/ }).getAttribute("href")).toBe("tel:87654321");
+    expect(await list.getByRole("link", { name: /Llamar a Rebeca Salas Mora/ }).getAttribute("href")).toBe("tel:+50687654321");
     expect((await list.getByText(/^Cobrar/).innerText()).replace(/\s/g, " ")).toBe("Cobrar ₡6 500");
     expect(await mario.page.getByText(clientCode).count()).toBe(0);
     await check(mario.page, "Mensajero: Mi lista de entregas (320 px)");
