@@ -188,6 +188,7 @@ describe("staff accounts", () => {
     await mario.page.getByText("No tienes paquetes asignados", { exact: false }).waitFor();
 
     // 4. The owner disables Oficina: its open session stops at once.
+    await goTo(owner.page, "Cuentas del personal");
     await owner.page.reload({ waitUntil: "networkidle" });
     await owner.page.getByRole("button", { name: "Desactivar Olga Oficina" }).click();
     await owner.page.getByRole("alertdialog").getByRole("button", { name: "Desactivar" }).click();
