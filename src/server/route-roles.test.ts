@@ -14,7 +14,7 @@ import { buildWorkbook, multipartFile, uniqueClientCode } from "./test/workbooks
 import { createFingerprinter, NOT_DATA_TABLES } from "./test/db-fingerprint";
 import { makePng } from "./test/images";
 import { auditLog, clients, contactMessages, notificationOutbox, staffAccounts, trackingNotices, whatsappTrackingEntries } from "./db/schema";
-import { clientTrackings, packageCharges, paymentProofs } from "./db/schema";
+import { clientTrackings, deliveryAssignments, packageCharges, paymentProofs } from "./db/schema";
 import { SYSTEM_ACTOR } from "./lib/actor";
 import { ANY_STAFF, STAFF_ROLES, type StaffRole } from "../shared/domain/staff-roles";
 import { ROLE_FORBIDDEN, TOTP_REQUIRED_FOR_OWNER } from "../shared/api/admin/staff";
@@ -451,10 +451,20 @@ const SAMPLES: Record<string, Sample> = {
     method: "GET",
     url: `/api/admin/deliveries/scan?code=${(await addTestPackage(t.ctx.db, (await newClient(t)).id, uniqueTrackingCode("ENT"), "LISTO_PARA_ENTREGAR")).trackingCode}`,
   }),
-  "POST /api/admin/deliveries/:id": async ({ t }) => ({
-    method: "POST",
-    url: `/api/admin/deliveries/${(await addTestPackage(t.ctx.db, (await newClient(t)).id, uniqueTrackingCode("ENT"), "LISTO_PARA_ENTREGAR")).id}`,
-    payload: { recibidoPor: "Ana Mora Solís" },
+  // A Mensajero delivers only from their own list: its call is made by a messenger holding the package.
+  "POST /api/admin/deliveries/:id": async ({ t, role, ownAccount }) => {
+    const p = await addTestPackage(t.ctx.db, (await newClient(t)).id, uniqueTrackingCode("ENT"), "LISTO_PARA_ENTREGAR");
+    const session = role === "mensajero" ? await ownAccount() : undefined;
+    if (session) await t.ctx.db.insert(deliveryAssignments).values({ trackingId: p.id, messengerAccountId: session.accountId });
+    return { method: "POST", url: `/api/admin/deliveries/${p.id}`, payload: { recibidoPor: "Ana Mora Solís" }, ...(session ? { session } : {}) };
+  },
+  // The delivery lists (issue 32 item 7)
+  "GET /api/admin/delivery-list": async () => ({ method: "GET", url: "/api/admin/delivery-list" }),
+  "GET /api/admin/messengers": async () => ({ method: "GET", url: "/api/admin/messengers" }),
+  "PUT /api/admin/deliveries/:id/messenger": async ({ t }) => ({
+    method: "PUT",
+    url: `/api/admin/deliveries/${(await addTestPackage(t.ctx.db, (await newClient(t)).id, uniqueTrackingCode("ENT"), "LISTO_PARA_ENTREGAR")).id}/messenger`,
+    payload: { messengerId: (await createTestStaff(t, "mensajero")).accountId },
   }),
   "PATCH /api/admin/deliveries/:id/pickup": async ({ t }) => ({
     method: "PATCH",

@@ -2,6 +2,9 @@
 // generated password, creates an Oficina and a Bodega account; each person signs in, changes the
 // temporary password and sees only their sections; the server refuses Bodega's export; the owner
 // disables Oficina and its open session stops at once; the audit log names each step's person.
+// A Mensajero (issue 32 item 7, decision 161): the owner puts a ready package on their list in
+// Entregas; on a 320 px phone the messenger sees only that list (address, phone, what to collect),
+// is refused the client search, and delivers the package.
 // Own server (PGlite, no ADMIN_PASSWORD: the password is generated into DATA_DIR).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -65,7 +68,7 @@ async function sectionLinks(page: Page): Promise<string[]> {
 }
 
 describe("staff accounts", () => {
-  it("owner, Oficina and Bodega: sign-in, sections, a refused export, disabling, the audit log", { timeout: 240_000 }, async () => {
+  it("owner, Oficina, Bodega and Mensajero: sign-in, sections, a refused export, disabling, the audit log", { timeout: 240_000 }, async () => {
     const offenders: string[] = [];
     const check = async (page: Page, state: string, selector?: string) => {
       await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
@@ -103,10 +106,11 @@ describe("staff accounts", () => {
     };
     await create("Olga Oficina", "olga", "Oficina", "Ceiba-roja-4827");
     await create("Bruno Bodega", "bruno", "Bodega", "Guayabo-azul-5391");
+    await create("Mario Mensajero", "mario", "Mensajero", "Cedro-claro-6154");
 
     // 3. Each signs in, changes the temporary password and sees only their sections.
-    const signIn = async (login: string, temporary: string, chosen: string): Promise<Person> => {
-      const person = await open();
+    const signIn = async (login: string, temporary: string, chosen: string, width?: number): Promise<Person> => {
+      const person = await open(width);
       await person.page.goto(`${server.baseUrl}/admin`, { waitUntil: "networkidle" });
       await person.page.getByLabel("Usuario o correo").fill(login);
       await person.page.getByLabel("Contraseña", { exact: true }).fill(temporary);
@@ -141,7 +145,50 @@ describe("staff accounts", () => {
     }, await tokenOf(bruno.page));
     expect(refused).toEqual({ status: 403, body: expect.objectContaining({ message: "Tu cuenta no tiene permiso para esta acción" }) });
 
+    // 3b. The Mensajero: a ready package put on their list by the owner in Entregas.
+    const ownerApi = async (method: string, url: string, body: unknown) =>
+      owner.page.evaluate(
+        async ({ method, url, body, token }) => {
+          const res = await fetch(url, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+          return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+        },
+        { method, url, body, token: await tokenOf(owner.page) },
+      );
+    const created = await ownerApi("POST", "/api/admin/clients", { nombre: "Rebeca Salas Mora", telefono: "87654321", direccion: "Grecia, Alajuela, 300 m oeste del parque" });
+    expect(created.status).toBe(201);
+    const clientCode = (created.body.client as { clientCode: string }).clientCode;
+    const trackingCode = "1ZMSJ0000000001";
+    const tracked = await ownerApi("POST", "/api/admin/trackings", { clientCode, trackingCode, descripcionPaquete: "Zapatos", estado: "LISTO_PARA_ENTREGAR", pesoPieCubicos: "900", montoColones: 6500 });
+    expect(tracked.status, JSON.stringify(tracked.body)).toBeLessThan(300);
+    await goTo(owner.page, "Entregas");
+    await owner.page.getByRole("button", { name: `Entregar ${trackingCode}` }).waitFor();
+    const assigned = owner.page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith("/messenger"));
+    await owner.page.getByLabel("Mensajero", { exact: true }).selectOption({ label: "Mario Mensajero" });
+    expect((await assigned).status()).toBe(200);
+    await check(owner.page, "Entregas with the Mensajero select");
+
+    const mario = await signIn("mario", "Cedro-claro-6154", "Tamarindo-sur-2093", 320);
+    await mario.page.waitForURL((u) => u.pathname === "/admin/entregas");
+    expect(await sectionLinks(mario.page)).toEqual(["Entregas", "Mi cuenta"]);
+    const list = mario.page.getByRole("list", { name: "Mi lista de entregas" });
+    await list.getByText("Rebeca Salas Mora").waitFor();
+    await list.getByText("Grecia, Alajuela, 300 m oeste del parque").waitFor();
+    expect(await list.getByRole("link", { name: /Llamar a Rebeca Salas Mora/ }).getAttribute("href")).toBe("tel:+50687654321");
+    expect((await list.getByText(/^Cobrar/).innerText()).replace(/\s/g, " ")).toMatch(/^Cobrar ₡\d[\d ]*$/);
+    expect(await mario.page.getByText(clientCode).count()).toBe(0);
+    await check(mario.page, "Mensajero: Mi lista de entregas (320 px)");
+    const searched = await mario.page.evaluate(async (token) => (await fetch("/api/clients?search=Rebeca", { headers: { authorization: `Bearer ${token}` } })).status, await tokenOf(mario.page));
+    expect(searched).toBe(403);
+    await list.getByRole("button", { name: `Entregar ${trackingCode}` }).click();
+    const deliverDialog = mario.page.getByRole("dialog");
+    await deliverDialog.getByLabel("¿Quién lo recibió?").fill("Rebeca Salas");
+    await deliverDialog.getByRole("checkbox").check();
+    await check(mario.page, "Mensajero: Entregar (320 px)", "[role=dialog]");
+    await deliverDialog.getByRole("button", { name: "Confirmar entrega" }).click();
+    await mario.page.getByText("No tienes paquetes asignados", { exact: false }).waitFor();
+
     // 4. The owner disables Oficina: its open session stops at once.
+    await goTo(owner.page, "Cuentas del personal");
     await owner.page.reload({ waitUntil: "networkidle" });
     await owner.page.getByRole("button", { name: "Desactivar Olga Oficina" }).click();
     await owner.page.getByRole("alertdialog").getByRole("button", { name: "Desactivar" }).click();
@@ -166,8 +213,10 @@ describe("staff accounts", () => {
     await expectRow("Bruno Bodega", "Inició sesión");
     await expectRow("Bruno Bodega", "Intentó una acción sin permiso");
     await expectRow("Dueño", "Desactivó una cuenta");
+    await expectRow("Dueño", "Cambió la lista de entregas de un mensajero");
+    await expectRow("Mario Mensajero", "Registró la entrega de un paquete");
 
     expect(offenders).toEqual([]);
-    for (const p of [owner, olga, bruno]) await p.context.close();
+    for (const p of [owner, olga, bruno, mario]) await p.context.close();
   });
 });

@@ -161,6 +161,38 @@ describe("by role", () => {
     await waitFor(() => expect(location.history.at(-1)).toBe("/admin"));
   });
 
+  it("Mensajero opening /admin lands on Entregas with only their delivery list: address, call, WhatsApp, what to collect", async () => {
+    session = staffSessionFixture("mensajero", { name: "Carlos Rojas" });
+    handler = (method, url, body) =>
+      url === "/api/admin/delivery-list"
+        ? json(200, {
+            packages: [
+              { id: 5, trackingCode: "TBA555", descripcionPaquete: "Zapatos", clientName: "Ana Mora", direccion: "Grecia, 200 m norte de la iglesia", telefono: "88887777", saldoColones: 4500, assignedAt: "2026-11-27T14:00:00.000Z" },
+            ],
+          })
+        : server(method, url, body);
+    renderAt("/admin");
+    await signIn("carlos", "una-clave-larga");
+    await waitFor(() => expect(location.history.at(-1)).toBe("/admin/entregas"));
+    expect((await screen.findByTestId("staff-identity")).textContent).toBe("Carlos Rojas · Mensajero");
+    const nav = screen.getByRole("navigation", { name: "Secciones" });
+    expect(within(nav).getAllByRole("link").map((l) => l.textContent)).toEqual(["Entregas", "Mi cuenta"]);
+    expect(screen.queryByRole("button", { name: "Importar" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Exportar Todo" })).toBeNull();
+    const list = await screen.findByRole("list", { name: "Mi lista de entregas" });
+    expect(within(list).getByText("Ana Mora")).toBeTruthy();
+    expect(within(list).getByRole("link", { name: /Grecia, 200 m norte de la iglesia/ }).getAttribute("href")).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=Grecia/);
+    expect(within(list).getByRole("link", { name: /Llamar a Ana Mora/ }).getAttribute("href")).toBe("tel:88887777");
+    expect(within(list).getByRole("link", { name: "WhatsApp a Ana Mora" }).getAttribute("href")).toBe("https://wa.me/50688887777");
+    expect(within(list).getByText(/^Cobrar/).textContent!.replace(/\s/g, " ")).toBe("Cobrar ₡4 500");
+    // Only their list was asked for: no client search, no other packages, no Entregas-wide list.
+    expect(calls.map((c) => path(c.url)).filter((u) => u !== "/api/admin/login" && u !== "/api/admin/session")).toEqual(["/api/admin/delivery-list"]);
+    expect(await seriousViolations()).toEqual([]);
+    // An address it may not open says so.
+    location.navigate("/admin/paquetes");
+    expect(await screen.findByText(/Tu cuenta de Mensajero no puede ver «Paquetes»/)).toBeTruthy();
+  });
+
   it("Bodega opening /admin lands on Paquetes, with no Excel buttons and client names without links", async () => {
     session = staffSessionFixture("bodega");
     handler = (method, url, body) =>

@@ -751,6 +751,27 @@ export const deliveries = pgTable(
 );
 
 /**
+ * The delivery lists (issue 32 item 7, decision 161): a package Listo para entregar put on one
+ * Mensajero's list by office staff. The messenger sees only the packages of their own list (with
+ * the client's address and phone). One row per package at most; the row goes when the package
+ * leaves Listo para entregar (delivered, or moved back), by a trigger of the migration.
+ */
+export const deliveryAssignments = pgTable(
+  "delivery_assignments",
+  {
+    trackingId: integer("tracking_id")
+      .primaryKey()
+      .references(() => clientTrackings.id, { onDelete: "cascade" }),
+    messengerAccountId: integer("messenger_account_id")
+      .notNull()
+      .references(() => staffAccounts.id),
+    assignedByAccountId: integer("assigned_by_account_id").references(() => staffAccounts.id),
+    assignedAt: ts("assigned_at").notNull().defaultNow(),
+  },
+  (t) => [index("delivery_assignments_messenger_idx").on(t.messengerAccountId)],
+);
+
+/**
  * The extra lines of a package's charge (issue 21): customs taxes paid on the client's behalf,
  * delivery outside the free zone, storage, other; each with its description and amount.
  * client_trackings.cargos_extra_colones holds their sum (modules/payments/charges.ts keeps it).

@@ -22,7 +22,7 @@ export interface TestStaff {
 export async function createTestStaff(t: TestApp, role: StaffRole, name?: string): Promise<TestStaff> {
   sequence += 1;
   const login = `${role}${sequence}-${Date.now().toString(36)}`;
-  const personName = name ?? `${{ dueno: "Dueña", oficina: "Oficinista", bodega: "Bodeguero" }[role]} Prueba`;
+  const personName = name ?? `${{ dueno: "Dueña", oficina: "Oficinista", bodega: "Bodeguero", mensajero: "Mensajero" }[role]} Prueba`;
   sharedHash ??= hashPassword(TEST_STAFF_PASSWORD);
   const [row] = await t.ctx.db
     .insert(staffAccounts)

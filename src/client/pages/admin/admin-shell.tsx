@@ -119,7 +119,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
               <Logo className="[&>span]:sr-only sm:[&>span]:not-sr-only" />
               <div className="min-w-0">
                 <h1 className="text-base leading-tight font-bold text-ink sm:text-xl">Panel Administrativo</h1>
-                <p className="truncate text-xs text-muted sm:text-sm" data-testid="staff-identity">
+                <p className="text-xs break-words text-muted sm:text-sm" data-testid="staff-identity">
                   {staff.account.name} · {STAFF_ROLE_LABELS[staff.account.role]}
                 </p>
               </div>

@@ -8,7 +8,7 @@ import { LOCAL_UPLOAD_ROUTE_PREFIX } from "../../providers/storage/local-disk";
 import { AppError, errorBody, parseWith } from "../../errors";
 import { limitAddress } from "../../lib/abuse-limits";
 import { IMAGE_LINK_INVALID, IMAGE_MAX_BYTES, STAFF_PHOTOS_PATH, ZUploadUrlRequestSchema, type TUploadUrlResponse } from "../../../shared/api/uploads";
-import { ANY_STAFF } from "../../../shared/domain/staff-roles";
+import { DELIVERY_STAFF } from "../../../shared/domain/staff-roles";
 import { storeStaffPhoto } from "./package-photos";
 import {
   checkDeclaredLength,
@@ -85,7 +85,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-    scope.post(STAFF_PHOTOS_PATH, { config: { auth: "admin", roles: ANY_STAFF } }, async (request, reply) => {
+    scope.post(STAFF_PHOTOS_PATH, { config: { auth: "admin", roles: DELIVERY_STAFF } }, async (request, reply) => {
       checkDeclaredLength(request.headers["content-length"], IMAGE_MAX_BYTES);
       const bytes = await readLimitedBody(request.body as AsyncIterable<Uint8Array> | undefined);
       const actor = staffActor(request);

@@ -3,7 +3,7 @@
 // with the section's Spanish texts.
 import { z } from "../../validation";
 import { zPersonName, zText } from "../../text-rules";
-import { formatDateTime } from "../../domain/format";
+import { formatColones, formatDateTime } from "../../domain/format";
 import { ZPhotoNamesSchema } from "../uploads";
 import { ZAdminSearchSchema } from "./clients";
 
@@ -58,6 +58,8 @@ export const ZDeliveryPackageSchema = z.object({
   /** Office staff only (dueño, oficina); null for Bodega (issue 19: name and code only). */
   direccion: z.string().nullable(),
   telefono: z.string().nullable(),
+  /** The Mensajero whose delivery list holds the package (decision 161), or null. */
+  mensajero: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type TDeliveryPackage = z.infer<typeof ZDeliveryPackageSchema>;
 
@@ -117,6 +119,55 @@ export const ZDeliveryResponseSchema = z.object({
 export type TDeliveryResponse = z.infer<typeof ZDeliveryResponseSchema>;
 
 export const ZPickupRequestSchema = z.object({ retiroOficina: z.boolean({ error: PICKUP_INVALID }) });
+
+// --- The Mensajero's delivery list (issue 32 item 7, docs/decisions/161) ---
+
+export const ASSIGN_MESSENGER_INVALID = "Elige un mensajero de la lista";
+export const ASSIGN_NOT_MESSENGER = "Esa cuenta no es de un mensajero activo";
+export const ASSIGN_NOT_READY = "Solo se asigna a un mensajero un paquete en «Listo para entregar»";
+export const ASSIGN_PICKUP = "El cliente retira este paquete en la oficina: no va en la lista de un mensajero";
+
+/** PUT /api/admin/deliveries/{id}/messenger (office staff): put the package on a messenger's list, or take it off (null). */
+export const ZAssignMessengerRequestSchema = z.object({
+  messengerId: z.number({ error: ASSIGN_MESSENGER_INVALID }).int(ASSIGN_MESSENGER_INVALID).positive(ASSIGN_MESSENGER_INVALID).max(2_147_483_647, ASSIGN_MESSENGER_INVALID).nullable(),
+});
+export const ZAssignMessengerResponseSchema = z.object({ mensajero: z.object({ id: z.number().int(), name: z.string() }).nullable() });
+
+/** GET /api/admin/messengers (office staff): the enabled Mensajero accounts, for the list's select. */
+export const ZMessengersResponseSchema = z.object({ messengers: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export type TMessengers = z.infer<typeof ZMessengersResponseSchema>;
+
+/**
+ * GET /api/admin/delivery-list (the Mensajero): the packages on the caller's own list, with only
+ * what a delivery needs: who, where, the phone and the balance to collect. No client code (it opens
+ * the client's portal), no total or payments, no other package.
+ */
+export const ZMessengerPackageSchema = z.object({
+  id: z.number().int(),
+  trackingCode: z.string(),
+  descripcionPaquete: z.string().nullable(),
+  clientName: z.string(),
+  direccion: z.string(),
+  telefono: z.string(),
+  /** The stored balance (≤ 0 = paid): what to collect at the door. */
+  saldoColones: z.number().int(),
+  assignedAt: z.string(),
+});
+export type TMessengerPackage = z.infer<typeof ZMessengerPackageSchema>;
+export const ZMessengerListResponseSchema = z.object({ packages: z.array(ZMessengerPackageSchema) });
+
+export const MESSENGER_LIST_TITLE = "Mi lista de entregas";
+export const MESSENGER_LIST_EMPTY = "No tienes paquetes asignados. La oficina te asigna los paquetes de tu ruta.";
+export const MESSENGER_LIST_LOAD_FAILED = "No se pudo cargar tu lista de entregas";
+export const MESSENGER_LABEL = "Mensajero";
+export const MESSENGER_NONE = "Sin asignar";
+export const ASSIGN_FAILED = "No se pudo cambiar el mensajero";
+export const MESSENGERS_LOAD_FAILED = "No se pudieron cargar los mensajeros";
+
+/** What the messenger reads on a package: the balance to collect, or that it is paid. */
+export function collectLabel(saldoColones: number): string {
+  return saldoColones > 0 ? `Cobrar ${formatColones(saldoColones)}` : "Pagado";
+}
 
 // --- The section's texts ---
 export const DELIVERIES_TITLE = "Entregas";

@@ -242,6 +242,7 @@ export const AUDIT_ACTION_LABELS = {
   "paquete.recibir": "Recibió un paquete en bodega",
   "paquete.entregar": "Registró la entrega de un paquete",
   "paquete.retiro_oficina": "Cambió el retiro en oficina de un paquete",
+  "paquete.mensajero": "Cambió la lista de entregas de un mensajero",
   "sin_dueno.registrar": "Registró un paquete sin dueño",
   "sin_dueno.editar": "Editó un paquete sin dueño",
   "sin_dueno.asignar": "Asignó un paquete sin dueño a un cliente",

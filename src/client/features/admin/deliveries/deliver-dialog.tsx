@@ -28,7 +28,10 @@ import {
   type TDeliveryPackage,
 } from "../../../../shared/api/admin/deliveries";
 
-export function DeliverDialog({ pkg, onClose, onDelivered }: { pkg: TDeliveryPackage; onClose: () => void; onDelivered: () => void }) {
+/** What the dialog needs of a package: office and Bodega pass the Entregas row, the Mensajero a package of their list (no client code). */
+export type DeliverablePackage = Pick<TDeliveryPackage, "id" | "trackingCode" | "clientName" | "saldoColones"> & { clientCode?: string };
+
+export function DeliverDialog({ pkg, onClose, onDelivered }: { pkg: DeliverablePackage; onClose: () => void; onDelivered: () => void }) {
   const [recibidoPor, setRecibidoPor] = useState("");
   const [notas, setNotas] = useState("");
   const [photo, setPhoto] = useState<File | null>(null);
@@ -87,7 +90,7 @@ export function DeliverDialog({ pkg, onClose, onDelivered }: { pkg: TDeliveryPac
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title={`Entregar ${pkg.trackingCode}`} description={`${pkg.clientName} · ${pkg.clientCode}`}>
+      <DialogContent title={`Entregar ${pkg.trackingCode}`} description={pkg.clientCode ? `${pkg.clientName} · ${pkg.clientCode}` : pkg.clientName}>
         {hasBalance ? (
           <div className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
             <p className="font-semibold">Saldo pendiente: {formatColones(pkg.saldoColones)}</p>

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanUpAdminTest, json, renderAdmin, staffSessionFixture, stubFetch, testAdminSession, type FetchCall } from "../../../test/admin-kit";
-import type { TDeliveriesResponse, TDeliveryPackage } from "../../../../shared/api/admin/deliveries";
+import type { TDeliveriesResponse, TDeliveryPackage, TMessengerPackage } from "../../../../shared/api/admin/deliveries";
 import { RECEIVER_REQUIRED } from "../../../../shared/api/admin/deliveries";
 import { DeliveriesSection } from "./deliveries-section";
 import { formatColones } from "../../../../shared/domain/format";
@@ -25,6 +25,7 @@ const pkg = (over: Partial<TDeliveryPackage> = {}): TDeliveryPackage => ({
   clientName: "Marta Solano Vega",
   direccion: "Grecia, Alajuela, 200 m norte de la iglesia",
   telefono: "+50688887777",
+  mensajero: null,
   ...over,
 });
 
@@ -39,10 +40,20 @@ const server = (method: string, url: string, body: unknown): Response => {
     return json(200, { trackingId: 7, recibidoPor, deliveredAt: "2026-11-26T15:00:00.000Z", photoUrl: null, signatureUrl: null });
   }
   if (method === "PATCH") return json(200, { retiroOficina: true });
+  if (url === "/api/admin/messengers") return json(200, { messengers });
+  if (method === "PUT" && url === "/api/admin/deliveries/7/messenger") {
+    const { messengerId } = body as { messengerId: number | null };
+    return json(200, { mensajero: messengers.find((m) => m.id === messengerId) ?? null });
+  }
+  if (url === "/api/admin/delivery-list") return json(200, { packages: messengerList });
   return json(404, { message: "no" });
 };
+let messengers: { id: number; name: string }[] = [];
+let messengerList: TMessengerPackage[] = [];
 
 beforeEach(() => {
+  messengers = [];
+  messengerList = [];
   list = {
     total: 2,
     zones: [
@@ -204,6 +215,55 @@ describe("Entregas", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar entrega" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(calls.filter((c) => c.method === "POST").at(-1)!.body).toMatchObject({ recibidoPor: "José Pérez", entregarConSaldo: true });
+  });
+});
+
+describe("Entregas and the Mensajero's delivery lists (issue 32 item 7)", () => {
+  it("office staff put a package on a messenger's list and take it off; Bodega sees whose list, with no select", async () => {
+    messengers = [{ id: 41, name: "Carlos Rojas" }, { id: 42, name: "Diana Mora" }];
+    list = { total: 1, zones: [{ key: "grecia", label: "Grecia, Alajuela", count: 1, packages: [pkg()] }] };
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("oficina") }));
+    const select = (await screen.findByLabelText("Mensajero")) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(["Sin asignar", "Carlos Rojas", "Diana Mora"]);
+    // The server's list after the change (read again once the change is answered).
+    list = { total: 1, zones: [{ key: "grecia", label: "Grecia, Alajuela", count: 1, packages: [pkg({ mensajero: { id: 42, name: "Diana Mora" } })] }] };
+    fireEvent.change(select, { target: { value: "42" } });
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(calls.find((c) => c.method === "PUT")).toMatchObject({ url: "/api/admin/deliveries/7/messenger", body: { messengerId: 42 } });
+    await waitFor(() => expect((screen.getByLabelText("Mensajero") as HTMLSelectElement).value).toBe("42"));
+    fireEvent.change(screen.getByLabelText("Mensajero"), { target: { value: "" } });
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
+    expect(calls.filter((c) => c.method === "PUT").at(-1)!.body).toEqual({ messengerId: null });
+    const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  });
+
+  it("Bodega reads whose list a package is on and asks for no messengers", async () => {
+    list = { total: 1, zones: [{ key: "grecia", label: "Grecia, Alajuela", count: 1, packages: [pkg({ direccion: null, telefono: null, mensajero: { id: 42, name: "Diana Mora" } })] }] };
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("bodega") }));
+    expect(await screen.findByText("Mensajero: Diana Mora")).toBeTruthy();
+    expect(screen.queryByLabelText("Mensajero")).toBeNull();
+    expect(calls.some((c) => c.url === "/api/admin/messengers")).toBe(false);
+  });
+
+  it("a messenger sees only their list and delivers from it with the proof dialog", async () => {
+    messengerList = [
+      { id: 7, trackingCode: "1Z999AA10123456784", descripcionPaquete: "Zapatos", clientName: "Marta Solano Vega", direccion: "Grecia, 200 m norte de la iglesia", telefono: "+50688887777", saldoColones: 0, assignedAt: "2026-11-27T14:00:00.000Z" },
+    ];
+    renderAdmin(<DeliveriesSection />, testAdminSession({ staff: staffSessionFixture("mensajero") }));
+    const list = await screen.findByRole("list", { name: "Mi lista de entregas" });
+    expect(within(list).getByText("Pagado")).toBeTruthy();
+    expect(screen.queryByLabelText("Buscar paquete para entregar")).toBeNull();
+    fireEvent.click(within(list).getByRole("button", { name: "Entregar 1Z999AA10123456784" }));
+    const dialog = await screen.findByRole("dialog", { name: "Entregar 1Z999AA10123456784" });
+    expect(within(dialog).getByText("Marta Solano Vega")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText("¿Quién lo recibió?"), { target: { value: "Marta Solano" } });
+    messengerList = [];
+    fireEvent.click(within(dialog).getByRole("button", { name: "Confirmar entrega" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.find((c) => c.method === "POST")).toMatchObject({ url: "/api/admin/deliveries/7", body: { recibidoPor: "Marta Solano", photos: [] } });
+    expect(await screen.findByText("No tienes paquetes asignados. La oficina te asigna los paquetes de tu ruta.")).toBeTruthy();
+    expect(calls.map((c) => c.url).filter((u) => u.startsWith("/api/admin/deliveries") && !u.endsWith("/7"))).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@
 // grouped by zone (the client's canton; Retiro en oficina; Sin zona), each group collapsible with
 // its count; the scan field finds a package by its label or tracking number; "Entregar" opens the
 // proof dialog. Office staff also see the address and phone and switch "Retira en oficina";
-// Bodega sees only name and code (the server leaves the rest out).
+// Bodega sees only name and code (the server leaves the rest out). Office staff put a package on a
+// Mensajero's delivery list; a Mensajero sees only that list (messenger-list.tsx, decision 161).
 import { BalanceBadge } from "../../../lib/admin/unpaid-delivery";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -19,29 +20,83 @@ import { useAdminSession } from "../../../lib/admin/admin-session";
 import { formatColones, formatDate } from "../../../../shared/domain/format";
 import { trackingStatusLabel } from "../../../../shared/domain/statuses";
 import {
+  ASSIGN_FAILED,
   DELIVER_BUTTON,
   DELIVERIES_EMPTY,
   DELIVERIES_LOAD_FAILED,
   DELIVERIES_SCAN_LABEL,
   DELIVERIES_SCAN_NONE,
   DELIVERIES_TITLE,
+  MESSENGER_LABEL,
+  MESSENGER_NONE,
+  MESSENGERS_LOAD_FAILED,
   PICKUP_FAILED,
   PICKUP_LABEL,
+  ZAssignMessengerResponseSchema,
   ZDeliveriesResponseSchema,
   ZDeliveryScanResponseSchema,
+  ZMessengersResponseSchema,
   ZONE_LOAD_FAILED,
   ZPickupRequestSchema,
   notReadyScanMessage,
   type TDeliveryPackage,
   type TDeliveryZoneGroup,
+  type TMessengers,
 } from "../../../../shared/api/admin/deliveries";
 import { DeliverDialog } from "./deliver-dialog";
+import { MessengerList } from "./messenger-list";
 
 const DELIVERIES_KEY = [ADMIN_QUERY_ROOT, "deliveries"] as const;
+const MESSENGERS_KEY = [ADMIN_QUERY_ROOT, "messengers"] as const;
+
+/** The enabled messengers (office staff only; one request, shared by every row through the cache). */
+const useMessengers = (office: boolean) =>
+  useQuery({ queryKey: MESSENGERS_KEY, queryFn: () => getAdminJson("/api/admin/messengers", ZMessengersResponseSchema), enabled: office }, queryClient);
+
+/** Office staff: the package's messenger (its delivery list), or none. */
+function MessengerSelect({ pkg, messengers }: { pkg: TDeliveryPackage; messengers: TMessengers["messengers"] }) {
+  const fail = useChangeErrorToast();
+  const [pending, setPending] = useState(false);
+  const id = `messenger-${pkg.id}`;
+  // A disabled messenger still holding the package is shown, so the select says the truth.
+  const options = pkg.mensajero && !messengers.some((m) => m.id === pkg.mensajero!.id) ? [...messengers, pkg.mensajero] : messengers;
+  const change = async (value: string) => {
+    setPending(true);
+    try {
+      await sendAdminJson("PUT", `/api/admin/deliveries/${pkg.id}/messenger`, ZAssignMessengerResponseSchema, { messengerId: value ? Number(value) : null });
+      await queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY });
+    } catch (err) {
+      fail(err, ASSIGN_FAILED);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="flex min-h-12 min-w-0 items-center gap-2 text-sm text-ink">
+      {/* A label beside the select, not around it: its name stays "Mensajero", not the chosen option too. */}
+      <label htmlFor={id}>{MESSENGER_LABEL}</label>
+      <select
+        id={id}
+        className="h-12 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-base"
+        value={pkg.mensajero?.id ?? ""}
+        disabled={pending}
+        onChange={(e) => void change(e.target.value)}
+      >
+        <option value="">{MESSENGER_NONE}</option>
+        {options.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 function PackageItem({ pkg, office, onDeliver }: { pkg: TDeliveryPackage; office: boolean; onDeliver: (pkg: TDeliveryPackage) => void }) {
   const fail = useChangeErrorToast();
   const [pending, setPending] = useState(false);
+  const messengers = useMessengers(office);
   const togglePickup = async () => {
     setPending(true);
     try {
@@ -99,6 +154,13 @@ function PackageItem({ pkg, office, onDeliver }: { pkg: TDeliveryPackage; office
             {PICKUP_LABEL}
           </label>
         ) : null}
+        {office && !pkg.retiroOficina && messengers.data && (messengers.data.messengers.length > 0 || pkg.mensajero) ? (
+          <MessengerSelect pkg={pkg} messengers={messengers.data.messengers} />
+        ) : !office && pkg.mensajero ? (
+          <span className="text-sm text-muted">
+            {MESSENGER_LABEL}: {pkg.mensajero.name}
+          </span>
+        ) : null}
       </div>
     </li>
   );
@@ -153,7 +215,11 @@ function ZoneGroup({
 
 export function DeliveriesSection() {
   const { staff } = useAdminSession();
-  const office = staff.account.role !== "bodega";
+  return staff.account.role === "mensajero" ? <MessengerList /> : <StaffDeliveries office={staff.account.role !== "bodega"} />;
+}
+
+function StaffDeliveries({ office }: { office: boolean }) {
+  useLoadErrorToast(useMessengers(office).error, "Error", MESSENGERS_LOAD_FAILED);
   const [delivering, setDelivering] = useState<TDeliveryPackage | null>(null);
   const [found, setFound] = useState<TDeliveryPackage[] | null>(null);
   const [scanning, setScanning] = useState(false);

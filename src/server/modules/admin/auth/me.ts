@@ -3,7 +3,7 @@
 // recovery codes). Calls listed in shared/api/admin/staff.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { ANY_STAFF } from "../../../../shared/domain/staff-roles";
+import { EVERY_ROLE } from "../../../../shared/domain/staff-roles";
 import {
   ACCOUNT_NOT_FOUND,
   PASSWORD_CURRENT_WRONG,
@@ -58,7 +58,7 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
   // and every other session of the person ends.
   app.post(
     "/api/admin/me/password",
-    { config: { auth: "admin", roles: ANY_STAFF, whileMustChangePassword: true } },
+    { config: { auth: "admin", roles: EVERY_ROLE, whileMustChangePassword: true } },
     async (request, reply) => {
       const body = parseWith(ZChangeOwnPasswordRequestSchema, request.body ?? {});
       const account = await own(request);
@@ -95,7 +95,7 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
   );
 
   // A new secret, stored encrypted and not yet active: the person scans it, then enables it with a code.
-  app.post("/api/admin/me/totp/setup", { config: { auth: "admin", roles: ANY_STAFF } }, async (request): Promise<TTotpSetup> => {
+  app.post("/api/admin/me/totp/setup", { config: { auth: "admin", roles: EVERY_ROLE } }, async (request): Promise<TTotpSetup> => {
     const account = await own(request);
     if (account.totpEnabledAt) throw new AppError("CONFLICT", 409, TOTP_ALREADY_ENABLED);
     const secret = newTotpSecret();
@@ -106,7 +106,7 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
     return { uri: totpUri(secret, ctx.config.brand.name, account.login), secret };
   });
 
-  app.post("/api/admin/me/totp/enable", { config: { auth: "admin", roles: ANY_STAFF } }, async (request): Promise<TRecoveryCodes> => {
+  app.post("/api/admin/me/totp/enable", { config: { auth: "admin", roles: EVERY_ROLE } }, async (request): Promise<TRecoveryCodes> => {
     const { code } = parseWith(ZTotpCodeRequestSchema, request.body ?? {});
     const account = await own(request);
     if (account.totpEnabledAt) throw new AppError("CONFLICT", 409, TOTP_ALREADY_ENABLED);
@@ -135,7 +135,7 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   // Optional for Oficina and Bodega; a Dueño account keeps it once enabled.
-  app.post("/api/admin/me/totp/disable", { config: { auth: "admin", roles: ANY_STAFF } }, async (request, reply) => {
+  app.post("/api/admin/me/totp/disable", { config: { auth: "admin", roles: EVERY_ROLE } }, async (request, reply) => {
     const { code } = parseWith(ZTotpCodeRequestSchema, request.body ?? {});
     const account = await own(request);
     if (account.role === "dueno") throw new AppError("FORBIDDEN", 403, TOTP_REQUIRED_FOR_OWNER);
@@ -161,7 +161,7 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
     return reply.code(204).send();
   });
 
-  app.post("/api/admin/me/recovery-codes", { config: { auth: "admin", roles: ANY_STAFF } }, async (request, reply): Promise<TRecoveryCodes> => {
+  app.post("/api/admin/me/recovery-codes", { config: { auth: "admin", roles: EVERY_ROLE } }, async (request, reply): Promise<TRecoveryCodes> => {
     const { code } = parseWith(ZTotpCodeRequestSchema, request.body ?? {});
     const account = await own(request);
     if (!account.totpEnabledAt) throw new AppError("CONFLICT", 409, TOTP_NOT_ENABLED);

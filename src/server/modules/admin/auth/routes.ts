@@ -5,7 +5,7 @@
 // account is counted apart (login-guard.ts, decision 143).
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
-import { ANY_STAFF, ROLE_SECTIONS } from "../../../../shared/domain/staff-roles";
+import { EVERY_ROLE, ROLE_SECTIONS } from "../../../../shared/domain/staff-roles";
 import { ADMIN_PASSWORD_WRONG, type TAdminLoginResponse } from "../../../../shared/api/admin/auth";
 import {
   LOGIN_WRONG,
@@ -106,7 +106,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     return session;
   });
 
-  app.get("/api/admin/session", { config: { auth: "admin", roles: ANY_STAFF, whileMustChangePassword: true } }, async (request) => {
+  app.get("/api/admin/session", { config: { auth: "admin", roles: EVERY_ROLE, whileMustChangePassword: true } }, async (request) => {
     const staff = request.staff!;
     const session: TStaffSession = {
       ok: true,
@@ -125,7 +125,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   // 'Cerrar sesión': the session ends on the server, not only in the browser tab.
-  app.post("/api/admin/logout", { config: { auth: "admin", roles: ANY_STAFF, whileMustChangePassword: true } }, async (request, reply) => {
+  app.post("/api/admin/logout", { config: { auth: "admin", roles: EVERY_ROLE, whileMustChangePassword: true } }, async (request, reply) => {
     await ctx.sessions.revoke(bearerToken(request.headers.authorization));
     await recordAudit(ctx.db, staffActor(request), { action: "sesion.salir", entity: "sesion", entityId: request.staff!.accountId, summary: request.staff!.login });
     return reply.code(204).send();

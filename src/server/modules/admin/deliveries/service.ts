@@ -6,10 +6,10 @@
 // its photos (ENTREGA, FIRMA) are written, and the move to ENTREGADO goes through updateTrackings
 // like every status change (history, the client's WhatsApp message, coupons and referral rewards),
 // with the audit record paquete.entregar naming who received it.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
-import { clientTrackings, clients, deliveries, packagePhotos } from "../../../db/schema";
-import { conflict, notFound } from "../../../errors";
+import { clientTrackings, clients, deliveries, deliveryAssignments, packagePhotos, staffAccounts } from "../../../db/schema";
+import { badRequest, conflict, notFound } from "../../../errors";
 import type { Actor } from "../../../lib/actor";
 import { inOutboxTransaction } from "../../notifications/outbox";
 import { updateTrackings } from "../../trackings/service";
@@ -20,12 +20,17 @@ import { deliveryZoneOf, foldText, ZONE_NONE_KEY, ZONE_PICKUP_KEY } from "../../
 import { UPLOADS_PATH_PREFIX } from "../../../../shared/api/uploads";
 import {
   alreadyDeliveredMessage,
+  ASSIGN_NOT_MESSENGER,
+  ASSIGN_NOT_READY,
+  ASSIGN_PICKUP,
   DELIVERY_NOT_FOUND,
   DELIVERY_NOT_READY,
   PICKUP_DELIVERED,
   ZONE_PREVIEW_MAX,
   type TDeliveriesQuery,
   type TDeliveriesResponse,
+  type TMessengerPackage,
+  type TMessengers,
   type TDeliveryPackage,
   type TDeliveryResponse,
   type TDeliveryScanResponse,
@@ -57,6 +62,8 @@ const packageColumns = {
   clientName: clients.nombre,
   direccion: clients.direccion,
   telefono: clients.telefono,
+  messengerId: deliveryAssignments.messengerAccountId,
+  messengerName: staffAccounts.name,
 };
 
 type PackageRow = {
@@ -73,6 +80,8 @@ type PackageRow = {
   clientName: string;
   direccion: string;
   telefono: string;
+  messengerId: number | null;
+  messengerName: string | null;
 };
 
 function toDto(row: PackageRow, view: DeliveryView): TDeliveryPackage {
@@ -90,7 +99,18 @@ function toDto(row: PackageRow, view: DeliveryView): TDeliveryPackage {
     clientName: row.clientName,
     direccion: view.contact ? row.direccion : null,
     telefono: view.contact ? row.telefono : null,
+    mensajero: row.messengerId !== null && row.messengerName !== null ? { id: row.messengerId, name: row.messengerName } : null,
   };
+}
+
+/** The packages with their client and, when on a delivery list, its messenger's name. */
+function packagesQuery(db: DbOrTx) {
+  return db
+    .select(packageColumns)
+    .from(clientTrackings)
+    .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
+    .leftJoin(deliveryAssignments, eq(deliveryAssignments.trackingId, clientTrackings.id))
+    .leftJoin(staffAccounts, eq(staffAccounts.id, deliveryAssignments.messengerAccountId));
 }
 
 /** Office pickup first, then the cantons by name, Sin zona last (staff read those addresses). */
@@ -104,10 +124,7 @@ function zoneOrder(a: TDeliveryZoneGroup, b: TDeliveryZoneGroup): number {
  * a zone or a search each zone carries its count and its ZONE_PREVIEW_MAX oldest packages.
  */
 export async function listDeliveries(db: Db, query: TDeliveriesQuery, view: DeliveryView): Promise<TDeliveriesResponse> {
-  const rows: PackageRow[] = await db
-    .select(packageColumns)
-    .from(clientTrackings)
-    .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
+  const rows: PackageRow[] = await packagesQuery(db)
     .where(eq(clientTrackings.estado, READY))
     .orderBy(asc(clientTrackings.lastStatusChangeDate), asc(clientTrackings.id));
   const q = query.q ? foldText(query.q) : null;
@@ -135,11 +152,7 @@ export async function scanForDelivery(db: Db, code: string, view: DeliveryView):
   const ready: PackageRow[] =
     readyIds.length === 0
       ? []
-      : await db
-          .select(packageColumns)
-          .from(clientTrackings)
-          .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
-          .where(and(inArray(clientTrackings.id, readyIds), eq(clientTrackings.estado, READY)));
+      : await packagesQuery(db).where(and(inArray(clientTrackings.id, readyIds), eq(clientTrackings.estado, READY)));
   return {
     ready: ready.map((row) => toDto(row, view)),
     notReady: packages
@@ -183,12 +196,25 @@ export async function deliverPackage(
   db: Db,
   trackingId: number,
   input: DeliverInput,
-  options: { actor: Actor; brandName?: string; now?: Date },
+  options: {
+    actor: Actor;
+    brandName?: string;
+    now?: Date;
+    /** A Mensajero delivers only what is on their own list: any other package answers the same 404 as none. */
+    messengerAccountId?: number;
+  },
 ): Promise<TDeliveryResponse> {
   const now = options.now ?? new Date();
   return inOutboxTransaction(db, async (tx) => {
     const [row] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, trackingId)).for("update");
     if (!row) throw notFound(DELIVERY_NOT_FOUND);
+    if (options.messengerAccountId !== undefined) {
+      const [mine] = await tx
+        .select({ id: deliveryAssignments.trackingId })
+        .from(deliveryAssignments)
+        .where(and(eq(deliveryAssignments.trackingId, trackingId), eq(deliveryAssignments.messengerAccountId, options.messengerAccountId)));
+      if (!mine) throw notFound(DELIVERY_NOT_FOUND);
+    }
     if (row.estado !== READY) {
       const [done] = await tx.select().from(deliveries).where(eq(deliveries.trackingId, trackingId));
       if (done) throw conflict(alreadyDeliveredMessage(done.deliveredAt, done.recibidoPor));
@@ -234,6 +260,8 @@ export async function setOfficePickup(db: Db, trackingId: number, retiroOficina:
     if (row.estado === "ENTREGADO") throw conflict(PICKUP_DELIVERED);
     if (row.retiroOficina === retiroOficina) return { retiroOficina };
     await tx.update(clientTrackings).set({ retiroOficina, updatedAt: new Date() }).where(eq(clientTrackings.id, trackingId));
+    // A package the client picks up at the office is on no messenger's list (decision 161).
+    if (retiroOficina) await tx.delete(deliveryAssignments).where(eq(deliveryAssignments.trackingId, trackingId));
     await recordAudit(tx, actor, {
       action: "paquete.retiro_oficina",
       entity: "paquete",
@@ -243,5 +271,99 @@ export async function setOfficePickup(db: Db, trackingId: number, retiroOficina:
       after: { retiroOficina },
     });
     return { retiroOficina };
+  });
+}
+
+// --- The Mensajero's delivery list (issue 32 item 7, docs/decisions/161) ---
+
+/** GET /api/admin/messengers: the enabled Mensajero accounts, by name. */
+export async function listMessengers(db: Db): Promise<TMessengers> {
+  const messengers = await db
+    .select({ id: staffAccounts.id, name: staffAccounts.name })
+    .from(staffAccounts)
+    .where(and(eq(staffAccounts.role, "mensajero"), isNull(staffAccounts.disabledAt)))
+    .orderBy(asc(staffAccounts.name), asc(staffAccounts.id));
+  return { messengers };
+}
+
+/**
+ * GET /api/admin/delivery-list: the packages on this messenger's list that are still Listo para
+ * entregar (the trigger takes a package off when it leaves), oldest assigned first.
+ */
+export async function listMessengerPackages(db: Db, messengerAccountId: number): Promise<{ packages: TMessengerPackage[] }> {
+  const rows = await db
+    .select({
+      id: clientTrackings.id,
+      trackingCode: clientTrackings.trackingCode,
+      descripcionPaquete: clientTrackings.descripcionPaquete,
+      clientName: clients.nombre,
+      direccion: clients.direccion,
+      telefono: clients.telefono,
+      saldoColones: clientTrackings.saldoColones,
+      assignedAt: deliveryAssignments.assignedAt,
+    })
+    .from(deliveryAssignments)
+    .innerJoin(clientTrackings, eq(clientTrackings.id, deliveryAssignments.trackingId))
+    .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
+    .where(and(eq(deliveryAssignments.messengerAccountId, messengerAccountId), eq(clientTrackings.estado, READY)))
+    .orderBy(asc(deliveryAssignments.assignedAt), asc(clientTrackings.id));
+  return { packages: rows.map((r) => ({ ...r, saldoColones: r.saldoColones ?? 0, assignedAt: r.assignedAt.toISOString() })) };
+}
+
+/**
+ * PUT /api/admin/deliveries/{id}/messenger: puts a ready package on an enabled messenger's list
+ * (moving it from another's), or takes it off (null); recorded in the audit log.
+ */
+export async function assignMessenger(
+  db: Db,
+  trackingId: number,
+  messengerId: number | null,
+  actor: Actor,
+): Promise<{ mensajero: { id: number; name: string } | null }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, trackingId)).for("update");
+    if (!row) throw notFound(DELIVERY_NOT_FOUND);
+    const [current] = await tx
+      .select({ id: staffAccounts.id, name: staffAccounts.name })
+      .from(deliveryAssignments)
+      .innerJoin(staffAccounts, eq(staffAccounts.id, deliveryAssignments.messengerAccountId))
+      .where(eq(deliveryAssignments.trackingId, trackingId));
+    if (messengerId === null) {
+      if (!current) return { mensajero: null };
+      await tx.delete(deliveryAssignments).where(eq(deliveryAssignments.trackingId, trackingId));
+      await recordAudit(tx, actor, {
+        action: "paquete.mensajero",
+        entity: "paquete",
+        entityId: trackingId,
+        summary: `${row.trackingCode} → fuera de la lista de ${current.name}`.slice(0, 300),
+        before: { mensajero: current.name },
+        after: { mensajero: null },
+      });
+      return { mensajero: null };
+    }
+    if (row.estado !== READY) throw conflict(ASSIGN_NOT_READY);
+    if (row.retiroOficina) throw conflict(ASSIGN_PICKUP);
+    const [messenger] = await tx
+      .select({ id: staffAccounts.id, name: staffAccounts.name })
+      .from(staffAccounts)
+      .where(and(eq(staffAccounts.id, messengerId), eq(staffAccounts.role, "mensajero"), isNull(staffAccounts.disabledAt)));
+    if (!messenger) throw badRequest(ASSIGN_NOT_MESSENGER);
+    if (current?.id === messenger.id) return { mensajero: messenger };
+    await tx
+      .insert(deliveryAssignments)
+      .values({ trackingId, messengerAccountId: messenger.id, assignedByAccountId: actor.accountId, assignedAt: new Date() })
+      .onConflictDoUpdate({
+        target: deliveryAssignments.trackingId,
+        set: { messengerAccountId: messenger.id, assignedByAccountId: actor.accountId, assignedAt: new Date() },
+      });
+    await recordAudit(tx, actor, {
+      action: "paquete.mensajero",
+      entity: "paquete",
+      entityId: trackingId,
+      summary: `${row.trackingCode} → lista de ${messenger.name}`.slice(0, 300),
+      before: { mensajero: current?.name ?? null },
+      after: { mensajero: messenger.name },
+    });
+    return { mensajero: messenger };
   });
 }
