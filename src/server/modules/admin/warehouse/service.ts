@@ -10,7 +10,7 @@ import { clientTrackings, clients, staffAccounts, unclaimedPackages } from "../.
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../../errors";
 import { inOutboxTransaction } from "../../notifications/outbox";
 import { createTrackings, updateTrackings } from "../../trackings/service";
-import { priced } from "../trackings/service";
+import { priced, type Tariff } from "../trackings/service";
 import { findClientId } from "../clients/service";
 import { diffFields, recordAudit } from "../audit/service";
 import { attachPhotos, photosOf } from "../../uploads/package-photos";
@@ -46,8 +46,8 @@ export interface WarehouseOptions {
   actor: Actor;
   /** Signs the client's WhatsApp message (ctx.config.brand.name). */
   brandName: string;
-  /** Today's colones per dollar; asked before the transaction opens (see admin/trackings). */
-  rate: () => Promise<number>;
+  /** Today's colones per dollar and the pricing options; asked before the transaction opens (see admin/trackings). */
+  tariff: () => Promise<Tariff>;
   now?: Date;
 }
 
@@ -166,7 +166,7 @@ export async function scanForReception(db: Db, code: string): Promise<TWarehouse
 export async function receivePackage(db: Db, body: TReceiveRequest, options: WarehouseOptions): Promise<TReceiveResponse> {
   const [exists] = await db.select({ id: clientTrackings.id }).from(clientTrackings).where(eq(clientTrackings.id, body.trackingId));
   if (!exists) throw notFound(PACKAGE_NOT_FOUND);
-  const today = await options.rate();
+  const today = await options.tariff();
   const now = options.now ?? new Date();
   const queued = await inOutboxTransaction(db, async (tx) => {
     const [row] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, body.trackingId)).for("update");
@@ -315,7 +315,7 @@ export async function assignUnclaimed(
   const clientId = await findClientId(db, body.clientCode);
   const [exists] = await db.select({ id: unclaimedPackages.id }).from(unclaimedPackages).where(eq(unclaimedPackages.id, id));
   if (!exists) throw notFound(UNCLAIMED_NOT_FOUND);
-  const today = await options.rate();
+  const today = await options.tariff();
   const trackingId = await inOutboxTransaction(db, async (tx) => {
     const [row] = await tx.select().from(unclaimedPackages).where(eq(unclaimedPackages.id, id)).for("update");
     if (!row) throw notFound(UNCLAIMED_NOT_FOUND);
