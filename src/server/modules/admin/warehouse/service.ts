@@ -20,6 +20,7 @@ import { billingMeasure, pieCubicosOf } from "./measures";
 import { detectCarrier } from "../../../../shared/domain/carriers";
 import { TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../../../shared/domain/statuses";
 import { TRACKING_DUPLICATE } from "../../../../shared/api/trackings";
+import { DISCREPANCY_KIND_LABELS, type DiscrepancyKind } from "../../../../shared/api/declared";
 import { ADMIN_CLIENT_NOT_FOUND } from "../../../../shared/api/admin/clients";
 import {
   MEDIDAS_REQUIRED_BARCO,
@@ -77,6 +78,11 @@ async function presentPackages(db: DbOrTx, packages: ScannedPackage[]): Promise<
       formaEnvio: p.formaEnvio as ShippingType,
       carrier: p.carrier,
       descripcionPaquete: p.descripcionPaquete,
+      tiendaOrigen: p.tiendaOrigen,
+      valorDeclarado: p.valorDeclarado,
+      pesoEstimado: p.pesoEstimado,
+      diferencia: p.diferenciaTipo !== null && p.diferenciaNota !== null ? { tipo: p.diferenciaTipo as DiscrepancyKind, nota: p.diferenciaNota } : null,
+      pesoVolumetricoGramos: p.pesoVolumetricoGramos,
       receivedAt: p.receivedAt?.toISOString() ?? null,
       receivedBy,
       alreadyReceived: p.receivedAt ? alreadyReceivedMessage(p.receivedAt, receivedBy) : null,
@@ -180,9 +186,17 @@ export async function receivePackage(db: Db, body: TReceiveRequest, options: War
     const measure = billingMeasure(formaEnvio, measured);
     if (measure === null) throw badRequest(formaEnvio === "AVION" ? PESO_REQUIRED_AVION : MEDIDAS_REQUIRED_BARCO);
     const pieCubicos = pieCubicosOf(measured);
+    const diferencia = body.diferencia ?? null;
     await tx
       .update(clientTrackings)
-      .set({ ...measured, pieCubicos, receivedAt: now, receivedByAccountId: options.actor.accountId })
+      .set({
+        ...measured,
+        pieCubicos,
+        receivedAt: now,
+        receivedByAccountId: options.actor.accountId,
+        diferenciaTipo: diferencia?.tipo ?? null,
+        diferenciaNota: diferencia?.nota ?? null,
+      })
       .where(eq(clientTrackings.id, row.id));
     const moves = TRACKING_STATUSES.indexOf(row.estado as TrackingStatus) < TRACKING_STATUSES.indexOf("EN_BODEGA_MIAMI");
     const [result] = await updateTrackings(tx, [
@@ -204,6 +218,17 @@ export async function receivePackage(db: Db, body: TReceiveRequest, options: War
       summary: `${row.trackingCode} · ${formaEnvio === "AVION" ? `${measured.pesoGramos} g` : `${pieCubicos} pie³`}`,
       after: { ...measured, pieCubicos, pesoPieCubicos: measure, photos: body.photos?.length ?? 0 },
     });
+    if (diferencia) {
+      await recordAudit(tx, options.actor, {
+        action: "paquete.diferencia_declarada",
+        entity: "paquete",
+        entityId: row.id,
+        at: now,
+        summary: `${row.trackingCode} · ${DISCREPANCY_KIND_LABELS[diferencia.tipo]}: ${diferencia.nota}`,
+        before: { descripcionPaquete: row.descripcionPaquete, pesoEstimado: row.pesoEstimado, valorDeclarado: row.valorDeclarado },
+        after: { diferenciaTipo: diferencia.tipo, diferenciaNota: diferencia.nota, pesoGramos: measured.pesoGramos },
+      });
+    }
     return Boolean(result.statusChange?.notificationId);
   });
   return { package: await readPackage(db, body.trackingId), notificationQueued: queued };
