@@ -6,7 +6,14 @@ import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, TRACKING_STATUS_LABELS, typ
 import { ZClientCodeSchema } from "./clients";
 import { CHARGE_LINE_KINDS } from "../domain/charges";
 import { ZClientPaymentProofSchema } from "./payments";
-import { ZDeclaredContentSchema, ZDeclaredStoreSchema, ZDeclaredValueUsdSchema, ZDiscrepancySchema } from "./declared";
+import {
+  parseDeclaredValueText,
+  ZDeclaredContentSchema,
+  ZDeclaredStoreSchema,
+  ZDeclaredValueUsdSchema,
+  ZDeclaredValueUsdTextSchema,
+  ZDiscrepancySchema,
+} from "./declared";
 
 export const TRACKING_CODE_MAX = 64;
 export const TRACKING_CODE_REQUIRED = "Código de tracking es requerido";
@@ -49,7 +56,12 @@ export const ZPreAlertRequestSchema = z.object({
   tiendaOrigen: ZDeclaredStoreSchema,
 });
 export type TPreAlertRequest = z.infer<typeof ZPreAlertRequestSchema>;
-export type TPreAlertForm = z.input<typeof ZPreAlertRequestSchema>;
+
+/** The portal's dialog: the same body, with the declared value as typed ("49,99"; blank: none). */
+export const ZPreAlertFormSchema = ZPreAlertRequestSchema.extend({
+  valorDeclarado: ZDeclaredValueUsdTextSchema.transform((v) => (v === "" ? null : parseDeclaredValueText(v))),
+});
+export type TPreAlertForm = z.input<typeof ZPreAlertFormSchema>;
 
 
 export const ZDeleteClientTrackingRequestSchema = z.object({ clientCode: ZClientCodeSchema });
