@@ -102,6 +102,11 @@ export interface VolumetricRule {
 export const VOLUMETRIC_DIVISOR_MIN = 1000;
 export const VOLUMETRIC_DIVISOR_MAX = 10000;
 
+/** The rule from the divisor the page's brand carries (0: off). */
+export function volumetricRuleFrom(divisorCm3PerKg: number): VolumetricRule | null {
+  return isPositive(divisorCm3PerKg) ? { divisorCm3PerKg } : null;
+}
+
 /** Volumetric weight in whole grams (a started gram counts); 0 without three usable sizes or rule. */
 export function volumetricGrams(lengthCm: number, widthCm: number, heightCm: number, rule: VolumetricRule | null): number {
   if (!rule || !isPositive(rule.divisorCm3PerKg) || ![lengthCm, widthCm, heightCm].every(isPositive)) return 0;
