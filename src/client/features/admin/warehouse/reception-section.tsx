@@ -286,15 +286,19 @@ function DeclaredFacts({ pkg }: { pkg: TReceptionPackage }) {
   return (
     <div className="space-y-1 pt-1 text-sm">
       {facts.length > 0 ? (
-        <dl aria-label="Declarado por el cliente" className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 rounded-md bg-primary-soft p-2">
-          <dt className="col-span-2 font-medium text-ink">Declarado por el cliente</dt>
-          {facts.map(([term, value]) => (
-            <div key={term} className="contents">
-              <dt className="text-muted">{term}</dt>
-              <dd className="min-w-0 break-words text-ink">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <div className="rounded-md bg-primary-soft p-2">
+          <p id="recibir-declarado" className="font-medium text-ink">
+            Declarado por el cliente
+          </p>
+          <dl aria-labelledby="recibir-declarado" className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5">
+            {facts.map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt className="text-muted">{term}</dt>
+                <dd className="min-w-0 break-words text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       ) : (
         <p className="text-muted">El cliente no declaró contenido ni valor.</p>
       )}
