@@ -12,6 +12,7 @@ import { registerTestClient } from "../../../test/clients";
 import { auditLog, clientTrackings } from "../../../db/schema";
 import type { TClientTracking, TClientTrackingsResponse } from "../../../../shared/api/trackings";
 import type { TReceiveResponse, TWarehouseScanResponse } from "../../../../shared/api/admin/warehouse";
+import { loadConfig } from "../../../config";
 import { DECLARED_VALUE_DECIMALS, DECLARED_VALUE_TOO_HIGH, DISCREPANCY_NOTE_REQUIRED } from "../../../../shared/api/declared";
 
 interface Kit {
@@ -193,5 +194,27 @@ describe("the volumetric rule on (PRICING_VOLUMETRIC=on, divisor 5000 cm³/kg)",
   it("the page's brand tells the calculator the divisor", async () => {
     expect(t.ctx.config.brand.pricing).toEqual({ volumetricDivisorCm3PerKg: 5000 });
     expect(t.ctx.config.pricing.volumetric).toEqual({ divisorCm3PerKg: 5000 });
+  });
+});
+
+describe("PRICING_VOLUMETRIC and PRICING_VOLUMETRIC_DIVISOR (docs/decisions/159)", () => {
+  it("off by default: no rule, and the page's brand is the build's", () => {
+    const config = loadConfig({ NODE_ENV: "test" });
+    expect(config.pricing.volumetric).toBeNull();
+    expect(config.brand.pricing).toEqual({ volumetricDivisorCm3PerKg: 0 });
+    expect(config.brandOverridden).toBe(false);
+  });
+
+  it("on: the rule with its divisor, carried by the page's brand (so the public pages are drawn with it)", () => {
+    const config = loadConfig({ NODE_ENV: "test", PRICING_VOLUMETRIC: "on", PRICING_VOLUMETRIC_DIVISOR: "6000" });
+    expect(config.pricing.volumetric).toEqual({ divisorCm3PerKg: 6000 });
+    expect(config.brand.pricing).toEqual({ volumetricDivisorCm3PerKg: 6000 });
+    expect(config.brandOverridden).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test", PRICING_VOLUMETRIC: "on" }).pricing.volumetric).toEqual({ divisorCm3PerKg: 5000 });
+  });
+
+  it("refuses to start with a divisor out of range or a value other than on / off", () => {
+    expect(() => loadConfig({ NODE_ENV: "test", PRICING_VOLUMETRIC: "on", PRICING_VOLUMETRIC_DIVISOR: "50" })).toThrow(/PRICING_VOLUMETRIC_DIVISOR/);
+    expect(() => loadConfig({ NODE_ENV: "test", PRICING_VOLUMETRIC: "si" })).toThrow(/PRICING_VOLUMETRIC/);
   });
 });
