@@ -270,6 +270,9 @@ describe("pre-alert", () => {
 
     fireEvent.change(within(dialog).getByLabelText("Código de tracking"), { target: { value: "nuevo123" } });
     fireEvent.change(within(dialog).getByLabelText("Forma de envío"), { target: { value: "BARCO" } });
+    // What the client declares (issue 32 item 5): the value as typed, the store; no content.
+    fireEvent.change(within(dialog).getByLabelText(/Valor declarado/), { target: { value: "49,99" } });
+    fireEvent.change(within(dialog).getByLabelText(/Tienda/), { target: { value: " Amazon " } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(within(dialog).getByRole("button", { name: "Crear Pre-alerta" }));
 
@@ -279,6 +282,9 @@ describe("pre-alert", () => {
       trackingCode: "NUEVO123",
       origen: "USA",
       formaEnvio: "BARCO",
+      descripcionPaquete: null,
+      valorDeclarado: 49.99,
+      tiendaOrigen: "Amazon",
     });
     const article = await screen.findByRole("article", { name: "NUEVO123" });
     await waitFor(() => expect(article.getAttribute("data-highlighted")).toBe("true"));
@@ -330,6 +336,10 @@ describe("edit and delete", () => {
       trackingCode: "EDITADO1",
       origen: "CHINA",
       formaEnvio: "AVION",
+      // The declared fields travel as the dialog holds them (blank: none).
+      descripcionPaquete: null,
+      valorDeclarado: null,
+      tiendaOrigen: null,
     });
 
     fireEvent.click(screen.getByRole("button", { name: "Eliminar EDITAME1" }));
