@@ -5,6 +5,7 @@ import { DEFAULT_BRAND, type Brand } from "../shared/brand";
 import { loadBrandTeam, type TeamPhoto } from "./lib/brand-team";
 import { GRAPH_API_VERSION } from "./providers/messaging/whatsapp-cloud";
 import { EXCHANGE_RATE_SOURCE_TIMEOUT_MS } from "../shared/domain/exchange-rate";
+import { VOLUMETRIC_DIVISOR_MAX, VOLUMETRIC_DIVISOR_MIN, type VolumetricRule } from "../shared/domain/pricing";
 import { ABUSE_LIMIT_NAMES, type AbuseLimitName, type AbuseLimitOverride } from "./lib/abuse-limit-table";
 
 const optionalString = z
@@ -30,6 +31,10 @@ const envSchema = z.object({
   /** Trust X-Forwarded-* from a reverse proxy (client address for abuse limits, HTTPS for HSTS). */
   TRUST_PROXY: optionalString,
   RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+  /** Air charged on the greater of actual and volumetric weight (docs/decisions/159); off: per gram as the spec says. */
+  PRICING_VOLUMETRIC: z.enum(["on", "off"]).default("off"),
+  /** cm³ per kg: 5000 (express couriers) by default; 6000 is IATA's (≈ 166 in³/lb). */
+  PRICING_VOLUMETRIC_DIVISOR: z.coerce.number().int().min(VOLUMETRIC_DIVISOR_MIN).max(VOLUMETRIC_DIVISOR_MAX).default(5000),
   /** The client lookup's answers kept in memory (docs/decisions/140): how many (0 = none), how many MB, how long a "no such code". */
   LOOKUP_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
   LOOKUP_CACHE_MB: z.coerce.number().positive().max(4096).default(96),
@@ -184,6 +189,8 @@ export interface Config {
   };
   publicUrl?: string;
   brand: Brand;
+  /** Pricing options (docs/decisions/159): the volumetric rule for air when switched on, else null. */
+  pricing: { volumetric: VolumetricRule | null };
   /** True when any brand fact differs from the built-in one (the page then carries the overrides). */
   brandOverridden: boolean;
   /** The team's photographs from BRAND_TEAM_DIR, by file name (empty without it). */
@@ -221,7 +228,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       bank: e.BRAND_BANK ?? DEFAULT_BRAND.payment.bank,
     },
     legalId: e.BRAND_LEGAL_ID ?? DEFAULT_BRAND.legalId,
+    pricing: { volumetricDivisorCm3PerKg: e.PRICING_VOLUMETRIC === "on" ? e.PRICING_VOLUMETRIC_DIVISOR : 0 },
   };
+  const volumetric: VolumetricRule | null = e.PRICING_VOLUMETRIC === "on" ? { divisorCm3PerKg: e.PRICING_VOLUMETRIC_DIVISOR } : null;
   const trust = e.TRUST_PROXY;
   return {
     env: e.NODE_ENV,
@@ -273,6 +282,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploads: uploadCaps(e),
     publicUrl: e.PUBLIC_URL,
     brand,
+    pricing: { volumetric },
     brandOverridden: JSON.stringify(brand) !== JSON.stringify(DEFAULT_BRAND),
     brandTeamPhotos: team.photos,
   };

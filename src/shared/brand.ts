@@ -57,6 +57,11 @@ export interface Brand {
   payment: BrandPayment;
   /** The business's legal id (cédula jurídica), printed on receipts; empty: not shown. */
   legalId: string;
+  /**
+   * The pricing options the calculator must know (docs/decisions/159): the volumetric divisor for
+   * air in cm³/kg when the business charges the greater of actual and volumetric weight; 0: off.
+   */
+  pricing: { volumetricDivisorCm3PerKg: number };
 }
 
 export interface BrandPayment {
@@ -107,4 +112,5 @@ export const DEFAULT_BRAND: Brand = {
   team: [],
   payment: { sinpeMovil: "7000-1234", sinpeHolder: "Express Import", iban: "", bank: "" },
   legalId: "",
+  pricing: { volumetricDivisorCm3PerKg: 0 },
 };

@@ -76,12 +76,21 @@ describe("client portal", () => {
     await dialog.getByRole("button", { name: "Crear Pre-alerta" }).click();
     await dialog.getByText("Código de tracking es requerido").waitFor();
     await dialog.getByLabel("Código de tracking").fill("1z999aa10123456784");
+    // What the client declares (issue 32 item 5): the shared rule answers in the dialog.
+    await dialog.getByLabel("Valor declarado (USD)").fill("49,999");
+    await dialog.getByRole("button", { name: "Crear Pre-alerta" }).click();
+    await dialog.getByText("El valor declarado puede tener hasta 2 decimales").waitFor();
+    await dialog.getByLabel("Valor declarado (USD)").fill("49,99");
+    await dialog.getByLabel("Contenido").fill("Audífonos");
+    await dialog.getByLabel("Tienda").fill("Best Buy");
     await dialog.getByRole("button", { name: "Crear Pre-alerta" }).click();
     await toastWith(page, "¡Pre-alerta creada!");
     const card = page.getByRole("article", { name: "1Z999AA10123456784" });
     await card.waitFor();
     expect(await card.getAttribute("data-highlighted")).toBe("true");
     expect(await card.getByText("UPS", { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText("$49,99 USD").isVisible()).toBe(true);
+    expect(await card.getByText("Best Buy", { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText("Seguimiento internacional").first().isVisible()).toBe(true);
     expect(await page.getByTestId("package-count").textContent()).toBe("1 paquete");
     await page.waitForFunction(() => {

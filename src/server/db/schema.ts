@@ -36,6 +36,7 @@ import { STAFF_ROLES } from "../../shared/domain/staff-roles";
 import { MATCH_STATES, PHOTO_KINDS, SHIPMENT_STATES } from "../../shared/domain/warehouse";
 import { EXTRA_CHARGE_KINDS, PAYMENT_METHODS, PAYMENT_PROOF_STATUSES } from "../../shared/domain/charges";
 import { ACTOR_KINDS } from "../../shared/api/admin/staff";
+import { DISCREPANCY_KINDS } from "../../shared/api/declared";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -181,6 +182,11 @@ export const clientTrackings = pgTable(
     altoCm: numeric("alto_cm", { precision: 6, scale: 1, mode: "number" }),
     /** Cubic feet from the measures (shared/domain/pricing cubicFeetFromCm), stored once computed. */
     pieCubicos: numeric("pie_cubicos", { precision: 10, scale: 3, mode: "number" }),
+    /** The volumetric grams the stored amount was charged on (docs/decisions/159); null: charged on the measure. */
+    pesoVolumetricoGramos: integer("peso_volumetrico_gramos"),
+    /** What the warehouse flagged as different from the declaration at receipt (issue 32 item 5), with its note. */
+    diferenciaTipo: varchar("diferencia_tipo", { length: 20 }),
+    diferenciaNota: text("diferencia_nota"),
     /** The shipment (embarque) it travels in; null until added to one. */
     shipmentId: integer("shipment_id").references((): AnyPgColumn => shipments.id, { onDelete: "set null" }),
     /** The client picks it up at the office instead of a delivery to the address. */
@@ -231,6 +237,10 @@ export const clientTrackings = pgTable(
     check("client_trackings_monto_check", sql`${t.montoColones} is null or ${t.montoColones} >= 0`),
     check("client_trackings_peso_check", sql`${t.pesoEstimado} is null or ${t.pesoEstimado} >= 0`),
     check("client_trackings_valor_check", sql`${t.valorDeclarado} is null or ${t.valorDeclarado} >= 0`),
+    check("client_trackings_peso_volumetrico_check", sql`${t.pesoVolumetricoGramos} is null or ${t.pesoVolumetricoGramos} > 0`),
+    check("client_trackings_diferencia_tipo_check", oneOf(t.diferenciaTipo, DISCREPANCY_KINDS)),
+    // A flag always carries its note, and a note never stands alone.
+    check("client_trackings_diferencia_check", sql`(${t.diferenciaTipo} is null) = (${t.diferenciaNota} is null)`),
     index("client_trackings_saldo_idx").on(t.clientId).where(sql`${t.saldoColones} > 0`),
     // At most CHARGE_COLONES_MAX of extra lines: with the amount's own ceiling the total stays an integer.
     check("client_trackings_cargos_extra_check", sql`${t.cargosExtraColones} between 0 and 100000000`),

@@ -2,6 +2,7 @@
 // columns, the limits a file must respect, the answer of POST /api/import/express, the four
 // export kinds with their file names, and every Spanish text of the feature, once.
 import { z } from "../validation";
+import { DECLARED_CONTENT_MAX, DECLARED_STORE_MAX } from "./declared";
 import { costaRicaDayKey, type DateInput } from "../domain/dates";
 import { ORIGINS, TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingStatus } from "../domain/statuses";
 import { UNPRICED_REASONS, type UnpricedReason } from "./admin/trackings";
@@ -50,8 +51,9 @@ export const IMPORT_TEXT_MAX: Record<string, number> = {
   nombre: 200,
   direccion: 500,
   telefono: 32,
-  descripcion_paquete: 1000,
-  tienda_origen: 200,
+  // What a client declares: the same limits as the forms (shared/api/declared.ts).
+  descripcion_paquete: DECLARED_CONTENT_MAX,
+  tienda_origen: DECLARED_STORE_MAX,
   carrier: 100,
   notas: 2000,
 };
@@ -248,6 +250,8 @@ export const importRowReasons = {
   numberNegative: (column: string) => `la columna "${column}" no puede ser negativa`,
   numberTooLarge: (column: string) => `el valor de la columna "${column}" es demasiado grande`,
   textTooLong: (column: string, max: number) => `la columna "${column}" tiene más de ${max} caracteres`,
+  /** The declared value's rule (shared/api/declared.ts), as the forms say it. */
+  declaredValue: (problem: string) => `la columna "valor_declarado" no es válida: ${problem}`,
   controlChars: (column: string) => `la columna "${column}" tiene caracteres de control o invisibles`,
   /** `problem` is a name rule's message ("El nombre solo puede tener …"), joined lower-case after "Fila N: ". */
   nameInvalid: (problem: string) => problem.charAt(0).toLowerCase() + problem.slice(1),

@@ -6,6 +6,14 @@ import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, trackingStatusLabel, type O
 import { ZClientCodeSchema } from "./clients";
 import { CHARGE_LINE_KINDS } from "../domain/charges";
 import { ZClientPaymentProofSchema } from "./payments";
+import {
+  parseDeclaredValueText,
+  ZDeclaredContentSchema,
+  ZDeclaredStoreSchema,
+  ZDeclaredValueUsdSchema,
+  ZDeclaredValueUsdTextSchema,
+  ZDiscrepancySchema,
+} from "./declared";
 
 export const TRACKING_CODE_MAX = 64;
 export const TRACKING_CODE_REQUIRED = "Código de tracking es requerido";
@@ -34,15 +42,26 @@ export const ORIGIN_INVALID = "El origen debe ser USA o CHINA";
 export const SHIPPING_TYPE_INVALID = "La forma de envío debe ser AVION o BARCO";
 export const ORIGIN_LABELS = { USA: "Estados Unidos", CHINA: "China" } as const;
 
-/** Pre-alert and client edit share one body (public-site §3). */
+/**
+ * Pre-alert and client edit share one body (public-site §3), plus what the client may declare
+ * (issue 32 item 5): content, value in USD and store — optional; on an edit an absent field stays.
+ */
 export const ZPreAlertRequestSchema = z.object({
   clientCode: ZClientCodeSchema,
   trackingCode: ZTrackingCodeSchema,
   origen: z.enum(ORIGINS, { error: ORIGIN_INVALID }).default("USA"),
   formaEnvio: z.enum(SHIPPING_TYPES, { error: SHIPPING_TYPE_INVALID }).default("AVION"),
+  descripcionPaquete: ZDeclaredContentSchema,
+  valorDeclarado: ZDeclaredValueUsdSchema,
+  tiendaOrigen: ZDeclaredStoreSchema,
 });
 export type TPreAlertRequest = z.infer<typeof ZPreAlertRequestSchema>;
-export type TPreAlertForm = z.input<typeof ZPreAlertRequestSchema>;
+
+/** The portal's dialog: the same body, with the declared value as typed ("49,99"; blank: none). */
+export const ZPreAlertFormSchema = ZPreAlertRequestSchema.extend({
+  valorDeclarado: ZDeclaredValueUsdTextSchema.transform((v) => (v === "" ? null : parseDeclaredValueText(v))),
+});
+export type TPreAlertForm = z.input<typeof ZPreAlertFormSchema>;
 
 
 export const ZDeleteClientTrackingRequestSchema = z.object({ clientCode: ZClientCodeSchema });
@@ -135,6 +154,12 @@ export const ZClientTrackingSchema = z.object({
   carrier: z.string().nullable(),
   descripcionPaquete: z.string().nullable(),
   tiendaOrigen: z.string().nullable(),
+  /** Declared value in USD (the client's own, at pre-alert). */
+  valorDeclarado: z.number().nullable(),
+  /** What the warehouse found different from the declaration at receipt (issue 32 item 5). */
+  diferencia: ZDiscrepancySchema.nullable(),
+  /** The volumetric grams the amount was charged on (docs/decisions/159); null: charged on the measure. */
+  pesoVolumetricoGramos: z.number().int().nullable(),
   pesoPieCubicos: z.string().nullable(),
   montoColones: z.number().int().nullable(),
   createdAt: z.string(),

@@ -3,10 +3,12 @@ import {
   AIR_RATE_TIERS,
   airCostUsd,
   airRatePerGram,
+  chargedWeight,
   computeMontoColones,
   cubicFeetFromCm,
   CUBIC_CM_PER_CUBIC_FOOT,
   parseDecimalInput,
+  priceTracking,
   quoteShipment,
   roundUsd,
   SEA_USD_PER_CUBIC_FOOT,
@@ -14,6 +16,8 @@ import {
   SHIPPING_MODE_INFO,
   SHIPPING_MODES,
   usdToCrc,
+  volumetricGrams,
+  volumetricRuleFrom,
 } from "./pricing";
 
 describe("air pricing", () => {
@@ -89,7 +93,7 @@ describe("modes", () => {
 
   it("does not apply the multipliers to the price", () => {
     const air = quoteShipment("aereo", { grams: 1500 }, 514);
-    expect(air).toEqual({ mode: "aereo", cubicFeet: null, usd: 24, crc: 12336, deliveryTime: "3 a 6 días hábiles" });
+    expect(air).toEqual({ mode: "aereo", cubicFeet: null, charged: { grams: 1500, volumetric: false }, usd: 24, crc: 12336, deliveryTime: "3 a 6 días hábiles" });
   });
 
   it("quotes 0 for empty input", () => {
@@ -148,5 +152,39 @@ describe("computeMontoColones", () => {
     expect(computeMontoColones({ formaEnvio: "BARCO", pesoPieCubicos: "-2", rate: 514 })).toBeNull();
     expect(computeMontoColones({ formaEnvio: "AVION", pesoPieCubicos: "1500", rate: 0 })).toBeNull();
     expect(computeMontoColones({ formaEnvio: "AVION", pesoPieCubicos: "1500", rate: Number.NaN })).toBeNull();
+  });
+});
+
+describe("the volumetric rule for air (docs/decisions/159)", () => {
+  const rule = { divisorCm3PerKg: 5000 };
+  const bulky = { lengthCm: 40, widthCm: 30, heightCm: 20 }; // 24 000 cm³ / 5000 = 4.8 kg
+
+  it("volumetric grams: L × W × H / divisor kg, a started gram counted; 0 without the rule or three sizes", () => {
+    expect(volumetricGrams(40, 30, 20, rule)).toBe(4800);
+    expect(volumetricGrams(40, 30, 20, { divisorCm3PerKg: 6000 })).toBe(4000);
+    expect(volumetricGrams(10.1, 10, 10, rule)).toBe(202);
+    expect(volumetricGrams(40, 30, 20, null)).toBe(0);
+    expect(volumetricGrams(40, 0, 20, rule)).toBe(0);
+    expect(volumetricRuleFrom(0)).toBeNull();
+    expect(volumetricRuleFrom(5000)).toEqual(rule);
+  });
+
+  it("off: today's amounts are unchanged, sizes or not", () => {
+    expect(priceTracking({ formaEnvio: "AVION", pesoPieCubicos: "1500", rate: 514, sizes: bulky })).toEqual({ montoColones: 12336, pesoVolumetricoGramos: null });
+    expect(priceTracking({ formaEnvio: "AVION", pesoPieCubicos: "1500", rate: 514, sizes: bulky, volumetric: null }).montoColones).toBe(12336);
+    expect(quoteShipment("aereo", { grams: 1500, ...bulky }, 514)).toMatchObject({ usd: 24, crc: 12336, charged: { grams: 1500, volumetric: false } });
+  });
+
+  it("on: the greater of actual and volumetric weight, through the same tiers", () => {
+    // 4 800 g × 0.015 = 72.00 USD × 514 = ₡37 008.
+    expect(chargedWeight(1500, bulky, rule)).toEqual({ grams: 4800, volumetric: true });
+    expect(priceTracking({ formaEnvio: "AVION", pesoPieCubicos: "1500", rate: 514, sizes: bulky, volumetric: rule })).toEqual({ montoColones: 37008, pesoVolumetricoGramos: 4800 });
+    expect(quoteShipment("aereo", { grams: 1500, ...bulky }, 514, rule)).toMatchObject({ usd: 72, crc: 37008, charged: { grams: 4800, volumetric: true } });
+    // Heavier than its volume: the actual weight (6 000 g × 0.014 = 84.00 USD).
+    expect(priceTracking({ formaEnvio: "AVION", pesoPieCubicos: "6000", rate: 514, sizes: bulky, volumetric: rule })).toEqual({ montoColones: 43176, pesoVolumetricoGramos: null });
+    // Without sizes nothing changes; sea never uses it.
+    expect(priceTracking({ formaEnvio: "AVION", pesoPieCubicos: "1500", rate: 514, volumetric: rule }).montoColones).toBe(12336);
+    expect(priceTracking({ formaEnvio: "BARCO", pesoPieCubicos: "3", rate: 514, sizes: bulky, volumetric: rule })).toEqual({ montoColones: 53970, pesoVolumetricoGramos: null });
+    expect(quoteShipment("maritimo", { grams: 100, lengthCm: 50, widthCm: 40, heightCm: 30 }, 514, rule)).toMatchObject({ usd: 105, charged: null });
   });
 });

@@ -1,6 +1,8 @@
 // Shipping prices: the public calculator (public-site §9) and the amount the staff panel
 // computes for a tracking (staff-side §4, §5, §9). Air is charged per gram by weight tier,
 // sea per started cubic foot; weight is ignored by sea and both sea routes cost the same.
+// Optionally (docs/decisions/159, off by default) air is charged on the greater of the actual and
+// the volumetric weight: the one rule below (chargedWeight) serves the calculator and the server.
 
 import type { ShippingType } from "./statuses";
 
@@ -86,6 +88,49 @@ export function usdToCrc(usd: number, rate: number): number {
   return roundColones(usd * rate);
 }
 
+/**
+ * Dimensional (volumetric) weight for air (docs/decisions/159): off (null) by default, so the spec's
+ * per-gram rule stands; when on, L × W × H (cm) / divisor = kilograms, and air is charged on the
+ * greater of that and the actual weight.
+ */
+export interface VolumetricRule {
+  /** Cubic centimetres per kilogram: 5000 is the express couriers' convention, 6000 IATA's (≈ 166 in³/lb). */
+  divisorCm3PerKg: number;
+}
+
+/** Smallest and largest divisor a business may configure (cm³/kg). */
+export const VOLUMETRIC_DIVISOR_MIN = 1000;
+export const VOLUMETRIC_DIVISOR_MAX = 10000;
+
+/** The rule from the divisor the page's brand carries (0: off). */
+export function volumetricRuleFrom(divisorCm3PerKg: number): VolumetricRule | null {
+  return isPositive(divisorCm3PerKg) ? { divisorCm3PerKg } : null;
+}
+
+/** Volumetric weight in whole grams (a started gram counts); 0 without three usable sizes or rule. */
+export function volumetricGrams(lengthCm: number, widthCm: number, heightCm: number, rule: VolumetricRule | null): number {
+  if (!rule || !isPositive(rule.divisorCm3PerKg) || ![lengthCm, widthCm, heightCm].every(isPositive)) return 0;
+  return Math.ceil(clean((lengthCm * widthCm * heightCm * 1000) / rule.divisorCm3PerKg));
+}
+
+export interface ChargedWeight {
+  /** The grams air is charged on. */
+  grams: number;
+  /** True when that is the volumetric weight (greater than the actual one). */
+  volumetric: boolean;
+}
+
+/** What air charges: the actual grams, or the volumetric ones when the rule is on and they are greater. */
+export function chargedWeight(
+  grams: number,
+  sizes: { lengthCm?: number | null; widthCm?: number | null; heightCm?: number | null },
+  rule: VolumetricRule | null,
+): ChargedWeight {
+  const actual = isPositive(grams) ? grams : 0;
+  const byVolume = volumetricGrams(sizes.lengthCm ?? 0, sizes.widthCm ?? 0, sizes.heightCm ?? 0, rule);
+  return byVolume > actual ? { grams: byVolume, volumetric: true } : { grams: actual, volumetric: false };
+}
+
 export interface ShipmentInput {
   grams?: number;
   lengthCm?: number;
@@ -97,23 +142,30 @@ export interface ShipmentQuote {
   mode: ShippingMode;
   /** Only for sea modes. */
   cubicFeet: number | null;
+  /** Only for air: the weight charged (the volumetric one when the rule is on and it is greater). */
+  charged: ChargedWeight | null;
   usd: number;
   crc: number;
   deliveryTime: string;
 }
 
-/** The calculator's whole answer for one mode: air uses the weight, sea the three sizes. */
-export function quoteShipment(mode: ShippingMode, input: ShipmentInput, rate: number): ShipmentQuote {
+/**
+ * The calculator's whole answer for one mode: air uses the weight (or the volumetric weight from the
+ * three sizes when that rule is on and it is greater), sea the three sizes.
+ */
+export function quoteShipment(mode: ShippingMode, input: ShipmentInput, rate: number, volumetric: VolumetricRule | null = null): ShipmentQuote {
   const info = SHIPPING_MODE_INFO[mode];
   let usd: number;
   let cubicFeet: number | null = null;
+  let charged: ChargedWeight | null = null;
   if (info.pricedBy === "weight") {
-    usd = airCostUsd(input.grams ?? 0);
+    charged = chargedWeight(input.grams ?? 0, input, volumetric);
+    usd = airCostUsd(charged.grams);
   } else {
     cubicFeet = cubicFeetFromCm(input.lengthCm ?? 0, input.widthCm ?? 0, input.heightCm ?? 0);
     usd = roundUsd(cubicFeet * SEA_USD_PER_CUBIC_FOOT);
   }
-  return { mode, cubicFeet, usd, crc: usdToCrc(usd, rate), deliveryTime: info.deliveryTime };
+  return { mode, cubicFeet, charged, usd, crc: usdToCrc(usd, rate), deliveryTime: info.deliveryTime };
 }
 
 /**
@@ -134,6 +186,35 @@ export interface MontoInput {
   pesoPieCubicos: string | number | null | undefined;
   /** Colones per dollar. */
   rate: number;
+  /** The sizes measured on arrival (cm), for the volumetric rule. */
+  sizes?: { lengthCm?: number | null; widthCm?: number | null; heightCm?: number | null };
+  /** The volumetric rule when the business switched it on (docs/decisions/159); absent or null: off. */
+  volumetric?: VolumetricRule | null;
+}
+
+export interface PricedTracking {
+  montoColones: number | null;
+  /** The volumetric grams the amount was charged on; null when charged on the measure itself. */
+  pesoVolumetricoGramos: number | null;
+}
+
+/**
+ * The stored amount and what it was charged on (staff-side §9; docs/decisions/114, 159). AVION:
+ * the charged grams (chargedWeight: the measure, or the volumetric weight when that rule is on and
+ * greater) × the tier's USD per gram × rate. BARCO: cubic feet rounded up × 35 × rate.
+ */
+export function priceTracking({ formaEnvio, pesoPieCubicos, rate, sizes = {}, volumetric = null }: MontoInput): PricedTracking {
+  const value = parseDecimalInput(pesoPieCubicos);
+  if (value === null || !isPositive(rate)) return { montoColones: null, pesoVolumetricoGramos: null };
+  if (formaEnvio === "AVION") {
+    const charged = chargedWeight(value, sizes, volumetric);
+    return {
+      montoColones: roundColones(charged.grams * airRatePerGram(charged.grams) * rate),
+      pesoVolumetricoGramos: charged.volumetric ? charged.grams : null,
+    };
+  }
+  if (formaEnvio === "BARCO") return { montoColones: roundColones(Math.ceil(value) * SEA_USD_PER_CUBIC_FOOT * rate), pesoVolumetricoGramos: null };
+  return { montoColones: null, pesoVolumetricoGramos: null };
 }
 
 /**
@@ -141,10 +222,6 @@ export interface MontoInput {
  * tier's USD per gram × rate. BARCO: cubic feet rounded up × 35 × rate. Null when there is no
  * usable measurement or rate, so the panel shows no amount.
  */
-export function computeMontoColones({ formaEnvio, pesoPieCubicos, rate }: MontoInput): number | null {
-  const value = parseDecimalInput(pesoPieCubicos);
-  if (value === null || !isPositive(rate)) return null;
-  if (formaEnvio === "AVION") return roundColones(value * airRatePerGram(value) * rate);
-  if (formaEnvio === "BARCO") return roundColones(Math.ceil(value) * SEA_USD_PER_CUBIC_FOOT * rate);
-  return null;
+export function computeMontoColones(input: MontoInput): number | null {
+  return priceTracking(input).montoColones;
 }

@@ -5,7 +5,8 @@
 import { forwardRef } from "react";
 import { MessageCircle, Plane, Ship } from "lucide-react";
 import { formatColones, formatDateTime } from "../../../shared/domain/format";
-import { SHIPPING_MODE_INFO, SHIPPING_MODES, type ShippingMode } from "../../../shared/domain/pricing";
+import { SHIPPING_MODE_INFO, SHIPPING_MODES, volumetricRuleFrom, type ShippingMode } from "../../../shared/domain/pricing";
+import { volumetricChargeText } from "../../../shared/api/declared";
 import { whatsappChatLink } from "../../../shared/domain/phone";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -35,12 +36,17 @@ export interface CalculatorProps {
   exchangeRate: ExchangeRateState;
 }
 
+/** The business's volumetric rule for air (docs/decisions/159), carried by the page's brand; null: off. */
+const VOLUMETRIC = volumetricRuleFrom(brand.pricing.volumetricDivisorCm3PerKg);
+
 export const Calculator = forwardRef<HTMLElement, CalculatorProps>(function Calculator({ form, exchangeRate }, ref) {
   const { values, setField, setMode } = form;
-  const reading = readShipment(values, exchangeRate.rate);
+  const reading = readShipment(values, exchangeRate.rate, VOLUMETRIC);
   const { quote } = reading;
   const info = SHIPPING_MODE_INFO[values.mode];
   const bySea = info.pricedBy === "volume";
+  // By air the sizes count only with the volumetric rule on: the greater weight is charged.
+  const showSizes = bySea || VOLUMETRIC !== null;
 
   const openQuote = () => {
     const text = quoteMessage({ brandName: brand.name, reading, rate: exchangeRate.rate });
@@ -104,9 +110,11 @@ export const Calculator = forwardRef<HTMLElement, CalculatorProps>(function Calc
             )}
           </FormField>
 
-          {bySea ? (
+          {showSizes ? (
             <fieldset>
-              <legend className="text-sm font-medium text-ink">Medidas del paquete</legend>
+              <legend className="text-sm font-medium text-ink">
+                {bySea ? "Medidas del paquete" : `Medidas del paquete (se cobra el mayor entre el peso real y el volumétrico: largo × ancho × alto / ${VOLUMETRIC?.divisorCm3PerKg ?? ""})`}
+              </legend>
               <div className="mt-1.5 grid grid-cols-3 gap-3">
                 {SIZE_FIELDS.map(({ field, label, placeholder }) => (
                   <FormField key={field} id={`calculadora-${field}`} label={label} error={reading.errors[field]}>
@@ -141,6 +149,11 @@ export const Calculator = forwardRef<HTMLElement, CalculatorProps>(function Calc
               <div>
                 <dt className="text-sm text-muted">Peso</dt>
                 <dd className="text-lg font-semibold text-ink">{reading.grams !== null ? formatGrams(reading.grams) : "—"}</dd>
+                {quote.charged?.volumetric ? (
+                  <dd className="text-sm font-medium text-ink" data-testid="calculadora-peso-cobrado">
+                    {volumetricChargeText(quote.charged.grams)}
+                  </dd>
+                ) : null}
               </div>
             )}
             <div>

@@ -4,6 +4,7 @@
 import { formatColones, formatUsdAmount } from "../../../shared/domain/format";
 import { SHIPPING_MODE_INFO, type ShipmentQuote } from "../../../shared/domain/pricing";
 import type { ShipmentReading } from "./shipment-form";
+import { volumetricChargeText } from "../../../shared/api/declared";
 
 const grouped = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 1 });
 
@@ -29,6 +30,9 @@ export function quoteMessage({ brandName, reading, rate }: QuoteMessageInput): s
   if (info.pricedBy === "volume") {
     const { largo, ancho, alto } = reading.sizes;
     lines.push(`• Medidas: ${grouped.format(largo ?? 0)} × ${grouped.format(ancho ?? 0)} × ${grouped.format(alto ?? 0)} cm (${formatCubicFeet(quote.cubicFeet ?? 0)})`);
+  } else if (quote.charged?.volumetric) {
+    const { largo, ancho, alto } = reading.sizes;
+    lines.push(`• Medidas: ${grouped.format(largo ?? 0)} × ${grouped.format(ancho ?? 0)} × ${grouped.format(alto ?? 0)} cm (${volumetricChargeText(quote.charged.grams)})`);
   }
   lines.push(
     `• Costo estimado: ${formatUsdAmount(quote.usd)} (${formatColones(quote.crc)})`,

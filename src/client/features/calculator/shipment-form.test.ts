@@ -20,6 +20,14 @@ describe("reading the calculator", () => {
     expect(formatUsdAmount(reading.quote.usd)).toBe("$24.00 USD");
   });
 
+  it("with the volumetric rule on, air charges the greater weight and the WhatsApp quote says so (docs/decisions/159)", () => {
+    const values = { ...EMPTY_SHIPMENT, weight: "1500", largo: "40", ancho: "30", alto: "20" };
+    expect(readShipment(values, 514).quote).toMatchObject({ usd: 24, crc: 12336, charged: { grams: 1500, volumetric: false } });
+    const on = readShipment(values, 514, { divisorCm3PerKg: 5000 });
+    expect(on.quote).toMatchObject({ usd: 72, crc: 37008, charged: { grams: 4800, volumetric: true } });
+    expect(quoteMessage({ brandName: "Express Import", reading: on, rate: 514 })).toContain("40 × 30 × 20 cm (Peso cobrado: volumétrico 4,8 kg)");
+  });
+
   it("prices 50×40×30 cm by sea at 3 ft³ and 105.00 USD, whatever the weight", () => {
     const values = { ...EMPTY_SHIPMENT, mode: "maritimo" as const, largo: "50", ancho: "40", alto: "30" };
     const light = readShipment({ ...values, weight: "100" }, 514);

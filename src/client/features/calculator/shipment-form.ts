@@ -5,7 +5,7 @@
 import { useCallback, useState } from "react";
 import type { TProductAnalysis } from "../../../shared/api/product-analysis";
 import { SHIPMENT_NUMBER_INVALID, ZTypedShipmentSchemas } from "../../../shared/api/shipment";
-import { quoteShipment, type ShipmentQuote, type ShippingMode } from "../../../shared/domain/pricing";
+import { quoteShipment, type ShipmentQuote, type ShippingMode, type VolumetricRule } from "../../../shared/domain/pricing";
 
 export type SizeField = "largo" | "ancho" | "alto";
 
@@ -33,7 +33,8 @@ export interface ShipmentReading {
   canQuote: boolean;
 }
 
-export function readShipment(values: ShipmentValues, rate: number): ShipmentReading {
+/** `volumetric`: the business's volumetric rule for air when it is on (docs/decisions/159), else null. */
+export function readShipment(values: ShipmentValues, rate: number, volumetric: VolumetricRule | null = null): ShipmentReading {
   const errors: ShipmentReading["errors"] = {};
   const read = (field: "weight" | SizeField): number | null => {
     const text = values[field].trim();
@@ -49,6 +50,7 @@ export function readShipment(values: ShipmentValues, rate: number): ShipmentRead
     values.mode,
     { grams: grams ?? 0, lengthCm: sizes.largo ?? 0, widthCm: sizes.ancho ?? 0, heightCm: sizes.alto ?? 0 },
     rate,
+    volumetric,
   );
   return { grams, sizes, errors, quote, canQuote: grams !== null && quote.usd > 0 };
 }

@@ -52,6 +52,9 @@ function tracking(overrides: Partial<TClientTracking>): TClientTracking {
     carrier: "UPS",
     descripcionPaquete: null,
     tiendaOrigen: null,
+    valorDeclarado: null,
+    diferencia: null,
+    pesoVolumetricoGramos: null,
     pesoPieCubicos: null,
     montoColones: null,
     createdAt: "2031-02-01T15:00:00.000Z",
@@ -291,6 +294,9 @@ describe("pre-alert", () => {
 
     fireEvent.change(within(dialog).getByLabelText("Código de tracking"), { target: { value: "nuevo123" } });
     fireEvent.change(within(dialog).getByLabelText("Forma de envío"), { target: { value: "BARCO" } });
+    // What the client declares (issue 32 item 5): the value as typed, the store; no content.
+    fireEvent.change(within(dialog).getByLabelText(/Valor declarado/), { target: { value: "49,99" } });
+    fireEvent.change(within(dialog).getByLabelText(/Tienda/), { target: { value: " Amazon " } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(within(dialog).getByRole("button", { name: "Crear Pre-alerta" }));
 
@@ -300,6 +306,9 @@ describe("pre-alert", () => {
       trackingCode: "NUEVO123",
       origen: "USA",
       formaEnvio: "BARCO",
+      descripcionPaquete: null,
+      valorDeclarado: 49.99,
+      tiendaOrigen: "Amazon",
     });
     const article = await screen.findByRole("article", { name: "NUEVO123" });
     await waitFor(() => expect(article.getAttribute("data-highlighted")).toBe("true"));
@@ -351,6 +360,10 @@ describe("edit and delete", () => {
       trackingCode: "EDITADO1",
       origen: "CHINA",
       formaEnvio: "AVION",
+      // The declared fields travel as the dialog holds them (blank: none).
+      descripcionPaquete: null,
+      valorDeclarado: null,
+      tiendaOrigen: null,
     });
 
     fireEvent.click(screen.getByRole("button", { name: "Eliminar EDITAME1" }));

@@ -18,6 +18,9 @@ const tracking = (over: Partial<TClientTracking> = {}): TClientTracking => ({
   carrier: "UPS",
   descripcionPaquete: null,
   tiendaOrigen: null,
+  valorDeclarado: null,
+  diferencia: null,
+  pesoVolumetricoGramos: null,
   pesoPieCubicos: null,
   montoColones: null,
   createdAt: "2026-11-01T15:00:00.000Z",
@@ -94,5 +97,34 @@ describe("PackageCard photos and proof of delivery", () => {
     expect(screen.getByText("Recibido, en verificación")).toBeTruthy();
     expect(screen.getByText(/Estamos verificando que sea tuyo/)).toBeTruthy();
     expect(screen.queryByText("Seguimiento internacional")).toBeNull();
+  });
+});
+
+describe("PackageCard declared vs measured (issue 32 item 5)", () => {
+  it("shows the declared value, the difference the warehouse flagged and a volumetric charge", async () => {
+    const { container } = renderCard(
+      tracking({
+        estado: "EN_BODEGA_MIAMI",
+        photos: [],
+        delivery: null,
+        descripcionPaquete: "Un libro",
+        valorDeclarado: 15.5,
+        pesoPieCubicos: "1500",
+        pesoVolumetricoGramos: 3200,
+        diferencia: { tipo: "CONTENIDO", nota: "Llegaron 3 libros" },
+      }),
+    );
+    expect(screen.getByText("$15,50 USD")).toBeTruthy();
+    expect(screen.getByText("Diferencia con lo declarado (contenido): Llegaron 3 libros")).toBeTruthy();
+    expect(screen.getByText("Peso cobrado: volumétrico 3,2 kg")).toBeTruthy();
+    const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  });
+
+  it("says nothing of it when there is none", () => {
+    renderCard(tracking({ estado: "EN_ADUANAS", photos: [], delivery: null }));
+    expect(screen.queryByText(/Diferencia con lo declarado/)).toBeNull();
+    expect(screen.queryByText(/Peso cobrado/)).toBeNull();
+    expect(screen.queryByText("Valor declarado")).toBeNull();
   });
 });

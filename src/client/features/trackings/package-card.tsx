@@ -4,12 +4,12 @@
 // international tracking.
 
 import { useEffect, useRef, useState } from "react";
-import { CalendarClock, Camera, ChevronDown, PackageCheck, Pencil, Receipt, Tag, Trash2, Truck } from "lucide-react";
+import { AlertTriangle, CalendarClock, Camera, ChevronDown, PackageCheck, Pencil, Receipt, Tag, Trash2, Truck } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { cn } from "../../lib/cn";
-import { formatColones, formatDate, formatDateTime } from "../../../shared/domain/format";
+import { formatColones, formatDate, formatDateTime, formatUsd } from "../../../shared/domain/format";
 import { deliveryCoordinationMessage } from "../../../shared/domain/messages";
 import { CLIENT_EDITABLE_STATUS, SHIPPING_TYPE_LABELS } from "../../../shared/domain/statuses";
 import {
@@ -26,6 +26,7 @@ import {
 import { PAID_TEXT, PROOF_SEND_PACKAGE_LABEL, creditText, partialText, pendingText } from "../../../shared/api/payments";
 import { WhatsappLinkButton, brandWhatsappLink } from "../../components/whatsapp-link";
 import { VERIFYING_DISPLAY, statusDisplay } from "./status-display";
+import { discrepancyText, volumetricChargeText } from "../../../shared/api/declared";
 
 export interface PackageCardProps {
   tracking: TClientTracking;
@@ -100,12 +101,20 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, o
           ) : null}
         </div>
 
-        {tracking.descripcionPaquete || tracking.tiendaOrigen || measure ? (
+        {tracking.descripcionPaquete || tracking.tiendaOrigen || tracking.valorDeclarado !== null || measure ? (
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             {tracking.descripcionPaquete ? <Detail term="Descripción" value={tracking.descripcionPaquete} /> : null}
             {tracking.tiendaOrigen ? <Detail term="Tienda" value={tracking.tiendaOrigen} /> : null}
+            {tracking.valorDeclarado !== null ? <Detail term="Valor declarado" value={`${formatUsd(tracking.valorDeclarado)} USD`} /> : null}
             {measure ? <Detail term={tracking.formaEnvio === "BARCO" ? "Volumen" : "Peso"} value={measure} /> : null}
           </dl>
+        ) : null}
+        {tracking.pesoVolumetricoGramos !== null ? <p className="text-sm text-ink">{volumetricChargeText(tracking.pesoVolumetricoGramos)}</p> : null}
+        {tracking.diferencia ? (
+          <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            <span className="min-w-0 break-words">{discrepancyText(tracking.diferencia)}</span>
+          </p>
         ) : null}
 
         {tracking.cargo ? (

@@ -1,5 +1,6 @@
 // The pre-alert and edit dialogs (public-site §2, §3, §5): tracking code, origin and shipping
-// type, checked with the server's schema. The client code travels with the body, unseen.
+// type, and optionally what the client declares (content, value in USD, store; issue 32 item 5),
+// checked with the server's rules. The client code travels with the body, unseen.
 
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -13,10 +14,12 @@ import { cn } from "../../lib/cn";
 import { ORIGINS, SHIPPING_TYPES, SHIPPING_TYPE_LABELS } from "../../../shared/domain/statuses";
 import {
   ORIGIN_LABELS,
-  ZPreAlertRequestSchema,
+  ZPreAlertFormSchema,
+  type TClientTracking,
   type TPreAlertForm,
   type TPreAlertRequest,
 } from "../../../shared/api/trackings";
+import { DECLARED_CONTENT_MAX, DECLARED_STORE_MAX } from "../../../shared/api/declared";
 
 export interface TrackingFormDialogProps {
   open: boolean;
@@ -26,12 +29,25 @@ export interface TrackingFormDialogProps {
   submitLabel: string;
   pendingLabel: string;
   clientCode: string;
-  initial?: Pick<TPreAlertRequest, "trackingCode" | "origen" | "formaEnvio">;
+  initial?: Pick<TClientTracking, "trackingCode" | "origen" | "formaEnvio" | "descripcionPaquete" | "tiendaOrigen" | "valorDeclarado">;
   pending: boolean;
   onSubmit: (values: TPreAlertRequest) => void;
 }
 
-const EMPTY = { trackingCode: "", origen: "USA", formaEnvio: "AVION" } as const;
+const EMPTY = { trackingCode: "", origen: "USA", formaEnvio: "AVION", descripcionPaquete: null, tiendaOrigen: null, valorDeclarado: null } as const;
+
+/** The dialog's values: the declared fields as typed text ("" for none). */
+function formValues(clientCode: string, start: NonNullable<TrackingFormDialogProps["initial"]>): TPreAlertForm {
+  return {
+    clientCode,
+    trackingCode: start.trackingCode,
+    origen: start.origen,
+    formaEnvio: start.formaEnvio,
+    descripcionPaquete: start.descripcionPaquete ?? "",
+    tiendaOrigen: start.tiendaOrigen ?? "",
+    valorDeclarado: start.valorDeclarado === null ? "" : String(start.valorDeclarado).replace(".", ","),
+  };
+}
 
 export function TrackingFormDialog({
   open,
@@ -51,16 +67,16 @@ export function TrackingFormDialog({
     reset,
     formState: { errors },
   } = useForm<TPreAlertForm, unknown, TPreAlertRequest>({
-    resolver: zodResolver(ZPreAlertRequestSchema),
-    defaultValues: { clientCode, ...(initial ?? EMPTY) },
+    resolver: zodResolver(ZPreAlertFormSchema),
+    defaultValues: formValues(clientCode, initial ?? EMPTY),
   });
 
   // Each opening starts from the package being edited (or blank for a new pre-alert).
   const start = initial ?? EMPTY;
-  const { trackingCode, origen, formaEnvio } = start;
+  const { trackingCode, origen, formaEnvio, descripcionPaquete, tiendaOrigen, valorDeclarado } = start;
   useEffect(() => {
-    if (open) reset({ clientCode, trackingCode, origen, formaEnvio });
-  }, [open, clientCode, trackingCode, origen, formaEnvio, reset]);
+    if (open) reset(formValues(clientCode, { trackingCode, origen, formaEnvio, descripcionPaquete, tiendaOrigen, valorDeclarado }));
+  }, [open, clientCode, trackingCode, origen, formaEnvio, descripcionPaquete, tiendaOrigen, valorDeclarado, reset]);
 
   const selectClasses = cn(fieldClasses, "h-11");
   return (
@@ -108,6 +124,22 @@ export function TrackingFormDialog({
               )}
             </FormField>
           </div>
+          <fieldset className="grid gap-4">
+            <legend className="mb-1 text-sm font-medium text-ink">Lo que declaras (opcional)</legend>
+            <FormField id="tracking-contenido" label="Contenido" optional error={errors.descripcionPaquete?.message}>
+              {(control) => (
+                <Input {...control} {...register("descripcionPaquete")} autoComplete="off" maxLength={DECLARED_CONTENT_MAX} placeholder="Ej: 2 camisas y unos audífonos" />
+              )}
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField id="tracking-valor" label="Valor declarado (USD)" optional error={errors.valorDeclarado?.message}>
+                {(control) => <Input {...control} {...register("valorDeclarado")} inputMode="decimal" autoComplete="off" placeholder="Ej: 49,99" />}
+              </FormField>
+              <FormField id="tracking-tienda" label="Tienda" optional error={errors.tiendaOrigen?.message}>
+                {(control) => <Input {...control} {...register("tiendaOrigen")} autoComplete="off" maxLength={DECLARED_STORE_MAX} placeholder="Ej: Amazon" />}
+              </FormField>
+            </div>
+          </fieldset>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancelar

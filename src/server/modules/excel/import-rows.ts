@@ -17,6 +17,7 @@ import {
   type TImportRowError,
 } from "../../../shared/api/excel";
 import { normalizeTrackingCode, TRACKING_CODE_MAX } from "../../../shared/api/trackings";
+import { declaredValueProblem } from "../../../shared/api/declared";
 import { ZRegisterClientRequestSchema } from "../../../shared/api/clients";
 import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
 import { STORED_CLIENT_CODE_PATTERN } from "../../../shared/domain/client-code";
@@ -319,6 +320,8 @@ export function parseTrackingSheet(sheet: SheetData): ParsedSheet<TrackingCandid
       pesoPieCubicos: r.text("peso_pie_cubicos", false),
       montoColones: r.amount("monto_colones"),
     };
+    const valorProblem = candidate.valorDeclarado === undefined ? null : declaredValueProblem(candidate.valorDeclarado);
+    if (valorProblem) r.fail(reasons.declaredValue(valorProblem));
     if (candidate.montoColones !== undefined && (!Number.isInteger(candidate.montoColones) || candidate.montoColones < 0)) {
       r.fail(reasons.numberInvalid("monto_colones", String(candidate.montoColones)));
     }

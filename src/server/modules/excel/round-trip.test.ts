@@ -8,6 +8,7 @@ import { clients, clientTrackings } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { seedDatabase } from "../../seed/seed";
 import { ZImportResponseSchema } from "../../../shared/api/excel";
+import { DECLARED_VALUE_USD_MAX } from "../../../shared/api/declared";
 import { multipartFile, tableCounts } from "../../test/workbooks";
 
 const CLIENTS = 60;
@@ -28,7 +29,7 @@ beforeAll(async () => {
     .values({ clientCode: "EXTRICK1", nombre: "Ana 'La' Mora", direccion: "@Grecia\nfrente al parque", telefono: "+50688887777" })
     .returning();
   await source.database.db.insert(clientTrackings).values([
-    { clientId: tricky.id, trackingCode: "TBA000000000001", estado: "EN_ADUANAS", descripcionPaquete: "+1 cable_x0041_", notas: "'nota", tiendaOrigen: "00123", carrier: "-", pesoEstimado: 0.01, valorDeclarado: 9999999999.99 },
+    { clientId: tricky.id, trackingCode: "TBA000000000001", estado: "EN_ADUANAS", descripcionPaquete: "+1 cable_x0041_", notas: "'nota", tiendaOrigen: "00123", carrier: "-", pesoEstimado: 0.01, valorDeclarado: DECLARED_VALUE_USD_MAX },
     { clientId: tricky.id, trackingCode: "LP00000000000001", origen: "CHINA", formaEnvio: "BARCO", estado: "ENTREGADO", pesoPieCubicos: "2,5", montoColones: 12_500, carrier: "=Cainiao", tiendaOrigen: "=SUMA(1;2)", notas: "-inicio\nfin" },
   ]);
 });

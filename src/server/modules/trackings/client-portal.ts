@@ -23,7 +23,8 @@ import {
 } from "../../../shared/api/trackings";
 import { findClientByTypedCode } from "../clients/codes";
 import type { Actor } from "../../lib/actor";
-import { createTracking, deleteTracking, updateTracking, type TrackingRow } from "./service";
+import { createTracking, deleteTracking, updateTracking, type TrackingFields, type TrackingRow } from "./service";
+import type { DiscrepancyKind } from "../../../shared/api/declared";
 import { inOutboxTransaction } from "../notifications/outbox";
 import { photosOf, type PackagePhoto } from "../uploads/package-photos";
 import { UPLOADS_PATH_PREFIX } from "../../../shared/api/uploads";
@@ -95,6 +96,9 @@ export function toClientTrackingDto(
     carrier: row.carrier,
     descripcionPaquete: row.descripcionPaquete,
     tiendaOrigen: row.tiendaOrigen,
+    valorDeclarado: row.valorDeclarado,
+    diferencia: row.diferenciaTipo !== null && row.diferenciaNota !== null ? { tipo: row.diferenciaTipo as DiscrepancyKind, nota: row.diferenciaNota } : null,
+    pesoVolumetricoGramos: row.pesoVolumetricoGramos,
     pesoPieCubicos: row.pesoPieCubicos,
     montoColones: row.montoColones,
     createdAt: row.createdAt.toISOString(),
@@ -207,6 +211,10 @@ select json_build_object(
       'carrier', ct.carrier,
       'descripcionPaquete', ct.descripcion_paquete,
       'tiendaOrigen', ct.tienda_origen,
+      'valorDeclarado', ct.valor_declarado,
+      'diferencia', case when ct.diferencia_tipo is null then null
+        else json_build_object('tipo', ct.diferencia_tipo, 'nota', ct.diferencia_nota) end,
+      'pesoVolumetricoGramos', ct.peso_volumetrico_gramos,
       'pesoPieCubicos', ct.peso_pie_cubicos,
       'montoColones', ct.monto_colones,
       'createdAt', ${iso("ct.created_at")},
@@ -422,6 +430,7 @@ export async function preAlertTracking(db: Db, input: TPreAlertRequest, actor: A
       trackingCode: input.trackingCode,
       origen: input.origen,
       formaEnvio: input.formaEnvio,
+      ...declaredOf(input),
       actor,
       notify: false,
     });
@@ -445,13 +454,22 @@ async function lockOwnEditable(tx: DbOrTx, trackingId: number, clientCode: strin
   return row;
 }
 
-/** PATCH /api/clients/trackings/{id}: tracking code, origin and shipping type of an own package. */
+/** What the client declared (issue 32 item 5): only the fields sent; null clears one. */
+function declaredOf(input: TPreAlertRequest): Pick<TrackingFields, "descripcionPaquete" | "valorDeclarado" | "tiendaOrigen"> {
+  const out: Pick<TrackingFields, "descripcionPaquete" | "valorDeclarado" | "tiendaOrigen"> = {};
+  if (input.descripcionPaquete !== undefined) out.descripcionPaquete = input.descripcionPaquete;
+  if (input.valorDeclarado !== undefined) out.valorDeclarado = input.valorDeclarado;
+  if (input.tiendaOrigen !== undefined) out.tiendaOrigen = input.tiendaOrigen;
+  return out;
+}
+
+/** PATCH /api/clients/trackings/{id}: tracking code, origin, shipping type and the declared content, value and store of an own package. */
 export async function updateClientTracking(db: Db, trackingId: number, input: TPreAlertRequest, actor: Actor): Promise<TClientTracking> {
   return db.transaction(async (tx) => {
     await lockOwnEditable(tx, trackingId, input.clientCode, "editar");
     const { tracking } = await updateTracking(tx, {
       trackingId,
-      changes: { trackingCode: input.trackingCode, origen: input.origen, formaEnvio: input.formaEnvio },
+      changes: { trackingCode: input.trackingCode, origen: input.origen, formaEnvio: input.formaEnvio, ...declaredOf(input) },
       actor,
     });
     return dtoOf(tx, tracking);

@@ -318,6 +318,8 @@ export interface TrackingFields {
   montoColones?: number | null;
   /** The rate montoColones was computed at (docs/decisions/114). */
   montoRate?: number | null;
+  /** The volumetric grams montoColones was charged on (docs/decisions/159); an amount written without it clears it. */
+  pesoVolumetricoGramos?: number | null;
   /** Internal staff notes on the package. */
   notas?: string | null;
 }
@@ -527,6 +529,7 @@ const UPDATE_COLUMNS = (
     ["pesoPieCubicos", ""],
     ["montoColones", "::integer"],
     ["montoRate", "::numeric"],
+    ["pesoVolumetricoGramos", "::integer"],
     ["notas", ""],
   ] as const satisfies readonly (readonly [keyof TrackingFields, string])[]
 ).map(([key, cast]) => ({ key, column: clientTrackings[key], cast: sql.raw(cast) }));
@@ -555,6 +558,8 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
     const now = input.now ?? defaultNow;
     const { estado, ...fields } = input.changes;
     const values: Record<string, unknown> = pickFields(fields);
+    // The volumetric grams describe the stored amount: one written without them (typed, imported) clears them.
+    if (fields.montoColones !== undefined && fields.pesoVolumetricoGramos === undefined) values.pesoVolumetricoGramos = null;
     // A cleared carrier is detected again from the code (the dialog's hint: 'Vacío: se detecta por el código').
     if (fields.carrier === null) values.carrier = detectCarrier(fields.trackingCode ?? row.trackingCode);
     if (fields.trackingCode !== undefined && fields.trackingCode !== row.trackingCode) {
@@ -572,7 +577,7 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
     if (fields.formaEnvio !== undefined && fields.formaEnvio !== row.formaEnvio && fields.pesoPieCubicos === undefined && row.pesoPieCubicos !== null) {
       // Grams are not cubic feet (docs/decisions/114): a type change that brings no measure in the
       // new unit (the import's or the portal's) drops the old measure and the amount priced from it.
-      Object.assign(values, { pesoPieCubicos: null, montoColones: null, montoRate: null });
+      Object.assign(values, { pesoPieCubicos: null, montoColones: null, montoRate: null, pesoVolumetricoGramos: null });
     }
     if (Object.keys(values).length > 0) fieldUpdates.push({ id: row.id, now, values });
     if (estado !== undefined && estado !== row.estado) {

@@ -133,6 +133,22 @@ const ROUTES: RouteCase[] = [
     fields: ["descripcionPaquete", "carrier", "tiendaOrigen", "notas"],
   },
   {
+    name: "client pre-alert (declared content and store)",
+    method: "POST",
+    url: () => "/api/clients/trackings",
+    admin: false,
+    body: (f) => ({ clientCode: f.clientCode, trackingCode: code("PA"), descripcionPaquete: "Audífonos", tiendaOrigen: "Amazon", valorDeclarado: 49.99 }),
+    fields: ["descripcionPaquete", "tiendaOrigen"],
+  },
+  {
+    name: "receipt with a difference from the declaration",
+    method: "POST",
+    url: () => "/api/admin/warehouse/receive",
+    admin: true,
+    body: (f) => ({ trackingId: f.trackingId, pesoGramos: 500, diferencia: { tipo: "PESO", nota: "Pesa más de lo declarado" } }),
+    fields: ["diferencia.nota"],
+  },
+  {
     name: "registration",
     method: "POST",
     url: () => "/api/clients/register",
@@ -166,13 +182,15 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
-/** Puts `control` in the middle of the field at `path` ("trackingCodes.0" for a list item). */
+/** Puts `control` in the middle of the field at `path` ("trackingCodes.0" for a list item, "diferencia.nota" for a nested one). */
 function withControl(body: Record<string, unknown>, path: string, control: string): Record<string, unknown> {
-  const [key, index] = path.split(".");
+  const [key, inner] = path.split(".");
   const copy = structuredClone(body);
   const insert = (v: string) => `${v.slice(0, 2)}${control}${v.slice(2)}`;
-  if (index !== undefined) (copy[key] as string[])[Number(index)] = insert((copy[key] as string[])[Number(index)]);
-  else copy[key] = insert(String(copy[key]));
+  if (inner !== undefined) {
+    const container = copy[key] as Record<string, string>;
+    container[inner] = insert(container[inner]);
+  } else copy[key] = insert(String(copy[key]));
   return copy;
 }
 

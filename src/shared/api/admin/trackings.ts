@@ -9,6 +9,17 @@ import { ORIGIN_INVALID, SHIPPING_TYPE_INVALID, ZTrackingCodeSchema } from "../t
 import { formatColones, formatThousands } from "../../domain/format";
 import { ZAdminTrackingSchema, type TAdminTracking } from "./clients";
 import { ZMessagingStatusSchema, type TMessagingStatus } from "../notifications";
+import {
+  DECLARED_CONTENT_MAX,
+  DECLARED_CONTENT_TOO_LONG,
+  DECLARED_STORE_MAX,
+  DECLARED_STORE_TOO_LONG,
+  parseDeclaredValueText,
+  ZDeclaredContentSchema,
+  ZDeclaredStoreSchema,
+  ZDeclaredValueUsdSchema,
+  ZDeclaredValueUsdTextSchema,
+} from "../declared";
 
 export const TRACKING_STATUS_REQUIRED = "El estado es requerido";
 /** Largest colones a cost or amount may hold (the database's integer, with room to add). */
@@ -193,11 +204,12 @@ const trackingFormFields = {
   origen: z.enum(ORIGINS, { error: ORIGIN_INVALID }),
   formaEnvio: z.enum(SHIPPING_TYPES, { error: SHIPPING_TYPE_INVALID }),
   estado,
-  descripcionPaquete: optionalText(500),
+  // What the client declares: the same rules as the portal's pre-alert (shared/api/declared.ts).
+  descripcionPaquete: ZDeclaredContentSchema,
   carrier: optionalText(64),
-  tiendaOrigen: optionalText(120),
+  tiendaOrigen: ZDeclaredStoreSchema,
   pesoEstimado: amount,
-  valorDeclarado: amount,
+  valorDeclarado: ZDeclaredValueUsdSchema,
   costo: costo.nullish(),
   pesoPieCubicos,
   montoColones: montoColones.nullish(),
@@ -268,7 +280,7 @@ export type TTrackingHistoryResponse = z.infer<typeof ZTrackingHistoryResponseSc
 
 // --- The create / edit dialog (§2, §5) ---
 
-const formText = (max: number) => zText().pipe(z.string().max(max, TEXT_TOO_LONG(max)));
+const formText = (max: number, tooLong = TEXT_TOO_LONG(max)) => zText().pipe(z.string().max(max, tooLong));
 const formNumber = z
   .string()
   .trim()
@@ -285,17 +297,16 @@ export const ZTrackingFormSchema = z.object({
   origen: z.enum(ORIGINS, { error: ORIGIN_INVALID }),
   formaEnvio: z.enum(SHIPPING_TYPES, { error: SHIPPING_TYPE_INVALID }),
   carrier: formText(64),
-  tiendaOrigen: formText(120),
-  descripcionPaquete: formText(500),
+  tiendaOrigen: formText(DECLARED_STORE_MAX, DECLARED_STORE_TOO_LONG),
+  descripcionPaquete: formText(DECLARED_CONTENT_MAX, DECLARED_CONTENT_TOO_LONG),
   /** The package's one measure (docs/decisions/114): grams for Avión, cubic feet for Barco, as the row shows it. */
   pesoPieCubicos: formNumber,
-  valorDeclarado: formNumber,
+  valorDeclarado: ZDeclaredValueUsdTextSchema,
 });
 export type TTrackingFormValues = z.input<typeof ZTrackingFormSchema>;
 export type TTrackingForm = z.output<typeof ZTrackingFormSchema>;
 
 const OPTIONAL_TEXTS = ["carrier", "tiendaOrigen", "descripcionPaquete"] as const;
-const OPTIONAL_NUMBERS = ["valorDeclarado"] as const;
 
 /** The dialog's values for a new package (the spec's defaults) or for editing one. */
 export function trackingFormDefaults(t?: TAdminTracking): TTrackingFormValues {
@@ -322,7 +333,7 @@ export function createBodyFromForm(clientCode: string, v: TTrackingForm): TCreat
     estado: v.estado,
   };
   for (const key of OPTIONAL_TEXTS) if (v[key]) body[key] = v[key];
-  for (const key of OPTIONAL_NUMBERS) if (v[key]) body[key] = toNumber(v[key]);
+  if (v.valorDeclarado) body.valorDeclarado = parseDeclaredValueText(v.valorDeclarado);
   if (v.pesoPieCubicos) {
     body.pesoPieCubicos = v.pesoPieCubicos;
     // By air the measure is the weight the package was announced with, too (exports' 'Peso estimado').
@@ -341,10 +352,8 @@ export function updateBodyFromForm(v: TTrackingForm, original: TAdminTracking): 
   for (const key of OPTIONAL_TEXTS) {
     if (v[key] !== (original[key] ?? "")) body[key] = v[key] || null;
   }
-  for (const key of OPTIONAL_NUMBERS) {
-    const next = v[key] ? toNumber(v[key]) : null;
-    if (next !== original[key]) body[key] = next;
-  }
+  const valor = v.valorDeclarado ? parseDeclaredValueText(v.valorDeclarado) : null;
+  if (valor !== original.valorDeclarado) body.valorDeclarado = valor;
   // A new shipping type always carries the measure in its unit (the server refuses it otherwise).
   if (v.pesoPieCubicos !== (original.pesoPieCubicos ?? "") || body.formaEnvio) body.pesoPieCubicos = v.pesoPieCubicos || null;
   return body;

@@ -10,6 +10,7 @@ import { ZClientCodeLooseSchema } from "../clients";
 import { ZTrackingCodeSchema } from "../trackings";
 import { ZPhotoNamesSchema } from "../uploads";
 import { PHOTO_KINDS, type MatchState } from "../../domain/warehouse";
+import { ZDiscrepancySchema } from "../declared";
 
 export const WAREHOUSE_SCAN_PATH = "/api/admin/warehouse/scan";
 export const WAREHOUSE_RECEIVE_PATH = "/api/admin/warehouse/receive";
@@ -92,7 +93,15 @@ export const ZReceptionPackageSchema = z.object({
   origen: z.enum(ORIGINS),
   formaEnvio: z.enum(SHIPPING_TYPES),
   carrier: z.string().nullable(),
+  /** What the client declared at pre-alert (issue 32 item 5): content, store, value (USD), weight (g). */
   descripcionPaquete: z.string().nullable(),
+  tiendaOrigen: z.string().nullable(),
+  valorDeclarado: z.number().nullable(),
+  pesoEstimado: z.number().nullable(),
+  /** The difference with the declaration flagged at receipt, shown to the client too. */
+  diferencia: ZDiscrepancySchema.nullable(),
+  /** The volumetric grams the amount was charged on (docs/decisions/159); null: charged on the weight. */
+  pesoVolumetricoGramos: z.number().int().nullable(),
   receivedAt: z.string().nullable(),
   receivedBy: z.string().nullable(),
   /** "Este paquete ya fue recibido el … por …" when it was; null otherwise. */
@@ -143,6 +152,8 @@ export const ZReceiveRequestSchema = z
     ...measures,
     photos: ZPhotoNamesSchema.optional(),
     notas,
+    /** A weight or content that does not match the declaration, with a short note (issue 32 item 5). */
+    diferencia: ZDiscrepancySchema.nullish(),
   })
   .refine(allOrNone, { message: MEDIDAS_INCOMPLETE, path: ["largoCm"] });
 export type TReceiveRequest = z.infer<typeof ZReceiveRequestSchema>;

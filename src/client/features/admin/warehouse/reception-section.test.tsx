@@ -26,6 +26,11 @@ const pkg = (over: Partial<TReceptionPackage> = {}): TReceptionPackage => ({
   formaEnvio: "AVION",
   carrier: "UPS",
   descripcionPaquete: null,
+  tiendaOrigen: null,
+  valorDeclarado: null,
+  pesoEstimado: null,
+  diferencia: null,
+  pesoVolumetricoGramos: null,
   receivedAt: null,
   receivedBy: null,
   alreadyReceived: null,
@@ -100,6 +105,33 @@ describe("Recepción", () => {
     expect(screen.queryByLabelText("Peso en gramos")).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(scanField()));
     expect(screen.getByText(/EX4K7P2M · Laura Jiménez · 1250 g/)).toBeTruthy();
+  });
+
+  it("shows what the client declared and sends a difference flagged with its note (issue 32 item 5)", async () => {
+    scanAnswer.packages = [pkg({ descripcionPaquete: "Un libro", tiendaOrigen: "Amazon", valorDeclarado: 15.5, pesoEstimado: 500 })];
+    const { container } = renderAdmin(<ReceptionSection />);
+    scan("1Z999AA10123456784");
+    const weight = await screen.findByLabelText("Peso en gramos");
+    const declared = document.querySelector('dl[aria-labelledby="recibir-declarado"]')!;
+    expect(screen.getByText("Declarado por el cliente")).toBeTruthy();
+    expect(declared.textContent).toContain("ContenidoUn libro");
+    expect(declared.textContent).toContain("TiendaAmazon");
+    expect(declared.textContent).toContain("Valor$15,50 USD");
+    expect(declared.textContent).toContain("Peso500 g");
+    fireEvent.click(screen.getByLabelText("Diferencia con lo declarado"));
+    fireEvent.change(screen.getByLabelText("Qué no coincide"), { target: { value: "PESO_Y_CONTENIDO" } });
+    fireEvent.change(screen.getByLabelText("Nota para el cliente"), { target: { value: "Llegaron 3 libros" } });
+    const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    fireEvent.change(weight, { target: { value: "3400" } });
+    fireEvent.submit(weight.closest("form")!);
+    await screen.findByText("Recibidos en esta sesión: 1");
+    expect(calls.find((c) => c.url === "/api/admin/warehouse/receive")?.body).toEqual({
+      trackingId: 41,
+      pesoGramos: 3400,
+      photos: [],
+      diferencia: { tipo: "PESO_Y_CONTENIDO", nota: "Llegaron 3 libros" },
+    });
   });
 
   it("keeps the server's refusal on screen and the form open", async () => {

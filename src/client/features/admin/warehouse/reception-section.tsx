@@ -11,13 +11,16 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { Select } from "../../../components/ui/select";
+import { brand } from "../../../lib/brand";
 import { toast } from "../../../components/ui/use-toast";
 import { errorMessageFrom } from "../../../lib/api";
 import { useAdminSession } from "../../../lib/admin/admin-session";
 import { PrintLabelsButton } from "../../../lib/admin/print-labels";
 import { STATUS_TONES } from "../../../lib/admin/status-tones";
 import { trackingStatusLabel } from "../../../../shared/domain/statuses";
-import { formatDateTime } from "../../../../shared/domain/format";
+import { formatDateTime, formatUsd, formatWholeNumber } from "../../../../shared/domain/format";
+import { DISCREPANCY_KINDS, DISCREPANCY_KIND_LABELS, DISCREPANCY_NOTE_MAX, discrepancyText, volumetricChargeText, type DiscrepancyKind } from "../../../../shared/api/declared";
 import type { TReceptionPackage, TWarehouseScanResponse } from "../../../../shared/api/admin/warehouse";
 import { centimetres, createUnclaimed, receivePackage, scanCode, wholeGrams } from "./warehouse-api";
 import { PhotoPicker } from "./photo-picker";
@@ -159,8 +162,11 @@ function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone
   const [uploading, setUploading] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [flag, setFlag] = useState<{ on: boolean; tipo: DiscrepancyKind; nota: string }>({ on: false, tipo: "PESO", nota: "" });
   const { handleUnauthorized } = useAdminSession();
   const barco = pkg.formaEnvio === "BARCO";
+  // With the volumetric rule on (docs/decisions/159) air takes the measures too, optionally.
+  const airSizes = !barco && brand.pricing.volumetricDivisorCm3PerKg > 0;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -168,16 +174,19 @@ function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone
     setPending(true);
     setError(null);
     try {
+      const measured = { largoCm: centimetres(sizes.largo), anchoCm: centimetres(sizes.ancho), altoCm: centimetres(sizes.alto) };
+      const diferencia = flag.on ? { tipo: flag.tipo, nota: flag.nota } : undefined;
       const body = barco
-        ? { trackingId: pkg.id, largoCm: centimetres(sizes.largo), anchoCm: centimetres(sizes.ancho), altoCm: centimetres(sizes.alto), photos }
-        : { trackingId: pkg.id, pesoGramos: wholeGrams(grams), photos };
+        ? { trackingId: pkg.id, ...measured, photos, diferencia }
+        : { trackingId: pkg.id, pesoGramos: wholeGrams(grams), ...(airSizes ? measured : {}), photos, diferencia };
       const { package: received } = await receivePackage(body);
+      const charged = received.pesoVolumetricoGramos === null ? "" : ` · ${volumetricChargeText(received.pesoVolumetricoGramos)}`;
       onDone({
         id: received.id,
         trackingCode: received.trackingCode,
         clientCode: received.clientCode,
         clientName: received.clientName,
-        measure: barco ? `${received.pieCubicos ?? "—"} pie³` : `${received.pesoGramos} g`,
+        measure: (barco ? `${received.pieCubicos ?? "—"} pie³` : `${received.pesoGramos} g`) + charged,
       });
     } catch (err) {
       if (!handleUnauthorized(err)) setError(errorMessageFrom(err, "No se pudo recibir el paquete"));
@@ -196,7 +205,7 @@ function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone
           <span className="text-muted">{barco ? "Barco" : "Avión"}</span>
           {pkg.carrier ? <span className="text-muted">{pkg.carrier}</span> : null}
         </div>
-        {pkg.descripcionPaquete ? <p className="text-sm text-muted">{pkg.descripcionPaquete}</p> : null}
+        <DeclaredFacts pkg={pkg} />
       </div>
       {pkg.alreadyReceived ? (
         <div className="space-y-3">
@@ -211,26 +220,7 @@ function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone
       ) : (
         <form method="post" onSubmit={submit} className="space-y-3" aria-label="Recibir paquete">
           {barco ? (
-            <fieldset className="space-y-1.5">
-              <legend className="text-sm font-medium text-ink">Medidas en centímetros</legend>
-              <div className="grid grid-cols-3 gap-2">
-                {(["largo", "ancho", "alto"] as const).map((side, index) => (
-                  <div key={side} className="space-y-1">
-                    <Label htmlFor={`recibir-${side}`} className="capitalize">
-                      {side}
-                    </Label>
-                    <Input
-                      id={`recibir-${side}`}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      autoFocus={index === 0}
-                      value={sizes[side]}
-                      onChange={(e) => setSizes((s) => ({ ...s, [side]: e.target.value }))}
-                    />
-                  </div>
-                ))}
-              </div>
-            </fieldset>
+            <SizesFieldset legend="Medidas en centímetros" sizes={sizes} setSizes={setSizes} autoFocus />
           ) : (
             <div className="space-y-1.5">
               <Label htmlFor="recibir-peso">Peso en gramos</Label>
@@ -246,6 +236,8 @@ function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone
               />
             </div>
           )}
+          {airSizes ? <SizesFieldset legend="Medidas en centímetros (opcional: peso volumétrico)" sizes={sizes} setSizes={setSizes} /> : null}
+          <DiscrepancyFields flag={flag} setFlag={setFlag} />
           <PhotoPicker label="Fotos del paquete" names={photos} onChange={setPhotos} onBusyChange={setUploading} />
           <FormEnd error={error} busy={pending} uploading={uploading} onCancel={onCancel}>
             <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
@@ -254,6 +246,104 @@ function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone
         </form>
       )}
     </Card>
+  );
+}
+
+type Sizes = { largo: string; ancho: string; alto: string };
+
+function SizesFieldset({ legend, sizes, setSizes, autoFocus = false }: { legend: string; sizes: Sizes; setSizes: (update: (s: Sizes) => Sizes) => void; autoFocus?: boolean }) {
+  return (
+    <fieldset className="space-y-1.5">
+      <legend className="text-sm font-medium text-ink">{legend}</legend>
+      <div className="grid grid-cols-3 gap-2">
+        {(["largo", "ancho", "alto"] as const).map((side, index) => (
+          <div key={side} className="space-y-1">
+            <Label htmlFor={`recibir-${side}`} className="capitalize">
+              {side}
+            </Label>
+            <Input
+              id={`recibir-${side}`}
+              inputMode="decimal"
+              autoComplete="off"
+              autoFocus={autoFocus && index === 0}
+              value={sizes[side]}
+              onChange={(e) => setSizes((s) => ({ ...s, [side]: e.target.value }))}
+            />
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** What the client declared at pre-alert, for staff to compare with the package in hand (issue 32 item 5). */
+function DeclaredFacts({ pkg }: { pkg: TReceptionPackage }) {
+  const facts: [string, string][] = [];
+  if (pkg.descripcionPaquete) facts.push(["Contenido", pkg.descripcionPaquete]);
+  if (pkg.tiendaOrigen) facts.push(["Tienda", pkg.tiendaOrigen]);
+  if (pkg.valorDeclarado !== null) facts.push(["Valor", `${formatUsd(pkg.valorDeclarado)} USD`]);
+  if (pkg.pesoEstimado !== null && pkg.formaEnvio === "AVION") facts.push(["Peso", `${formatWholeNumber(pkg.pesoEstimado)} g`]);
+  return (
+    <div className="space-y-1 pt-1 text-sm">
+      {facts.length > 0 ? (
+        <div className="rounded-md bg-primary-soft p-2">
+          <p id="recibir-declarado" className="font-medium text-ink">
+            Declarado por el cliente
+          </p>
+          <dl aria-labelledby="recibir-declarado" className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5">
+            {facts.map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt className="text-muted">{term}</dt>
+                <dd className="min-w-0 break-words text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : (
+        <p className="text-muted">El cliente no declaró contenido ni valor.</p>
+      )}
+      {pkg.diferencia ? <p className="font-medium text-amber-900">{discrepancyText(pkg.diferencia)}</p> : null}
+    </div>
+  );
+}
+
+type Flag = { on: boolean; tipo: DiscrepancyKind; nota: string };
+
+/** "Diferencia con lo declarado": what did not match, with a short note the client will read. */
+function DiscrepancyFields({ flag, setFlag }: { flag: Flag; setFlag: (update: (f: Flag) => Flag) => void }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="sr-only">Diferencia con lo declarado</legend>
+      <label className="flex items-center gap-2 text-sm font-medium text-ink">
+        <input type="checkbox" className="h-5 w-5" checked={flag.on} onChange={(e) => setFlag((f) => ({ ...f, on: e.target.checked }))} />
+        Diferencia con lo declarado
+      </label>
+      {flag.on ? (
+        <div className="grid gap-2">
+          <div className="space-y-1">
+            <Label htmlFor="recibir-diferencia-tipo">Qué no coincide</Label>
+            <Select id="recibir-diferencia-tipo" value={flag.tipo} onChange={(e) => setFlag((f) => ({ ...f, tipo: e.target.value as DiscrepancyKind }))}>
+              {DISCREPANCY_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {DISCREPANCY_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="recibir-diferencia-nota">Nota para el cliente</Label>
+            <Input
+              id="recibir-diferencia-nota"
+              autoComplete="off"
+              maxLength={DISCREPANCY_NOTE_MAX}
+              placeholder="Declaró 1 kg, pesa 3,4 kg"
+              value={flag.nota}
+              onChange={(e) => setFlag((f) => ({ ...f, nota: e.target.value }))}
+            />
+          </div>
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
 

@@ -59,7 +59,7 @@ export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContex
     actor: staffActor(request),
     brandName: ctx.config.brand.name,
     messagingConfigured: ctx.providers.messaging.configured,
-    rate: async () => (await getExchangeRate(ctx)).rate,
+    tariff: async () => ({ rate: (await getExchangeRate(ctx)).rate, volumetric: ctx.config.pricing.volumetric }),
   });
 
   app.get("/api/admin/packages", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {

@@ -31,7 +31,7 @@ import {
   type TUpdateAdminTrackingRequest,
 } from "../../../../shared/api/admin/trackings";
 import type { ShippingType, TrackingStatus } from "../../../../shared/domain/statuses";
-import { computeMontoColones } from "../../../../shared/domain/pricing";
+import { priceTracking, type VolumetricRule } from "../../../../shared/domain/pricing";
 import type { Actor } from "../../../lib/actor";
 
 export interface AdminChangeOptions {
@@ -40,33 +40,49 @@ export interface AdminChangeOptions {
   /** Whether a messaging provider will send what is queued (ctx.providers.messaging.configured). */
   messagingConfigured: boolean;
   /**
-   * Today's colones per dollar, asked only when an amount is (re)computed and always before the
-   * transaction opens (the provider reads its own storage: on PGlite's one connection it would wait).
+   * Today's colones per dollar and the pricing options, asked only when an amount is (re)computed
+   * and always before the transaction opens (the provider reads its own storage: on PGlite's one
+   * connection it would wait).
    */
-  rate: () => Promise<number>;
+  tariff: () => Promise<Tariff>;
   /** The staff member making the change (lib/actor.ts staffActor). */
   actor: Actor;
   now?: Date;
 }
 
-/** The rate for `priced`, null when the change touches neither the shipping type nor the measure. */
-async function rateFor(fields: TrackingFields, options: AdminChangeOptions): Promise<number | null> {
-  return fields.formaEnvio === undefined && fields.pesoPieCubicos === undefined ? null : options.rate();
+/** What an amount is computed with: today's colones per dollar and the volumetric rule when it is on (docs/decisions/159). */
+export interface Tariff {
+  rate: number;
+  volumetric: VolumetricRule | null;
+}
+
+/** The tariff for `priced`, null when the change touches neither the shipping type nor the measure. */
+async function rateFor(fields: TrackingFields, options: AdminChangeOptions): Promise<Tariff | null> {
+  return fields.formaEnvio === undefined && fields.pesoPieCubicos === undefined ? null : options.tariff();
 }
 
 /**
- * The one rule for the stored amount (docs/decisions/114): computed here, at today's rate, whenever
- * the shipping type or the measure changes, and stored with that rate; an amount the client sent
- * alongside is ignored. A type change on a package that has a measure must bring the measure in the
- * new unit (or null): grams are never kept as cubic feet, nor the other way round.
+ * The one rule for the stored amount (docs/decisions/114, 159): computed here, at today's rate,
+ * whenever the shipping type or the measure changes, and stored with that rate; an amount the client
+ * sent alongside is ignored. With the volumetric rule on, air is charged on the greater of the
+ * measure and the volumetric weight of the sizes measured on arrival (shared/domain/pricing
+ * priceTracking), and the volumetric grams used are stored beside the amount. A type change on a
+ * package that has a measure must bring the measure in the new unit (or null): grams are never
+ * kept as cubic feet, nor the other way round.
  */
-export async function priced(tx: DbOrTx, id: number | null, fields: TrackingFields, today: number | null): Promise<TrackingFields> {
-  // An amount typed alone (the spec's PATCH allows it) has no rate behind it.
-  if (today === null) return fields.montoColones === undefined ? fields : { ...fields, montoRate: null };
-  let current: { formaEnvio: string; pesoPieCubicos: string | null } | undefined;
+export async function priced(tx: DbOrTx, id: number | null, fields: TrackingFields, today: Tariff | null): Promise<TrackingFields> {
+  // An amount typed alone (the spec's PATCH allows it) has no rate behind it, nor a volumetric weight.
+  if (today === null) return fields.montoColones === undefined ? fields : { ...fields, montoRate: null, pesoVolumetricoGramos: null };
+  let current: { formaEnvio: string; pesoPieCubicos: string | null; largoCm: number | null; anchoCm: number | null; altoCm: number | null } | undefined;
   if (id !== null) {
     [current] = await tx
-      .select({ formaEnvio: clientTrackings.formaEnvio, pesoPieCubicos: clientTrackings.pesoPieCubicos })
+      .select({
+        formaEnvio: clientTrackings.formaEnvio,
+        pesoPieCubicos: clientTrackings.pesoPieCubicos,
+        largoCm: clientTrackings.largoCm,
+        anchoCm: clientTrackings.anchoCm,
+        altoCm: clientTrackings.altoCm,
+      })
       .from(clientTrackings)
       .where(eq(clientTrackings.id, id));
     if (!current) throw notFound(TRACKING_NOT_FOUND);
@@ -77,9 +93,10 @@ export async function priced(tx: DbOrTx, id: number | null, fields: TrackingFiel
     throw badRequest(measureRequiredOnTypeChange(formaEnvio));
   }
   const pesoPieCubicos = fields.pesoPieCubicos === undefined ? current?.pesoPieCubicos : fields.pesoPieCubicos;
-  const montoColones = computeMontoColones({ formaEnvio, pesoPieCubicos, rate: today });
+  const sizes = { lengthCm: current?.largoCm, widthCm: current?.anchoCm, heightCm: current?.altoCm };
+  const { montoColones, pesoVolumetricoGramos } = priceTracking({ formaEnvio, pesoPieCubicos, rate: today.rate, sizes, volumetric: today.volumetric });
   if (montoColones !== null && montoColones > COLONES_MAX) throw badRequest(MONTO_TOO_LARGE);
-  return { ...fields, montoColones, montoRate: montoColones === null ? null : today };
+  return { ...fields, montoColones, montoRate: montoColones === null ? null : today.rate, pesoVolumetricoGramos };
 }
 
 /** The portal's duplicate message speaks to the client ("Ya tienes…"); staff read their own. */
@@ -182,7 +199,7 @@ export async function updateAdminTracking(
  * The amount is recomputed from the stored type and measure and stored with the rate used.
  */
 export async function repriceAdminTracking(db: Db, id: number, options: AdminChangeOptions): Promise<TAdminTrackingResponse> {
-  const today = await options.rate();
+  const today = await options.tariff();
   await inOutboxTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ formaEnvio: clientTrackings.formaEnvio })

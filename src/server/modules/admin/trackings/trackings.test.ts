@@ -1,6 +1,7 @@
 // Staff's package calls over HTTP: create with the spec's defaults, inline edits, the edit dialog,
 // delete, history, and the bulk status change — each status change with its history row (by
 // "admin"), its queued WhatsApp message and, on delivery, the referral and coupon rules.
+import { DECLARED_VALUE_INVALID, DECLARED_VALUE_TOO_HIGH } from "../../../../shared/api/declared";
 import { describe, expect, it } from "vitest";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../../test/app";
@@ -15,7 +16,6 @@ import {
   COSTO_TOO_HIGH,
   MONTO_NEGATIVE,
   MONTO_TOO_HIGH,
-  NUMBER_INVALID,
   NUMBER_NEGATIVE,
   NUMBER_TOO_HIGH,
   PESO_INVALID,
@@ -330,7 +330,8 @@ describe("the create / edit dialog's bodies", () => {
     const result = ZTrackingFormSchema.safeParse({ ...trackingFormDefaults(), trackingCode: "LX123CN", pesoPieCubicos: "-5", valorDeclarado: "20000000" });
     expect(result.error!.issues.map((i) => [i.path[0], i.message])).toEqual([
       ["pesoPieCubicos", NUMBER_NEGATIVE],
-      ["valorDeclarado", NUMBER_TOO_HIGH],
+      // The declared value follows the one rule of what clients declare (shared/api/declared.ts).
+      ["valorDeclarado", DECLARED_VALUE_TOO_HIGH],
     ]);
     expect(NUMBER_TOO_HIGH).toMatch(/^El máximo es 10.000.000$/);
     const client = await registerTestClient(t.app);
@@ -346,7 +347,7 @@ describe("the create / edit dialog's bodies", () => {
   it("requires a tracking code and refuses a value that is not a number", () => {
     const result = ZTrackingFormSchema.safeParse({ ...trackingFormDefaults(), trackingCode: "", valorDeclarado: "veinte" });
     expect(result.success).toBe(false);
-    expect(result.error!.issues.map((i) => i.message)).toEqual(expect.arrayContaining([TRACKING_CODE_REQUIRED, NUMBER_INVALID]));
+    expect(result.error!.issues.map((i) => i.message)).toEqual(expect.arrayContaining([TRACKING_CODE_REQUIRED, DECLARED_VALUE_INVALID]));
   });
 });
 

@@ -51,7 +51,7 @@ export function registerAdminWarehouseRoutes(app: FastifyInstance, ctx: AppConte
   const options = (request: FastifyRequest) => ({
     actor: staffActor(request),
     brandName: ctx.config.brand.name,
-    rate: async () => (await getExchangeRate(ctx, request.log)).rate,
+    tariff: async () => ({ rate: (await getExchangeRate(ctx, request.log)).rate, volumetric: ctx.config.pricing.volumetric }),
   });
 
   app.get(WAREHOUSE_SCAN_PATH, staff, async (request) => {

@@ -12,7 +12,7 @@ import { clientTrackings, clients, staffAccounts, unclaimedMatches, unclaimedPac
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../../errors";
 import { inOutboxTransaction } from "../../notifications/outbox";
 import { createTrackings, updateTrackings } from "../../trackings/service";
-import { priced } from "../trackings/service";
+import { priced, type Tariff } from "../trackings/service";
 import { findClientId } from "../clients/service";
 import { diffFields, recordAudit } from "../audit/service";
 import { attachPhotos, movePhotosToPackage, photosOf } from "../../uploads/package-photos";
@@ -23,6 +23,7 @@ import { detectCarrier } from "../../../../shared/domain/carriers";
 import { TRACKING_STATUSES, type Origin, type ShippingType, type TrackingStatus } from "../../../../shared/domain/statuses";
 import type { MatchState } from "../../../../shared/domain/warehouse";
 import { TRACKING_DUPLICATE } from "../../../../shared/api/trackings";
+import { DISCREPANCY_KIND_LABELS, type DiscrepancyKind } from "../../../../shared/api/declared";
 import { ADMIN_CLIENT_NOT_FOUND } from "../../../../shared/api/admin/clients";
 import {
   CLAIM_HISTORY_NOTE,
@@ -58,8 +59,8 @@ export interface WarehouseOptions {
   actor: Actor;
   /** Signs the client's WhatsApp message (ctx.config.brand.name). */
   brandName: string;
-  /** Today's colones per dollar; asked before the transaction opens (see admin/trackings). */
-  rate: () => Promise<number>;
+  /** Today's colones per dollar and the pricing options; asked before the transaction opens (see admin/trackings). */
+  tariff: () => Promise<Tariff>;
   now?: Date;
 }
 
@@ -90,6 +91,11 @@ async function presentPackages(db: DbOrTx, packages: ScannedPackage[]): Promise<
       formaEnvio: p.formaEnvio as ShippingType,
       carrier: p.carrier,
       descripcionPaquete: p.descripcionPaquete,
+      tiendaOrigen: p.tiendaOrigen,
+      valorDeclarado: p.valorDeclarado,
+      pesoEstimado: p.pesoEstimado,
+      diferencia: p.diferenciaTipo !== null && p.diferenciaNota !== null ? { tipo: p.diferenciaTipo as DiscrepancyKind, nota: p.diferenciaNota } : null,
+      pesoVolumetricoGramos: p.pesoVolumetricoGramos,
       receivedAt: p.receivedAt?.toISOString() ?? null,
       receivedBy,
       alreadyReceived: p.receivedAt ? alreadyReceivedMessage(p.receivedAt, receivedBy) : null,
@@ -179,7 +185,7 @@ export async function scanForReception(db: Db, code: string): Promise<TWarehouse
 export async function receivePackage(db: Db, body: TReceiveRequest, options: WarehouseOptions): Promise<TReceiveResponse> {
   const [exists] = await db.select({ id: clientTrackings.id }).from(clientTrackings).where(eq(clientTrackings.id, body.trackingId));
   if (!exists) throw notFound(PACKAGE_NOT_FOUND);
-  const today = await options.rate();
+  const today = await options.tariff();
   const now = options.now ?? new Date();
   const queued = await inOutboxTransaction(db, async (tx) => {
     const [row] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, body.trackingId)).for("update");
@@ -193,9 +199,17 @@ export async function receivePackage(db: Db, body: TReceiveRequest, options: War
     const measure = billingMeasure(formaEnvio, measured);
     if (measure === null) throw badRequest(formaEnvio === "AVION" ? PESO_REQUIRED_AVION : MEDIDAS_REQUIRED_BARCO);
     const pieCubicos = pieCubicosOf(measured);
+    const diferencia = body.diferencia ?? null;
     await tx
       .update(clientTrackings)
-      .set({ ...measured, pieCubicos, receivedAt: now, receivedByAccountId: options.actor.accountId })
+      .set({
+        ...measured,
+        pieCubicos,
+        receivedAt: now,
+        receivedByAccountId: options.actor.accountId,
+        diferenciaTipo: diferencia?.tipo ?? null,
+        diferenciaNota: diferencia?.nota ?? null,
+      })
       .where(eq(clientTrackings.id, row.id));
     const moves = TRACKING_STATUSES.indexOf(row.estado as TrackingStatus) < TRACKING_STATUSES.indexOf("EN_BODEGA_MIAMI");
     const [result] = await updateTrackings(tx, [
@@ -217,6 +231,17 @@ export async function receivePackage(db: Db, body: TReceiveRequest, options: War
       summary: `${row.trackingCode} · ${formaEnvio === "AVION" ? `${measured.pesoGramos} g` : `${pieCubicos} pie³`}`,
       after: { ...measured, pieCubicos, pesoPieCubicos: measure, photos: body.photos?.length ?? 0 },
     });
+    if (diferencia) {
+      await recordAudit(tx, options.actor, {
+        action: "paquete.diferencia_declarada",
+        entity: "paquete",
+        entityId: row.id,
+        at: now,
+        summary: `${row.trackingCode} · ${DISCREPANCY_KIND_LABELS[diferencia.tipo]}: ${diferencia.nota}`,
+        before: { descripcionPaquete: row.descripcionPaquete, pesoEstimado: row.pesoEstimado, valorDeclarado: row.valorDeclarado },
+        after: { diferenciaTipo: diferencia.tipo, diferenciaNota: diferencia.nota, pesoGramos: measured.pesoGramos },
+      });
+    }
     return Boolean(result.statusChange?.notificationId);
   });
   return { package: await readPackage(db, body.trackingId), notificationQueued: queued };
@@ -322,7 +347,7 @@ export async function clientForAssign(db: Db, clientCode: string): Promise<{ cli
  * is priced through the one rule (`priced`, as a receipt) and the package moves to EN_BODEGA_MIAMI
  * through the package rules (history note, the client's WhatsApp message, audit); sin_dueno.asignar.
  */
-async function joinUnclaimed(tx: DbOrTx, u: UnclaimedRow, trackingId: number, options: WarehouseOptions & { today: number; now: Date }): Promise<void> {
+async function joinUnclaimed(tx: DbOrTx, u: UnclaimedRow, trackingId: number, options: WarehouseOptions & { today: Tariff; now: Date }): Promise<void> {
   const [row] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, trackingId)).for("update");
   if (!row) throw notFound(PACKAGE_NOT_FOUND);
   const { now } = options;
@@ -386,7 +411,7 @@ export async function assignUnclaimed(
   const clientId = await findClientId(db, body.clientCode);
   const [exists] = await db.select({ id: unclaimedPackages.id }).from(unclaimedPackages).where(eq(unclaimedPackages.id, id));
   if (!exists) throw notFound(UNCLAIMED_NOT_FOUND);
-  const today = await options.rate();
+  const today = await options.tariff();
   const now = options.now ?? new Date();
   const trackingId = await inOutboxTransaction(db, async (tx) => {
     const [row] = await tx.select().from(unclaimedPackages).where(eq(unclaimedPackages.id, id)).for("update");
@@ -514,7 +539,7 @@ export async function confirmMatch(
 ): Promise<{ unclaimed: TUnclaimedPackage; package: TReceptionPackage }> {
   const [exists] = await db.select({ id: unclaimedMatches.id }).from(unclaimedMatches).where(eq(unclaimedMatches.id, matchId));
   if (!exists) throw notFound(MATCH_NOT_FOUND);
-  const today = await options.rate();
+  const today = await options.tariff();
   const now = options.now ?? new Date();
   const joined = await inOutboxTransaction(db, async (tx) => {
     const { row, match, pkg } = await lockPendingMatch(tx, matchId);
