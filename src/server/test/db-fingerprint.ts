@@ -12,7 +12,7 @@ export const NOT_DATA_TABLES = new Set(["rate_limits", "app_cache", "admin_sessi
 
 export interface Fingerprinter {
   tables: string[];
-  /** table → "rows:md5 of all rows". */
+  /** table → "rows:sum of the rows' 64-bit hashes". */
   take(): Promise<Record<string, string>>;
   /** Tables whose fingerprint differs. */
   changed(before: Record<string, string>, after: Record<string, string>): string[];
@@ -28,7 +28,7 @@ export async function createFingerprinter(db: Db, ignore: Set<string> = NOT_DATA
     tables
       .map(
         (name) =>
-          `select '${name}' as name, count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as sum from "${name}" x`,
+          `select '${name}' as name, count(*)::int as n, coalesce(sum(hashtextextended(x::text, 0)::numeric), 0)::text as sum from "${name}" x`,
       )
       .join(" union all "),
   );

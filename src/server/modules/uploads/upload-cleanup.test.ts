@@ -113,11 +113,7 @@ describe("upload clean-up on local disk", () => {
     try {
       ({ app: withJobs } = await buildApp({ config: t.config, database: t.database, adminPassword: TEST_ADMIN_PASSWORD, startJobs: true }));
       await withJobs.ready();
-      const deadline = Date.now() + 20_000;
-      while ((await t.ctx.db.select().from(uploads).where(eq(uploads.name, name))).length > 0) {
-        if (Date.now() > deadline) throw new Error("the clean-up job did not run");
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await expect.poll(() => t.ctx.db.select().from(uploads).where(eq(uploads.name, name)), { timeout: 20_000, interval: 50, message: "the clean-up job did not run" }).toEqual([]);
       expect(await t.ctx.providers.storage.get(`uploads/${name}`, 1 << 20)).toBeNull();
     } finally {
       await withJobs?.close();

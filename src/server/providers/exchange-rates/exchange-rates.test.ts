@@ -218,7 +218,9 @@ describe("the exchange-rate provider", () => {
     source.hold();
     const rates = provider([source.url]);
     const pending = [rates.current(), rates.current(), rates.current()];
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Held until the first request has reached the source; every request that started arrives
+    // before the answers, so the count below sees any second fetch.
+    await expect.poll(() => source.hits).toBe(1);
     source.release();
     const answers = await Promise.all(pending);
     expect(new Set(answers.map((a) => a.rate))).toEqual(new Set([513]));

@@ -146,8 +146,7 @@ describe("stored images are private", () => {
     const lookups = createClientLookups(t.database, { maxEntries: 100, maxBytes: 10_000_000, missTtlMs: 1000, now: () => clock }, links);
     await lookups.start();
     // PostgreSQL's listener connects in the background: the cache keeps nothing until it listens.
-    for (let i = 0; i < 500 && !lookups.cache.stats().listening; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(lookups.cache.stats().listening).toBe(true);
+    await expect.poll(() => lookups.cache.stats().listening, { timeout: 10_000, interval: 10 }).toBe(true);
     try {
       const signatureLink = async () => {
         const answer = await lookups.lookup(client.clientCode);

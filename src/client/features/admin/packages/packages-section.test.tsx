@@ -246,15 +246,18 @@ describe("PackageResults", () => {
         </Router>
       </AdminSessionContext.Provider>
     );
+    // No request is under way once the render's effects have run (a query that would fetch is
+    // "fetching" from then on), and none was ever sent: the last check below lists every request.
     const { rerender, container } = render(view("  "));
-    await new Promise((r) => setTimeout(r, 400));
+    expect(queryClient.isFetching()).toBe(0);
     expect(calls).toEqual([]);
     expect(container.textContent).toBe("");
     // A name finds clients (their cards hold their packages): no package list for it.
     rerender(view("jiménez"));
-    await new Promise((r) => setTimeout(r, 50));
+    expect(queryClient.isFetching()).toBe(0);
     expect(calls).toEqual([]);
     rerender(view("ZPAQ1"));
+    expect(queryClient.isFetching()).toBe(1);
     expect(await screen.findByText("1ZPAQ1")).toBeTruthy();
     expect(gets()).toEqual(["/api/admin/packages?q=ZPAQ1&pageSize=3"]);
     expect(screen.getByRole("link", { name: /Cliente 2/ }).getAttribute("href")).toBe("/admin?q=EX102");
