@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { openDatabase } from "../src/server/db/client";
 import { seedDatabase } from "../src/server/seed/seed";
 import { benchImportClientRows, benchImportWorkbook } from "./import-workbook";
@@ -44,6 +45,9 @@ const SIDE_HEALTH_CONNECTIONS = 1;
 const SIDE_RATE = 10;
 const SIDE_BUDGET_MS = 200;
 const RSS_BUDGET_MB = 300;
+/** The issue's bound for a change to show on another instance (decision 140); measured, not tested (170). */
+const FRESHNESS_BUDGET_MS = 100;
+const FRESHNESS_CHANGES = 200;
 const ADMIN_PASSWORD = "bench-clave-admin";
 const usePostgres = Boolean(process.env.DATABASE_URL);
 
@@ -190,6 +194,7 @@ async function main() {
       figures.lookupCacheAfterLookups = cacheAfterLookups ?? null;
       report("Lookup cache after the lookup runs", fmtCache(cacheAfterLookups));
       figures.rssAfterLookupsMb = round(rssMb(server.pid!));
+      await measureLookupFreshness(base, databaseUrl, codes.slice(0, FRESHNESS_CHANGES));
 
       // 10 % of the lookups come after a pre-alert by the same client (the answer must be fresh).
       const mix = await load({
@@ -520,6 +525,54 @@ function startLoad(job: LoadJob): { started: Promise<void>; result: Promise<Load
       return result;
     },
   };
+}
+
+/**
+ * How long a change made by another session (psql-like, raw SQL) takes to show in the server's
+ * cached lookup answer: the NOTIFY reaching the server's LISTEN connection (decisions 140, 170).
+ * Per change: the answer is read twice (kept in memory), the client's name changed, and the lookup
+ * read until it shows the new name. PostgreSQL only: on PGlite the server's process owns the
+ * database, and the freshness test shows the first read fresh every time.
+ */
+async function measureLookupFreshness(base: string, databaseUrl: string | undefined, sample: string[]) {
+  const label = `Lookup freshness after a change by another session (${sample.length} changes)`;
+  if (!databaseUrl) {
+    report(label, "n/a on PGlite (one process; the first read is fresh, lookup-freshness.test.ts)");
+    return;
+  }
+  const outside = new pg.Client({ connectionString: databaseUrl });
+  await outside.connect();
+  const read = async (code: string) => ((await (await fetch(base + lookupPath(code))).json()) as { client: { nombre: string } }).client.nombre;
+  const latencies: number[] = [];
+  try {
+    for (const [i, code] of sample.entries()) {
+      await read(code);
+      await read(code);
+      const nombre = `Frescura ${i}`;
+      await outside.query("update clients set nombre = $1 where client_code = $2", [nombre, code]);
+      const since = performance.now();
+      let ms = Number.POSITIVE_INFINITY;
+      while (performance.now() - since < 5000) {
+        const startedAt = performance.now();
+        if ((await read(code)) === nombre) {
+          ms = startedAt - since;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      latencies.push(ms);
+    }
+  } finally {
+    await outside.end();
+  }
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
+  figures.lookupFreshness = { changes: latencies.length, p50: round(q(0.5)), p99: round(q(0.99)), max: round(q(1)) };
+  report(
+    label,
+    `p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, max ${q(1).toFixed(1)} ms`,
+    `budget max ≤ ${FRESHNESS_BUDGET_MS} ms: ${q(1) <= FRESHNESS_BUDGET_MS ? "met" : "NOT MET"}`,
+  );
 }
 
 const lookupPath = (code: string) => `/api/clients/trackings?code=${encodeURIComponent(code)}`;

@@ -1,10 +1,12 @@
 // Shutdown of the production server (src/server/main.ts) as a real child process: SIGTERM while
 // an import upload is half sent, an export download is read slowly, a browser page holds a
-// keep-alive connection and a WhatsApp send is held by the API. The process must be gone within
-// SHUTDOWN_TIMEOUT_MS plus a small margin, every 2xx answered before the signal must be in the
-// database after a restart, and the held message must still be waiting to be retried. Also
-// through npm (`npm run serve`, the compiled server): npm forwards SIGTERM to the shell it ran the
-// script in, so the script must hand the signal on to the server.
+// keep-alive connection and a WhatsApp send is held by the API. The process must end through its
+// bounded shutdown (at SHUTDOWN_TIMEOUT_MS it closes what is still open, every later step bounded,
+// exit code 0: not the last-resort exit, which is 1), every 2xx answered before the signal must be
+// in the database after a restart, and the held message must still be waiting to be retried. How
+// long the exit took is printed, not asserted (decision 170). Also
+// through npm (`npm run serve`, the compiled server): npm forwards SIGTERM to the shell it ran the script in, so the
+// script must hand the signal on to the server.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -24,6 +26,8 @@ import { buildServer } from "../../scripts/build-server";
 const LIMIT_MS = 2000;
 /** The shutdown's own bounded steps after the limit (jobs, database) and the process exit. */
 const MARGIN_MS = 3000;
+/** Only a hang guard for a process that should be gone (the server's last resort is LIMIT_MS + 3 s). */
+const GONE_GUARD_MS = 30_000;
 const PASSWORD = "clave-de-prueba-apagado";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -237,9 +241,11 @@ describe("SIGTERM with work in flight", () => {
       const sent = Date.now();
       server.child.kill("SIGTERM");
       const { code, at } = await server.exited;
-      const tookMs = at - sent;
-      expect(tookMs, `exited after ${tookMs} ms:\n${server.output()}`).toBeLessThan(LIMIT_MS + MARGIN_MS);
+      console.log(`shutdown with held connections: exited ${at - sent} ms after SIGTERM (limit ${LIMIT_MS} ms + steps ${MARGIN_MS} ms)`);
+      // Ended by its bounded shutdown: the limit closed the held connections, every step finished.
       expect(code, server.output()).toBe(0);
+      expect(server.output()).toContain("shutdown limit reached: closing the remaining connections");
+      expect(server.output()).not.toMatch(/overran its limit|did not finish in time|did not close in time/);
       expect(await accepting(server.port)).toBe(false);
       // The unfinished upload was never acknowledged.
       expect(await uploadAnswer).not.toBe(200);
@@ -261,8 +267,9 @@ describe("SIGTERM with work in flight", () => {
       const sentAgain = Date.now();
       again.child.kill("SIGTERM");
       const second = await again.exited;
-      expect(second.at - sentAgain).toBeLessThan(LIMIT_MS + MARGIN_MS);
+      console.log(`shutdown when idle: exited ${second.at - sentAgain} ms after SIGTERM`);
       expect(second.code, again.output()).toBe(0);
+      expect(again.output()).not.toMatch(/shutdown limit reached|overran its limit|did not finish in time|did not close in time/);
 
       const check = await openSeededDatabase(dataDir);
       try {
@@ -315,7 +322,7 @@ describe("the other ending signals", () => {
 });
 
 describe("SIGTERM through npm", () => {
-  it("npm run serve hands SIGTERM on to the server, which stops within the limit", { timeout: 120_000 }, async () => {
+  it("npm run serve hands SIGTERM on to the server, which stops through its bounded shutdown", { timeout: 120_000 }, async () => {
     // `npm run serve` runs the build's dist/server/main.js (decision 165): build it from these sources.
     await buildServer();
     const dataDir = path.join(tmp, "npm");
@@ -335,9 +342,10 @@ describe("SIGTERM through npm", () => {
     const sent = Date.now();
     npm.kill("SIGTERM");
     await server.exited;
-    await until(() => !alive(pid!), "the server process to end", LIMIT_MS + MARGIN_MS + 5000).catch(() => {});
+    await until(() => !alive(pid!), "the server process to end", GONE_GUARD_MS).catch(() => {});
     expect(alive(pid!), `server ${pid} still running ${Date.now() - sent} ms after npm got SIGTERM`).toBe(false);
-    expect(Date.now() - sent).toBeLessThan(LIMIT_MS + MARGIN_MS);
+    expect(server.output()).not.toMatch(/overran its limit|did not finish in time|did not close in time/);
+    console.log(`npm run serve: the server was gone ${Date.now() - sent} ms after npm got SIGTERM`);
   });
 });
 

@@ -13,9 +13,9 @@
 //  - A miss ("no client has this code") is kept briefly (missTtlMs) besides being forgotten when a
 //    client with that code is registered.
 // A change becomes visible to every instance when its NOTIFY arrives (after the commit: the
-// freshness test measures it). The instance that made a change hears it before the call that made
-// it returns (db/client.ts: PGlite calls back at once; on PostgreSQL each pooled connection passes
-// on its own notices), so whoever wrote reads the write.
+// freshness test checks it, npm run bench measures it). The instance that made a change hears it
+// before the call that made it returns (db/client.ts: PGlite calls back at once; on PostgreSQL each
+// pooled connection passes on its own notices), so whoever wrote reads the write.
 import { LOOKUP_CHANNEL, type Database } from "../../db/client";
 import type { Listener } from "../../db/listener";
 import { gunzipSync } from "node:zlib";

@@ -1,10 +1,14 @@
-// The lookup cache never serves a stale answer for long (issue 22, decision 140). On PostgreSQL:
-// two instances on one database; changes made through instance A (the portal, the back office,
-// a bulk change, an import, an extra charge) or by a psql-like session (raw SQL), and read from
-// instance B, are visible there within 100 ms, 1 000 times; a change read back from A, which made
-// it, is visible at once. If B's LISTEN connection is killed, its cache empties, it answers from
-// the database meanwhile and fills again once listening. On PGlite (one process) the same changes
-// are visible at once, every time. Every table the lookup reads announces its changes.
+// The lookup cache never serves a stale answer for long (issue 22, decisions 140 and 170). On
+// PostgreSQL: two instances on one database; changes made through instance A (the portal, the back
+// office, a bulk change, an import, an extra charge) or by a psql-like session (raw SQL), and read
+// from instance B, are visible there as soon as B hears the change's notice, 1 000 times: B may
+// answer from memory (stale) only before that notice, never after it, and no TTL is waited for; a
+// change read back from A, which made it, is visible at once. With B's notices withheld, B stays
+// stale (the negative control: the notice is what makes it fresh). If B's LISTEN connection is
+// killed, its cache empties, it answers from the database meanwhile and fills again once listening.
+// On PGlite (one process) the same changes are visible on the first read, every time. Every table
+// the lookup reads announces its changes. No assertion here depends on speed (decision 170): the
+// per-change latency is printed, and its 100 ms budget is measured by `npm run bench`.
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -25,7 +29,8 @@ import type { LookupCacheStats } from "./lookup-cache";
 const onPostgres = Boolean(process.env.DATABASE_URL);
 // The two-instance test makes the issue's 1 000 changes; on PGlite (deterministic: every first read is fresh) 300 say the same.
 const CHANGES = onPostgres ? 1000 : 300;
-const FRESH_WITHIN_MS = 100;
+/** Only a hang guard (a notice that never comes): well under the 30 s a kept miss lives, and no speed bound. */
+const NOTICE_GUARD_MS = 10_000;
 
 let t: TestApp;
 /** The instance that reads: a second app on the same PostgreSQL, or the same app on PGlite. */
@@ -53,6 +58,7 @@ beforeAll(async () => {
   }
   // Both instances listening before the first change (PostgreSQL connects in the background).
   await until(async () => (await cacheStats(reader)).listening && (await cacheStats(t.app)).listening);
+  spyOnReaderNotices();
 });
 
 afterAll(async () => {
@@ -74,6 +80,43 @@ async function until(check: () => Promise<boolean>, limitMs = 5000): Promise<voi
   }
 }
 
+/** The notices the reader's cache hears, per client code ('*' counts for every code); while
+ * `withheld` is set they are counted but kept from the cache (the negative control). */
+const notices = { perCode: new Map<string, number>(), all: 0, withheld: null as string[] | null, waiters: new Set<() => void>() };
+
+function spyOnReaderNotices() {
+  const cache = readerCtx.lookups.cache;
+  const deliver = cache.notified.bind(cache);
+  cache.notified = (payload: string) => {
+    if (payload === "*") notices.all++;
+    else for (const code of JSON.parse(payload) as string[]) notices.perCode.set(code, (notices.perCode.get(code) ?? 0) + 1);
+    if (notices.withheld) notices.withheld.push(payload);
+    else deliver(payload);
+    for (const wake of notices.waiters) wake();
+  };
+}
+
+/** How many notices naming this code the reader has heard so far. */
+const heardFor = (code: string) => (notices.perCode.get(code) ?? 0) + notices.all;
+
+/** Resolves once the reader has heard more than `seen` notices naming this code. */
+function noticeAfter(code: string, seen: number): Promise<void> {
+  if (heardFor(code) > seen) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const wake = () => {
+      if (heardFor(code) <= seen) return;
+      clearTimeout(guard);
+      notices.waiters.delete(wake);
+      resolve();
+    };
+    const guard = setTimeout(() => {
+      notices.waiters.delete(wake);
+      reject(new Error(`the reader never heard of the change to ${code}`));
+    }, NOTICE_GUARD_MS);
+    notices.waiters.add(wake);
+  });
+}
+
 async function cacheStats(app: FastifyInstance): Promise<LookupCacheStats> {
   const res = await app.inject({ method: "GET", url: "/api/health", headers: t.adminHeaders() });
   return (res.json() as { details: { lookupCache: LookupCacheStats } }).details.lookupCache;
@@ -87,16 +130,21 @@ async function lookup(app: FastifyInstance, code: string): Promise<TClientTracki
 
 type Fresh = (answer: TClientTrackingsResponse) => boolean;
 
-/** Reads from `app` until `fresh` holds: how long it took and how many reads past the bound were stale. */
-async function readUntilFresh(app: FastifyInstance, code: string, fresh: Fresh, since: number) {
-  let stalePastBound = 0;
-  for (let reads = 1; ; reads++) {
-    const startedAt = performance.now();
-    if (fresh(await lookup(app, code))) return { ms: startedAt - since, stalePastBound, reads };
-    if (startedAt - since > FRESH_WITHIN_MS) stalePastBound++;
-    if (startedAt - since > 3000) return { ms: Number.POSITIVE_INFINITY, stalePastBound, reads };
-    await sleep(2);
-  }
+/**
+ * Reads `code` from the reader after a change (`seen`: the notices naming it heard before the change
+ * was made). A stale read is allowed only before the reader has heard the change's notice (its cache
+ * still held the old answer); a stale read that started after the notice counts in staleAfterNotice.
+ * `ms` (from `since`, when the change returned, to the start of the fresh read) is a figure only.
+ */
+async function readUntilFresh(code: string, fresh: Fresh, seen: number, since: number) {
+  const heardBeforeFirstRead = heardFor(code) > seen;
+  const firstAt = performance.now();
+  if (fresh(await lookup(reader, code))) return { ms: firstAt - since, reads: 1, staleAfterNotice: 0, fresh: true };
+  if (heardBeforeFirstRead) return { ms: Number.NaN, reads: 1, staleAfterNotice: 1, fresh: false };
+  await noticeAfter(code, seen);
+  const startedAt = performance.now();
+  const isFresh = fresh(await lookup(reader, code));
+  return { ms: isFresh ? startedAt - since : Number.NaN, reads: 2, staleAfterNotice: isFresh ? 0 : 1, fresh: isFresh };
 }
 
 async function admin(method: "POST" | "PATCH", url: string, payload: object) {
@@ -165,16 +213,16 @@ describe("the lookup answered from memory", () => {
     for (const [label, text, params, fresh] of steps) {
       await lookup(reader, client.clientCode); // kept in memory now
       expect(fresh(await lookup(reader, client.clientCode)), `${label}: already true before the change`).toBe(false);
+      const seen = heardFor(client.clientCode);
       await outside.query(text, params);
-      const since = performance.now();
-      const { ms, reads } = await readUntilFresh(reader, client.clientCode, fresh, since);
-      expect(ms, label).toBeLessThanOrEqual(FRESH_WITHIN_MS);
+      const read = await readUntilFresh(client.clientCode, fresh, seen, performance.now());
+      expect(read, label).toMatchObject({ fresh: true, staleAfterNotice: 0 });
       // PGlite hears a change before the statement that made it returns: the first read is fresh.
-      if (!onPostgres) expect(reads, label).toBe(1);
+      if (!onPostgres) expect(read.reads, label).toBe(1);
     }
   });
 
-  it(`${CHANGES} changes through every path: visible on the other instance within ${FRESH_WITHIN_MS} ms, at once on the one that made them`, async () => {
+  it(`${CHANGES} changes through every path: visible on the other instance once it hears the notice, at once on the one that made them`, async () => {
     const client = await registerTestClient(t.app);
     const code = client.clientCode;
     const pre = async (trackingCode: string) =>
@@ -182,7 +230,8 @@ describe("the lookup answered from memory", () => {
     const [edited, moved, charged] = [await pre(uniqueTrackingCode("EDT")), await pre(uniqueTrackingCode("MOV")), await pre(uniqueTrackingCode("CHG"))];
     const hitsBefore = (await cacheStats(reader)).hits;
     const latencies: number[] = [];
-    let stalePastBound = 0;
+    let staleAfterNotice = 0;
+    let neverFresh = 0;
     let staleOnWriter = 0;
     let firstReadsStale = 0;
     const statuses = ["EN_BODEGA_MIAMI", "EN_ADUANAS"] as const;
@@ -191,6 +240,7 @@ describe("the lookup answered from memory", () => {
       const marker = `Cambio ${i} ${Math.random().toString(36).slice(2, 8)}`;
       let fresh: Fresh;
       let throughWriter = true;
+      const seen = heardFor(code);
       switch (i % 6) {
         case 0: // a psql session
           throughWriter = false;
@@ -241,26 +291,50 @@ describe("the lookup answered from memory", () => {
       // The instance that made the change (through its own pool) and the other one, read together.
       const [writerAnswer, read] = await Promise.all([
         throughWriter && onPostgres ? lookup(t.app, code) : null,
-        readUntilFresh(reader, code, fresh, since),
+        readUntilFresh(code, fresh, seen, since),
       ]);
       if (writerAnswer && !fresh(writerAnswer)) staleOnWriter++;
-      latencies.push(read.ms);
+      if (read.fresh) latencies.push(read.ms);
+      else neverFresh++;
       if (read.reads > 1) firstReadsStale++;
-      stalePastBound += read.stalePastBound;
+      staleAfterNotice += read.staleAfterNotice;
       // Kept in memory again before the next change, so that a missed notice would show as stale.
       await lookup(reader, code);
     }
 
     latencies.sort((a, b) => a - b);
     const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);
-    console.log(`lookup freshness (${onPostgres ? "PostgreSQL, two instances" : "PGlite"}): ${CHANGES} changes, p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, max ${p(1)} ms`);
-    expect(stalePastBound).toBe(0);
-    expect(latencies[latencies.length - 1]).toBeLessThanOrEqual(FRESH_WITHIN_MS);
-    expect(staleOnWriter).toBe(0);
+    console.log(
+      `lookup freshness (${onPostgres ? "PostgreSQL, two instances" : "PGlite"}): ${CHANGES} changes, p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, max ${p(1)} ms` +
+        ` (figures only; budget in npm run bench), ${firstReadsStale} first reads stale before the notice`,
+    );
+    expect({ staleAfterNotice, neverFresh, staleOnWriter }).toEqual({ staleAfterNotice: 0, neverFresh: 0, staleOnWriter: 0 });
     if (!onPostgres) expect(firstReadsStale).toBe(0);
     // The reads came from memory (else this test would prove nothing about the cache).
     expect((await cacheStats(reader)).hits - hitsBefore).toBeGreaterThan(CHANGES);
   }, 300_000);
+
+  it("with its notices withheld the reader stays stale: the notice is what makes a change visible", async () => {
+    const client = await registerTestClient(t.app);
+    const code = client.clientCode;
+    const { nombre } = (await lookup(reader, code)).client; // kept in memory now
+    const seen = heardFor(code);
+    notices.withheld = [];
+    try {
+      await outside.query("update clients set nombre = 'Sin aviso' where client_code = $1", [code]);
+      await noticeAfter(code, seen); // the notice reached the reader's process, but not its cache
+      const hits = (await cacheStats(reader)).hits;
+      for (let i = 0; i < 5; i++) expect((await lookup(reader, code)).client.nombre).toBe(nombre);
+      expect((await cacheStats(reader)).hits).toBe(hits + 5);
+      expect((await getClientTrackings(t.ctx.db, code))?.client.nombre, "the database has the change").toBe("Sin aviso");
+    } finally {
+      const withheld = notices.withheld;
+      notices.withheld = null;
+      for (const payload of withheld) readerCtx.lookups.cache.notified(payload);
+    }
+    // The same notice, delivered: the next read is fresh.
+    expect((await lookup(reader, code)).client.nombre).toBe("Sin aviso");
+  });
 
   it.runIf(onPostgres)("when the listening connection dies, the cache empties, answers from the database, and fills again once listening", async () => {
     const client = await registerTestClient(t.app);
@@ -276,11 +350,9 @@ describe("the lookup answered from memory", () => {
     expect(pid).not.toBeNull();
     await outside.query("select pg_terminate_backend($1)", [pid]);
     await outside.query("update clients set nombre = 'Sin oído' where client_code = $1", [code]);
-    await until(async () => (await cacheStats(reader)).resets > before.resets, 2000);
-    const since = performance.now();
-    const { ms, reads } = await readUntilFresh(reader, code, (a) => a.client.nombre === "Sin oído", since);
-    expect(reads).toBe(1);
-    expect(ms).toBeLessThanOrEqual(FRESH_WITHIN_MS);
+    await until(async () => (await cacheStats(reader)).resets > before.resets, NOTICE_GUARD_MS);
+    // Not listening: the cache let go of everything, so the first read asks the database.
+    expect((await lookup(reader, code)).client.nombre).toBe("Sin oído");
 
     await until(async () => (await cacheStats(reader)).listening);
     const after = await cacheStats(reader);
@@ -309,14 +381,17 @@ describe("the lookup answered from memory", () => {
     await outside.query("delete from clients where client_code = $1", [code]);
     expect((await reader.inject({ method: "GET", url: `/api/clients/trackings?code=${code}` })).statusCode).toBe(404);
     expect((await reader.inject({ method: "GET", url: `/api/clients/trackings?code=${code}` })).statusCode).toBe(404);
+    const seen = heardFor(code);
     await outside.query("insert into clients (client_code, nombre, direccion, telefono) values ($1, 'Recién Llegada', 'Heredia', '+50688990099')", [code]);
-    const since = performance.now();
-    let status = 404;
-    while (status === 404 && performance.now() - since < 1000) {
+    // The kept miss may answer only until the registration's notice arrives (not until its 30 s end).
+    const heardBeforeFirstRead = heardFor(code) > seen;
+    let status = (await reader.inject({ method: "GET", url: `/api/clients/trackings?code=${code}` })).statusCode;
+    if (status === 404) {
+      expect(heardBeforeFirstRead, "a kept miss answered after the registration's notice").toBe(false);
+      expect(onPostgres, "PGlite: the first read after the registration finds the client").toBe(true);
+      await noticeAfter(code, seen);
       status = (await reader.inject({ method: "GET", url: `/api/clients/trackings?code=${code}` })).statusCode;
-      if (status === 404) await sleep(2);
     }
     expect(status).toBe(200);
-    expect(performance.now() - since).toBeLessThanOrEqual(FRESH_WITHIN_MS + 20);
   });
 });

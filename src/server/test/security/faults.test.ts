@@ -124,12 +124,14 @@ describe("PostgreSQL stopped and restarted under traffic", () => {
       // Never a 500: either it works or it says "unavailable".
       expect(log.filter((l) => ![200, 201, 503].includes(l.status)).map((l) => `${l.phase} ${l.status} ${l.body.slice(0, 200)}`)).toEqual([]);
       // While down, everything answers 503 in Spanish, with Retry-After on the API calls, and no
-      // request waits on the database indefinitely (the pool gives up connecting after 3 s).
+      // request waits on the database indefinitely (the pool gives up connecting after 3 s): every
+      // request of the down phase came back (30 of them before `until` gives up, and the workers
+      // ended). How long they took is printed, not asserted (decision 170).
       const down = log.filter((l) => l.phase === "down");
       expect(down.every((l) => l.status === 503)).toBe(true);
       expect(down.every((l) => /no disponible|no responde/i.test(JSON.parse(l.body).message ?? JSON.parse(l.body).error))).toBe(true);
       expect(down.filter((l) => !l.body.includes('"status":"error"')).every((l) => l.retryAfter === "5")).toBe(true);
-      expect(Math.max(...down.map((l) => l.ms))).toBeLessThan(10_000);
+      console.log(`faults: ${down.length} requests while PostgreSQL was down, slowest ${Math.round(Math.max(...down.map((l) => l.ms)))} ms`);
       // Back without a restart of the app: everything answers again.
       expect(log.filter((l) => l.phase === "recovered").every((l) => l.status === 200 || l.status === 201)).toBe(true);
       // Every message the site said it received is stored.

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../../app";
 import { loadConfig } from "../../../config";
 import { rowsOf } from "../../../lib/rate-limiter";
@@ -181,10 +181,25 @@ describe("sessions across restarts and instances", () => {
 
   it("holds a failed login back for real when nothing replaces the wait (the test app only records it)", async () => {
     const app = await restart({ RATE_LIMIT: "on" });
-    const started = performance.now();
-    const res = await app.inject({ method: "POST", url: "/api/admin/login", payload: { password: "mala" }, remoteAddress: "10.66.0.9" });
-    expect(res.statusCode).toBe(401);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+    // The real wait is a timer of the failure's delay (250 ms per failure, at most 2 s) that fires
+    // before the answer is sent: recorded in order, not timed (decision 170).
+    const realSetTimeout = globalThis.setTimeout;
+    const events: string[] = [];
+    const timers = vi.spyOn(globalThis, "setTimeout").mockImplementation(((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+      realSetTimeout(() => {
+        events.push(`timer ${ms ?? 0}`);
+        callback(...args);
+      }, ms)) as typeof setTimeout);
+    try {
+      const res = await app.inject({ method: "POST", url: "/api/admin/login", payload: { password: "mala" }, remoteAddress: "10.66.0.9" });
+      events.push("answer");
+      expect(res.statusCode).toBe(401);
+    } finally {
+      timers.mockRestore();
+    }
+    const holdBack = events.findIndex((e) => /^timer (250|500|750|1000|1250|1500|1750|2000)$/.test(e));
+    expect(holdBack, events.join(", ")).toBeGreaterThanOrEqual(0);
+    expect(holdBack, events.join(", ")).toBeLessThan(events.indexOf("answer"));
   });
 
   it("ends every session when the admin password changes", async () => {
