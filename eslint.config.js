@@ -44,6 +44,33 @@ const featureBoundaries = {
   },
 };
 
+// Product code never imports test code (decision 175): the fakes, fixtures and harnesses live in
+// src/server/test/ and src/client/test/, the tests beside the code are *.test.ts(x), and neither
+// may reach the production bundle through an import from src/.
+const TEST_CODE = /(?:^|\/)(?:src\/(?:server|client)\/test\/|tests\/)|\.test(?:\.[cm]?[jt]sx?)?\/$/;
+const testCodePlacement = {
+  rules: {
+    "no-test-code-in-production": {
+      meta: { type: "problem", schema: [] },
+      create(context) {
+        const file = context.filename.split(path.sep).join("/");
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== "string" || !spec.startsWith(".")) return;
+          const target = path.posix.resolve(path.posix.dirname(file), spec) + "/";
+          if (TEST_CODE.test(target)) {
+            context.report({
+              node: node.source,
+              message: "El código de producción no importa código de pruebas (test/, *.test.*): lo que el producto usa vive fuera de las carpetas de pruebas (decisión 175).",
+            });
+          }
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "data/", "src/server/db/migrations/", ".tmp/", "bench-results/"] },
   js.configs.recommended,
@@ -77,5 +104,11 @@ export default tseslint.config(
   {
     files: ["src/shared/**/*.ts"],
     rules: noImport(["**/server/**", "**/client/**", "**/server", "**/client"]),
+  },
+  {
+    files: ["src/**/*.{ts,tsx,mjs}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/server/test/**", "src/client/test/**"],
+    plugins: { placement: testCodePlacement },
+    rules: { "placement/no-test-code-in-production": "error" },
   },
 );

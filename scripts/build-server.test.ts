@@ -69,6 +69,18 @@ describe("npm run build and npm run serve", () => {
     }
   });
 
+  it("bundles no test code: no fake, fixture, test helper or test file is among its sources", () => {
+    // The linked source maps list every project file esbuild put in the bundle (decision 175).
+    const maps = readdirSync(outDir).filter((f) => f.endsWith(".js.map"));
+    expect(maps.length).toBeGreaterThan(0);
+    const sources = maps.flatMap((map) => {
+      const { sources } = JSON.parse(readFileSync(path.join(outDir, map), "utf8")) as { sources: string[] };
+      return sources.map((source) => path.relative(process.cwd(), path.resolve(outDir, source)).split(path.sep).join("/"));
+    });
+    expect(sources).toContain("src/server/providers/storage/s3.ts");
+    expect(sources.filter((source) => /(^|\/)test\/|(^|\/)tests\/|\.test\.|(^|\/)fake-|fixture/.test(source))).toEqual([]);
+  });
+
   it("starts the .xls worker from the compiled output", async () => {
     const worker = new Worker(path.join(outDir, "xls-worker.mjs"), {
       workerData: { buffer: new Uint8Array([1, 2, 3, 4]).buffer, maxRows: 10, maxColumns: 10 },

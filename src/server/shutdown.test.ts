@@ -18,7 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./db/client";
 import { clients, contactMessages, notificationOutbox } from "./db/schema";
 import { seedDatabase } from "./seed/seed";
-import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "./providers/messaging/fake-graph-api";
+import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "./test/fakes/graph-api";
 import { freePort } from "./test/free-port";
 import { createMigratedPgliteDir, createTestDatabase, type TestDatabase } from "./test/database";
 import { buildServer } from "../../scripts/build-server";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
-import { META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "../../src/server/providers/messaging/fake-graph-api";
+import { META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "../../src/server/test/fakes/graph-api";
 import { buildWorkbook } from "../../src/server/test/workbooks";
 import { launchBrowser, seriousAxeViolations } from "./browser";
 import { horizontalOverflow } from "./layout";

@@ -15,7 +15,7 @@ import { queryClient } from "../lib/query-client";
 import { clearAdminSession } from "../lib/admin/admin-session";
 import AdminPage from "./admin";
 import { cleanUpAdminTest, json, staffSessionFixture, stubFetch, type FetchCall } from "../test/admin-kit";
-import { trackingFixture } from "../features/admin/trackings/tracking-fixture";
+import { trackingFixture } from "../test/fixtures/tracking";
 import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES } from "../../shared/domain/statuses";
 import { ROLE_FORBIDDEN, TOTP_CODE_WRONG, type TStaffSession } from "../../shared/api/admin/staff";
 

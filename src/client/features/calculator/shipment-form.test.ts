@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatColones } from "../../../shared/domain/format";
-import { estimateLike } from "./test-analysis";
+import { estimateLike } from "../../test/fixtures/product-analysis";
 import { formatUsdAmount } from "../../../shared/domain/format";
 import { quoteMessage } from "./quote-message";
 import { EMPTY_SHIPMENT, NUMBER_INVALID, readShipment, valuesFromAnalysis } from "./shipment-form";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZExchangeRateResponseSchema } from "../../../shared/api/exchange-rate";
 import { appCache } from "../../db/schema";
 import { createExchangeRateProvider, createHttpExchangeRateSources } from "../../providers/exchange-rates";
-import { startFakeRateServer, type FakeRateServer } from "../../providers/exchange-rates/fake-rate-server";
+import { startFakeRateServer, type FakeRateServer } from "../../test/fakes/rate-server";
 import type { Providers } from "../../providers";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createTestDatabase } from "../../test/database";

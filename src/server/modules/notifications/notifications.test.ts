@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { notificationOutbox } from "../../db/schema";
 import { createMessagingProvider } from "../../providers/messaging";
-import { fakeGraphEnv, graphError, META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "../../providers/messaging/fake-graph-api";
+import { fakeGraphEnv, graphError, META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "../../test/fakes/graph-api";
 import { createOfflineMessagingProvider } from "../../providers/messaging/offline";
 import { describeNotification, NOTIFICATION_NOT_FAILED, NOTIFICATION_NOT_FOUND } from "../../../shared/api/notifications";
 import { DEFAULT_RETRY_POLICY, processDueBatch, sendNotificationNow, type RetryPolicy } from "./delivery";

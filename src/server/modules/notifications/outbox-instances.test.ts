@@ -7,7 +7,7 @@ import type { Database } from "../../db/client";
 import { notificationOutbox } from "../../db/schema";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/app";
 import { openSecondConnection } from "../../test/database";
-import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "../../providers/messaging/fake-graph-api";
+import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "../../test/fakes/graph-api";
 import { enqueueNotification, wakeOutboxWorker } from "./outbox";
 
 const MESSAGES = 50;

@@ -6,7 +6,7 @@ import {
   ZProductAnalysisResponseSchema,
 } from "../../../shared/api/product-analysis";
 import { PRODUCT_ANALYSIS_JSON_SCHEMA } from "../../providers/ai/product-analysis";
-import { startFakeChatServer, type FakeChatServer } from "../../providers/ai/fake-chat-server";
+import { startFakeChatServer, type FakeChatServer } from "../../test/fakes/chat-server";
 import { createTestApp, type TestApp } from "../../test/app";
 import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 

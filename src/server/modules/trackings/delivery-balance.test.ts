@@ -13,7 +13,7 @@ import { auditLog, clientTrackings, coupons, notificationOutbox, referrals, trac
 import { changeTrackingStatus, createTrackings } from "./service";
 import { templateKeyOf, templateParametersOf } from "../notifications/outbox";
 import { createMessagingProvider } from "../../providers/messaging";
-import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "../../providers/messaging/fake-graph-api";
+import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "../../test/fakes/graph-api";
 import { templateParameterText } from "../../providers/messaging/template-parameters";
 import { loadConfig } from "../../config";
 import { formatColones } from "../../../shared/domain/format";

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../app";
 import { uploads } from "../../db/schema";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/app";
-import { startFakeS3, type FakeS3 } from "../../providers/storage/fake-s3";
+import { startFakeS3, type FakeS3 } from "../../test/fakes/s3";
 import { registerTestClient } from "../../test/clients";
 import { makePng } from "../../test/images";
 import { cleanUpUploads } from "./cleanup";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { clientTrackings, uploads } from "../../db/schema";
 import { createTestApp, uniqueTrackingCode, type TestApp } from "../../test/app";
-import { startFakeS3, type FakeS3 } from "../../providers/storage/fake-s3";
+import { startFakeS3, type FakeS3 } from "../../test/fakes/s3";
 import { addTestPackage, clientIdOf, registerTestClient } from "../../test/clients";
 import { makePng, makePngOfSize } from "../../test/images";
 import { PAYMENT_PROOFS_PATH } from "../../../shared/api/payments";

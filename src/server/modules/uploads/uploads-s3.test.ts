@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { uploads } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/app";
-import { startFakeS3, type FakeS3 } from "../../providers/storage/fake-s3";
+import { startFakeS3, type FakeS3 } from "../../test/fakes/s3";
 import { FILE_TOO_LARGE_MESSAGE, IMAGE_MAX_BYTES, UPLOAD_SIZE_REQUIRED, objectPathFromUploadUrl } from "../../../shared/api/uploads";
 import { makePng, makePngOfSize } from "../../test/images";
 

@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { notificationOutbox, whatsappCustomers, whatsappTrackingEntries } from "../../db/schema";
-import { fakeGraphEnv, graphError, startFakeGraphApi, type FakeGraphApi } from "../../providers/messaging/fake-graph-api";
+import { fakeGraphEnv, graphError, startFakeGraphApi, type FakeGraphApi } from "../../test/fakes/graph-api";
 import type { TListWhatsappEntriesResponse, TWhatsappEntry } from "../../../shared/api/whatsapp-entries";
 import { ABUSE_LIMITS } from "../../lib/abuse-limit-table";
 

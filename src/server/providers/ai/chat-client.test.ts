@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ChatCompletionError, createChatClient, DEFAULT_AI_BASE_URL, isAiConfigured, type ChatClient } from "./chat-client";
-import { startFakeChatServer, type FakeChatServer } from "./fake-chat-server";
+import { startFakeChatServer, type FakeChatServer } from "../../test/fakes/chat-server";
 
 const KEY = "sk-prueba-secreta-1234567890";
 const schema = z.object({ color: z.enum(["rojo", "azul"]), cantidad: z.number().int() });

@@ -8,7 +8,7 @@ import {
   extractUsdToCrc,
   type ExchangeRateProvider,
 } from ".";
-import { startFakeRateServer, type FakeRateServer } from "./fake-rate-server";
+import { startFakeRateServer, type FakeRateServer } from "../../test/fakes/rate-server";
 
 const MINUTE = 60_000;
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { createMessagingProvider } from "./index";
-import { fakeGraphEnv, graphError, META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "./fake-graph-api";
+import { fakeGraphEnv, graphError, META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "../../test/fakes/graph-api";
 import { MessagingError, type OutgoingMessage } from "./types";
 import { createWhatsappCloudProvider, templateParameterText } from "./whatsapp-cloud";
 

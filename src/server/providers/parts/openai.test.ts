@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createChatClient } from "../ai/chat-client";
-import { startFakeChatServer, type FakeChatServer } from "../ai/fake-chat-server";
+import { startFakeChatServer, type FakeChatServer } from "../../test/fakes/chat-server";
 import { createTestApp, type TestApp } from "../../test/app";
 import { clients, partsSearches } from "../../db/schema";
 import { generateClientCode } from "../../../shared/domain/client-code";

@@ -6,7 +6,7 @@ import { SignatureV4 } from "@smithy/signature-v4";
 import { Hash } from "@smithy/hash-node";
 import { presignUrl, signHeaders, uriEncode } from "./sigv4";
 import { createS3Storage } from "./s3";
-import { startFakeS3, type FakeS3 } from "./fake-s3";
+import { startFakeS3, type FakeS3 } from "../../test/fakes/s3";
 import { ObjectTooLargeError, StorageError } from "./types";
 import { loadConfig } from "../../config";
 

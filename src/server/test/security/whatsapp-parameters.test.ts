@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../app";
 import { clients, clientTrackings, notificationOutbox, whatsappCustomers, whatsappTrackingEntries } from "../../db/schema";
-import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "../../providers/messaging/fake-graph-api";
+import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "../fakes/graph-api";
 import { DEFAULT_RETRY_POLICY, processDueBatch } from "../../modules/notifications/delivery";
 import { enqueueNotification } from "../../modules/notifications/outbox";
 import { looksLikeLink } from "../../../shared/text-rules";

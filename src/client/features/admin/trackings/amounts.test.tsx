@@ -17,7 +17,7 @@ import type { TAdminTracking } from "../../../../shared/api/admin/clients";
 import { BulkSelectionProvider } from "./bulk-selection";
 import { TrackingFormDialog } from "./tracking-form-dialog";
 import { TrackingRow } from "./tracking-row";
-import { trackingFixture } from "./tracking-fixture";
+import { trackingFixture } from "../../../test/fixtures/tracking";
 
 const calls: { method: string; url: string; body: unknown }[] = [];
 const json = (status: number, body: unknown) =>

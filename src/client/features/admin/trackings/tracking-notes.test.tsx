@@ -10,9 +10,9 @@ import { CLIENTS_KEY } from "../../../lib/admin/admin-queries";
 import { adminClientFixture, adminClientsPage, cleanUpAdminTest, json, renderAdmin } from "../../../test/admin-kit";
 import type { TAdminClient, TAdminTracking } from "../../../../shared/api/admin/clients";
 import { BulkSelectionProvider } from "./bulk-selection";
-import { CachedTrackingRow } from "./tracking-row-harness";
+import { CachedTrackingRow } from "../../../test/tracking-row-harness";
 import { ClientTrackings } from "./client-trackings";
-import { trackingFixture } from "./tracking-fixture";
+import { trackingFixture } from "../../../test/fixtures/tracking";
 import { TRACKING_NOTES_SAVED } from "./api";
 
 const KEY = [...CLIENTS_KEY, "notes-test"];

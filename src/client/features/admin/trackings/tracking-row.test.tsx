@@ -10,8 +10,8 @@ import { adminClientFixture, adminClientsPage, cleanUpAdminTest, json, renderAdm
 import type { TAdminTracking } from "../../../../shared/api/admin/clients";
 import { COSTO_NEGATIVE, COSTO_TOO_HIGH, PESO_NEGATIVE } from "../../../../shared/api/admin/trackings";
 import { BulkSelectionProvider } from "./bulk-selection";
-import { CachedTrackingRow } from "./tracking-row-harness";
-import { trackingFixture } from "./tracking-fixture";
+import { CachedTrackingRow } from "../../../test/tracking-row-harness";
+import { trackingFixture } from "../../../test/fixtures/tracking";
 
 const base = trackingFixture();
 

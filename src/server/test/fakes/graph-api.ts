@@ -3,7 +3,7 @@
 // scripted to fail, stall or answer late, so adapters and workers are tested end to end.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { GRAPH_API_VERSION } from "./whatsapp-cloud";
+import { GRAPH_API_VERSION } from "../../providers/messaging/whatsapp-cloud";
 
 export interface FakeGraphRequest {
   path: string;

@@ -3,9 +3,9 @@
 // both ways S3 does: presigned query strings (with their expiry) and Authorization headers
 // (with the payload hash). Unsigned, mis-signed or expired requests get S3's 403 XML.
 // Signatures are checked with AWS's own signer (@smithy/signature-v4, what the AWS SDK uses),
-// never with this app's ./sigv4, so the S3 adapter's tests are not checking the code against
-// itself. Every signed header counts, a signed content-length included, and a session token
-// when the fake is started with one (temporary credentials).
+// never with this app's providers/storage/sigv4.ts, so the S3 adapter's tests are not checking
+// the code against itself. Every signed header counts, a signed content-length included, and a
+// session token when the fake is started with one (temporary credentials).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHash, timingSafeEqual } from "node:crypto";
