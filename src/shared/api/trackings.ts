@@ -81,7 +81,6 @@ export const ZTrackingHistoryEntrySchema = z.object({
   newStatus: z.enum(TRACKING_STATUSES),
   changedAt: z.string(),
 });
-export type TTrackingHistoryEntry = z.infer<typeof ZTrackingHistoryEntrySchema>;
 
 /** Kinds of photo the client sees as the package's arrival photos. */
 export const CLIENT_PHOTO_KINDS = ["LLEGADA", "ETIQUETA"] as const;
@@ -91,7 +90,6 @@ export const ZClientPackagePhotoSchema = z.object({
   kind: z.enum(CLIENT_PHOTO_KINDS),
   createdAt: z.string(),
 });
-export type TClientPackagePhoto = z.infer<typeof ZClientPackagePhotoSchema>;
 
 export const ZClientDeliverySchema = z.object({
   recibidoPor: z.string(),
@@ -99,7 +97,6 @@ export const ZClientDeliverySchema = z.object({
   photoUrl: z.string().nullable(),
   signatureUrl: z.string().nullable(),
 });
-export type TClientDelivery = z.infer<typeof ZClientDeliverySchema>;
 
 // The package card's photos and proof of delivery (issue 20).
 export const ARRIVAL_PHOTOS_TITLE = "Fotos en bodega";

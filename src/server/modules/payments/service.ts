@@ -3,8 +3,8 @@
 // then confirm it as a payment or reject it (modules/admin/payments). The photo is an upload made
 // through the public flow (POST /api/upload/image-url + PUT); attaching it marks it kept, so the
 // hourly clean-up leaves it. Nothing here changes money: a comprobante is a request to review.
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import { and, count, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { clientTrackings, clients, paymentProofs, uploads } from "../../db/schema";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
 import type { Actor } from "../../lib/actor";
@@ -13,7 +13,6 @@ import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import { TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
 import {
   PENDING_PROOFS_MAX,
-  PROOFS_LISTED_MAX,
   PROOF_IMAGE_NOT_FOUND,
   PROOF_IMAGE_USED,
   PROOF_NOTHING_DUE,
@@ -45,32 +44,6 @@ function proofDto(row: ProofRow): TClientPaymentProof {
     createdAt: row.createdAt.toISOString(),
     rejectReason: row.rejectReason,
   };
-}
-
-/**
- * The client's statement as drizzle reads it (the lookup builds the same in its one SQL
- * statement; the tests compare both): the sum of the positive balances and the newest receipts.
- */
-export async function clientStatement(db: DbOrTx, clientId: number): Promise<{ totalPendienteColones: number; comprobantes: TClientPaymentProof[] }> {
-  const [due] = await db
-    .select({ total: sql<string | number>`coalesce(sum(${clientTrackings.saldoColones}), 0)` })
-    .from(clientTrackings)
-    .where(and(eq(clientTrackings.clientId, clientId), gt(clientTrackings.saldoColones, 0)));
-  const rows = await db
-    .select({
-      id: paymentProofs.id,
-      trackingId: paymentProofs.trackingId,
-      trackingCode: clientTrackings.trackingCode,
-      estado: paymentProofs.estado,
-      createdAt: paymentProofs.createdAt,
-      rejectReason: paymentProofs.rejectReason,
-    })
-    .from(paymentProofs)
-    .leftJoin(clientTrackings, eq(clientTrackings.id, paymentProofs.trackingId))
-    .where(eq(paymentProofs.clientId, clientId))
-    .orderBy(desc(paymentProofs.createdAt), desc(paymentProofs.id))
-    .limit(PROOFS_LISTED_MAX);
-  return { totalPendienteColones: Number(due.total), comprobantes: rows.map(proofDto) };
 }
 
 /**
