@@ -4,7 +4,7 @@
 import { z } from "../validation";
 import { DECLARED_CONTENT_MAX, DECLARED_STORE_MAX } from "./declared";
 import { costaRicaDayKey, type DateInput } from "../domain/dates";
-import { ORIGINS, TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingStatus } from "../domain/statuses";
+import { ORIGINS, TRACKING_STATUSES, TRACKING_STATUS_LABELS, trackingStatusLabel, type TrackingStatus } from "../domain/statuses";
 import { UNPRICED_REASONS, type UnpricedReason } from "./admin/trackings";
 
 // --- The import file (§3) ---
@@ -194,6 +194,8 @@ export const ZImportUnpricedSchema = z.object({
   clientCode: z.string(),
   trackingCode: z.string(),
   estado: ZTrackingStatus,
+  /** The status reads in its origin's words ("En bodega China", docs/decisions/157). */
+  origen: z.enum(ORIGINS),
   motivo: z.enum(UNPRICED_REASONS),
 });
 export type TImportUnpriced = z.infer<typeof ZImportUnpricedSchema>;
@@ -354,7 +356,7 @@ export const IMPORT_UNPRICED_HINT =
   "Se aplican igual (pueden llegar a bodega antes de pesarse), pero no pasarán a Listo para entregar hasta registrar el peso y el monto.";
 export const IMPORT_UNPRICED_LINK = "Ver en Paquetes (Sin peso o monto)";
 export const importUnpricedItem = (u: TImportUnpriced) =>
-  `Fila ${u.row}: ${u.trackingCode} (${u.clientCode}) · ${TRACKING_STATUS_LABELS[u.estado]} · ${u.motivo}`;
+  `Fila ${u.row}: ${u.trackingCode} (${u.clientCode}) · ${trackingStatusLabel(u.estado, u.origen)} · ${u.motivo}`;
 
 // --- Exports (§7) ---
 

@@ -612,7 +612,7 @@ async function applyTrackings(
   for (const [packageKey, { row }] of touched) {
     const tracking = known.get(packageKey);
     if (!tracking || !awaitsAmount(tracking)) continue;
-    out.unpriced.push({ row: row.row, clientCode: row.clientCode, trackingCode: tracking.trackingCode, estado: tracking.estado as TrackingStatus, motivo: unpricedReason(tracking)! });
+    out.unpriced.push({ row: row.row, clientCode: row.clientCode, trackingCode: tracking.trackingCode, estado: tracking.estado as TrackingStatus, origen: tracking.origen as Origin, motivo: unpricedReason(tracking)! });
   }
   return out;
 }

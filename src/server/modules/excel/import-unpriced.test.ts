@@ -57,9 +57,9 @@ describe("an import that moves packages without an amount to En bodega Miami or 
     const seen = await ok(PREVIEW, bytes);
     expect(await tableCounts(t.ctx.db)).toEqual(before);
     const expected = [
-      { row: 2, clientCode: client.clientCode, trackingCode: bare.trackingCode, estado: "EN_BODEGA_MIAMI", motivo: "Sin peso" },
-      { row: 3, clientCode: client.clientCode, trackingCode: measured.trackingCode, estado: "EN_BODEGA_MIAMI", motivo: "Sin monto" },
-      { row: 6, clientCode: client.clientCode, trackingCode: created, estado: "EN_ADUANAS", motivo: "Sin peso" },
+      { row: 2, clientCode: client.clientCode, trackingCode: bare.trackingCode, estado: "EN_BODEGA_MIAMI", origen: "USA", motivo: "Sin peso" },
+      { row: 3, clientCode: client.clientCode, trackingCode: measured.trackingCode, estado: "EN_BODEGA_MIAMI", origen: "USA", motivo: "Sin monto" },
+      { row: 6, clientCode: client.clientCode, trackingCode: created, estado: "EN_ADUANAS", origen: "USA", motivo: "Sin peso" },
     ];
     expect(seen.unpriced).toEqual({ total: 3, items: expected });
     expect(seen.trackings.errors).toEqual([]);

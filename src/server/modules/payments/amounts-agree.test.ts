@@ -141,5 +141,5 @@ describe("every seeded package's amounts agree everywhere", () => {
         expect(plain(line!)).toContain(plain(formatColones(a.amountColones)));
       }
     }
-  }, 120_000);
+  }, 300_000);
 });

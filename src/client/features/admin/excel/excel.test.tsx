@@ -179,8 +179,8 @@ describe("ImportDialog", () => {
     const flags = {
       total: 2,
       items: [
-        { row: 2, clientCode: "EXAB12CD", trackingCode: "TBA500000000003", estado: "EN_BODEGA_MIAMI", motivo: "Sin peso" },
-        { row: 4, clientCode: "EXAB12CD", trackingCode: "TBA500000000004", estado: "EN_ADUANAS", motivo: "Sin monto" },
+        { row: 2, clientCode: "EXAB12CD", trackingCode: "TBA500000000003", estado: "EN_BODEGA_MIAMI", origen: "USA", motivo: "Sin peso" },
+        { row: 4, clientCode: "EXAB12CD", trackingCode: "TBA500000000004", estado: "EN_ADUANAS", origen: "USA", motivo: "Sin monto" },
       ],
     } as const;
     let release!: (r: Response) => void;
