@@ -1,6 +1,6 @@
 // The workbook both import benchmarks upload (npm run bench, scripts/bench-excel.ts): like one
 // staff would bring, new clients (a tenth as many as packages) and their packages, a few each,
-// every status, some notes.
+// every status, some notes, each package weighed and priced.
 import ExcelJS from "exceljs";
 import { TRACKING_COLUMNS } from "../src/shared/api/excel";
 import { TRACKING_STATUSES } from "../src/shared/domain/statuses";
@@ -31,6 +31,9 @@ export async function benchImportWorkbook(rows: number, revision = 0): Promise<B
       "Amazon",
       null,
       revision ? `nota ${revision}` : i % 3 === 0 ? "nota" : null,
+      // Priced, as a staff file that makes packages ready or delivered must be (docs/decisions/152).
+      i % 7 === 0 ? (i % 20) / 4 + 1 : 500 + (i % 40) * 100,
+      6_000 + (i % 50) * 250,
     ]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
