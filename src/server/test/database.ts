@@ -99,6 +99,7 @@ export async function createTestDatabase(options: { fresh?: boolean } = {}): Pro
     // (./pglite-pool.ts, decision 174).
     const { leasePglite } = await import("./pglite-pool");
     const lease = await leasePglite(
+      "migrated",
       async () => PGlite.create({ loadDataDir: await migratedSnapshot(), extensions: await pgliteExtensions() }),
       options,
     );

@@ -41,12 +41,14 @@ interface Pool {
 }
 
 // Kept on globalThis: the project's modules are loaded afresh for every file (src/client/test/setup.ts).
-const pool: Pool = ((globalThis as Record<symbol, unknown>)[Symbol.for("ei.test.pglitePool")] ??= {
-  idle: [],
-  created: 0,
-  reused: 0,
-  discarded: 0,
-}) as Pool;
+// One pool per kind of database (the migrated template's, or a test's own).
+const pools: Map<string, Pool> = ((globalThis as Record<symbol, unknown>)[Symbol.for("ei.test.pglitePools")] ??= new Map()) as Map<string, Pool>;
+
+function poolOf(key: string): Pool {
+  let pool = pools.get(key);
+  if (!pool) pools.set(key, (pool = { idle: [], created: 0, reused: 0, discarded: 0 }));
+  return pool;
+}
 
 const USER_SCHEMAS = `nspname not like 'pg\\_%' and nspname <> 'information_schema'`;
 
@@ -160,10 +162,11 @@ export interface PgliteLease {
 }
 
 /**
- * A database in the template's state: a reused one when the pool has one, else `create()`'s.
+ * A database in the template's state: a reused one when the pool `key` has one, else `create()`'s.
  * `fresh`: always a new one (closed on release), for a test that needs a database nobody used.
  */
-export async function leasePglite(create: () => Promise<PGlite>, options: { fresh?: boolean } = {}): Promise<PgliteLease> {
+export async function leasePglite(key: string, create: () => Promise<PGlite>, options: { fresh?: boolean } = {}): Promise<PgliteLease> {
+  const pool = poolOf(key);
   const reuse = !options.fresh && process.env.EI_TEST_PGLITE_REUSE !== "off";
   let client = reuse ? pool.idle.pop() : undefined;
   if (client) pool.reused++;
@@ -224,6 +227,7 @@ function lease(client: PGlite, onRelease: (client: PGlite) => Promise<void>): Pg
 }
 
 /** How many databases this worker started, reused and discarded (for measurements). */
-export function pglitePoolCounts(): { created: number; reused: number; discarded: number; idle: number } {
+export function pglitePoolCounts(key: string): { created: number; reused: number; discarded: number; idle: number } {
+  const pool = poolOf(key);
   return { created: pool.created, reused: pool.reused, discarded: pool.discarded, idle: pool.idle.length };
 }
