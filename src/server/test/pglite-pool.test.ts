@@ -10,8 +10,11 @@ describe.skipIf(!!process.env.DATABASE_URL || process.env.EI_TEST_PGLITE_REUSE =
   // identity, a plain sequence and a trigger. Its own pool entries are told apart by a marker.
   const KEY = "pool-test";
   let made = 0;
+  // Made once (initdb is the dear part), then loaded from its copy like the real template.
+  let copy: Blob | undefined;
   const create = async () => {
     made++;
+    if (copy) return PGlite.create({ loadDataDir: copy, extensions: await pgliteExtensions() });
     const client = await PGlite.create({ extensions: await pgliteExtensions() });
     await client.exec(`
       create table seeded (id int primary key, label text);
@@ -21,6 +24,7 @@ describe.skipIf(!!process.env.DATABASE_URL || process.env.EI_TEST_PGLITE_REUSE =
       create function refuse() returns trigger language plpgsql as $$ begin raise exception 'no'; end $$;
       create trigger seeded_no_delete before delete on seeded for each row execute function refuse();
     `);
+    copy = await client.dumpDataDir("none");
     return client;
   };
   const state = async (client: PGlite) => ({
