@@ -1,6 +1,7 @@
 // Test databases: a fresh, migrated database per test file. With DATABASE_URL set (CI runs the
 // suite a second time that way) each file gets its own PostgreSQL database, dropped at the end;
-// otherwise an in-memory PGlite. Both start from the migrated template that the run's
+// otherwise an in-memory PGlite, reused between the files of a worker and reset to the
+// template's state in between (./pglite-pool.ts). Both start from the migrated template that the run's
 // globalSetup made (./global-setup.ts); without one (a script, another config) the migrations
 // run here, once per process for PGlite.
 import { randomBytes } from "node:crypto";
@@ -44,7 +45,11 @@ export async function createMigratedPgliteDir(dir: string): Promise<void> {
   await client.close();
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database in the migrated template's state for a test file. On PGlite, `fresh` asks for a new
+ * one rather than one an earlier file used and the pool reset (./pglite-pool.ts).
+ */
+export async function createTestDatabase(options: { fresh?: boolean } = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   let database: Database;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -90,8 +95,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const schema = await import("../db/schema");
-    const client = await PGlite.create({ loadDataDir: await migratedSnapshot(), extensions: await pgliteExtensions() });
-    database = pgliteDatabase(client, drizzle(client, { schema }) as unknown as Database["db"], async () => {});
+    // Reused from an earlier file of this worker when one is free, reset to the template's state
+    // (./pglite-pool.ts, decision 174).
+    const { leasePglite } = await import("./pglite-pool");
+    const lease = await leasePglite(
+      "migrated",
+      async () => PGlite.create({ loadDataDir: await migratedSnapshot(), extensions: await pgliteExtensions() }),
+      options,
+    );
+    database = pgliteDatabase(lease.client, drizzle({ client: lease.client, schema }) as unknown as Database["db"], async () => {});
   }
   return {
     ...database,
