@@ -2,7 +2,7 @@
 // kept in DATA_DIR/admin-password (mode 600) and printed once.
 import path from "node:path";
 import { storedOnce } from "./data-file";
-import { generateAdminPassword } from "../modules/admin/auth/service";
+import { generateAdminPassword } from "../modules/auth/service";
 
 export function resolveAdminPassword(
   configured: string | undefined,
