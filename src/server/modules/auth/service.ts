@@ -231,18 +231,3 @@ function digest(value: string): Buffer {
 function sameText(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
-
-/** A readable generated password: 4 groups of 4 from an unambiguous alphabet (~80 bits). */
-export function generateAdminPassword(): string {
-  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
-  const groups: string[] = [];
-  for (let g = 0; g < 4; g++) {
-    let group = "";
-    while (group.length < 4) {
-      const byte = randomBytes(1)[0];
-      if (byte < 248) group += alphabet[byte % 31];
-    }
-    groups.push(group);
-  }
-  return groups.join("-");
-}

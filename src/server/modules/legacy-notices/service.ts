@@ -18,7 +18,7 @@ import {
 } from "../../../shared/api/tracking-notices";
 import type { NoticeStatus, WhatsappEntryStatus } from "../../../shared/domain/statuses";
 import { ADMIN_PAGE_SIZE_DEFAULT } from "../../../shared/api/admin/clients";
-import { likeEscape, phoneSearchDigits } from "../clients/staff-service";
+import { likeEscape, phoneSearchDigits } from "../../core/client-search";
 
 const t = trackingNotices;
 type NoticeRow = typeof trackingNotices.$inferSelect;

@@ -1,9 +1,8 @@
 // The client portal's package calls (public, identified by the client code): list, pre-alert,
-// edit and delete (public-site §7). The staff's tracking calls belong to the admin module and
+// edit and delete (public-site §7). The staff's package calls are in staff-routes.ts and
 // use the same service.ts.
 import { clientActor } from "../../lib/actor";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { mapLookalikes } from "../../../shared/domain/client-code";
+import type { FastifyInstance } from "fastify";
 import { CLIENT_NOT_FOUND_MESSAGE, ZClientTrackingsQuerySchema } from "../../../shared/api/clients";
 import {
   ZDeleteClientTrackingRequestSchema,
@@ -11,7 +10,7 @@ import {
   ZTrackingIdParamsSchema,
 } from "../../../shared/api/trackings";
 import type { AppContext } from "../../context";
-import { enforceLimit } from "../../lib/abuse-limits";
+import { enforceLimit, enforceWriteLimits } from "../../lib/abuse-limits";
 import { notFound, parseWith } from "../../errors";
 import { deleteClientTracking, preAlertTracking, updateClientTracking } from "./client-portal";
 import { acceptsGzip, answerBytes } from "./lookup-cache";
@@ -49,10 +48,4 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
     await deleteClientTracking(ctx.db, id, clientCode, clientActor(request));
     return { success: true as const, id };
   });
-}
-
-/** A client's write counts against its address and against the code it names (any address). */
-export async function enforceWriteLimits(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, clientCode: string): Promise<void> {
-  await enforceLimit(ctx, request, "clientWrite", reply);
-  await enforceLimit(ctx, request, "clientWriteCode", reply, mapLookalikes(clientCode));
 }

@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../lib/rate-limiter";
 import { awaitsAmountSql, unpricedReasonSql } from "./unpriced-sql";
-import { clientSearchAlternatives, likeEscape } from "../clients/staff-service";
+import { clientSearchAlternatives, likeEscape } from "../../core/client-search";
 import { costaRicaDayStart } from "../../../shared/domain/dates";
 import { normalizeTrackingCode } from "../../../shared/api/trackings";
 import { TRACKING_SEARCH_MIN_CHARS } from "../../../shared/api/admin/clients";

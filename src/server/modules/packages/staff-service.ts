@@ -14,7 +14,7 @@ import {
   type TrackingFields,
 } from "./service";
 import { inOutboxTransaction } from "../../core/outbox";
-import { findClientId } from "../clients/staff-service";
+import { findClientId } from "../../core/client-search";
 import { getAdminTracking } from "./staff-presenter";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
 import {

@@ -12,7 +12,7 @@
 //   a friendly pre-check, and the unique violation mapped to the same 409 when two race.
 // - paidAt (docs/decisions/147): a real day, not the future, at most PAID_AT_WINDOW_DAYS Costa Rica
 //   days back; older only for the Dueño with a written reason (stored, audited). A closed cash day
-//   takes nothing: recording checks the paid day under its lock (cash/closed-days.ts); reversing a
+//   takes nothing: recording checks the paid day under its lock (core/cash-day-lock.ts); reversing a
 //   payment of a closed day counts on today (reversal_counted_on) and leaves the closed day as it
 //   was. The trigger payments_cash_day_guard refuses the same in the database.
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
@@ -21,7 +21,7 @@ import { clientTrackings, clients, packageCharges, paymentAllocations, paymentPr
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
 import type { Actor } from "../../lib/actor";
 import { recordAudit } from "../../core/audit/service";
-import { lockCashDay } from "../cash/closed-days";
+import { lockCashDay } from "../../core/cash-day-lock";
 import { addDays, costaRicaDayKey, costaRicaDaysBetween, costaRicaDayStart } from "../../../shared/domain/dates";
 import type { StaffRole } from "../../../shared/domain/staff-roles";
 import { CHARGE_COLONES_MAX, chargeLines, METHODS_WITH_UNIQUE_REFERENCE, type ExtraChargeKind, type PaymentMethod } from "../../../shared/domain/charges";
@@ -321,7 +321,7 @@ async function recordPaymentTx(tx: DbOrTx, input: RecordPaymentInput, actor: Act
   }
   const amountColones = input.allocations.reduce((sum, a) => sum + a.amountColones, 0);
   if (amountColones > COLONES_MAX) throw badRequest(PAYMENT_TOO_LARGE);
-  // After the packages (the lock order of closed-days.ts): a close of that day waits for this
+  // After the packages (the lock order of core/cash-day-lock.ts): a close of that day waits for this
   // transaction, or this one sees the day closed.
   const paidDay = costaRicaDayKey(paidAt);
   if (await lockCashDay(tx, paidDay)) throw conflict(cashDayClosedMessage(paidDay));

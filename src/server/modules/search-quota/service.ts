@@ -8,7 +8,7 @@ import { notFound } from "../../errors";
 import { rowsOf } from "../../lib/rate-limiter";
 import type { Actor } from "../../lib/actor";
 import { diffFields, recordAudit } from "../../core/audit/service";
-import { clientSearchAlternatives, effectiveSearchCount, findClientId } from "../clients/staff-service";
+import { clientSearchAlternatives, effectiveSearchCount, findClientId } from "../../core/client-search";
 import { costaRicaMonthKey } from "../../../shared/domain/dates";
 import { ADMIN_CLIENT_NOT_FOUND } from "../../../shared/api/admin/clients";
 import {

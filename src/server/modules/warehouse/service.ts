@@ -13,7 +13,7 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../
 import { inOutboxTransaction } from "../../core/outbox";
 import { createTrackings, updateTrackings } from "../packages/service";
 import { priced, type Tariff } from "../packages/staff-service";
-import { findClientId } from "../clients/staff-service";
+import { findClientId } from "../../core/client-search";
 import { diffFields, recordAudit } from "../../core/audit/service";
 import { attachPhotos, movePhotosToPackage, photosOf } from "../uploads/package-photos";
 import type { Actor } from "../../lib/actor";

@@ -15,7 +15,7 @@ import {
 } from "../../../shared/api/whatsapp-entries";
 import { ADMIN_PAGE_SIZE_DEFAULT, TRACKING_SEARCH_MIN_CHARS } from "../../../shared/api/admin/clients";
 import { normalizeTrackingNumber } from "../../../shared/domain/carriers";
-import { likeEscape, phoneSearchDigits } from "../clients/staff-service";
+import { likeEscape, phoneSearchDigits } from "../../core/client-search";
 import type { TNotificationState } from "../../../shared/api/notifications";
 import type { WhatsappEntryStatus } from "../../../shared/domain/statuses";
 import { whatsappEntryStatusNotification } from "../notifications/messages";

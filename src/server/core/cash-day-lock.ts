@@ -2,8 +2,8 @@
 // day take before they look at a Costa Rica day. The same function backs the database trigger
 // payments_cash_day_guard (migration 0015), so the application's check and the database's agree.
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { rowsOf } from "../../lib/rate-limiter";
+import type { DbOrTx } from "../db/client";
+import { rowsOf } from "../lib/rate-limiter";
 
 /**
  * Takes the Costa Rica day's lock until the transaction ends and tells whether the day is closed.
