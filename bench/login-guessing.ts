@@ -16,7 +16,7 @@ import { ABUSE_LIMITS } from "../src/server/lib/abuse-limit-table";
 import { hashPassword, verifyPassword } from "../src/server/lib/password-hash";
 import { MAX_PRICE, newChallenge } from "../src/server/lib/proof-of-work";
 import type { AppContext } from "../src/server/context";
-import { loginWork } from "../src/server/modules/admin/auth/login-guard";
+import { loginWork } from "../src/server/modules/auth/login-guard";
 import { numberArg } from "./args";
 
 const solves = numberArg("solves", 20);

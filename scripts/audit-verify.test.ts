@@ -5,8 +5,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ACTOR } from "../src/server/lib/actor";
 import { rowsOf } from "../src/server/lib/rate-limiter";
-import { recordAudit } from "../src/server/modules/admin/audit/service";
-import { auditChainHead } from "../src/server/modules/admin/audit/chain";
+import { recordAudit } from "../src/server/core/audit/service";
+import { auditChainHead } from "../src/server/core/audit/chain";
 import { useTestApp } from "../src/server/test/app";
 import { AuditVerifyError, parseExpectedHead, verifyCommand } from "./audit-verify";
 

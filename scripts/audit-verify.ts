@@ -8,7 +8,7 @@
 import { loadConfig, pgliteDir } from "../src/server/config";
 import { openDatabase, type Db } from "../src/server/db/client";
 import { loadEnvFile } from "../src/server/env-file";
-import { verifyAuditChain, type AuditChainHead } from "../src/server/modules/admin/audit/chain";
+import { verifyAuditChain, type AuditChainHead } from "../src/server/core/audit/chain";
 import { lockDataDir } from "../src/server/lib/data-dir-lock";
 import { databaseExists, parseFlag, runIfScript } from "./backup";
 

@@ -13,8 +13,9 @@ import { adminSessions, staffAccounts } from "../src/server/db/schema";
 import { loadEnvFile } from "../src/server/env-file";
 import { hashPassword } from "../src/server/lib/password-hash";
 import { SYSTEM_ACTOR } from "../src/server/lib/actor";
-import { recordAudit } from "../src/server/modules/admin/audit/service";
-import { BUILT_IN_OWNER_LOGIN, BUILT_IN_OWNER_NAME, generateAdminPassword } from "../src/server/modules/admin/auth/service";
+import { recordAudit } from "../src/server/core/audit/service";
+import { BUILT_IN_OWNER_LOGIN, BUILT_IN_OWNER_NAME } from "../src/server/modules/auth/service";
+import { generateAdminPassword } from "../src/server/lib/admin-password";
 import { lockDataDir } from "../src/server/lib/data-dir-lock";
 import { parseFlag, runIfScript } from "./backup";
 

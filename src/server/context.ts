@@ -2,10 +2,10 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { RateLimiter } from "./lib/rate-limiter";
-import type { AdminSessionService, StaffPrincipal } from "./modules/admin/auth/service";
+import type { AdminSessionService, StaffPrincipal } from "./modules/auth/service";
 import type { StaffRole } from "../shared/domain/staff-roles";
 import type { Providers } from "./providers";
-import type { ClientLookups } from "./modules/trackings/lookup-cache";
+import type { ClientLookups } from "./modules/packages/lookup-cache";
 import type { ImageLinks } from "./lib/image-links";
 
 export interface AppContext {

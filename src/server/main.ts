@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import closeWithGrace from "close-with-grace";
 import { openDatabase, type Database } from "./db/client";
 import { buildApp } from "./app";
-import { fillReferralCodes } from "./modules/clients/codes";
+import { fillReferralCodes } from "./core/client-codes";
 import { resolveAdminPassword } from "./lib/admin-password";
 import { closeWithin, SHUTDOWN_STEP_MS } from "./lib/shutdown";
 import { createLogger } from "./lib/log-redaction";

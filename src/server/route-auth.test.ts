@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "./test/app";
 import { createHash, createHmac } from "node:crypto";
-import { createAdminSessionService } from "./modules/admin/auth/service";
+import { createAdminSessionService } from "./modules/auth/service";
 
 /** Paths the staff spec marks as admin calls (staff-side §7), plus the ones this project adds. */
 const MUST_BE_ADMIN = [

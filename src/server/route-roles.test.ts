@@ -151,7 +151,7 @@ async function pricedPackage(t: TestApp): Promise<{ id: number; clientCode: stri
 
 async function newPayment(t: TestApp): Promise<number> {
   const p = await pricedPackage(t);
-  const { recordPayment } = await import("./modules/admin/payments/service");
+  const { recordPayment } = await import("./modules/payments/staff-service");
   const payment = await recordPayment(t.ctx.db, { clientCode: p.clientCode, method: "EFECTIVO", allocations: [{ trackingId: p.id, amountColones: 1000 }] }, SYSTEM_ACTOR);
   return payment.id;
 }
@@ -348,7 +348,7 @@ const SAMPLES: Record<string, Sample> = {
   // Staff photos (issue 20)
   "POST /api/admin/photos": async () => ({ method: "POST", url: "/api/admin/photos", payload: Buffer.from(makePng(4, 4)), headers: { "content-type": "image/png" } }),
 
-  // --- Recepción and Sin dueño (issue 20): modules/admin/warehouse ---
+  // --- Recepción and Sin dueño (issue 20): modules/warehouse ---
   // (Sin dueño rows are inserted directly: this block keeps its fixtures inside it.)
   "GET /api/admin/warehouse/scan": async ({ t }) => ({ method: "GET", url: `/api/admin/warehouse/scan?code=${(await newPackage(t)).trackingCode}` }),
   "POST /api/admin/warehouse/receive": async ({ t }) => ({
@@ -382,7 +382,7 @@ const SAMPLES: Record<string, Sample> = {
   "GET /api/admin/warehouse/report": async () => ({ method: "GET", url: "/api/admin/warehouse/report?date=2026-03-10" }),
   "GET /api/admin/warehouse/report.xlsx": async () => ({ method: "GET", url: "/api/admin/warehouse/report.xlsx?date=2026-03-10" }),
 
-  // --- Embarques, manifests and labels (issue 20): modules/admin/shipments ---
+  // --- Embarques, manifests and labels (issue 20): modules/shipments ---
   "GET /api/admin/shipments": async () => ({ method: "GET", url: "/api/admin/shipments" }),
   "POST /api/admin/shipments": async () => ({
     method: "POST",
@@ -445,7 +445,7 @@ const SAMPLES: Record<string, Sample> = {
   },
   // --- end of Embarques ---
 
-  // --- Entregas (issue 20): modules/admin/deliveries ---
+  // --- Entregas (issue 20): modules/deliveries ---
   "GET /api/admin/deliveries": async () => ({ method: "GET", url: "/api/admin/deliveries" }),
   "GET /api/admin/deliveries/scan": async ({ t }) => ({
     method: "GET",
@@ -473,7 +473,7 @@ const SAMPLES: Record<string, Sample> = {
   }),
   // --- end of Entregas ---
 
-  // --- Pagos (issue 21): modules/admin/payments ---
+  // --- Pagos (issue 21): modules/payments ---
   "GET /api/admin/trackings/:id/charges": async ({ t }) => ({ method: "GET", url: `/api/admin/trackings/${(await pricedPackage(t)).id}/charges` }),
   "POST /api/admin/trackings/:id/charges": async ({ t }) => ({
     method: "POST",
@@ -506,7 +506,7 @@ const SAMPLES: Record<string, Sample> = {
     payload: { reason: "No se lee el monto" },
   }),
   // --- end of Pagos ---
-  // --- Caja (issue 21): modules/admin/cash ---
+  // --- Caja (issue 21): modules/cash ---
   "GET /api/admin/cash/closing": async () => ({ method: "GET", url: "/api/admin/cash/closing?date=2026-03-10" }),
   "GET /api/admin/cash/closing.xlsx": async () => ({ method: "GET", url: "/api/admin/cash/closing.xlsx?date=2026-03-10" }),
   // Each call closes another day long past (a closed day answers 409), never today.

@@ -199,7 +199,7 @@ export const clientTrackings = pgTable(
     descuentoColones: integer("descuento_colones").generatedAlwaysAs(sql.raw(DISCOUNT_SQL)),
     /** What the package costs: freight − discount + extras (shared/domain/charges.ts chargeTotal). */
     totalColones: integer("total_colones").generatedAlwaysAs(sql.raw(TOTAL_SQL)),
-    /** The sum of the payments applied to it, not reversed (modules/admin/payments keeps it). */
+    /** The sum of the payments applied to it, not reversed (modules/payments keeps it). */
     pagadoColones: integer("pagado_colones").notNull().default(0),
     /** What the client still owes: total − paid (negative: paid more). */
     saldoColones: integer("saldo_colones").generatedAlwaysAs(sql.raw(`coalesce(${TOTAL_SQL}, 0) - pagado_colones`)),
@@ -489,7 +489,7 @@ export const appCache = pgTable("app_cache", {
 });
 
 /**
- * Admin sessions, one row per login (modules/admin/auth/service.ts). Only a hash of the token is
+ * Admin sessions, one row per login (modules/auth/service.ts). Only a hash of the token is
  * kept. The shared password has no account behind it yet; per-person staff accounts (issue 19)
  * add a nullable account column here.
  */
@@ -607,7 +607,7 @@ export const auditLogHead = pgTable(
 /**
  * Repeated records held back (decision 148): refusals (403) per account and sign-ins with
  * unknown users write one audit row per key and window; the repeats are counted here and
- * written as one summary row when the window ends (modules/admin/audit/throttle.ts).
+ * written as one summary row when the window ends (core/audit/throttle.ts).
  */
 export const auditThrottle = pgTable(
   "audit_throttle",

@@ -45,7 +45,7 @@ export const ABUSE_LIMITS = {
   /**
    * Failed sign-ins per address (a right password clears the count). Never refused (decision 143):
    * past `challengeAfter` each attempt carries a proof of work that doubles with every further
-   * failure, up to MAX_CHALLENGE_WORK standard challenges (modules/admin/auth/login-guard.ts).
+   * failure, up to MAX_CHALLENGE_WORK standard challenges (modules/auth/login-guard.ts).
    */
   adminLogin: { key: "admin-login", challengeAfter: 10, limit: NEVER_REFUSED, windowMs: 15 * MINUTE, message: ADMIN_LOGIN_LIMITED, protects: "staff passwords against guessing from one address" },
   /**

@@ -14,7 +14,7 @@ import type { RateLimitResult } from "./rate-limiter";
 import { MAX_MISS_PRICE, useSolution } from "./proof-of-work";
 import { holdsCodePass, issueCodePass } from "./code-pass";
 import { CODE_PASS_HEADER } from "../../shared/api/challenge";
-import { normalizeClientCode } from "../../shared/domain/client-code";
+import { mapLookalikes, normalizeClientCode } from "../../shared/domain/client-code";
 import { ABUSE_LIMITS, type AbuseLimit, type AbuseLimitName } from "./abuse-limit-table";
 
 /** The limit in force: the default with the configuration's override applied. */
@@ -240,4 +240,10 @@ export function installCodeGuessGuard(app: FastifyInstance, ctx: AppContext): vo
     if (!heldMisses.has(request)) return done();
     void settle(request, null, 0).then(() => done());
   });
+}
+
+/** A client's write counts against its address and against the code it names (any address). */
+export async function enforceWriteLimits(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, clientCode: string): Promise<void> {
+  await enforceLimit(ctx, request, "clientWrite", reply);
+  await enforceLimit(ctx, request, "clientWriteCode", reply, mapLookalikes(clientCode));
 }

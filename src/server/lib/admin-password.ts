@@ -1,8 +1,8 @@
 // The admin password: ADMIN_PASSWORD when set; otherwise one generated on first start,
 // kept in DATA_DIR/admin-password (mode 600) and printed once.
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { storedOnce } from "./data-file";
-import { generateAdminPassword } from "../modules/admin/auth/service";
 
 export function resolveAdminPassword(
   configured: string | undefined,
@@ -25,4 +25,19 @@ export function resolveAdminPassword(
     ].join("\n"),
   );
   return password;
+}
+
+/** A readable generated password: 4 groups of 4 from an unambiguous alphabet (~80 bits). */
+export function generateAdminPassword(): string {
+  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+  const groups: string[] = [];
+  for (let g = 0; g < 4; g++) {
+    let group = "";
+    while (group.length < 4) {
+      const byte = randomBytes(1)[0];
+      if (byte < 248) group += alphabet[byte % 31];
+    }
+    groups.push(group);
+  }
+  return groups.join("-");
 }

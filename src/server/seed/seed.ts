@@ -6,7 +6,7 @@ import type { Db, Tx } from "../db/client";
 import * as schema from "../db/schema";
 import { bulkInsert } from "./bulk-insert";
 import { rowsOf } from "../lib/rate-limiter";
-import { resetAuditLog } from "../modules/admin/audit/chain";
+import { resetAuditLog } from "../core/audit/chain";
 import { SEED_EXCHANGE_RATE, SEED_PAYMENT_RECORDER, collectableSince, planSeed, type SeedPlan, type TrackingPlan } from "./plan";
 import { generateClientCode } from "../../shared/domain/client-code";
 

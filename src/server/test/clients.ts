@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { clients } from "../db/schema";
-import { createTracking } from "../modules/trackings/service";
+import { createTracking } from "../modules/packages/service";
 import type { TRegisterClientResponse } from "../../shared/api/clients";
 import type { TrackingStatus } from "../../shared/domain/statuses";
 import { COLLECTABLE_STATUSES } from "../../shared/domain/charges";

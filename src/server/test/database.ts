@@ -110,7 +110,7 @@ export async function createTestDatabase(options: { fresh?: boolean } = {}): Pro
     url: testUrl,
     async truncateAll() {
       const { sql } = await import("drizzle-orm");
-      const { resetAuditLog } = await import("../modules/admin/audit/chain");
+      const { resetAuditLog } = await import("../core/audit/chain");
       await database.db.transaction(async (tx) => {
         await tx.execute(
           sql.raw(

@@ -5,7 +5,7 @@ import { inArray, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
 import { clientTrackings, clients, shipments } from "../db/schema";
-import { createTrackings } from "../modules/trackings/service";
+import { createTrackings } from "../modules/packages/service";
 import type { ShippingType } from "../../shared/domain/statuses";
 import { TEST_ADMIN_ACTOR } from "./actors";
 import { uniquePhone } from "./clients";

@@ -5,7 +5,7 @@ import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { clients } from "../../db/schema";
 import { badRequest } from "../../errors";
-import { issueCodes } from "./codes";
+import { issueCodes } from "../../core/client-codes";
 import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
 import { REGISTER_WHATSAPP_NOT_CR } from "../../../shared/api/clients";
 

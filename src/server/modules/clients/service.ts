@@ -4,7 +4,7 @@
 // message (staff see it pending until it is sent).
 import type { Db } from "../../db/client";
 import { conflict } from "../../errors";
-import { enqueueNotification, inOutboxTransaction } from "../notifications/outbox";
+import { enqueueNotification, inOutboxTransaction } from "../../core/outbox";
 import { welcomeNotification } from "../notifications/messages";
 import { recordReferralOnRegistration } from "../referrals/service";
 import { costaRicanPhone, insertNewClient, lockPhoneAndFindHolder } from "./new-client";

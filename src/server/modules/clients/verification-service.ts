@@ -3,7 +3,7 @@
 // reset for real by the next search (parts-assistant/service.ts), in the same statement that counts it.
 import type { DbOrTx } from "../../db/client";
 import { clients } from "../../db/schema";
-import { findClientByTypedCode } from "./codes";
+import { findClientByTypedCode } from "../../core/client-codes";
 import { notFound } from "../../errors";
 import { VERIFY_NOT_FOUND, type TVerifiedClient } from "../../../shared/api/clients-verification";
 import { effectiveSearchLimit, needsMonthlyReset, searchesRemaining, SEARCH_ACCESS } from "../../../shared/domain/search-quota";

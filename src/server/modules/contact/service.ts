@@ -6,7 +6,7 @@ import type { DbOrTx } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { Actor } from "../../lib/actor";
-import { recordAudit } from "../admin/audit/service";
+import { recordAudit } from "../../core/audit/service";
 
 type ContactRow = typeof contactMessages.$inferSelect;
 

@@ -8,7 +8,7 @@ import { clientTrackings, clients, coupons } from "../../db/schema";
 import { couponDisplayStatus, couponExpiry, groupCoupons, pickCouponToApply } from "../../../shared/domain/coupons";
 import type { CouponStatus } from "../../../shared/domain/statuses";
 import type { TClientCouponsResponse, TCoupon } from "../../../shared/api/coupons";
-import { findClientByTypedCode } from "../clients/codes";
+import { findClientByTypedCode } from "../../core/client-codes";
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponReason = "BIENVENIDA" | "REFERIDO";

@@ -15,7 +15,7 @@
 // (`unpriced`, docs/decisions/163). Bad rows become 'Fila N: reason' and the good rows are applied;
 // importing the same file again after an interrupted run finishes it (applied rows come out unchanged).
 import type { Actor } from "../../lib/actor";
-import { recordAudit } from "../admin/audit/service";
+import { recordAudit } from "../../core/audit/service";
 import { ACTOR_LABELS } from "../../../shared/domain/staff-roles";
 import { createHash } from "node:crypto";
 import { and, inArray } from "drizzle-orm";
@@ -45,7 +45,7 @@ import { COLLECTABLE_STATUSES } from "../../../shared/domain/charges";
 import type { Db, DbOrTx } from "../../db/client";
 import { clients, clientTrackings, notificationOutbox } from "../../db/schema";
 import { AppError, badRequest, conflict } from "../../errors";
-import { inOutboxTransaction } from "../notifications/outbox";
+import { inOutboxTransaction } from "../../core/outbox";
 import {
   createTrackings,
   updateTrackings,
@@ -53,10 +53,10 @@ import {
   type UpdateTrackingInput,
   type TrackingFields,
   type TrackingRow,
-} from "../trackings/service";
+} from "../packages/service";
 import { TRACKING_STATUSES, type Origin, type TrackingStatus } from "../../../shared/domain/statuses";
 import { isNewClientCode } from "../../../shared/domain/client-code";
-import { fillReferralCodes } from "../clients/codes";
+import { fillReferralCodes } from "../../core/client-codes";
 import {
   parseClientSheet,
   parseTrackingSheet,

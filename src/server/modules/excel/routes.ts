@@ -4,7 +4,7 @@
 // and GET /api/export/{all,clients,by-client,contacts} (a streamed .xlsx download). Multipart is
 // registered only inside this plugin. One import or preview runs at a time (import-gate.ts).
 import { importActor, staffActor } from "../../lib/actor";
-import { recordExport } from "../admin/audit/service";
+import { recordExport } from "../../core/audit/service";
 import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import multipart from "@fastify/multipart";
 import { PassThrough } from "node:stream";

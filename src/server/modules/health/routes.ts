@@ -1,7 +1,7 @@
 // GET /api/health: 200 with the database reachable, 503 without.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { bearerToken } from "../admin/auth/service";
+import { bearerToken } from "../auth/service";
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get("/api/health", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {

@@ -9,7 +9,7 @@ import {
   whatsappEntryStatusMessage,
   type AmountDue,
 } from "../../../shared/domain/messages";
-import type { NewNotification } from "./outbox";
+import type { NewNotification } from "../../core/outbox";
 
 /** Template WHATSAPP_TEMPLATE_ENTRY_STATUS: {{1}} name, {{2}} tracking code, {{3}} status label. */
 export function whatsappEntryStatusNotification(input: {

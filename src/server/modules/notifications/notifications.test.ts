@@ -8,9 +8,9 @@ import { createMessagingProvider } from "../../providers/messaging";
 import { fakeGraphEnv, graphError, META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "../../test/fakes/graph-api";
 import { createOfflineMessagingProvider } from "../../providers/messaging/offline";
 import { describeNotification, NOTIFICATION_NOT_FAILED, NOTIFICATION_NOT_FOUND } from "../../../shared/api/notifications";
-import { DEFAULT_RETRY_POLICY, processDueBatch, sendNotificationNow, type RetryPolicy } from "./delivery";
+import { DEFAULT_RETRY_POLICY, processDueBatch, sendNotificationNow, type RetryPolicy } from "./sending";
 import { trackingStatusNotification, welcomeNotification, whatsappEntryStatusNotification } from "./messages";
-import { enqueueNotification, templateParametersOf, wakeOutboxWorker } from "./outbox";
+import { enqueueNotification, templateParametersOf, wakeOutboxWorker } from "../../core/outbox";
 import { toNotificationState } from "./queries";
 import { createOutboxWorker } from "./worker";
 

@@ -8,7 +8,7 @@ import { notificationOutbox } from "../../db/schema";
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/app";
 import { openSecondConnection } from "../../test/database";
 import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "../../test/fakes/graph-api";
-import { enqueueNotification, wakeOutboxWorker } from "./outbox";
+import { enqueueNotification, wakeOutboxWorker } from "../../core/outbox";
 
 const MESSAGES = 50;
 

@@ -7,9 +7,9 @@ import { NOTIFICATION_NOT_FOUND, NOTIFICATION_NOT_FAILED, ZListNotificationsRequ
 import type { AppContext } from "../../context";
 import { badRequest, conflict, notFound, parseWith } from "../../errors";
 import { z } from "../../../shared/validation";
-import { retryFailedNotification } from "./delivery";
+import { retryFailedNotification } from "./sending";
 import { staffActor } from "../../lib/actor";
-import { wakeOutboxWorker } from "./outbox";
+import { wakeOutboxWorker } from "../../core/outbox";
 import { listNotificationStates, toNotificationState } from "./queries";
 
 const ZNotificationParams = z.object({ id: z.coerce.number().int().positive() });

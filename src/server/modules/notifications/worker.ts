@@ -6,8 +6,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { MessagingProvider } from "../../providers/messaging";
-import { DEFAULT_RETRY_POLICY, processDueBatch, type RetryPolicy } from "./delivery";
-import { outboxSignal } from "./outbox";
+import { DEFAULT_RETRY_POLICY, processDueBatch, type RetryPolicy } from "./sending";
+import { outboxSignal } from "../../core/outbox";
 
 export interface OutboxWorkerOptions {
   db: Db;

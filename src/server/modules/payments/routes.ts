@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import { parseWith } from "../../errors";
 import { clientActor } from "../../lib/actor";
 import { PAYMENT_PROOFS_PATH, ZPaymentProofRequestSchema, type TPaymentProofResponse } from "../../../shared/api/payments";
-import { enforceWriteLimits } from "../trackings/routes";
+import { enforceWriteLimits } from "../../lib/abuse-limits";
 import { submitPaymentProof } from "./service";
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {

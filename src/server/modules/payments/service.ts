@@ -1,6 +1,6 @@
 // The client's SINPE receipts (issue 21, docs/decisions/135): a client, known only by the code,
 // sends the photo of a SINPE transfer for one of its packages or for the whole balance; staff
-// then confirm it as a payment or reject it (modules/admin/payments). The photo is an upload made
+// then confirm it as a payment or reject it (modules/payments). The photo is an upload made
 // through the public flow (POST /api/upload/image-url + PUT); attaching it marks it kept, so the
 // hourly clean-up leaves it. Nothing here changes money: a comprobante is a request to review.
 import { and, count, eq, gt, isNull } from "drizzle-orm";
@@ -22,8 +22,8 @@ import {
   type TPaymentProofRequest,
 } from "../../../shared/api/payments";
 import type { PaymentProofStatus } from "../../../shared/domain/charges";
-import { recordAudit } from "../admin/audit/service";
-import { findClientByTypedCode } from "../clients/codes";
+import { recordAudit } from "../../core/audit/service";
+import { findClientByTypedCode } from "../../core/client-codes";
 import { readUploadedObject } from "../uploads/service";
 
 interface ProofRow {

@@ -26,7 +26,7 @@ import {
   type TPaymentProofResponse,
 } from "../../../shared/api/payments";
 import { chargeLines, type ExtraChargeKind } from "../../../shared/domain/charges";
-import { getClientTrackings, getClientTrackingsJson } from "../trackings/client-portal";
+import { getClientTrackings, getClientTrackingsJson } from "../packages/client-portal";
 import { cleanUpUploads } from "../uploads/cleanup";
 
 const t = useTestApp();

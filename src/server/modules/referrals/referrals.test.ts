@@ -11,7 +11,7 @@ import type { TClientCouponsResponse } from "../../../shared/api/coupons";
 import type { TClientReferralsResponse } from "../../../shared/api/referrals";
 import type { TClientTracking, TClientTrackingsResponse } from "../../../shared/api/trackings";
 import { registerTestClient } from "../../test/clients";
-import { changeTrackingStatus } from "../trackings/service";
+import { changeTrackingStatus } from "../packages/service";
 import { maskReferredName } from "./service";
 
 const t = useTestApp();

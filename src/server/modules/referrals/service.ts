@@ -16,10 +16,10 @@ import { isReferralCode } from "../../../shared/domain/client-code";
 import type { TReferral } from "../../../shared/api/referrals";
 import { givenNamesAndInitial } from "../../../shared/domain/person-name";
 import { applyBestCouponToTracking, issueCoupon, type AppliedCoupon, type CouponRow } from "../coupons/service";
-import { findClientByTypedCode } from "../clients/codes";
+import { findClientByTypedCode } from "../../core/client-codes";
 import { ACTOR_LABELS } from "../../../shared/domain/staff-roles";
 import { SYSTEM_ACTOR, type Actor } from "../../lib/actor";
-import { recordAudit, type AuditEntry } from "../admin/audit/service";
+import { recordAudit, type AuditEntry } from "../../core/audit/service";
 
 /** A registration's client when the caller has no request at hand (no address known). */
 const REGISTERING_CLIENT: Actor = { kind: "client", accountId: null, label: ACTOR_LABELS.client, ip: null };

@@ -10,7 +10,7 @@ import { packagePhotos, uploads } from "../../db/schema";
 import { AppError, badRequest, conflict, isUniqueViolation } from "../../errors";
 import type { ObjectStorage } from "../../providers/storage";
 import type { Actor } from "../../lib/actor";
-import { recordAudit } from "../admin/audit/service";
+import { recordAudit } from "../../core/audit/service";
 import { reserveStaffUpload, type StaffUploadQuota } from "./service";
 import type { PhotoKind } from "../../../shared/domain/warehouse";
 import {

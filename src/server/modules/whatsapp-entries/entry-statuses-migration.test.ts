@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LEGACY_WHATSAPP_ENTRY_STATUSES } from "../../../shared/domain/statuses";
-import { templateParametersOf } from "../notifications/outbox";
+import { templateParametersOf } from "../../core/outbox";
 
 describe("the entry-statuses migration", () => {
   it("rewrites the entries and their messages' codes, keeping every row and every text", { timeout: 120_000 }, async () => {

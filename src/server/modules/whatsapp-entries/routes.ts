@@ -12,7 +12,7 @@ import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
 import { enforceLimit } from "../../lib/abuse-limits";
 import { z } from "../../../shared/validation";
-import { sendNotificationNow } from "../notifications/delivery";
+import { sendNotificationNow } from "../notifications/sending";
 import { addCodesSummary, addWhatsappCodes, changeWhatsappEntryStatus, getWhatsappEntry, listWhatsappEntries } from "./service";
 
 /** How long the status change waits for the provider before answering "queued". */

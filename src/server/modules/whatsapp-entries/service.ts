@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { whatsappCustomers, whatsappTrackingEntries } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { Actor } from "../../lib/actor";
-import { diffFields, recordAudit } from "../admin/audit/service";
+import { diffFields, recordAudit } from "../../core/audit/service";
 import {
   ENTRY_NOT_FOUND,
   WHATSAPP_ENTRIES_SHOWN,
@@ -15,11 +15,11 @@ import {
 } from "../../../shared/api/whatsapp-entries";
 import { ADMIN_PAGE_SIZE_DEFAULT, TRACKING_SEARCH_MIN_CHARS } from "../../../shared/api/admin/clients";
 import { normalizeTrackingNumber } from "../../../shared/domain/carriers";
-import { likeEscape, phoneSearchDigits } from "../admin/clients/service";
+import { likeEscape, phoneSearchDigits } from "../../core/client-search";
 import type { TNotificationState } from "../../../shared/api/notifications";
 import type { WhatsappEntryStatus } from "../../../shared/domain/statuses";
 import { whatsappEntryStatusNotification } from "../notifications/messages";
-import { enqueueNotification, inOutboxTransaction } from "../notifications/outbox";
+import { enqueueNotification, inOutboxTransaction } from "../../core/outbox";
 import { NOTIFICATIONS_JSON_FIELDS, toNotificationState } from "../notifications/queries";
 
 const e = whatsappTrackingEntries;

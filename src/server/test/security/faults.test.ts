@@ -17,7 +17,7 @@ import { contactMessages, notificationOutbox, whatsappTrackingEntries } from "..
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../app";
 import { registerTestClient } from "../clients";
 import { buildWorkbook, type Cell } from "../workbooks";
-import { DEFAULT_RETRY_POLICY, processDueBatch, type RetryPolicy } from "../../modules/notifications/delivery";
+import { DEFAULT_RETRY_POLICY, processDueBatch, type RetryPolicy } from "../../modules/notifications/sending";
 import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "../fakes/graph-api";
 import { createWhatsappCloudProvider } from "../../providers/messaging/whatsapp-cloud";
 import { rowsOf } from "../../lib/rate-limiter";

@@ -139,7 +139,7 @@ describe("stored images are private", () => {
   it("a lookup answer kept in memory serves valid links until it is read again with new ones", async () => {
     const { client, names } = await clientWithProof();
     const { createImageLinks, LINK_BUCKET_SECONDS } = await import("../../lib/image-links");
-    const { createClientLookups } = await import("../../modules/trackings/client-portal");
+    const { createClientLookups } = await import("../../modules/packages/client-portal");
     const bucketMs = LINK_BUCKET_SECONDS * 1000;
     let clock = Math.floor(Date.now() / bucketMs) * bucketMs + 1000;
     const links = createImageLinks(resolveSessionSecret(t.config.sessionSecret, t.config.dataDir), () => clock);

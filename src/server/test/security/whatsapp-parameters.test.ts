@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../app";
 import { clients, clientTrackings, notificationOutbox, whatsappCustomers, whatsappTrackingEntries } from "../../db/schema";
 import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "../fakes/graph-api";
-import { DEFAULT_RETRY_POLICY, processDueBatch } from "../../modules/notifications/delivery";
-import { enqueueNotification } from "../../modules/notifications/outbox";
+import { DEFAULT_RETRY_POLICY, processDueBatch } from "../../modules/notifications/sending";
+import { enqueueNotification } from "../../core/outbox";
 import { looksLikeLink } from "../../../shared/text-rules";
 
 const NO_WAIT = { ...DEFAULT_RETRY_POLICY, backoffMs: [0] };

@@ -73,7 +73,7 @@ export const PROOF_OTHER_CLIENT = "El comprobante es de otro cliente";
 export const PROOF_STATUS_INVALID = "Estado inválido: PENDIENTE, CONFIRMADO o RECHAZADO";
 export const DATE_INVALID = "Fecha inválida: usa el formato AAAA-MM-DD";
 export const ID_INVALID = "Identificador inválido";
-/** 409 from the admin delete paths (modules/admin/trackings, modules/admin/clients). */
+/** 409 from the admin delete paths (modules/packages, modules/clients). */
 export const PACKAGE_HAS_PAYMENTS = "El paquete tiene pagos registrados: revierta o conserve el paquete (no se puede eliminar).";
 export const CLIENT_HAS_PAYMENTS = "El cliente tiene pagos registrados: no se puede eliminar.";
 

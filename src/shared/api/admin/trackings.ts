@@ -121,7 +121,7 @@ export type UnpricedReason = (typeof UNPRICED_REASONS)[number];
 /**
  * THE "Sin peso / Sin monto" rule (docs/decisions/164), once for every place that says it: the
  * status service's refusal (assertPriced), the import's flags, the Paquetes filter and the
- * warehouse report. Its SQL twin is server/modules/trackings/unpriced-sql.ts (unpricedReasonSql);
+ * warehouse report. Its SQL twin is server/modules/packages/unpriced-sql.ts (unpricedReasonSql);
  * unpriced-rule.test.ts checks the two agree on a table of cases.
  *   - A package has an amount when montoColones is stored (₡0 included): no reason.
  *   - Otherwise "Sin peso" when nothing was weighed or measured: no billing measure

@@ -1,0 +1,180 @@
+// The manifest of a shipment (issue 20, docs/decisions/130): one row per package (#, client code
+// and name, tracking, carrier, description, 1 piece, grams, cubic feet, declared USD) and a
+// totals row, as .xlsx (the project's writer, lib/xlsx; every text cell through the exports'
+// formula neutralization) and as a printable A4 landscape PDF (lib/pdf). An open shipment's
+// manifest is a draft and says so. Totals are the stored sums (shipmentSummaries), never
+// re-added here.
+import { xlsxBytes, type XlsxColumn, type XlsxValue } from "../../lib/xlsx/xlsx-writer";
+import { neutralizeFormula } from "../excel/cells";
+import { costaRicaCellDate } from "../excel/export-service";
+import { BLACK, GREY, createPdf, drawFittedText, mm } from "../../lib/pdf/document";
+import {
+  MANIFEST_DRAFT,
+  MANIFEST_HEADERS,
+  MANIFEST_INFO_SHEET,
+  MANIFEST_SHEET,
+  MANIFEST_TOTAL,
+  SHIPMENT_GUIDE_LABELS,
+  SHIPMENT_TRANSPORT_LABELS,
+  SHIPMENT_TYPE_LABELS,
+  type TShipmentDetail,
+} from "../../../shared/api/admin/shipments";
+import { SHIPMENT_STATE_LABELS } from "../../../shared/domain/warehouse";
+import { formatWholeNumber } from "../../../shared/domain/format";
+
+const text = (value: string | null | undefined): XlsxValue => (value ? neutralizeFormula(value) : null);
+
+/** The lines of the manifest's header (brand, type, guide, transport, date, state). */
+function headerFacts(detail: TShipmentDetail, brand: string): [string, string][] {
+  const s = detail.shipment;
+  return [
+    ["Empresa", brand],
+    ["Tipo", SHIPMENT_TYPE_LABELS[s.formaEnvio]],
+    [SHIPMENT_GUIDE_LABELS[s.formaEnvio], s.numeroGuia],
+    [SHIPMENT_TRANSPORT_LABELS[s.formaEnvio], s.transporte ?? "—"],
+    ["Fecha", s.fecha.split("-").reverse().join("/")],
+    ["Estado", s.estado === "ABIERTO" ? `${SHIPMENT_STATE_LABELS.ABIERTO} (${MANIFEST_DRAFT})` : SHIPMENT_STATE_LABELS.CERRADO],
+  ];
+}
+
+const COLUMNS: XlsxColumn[] = [
+  { width: 6 },
+  { width: 14 },
+  { width: 30 },
+  { width: 26 },
+  { width: 12 },
+  { width: 34, wrap: true },
+  { width: 8 },
+  { width: 12, numFmt: "#,##0" },
+  { width: 13, numFmt: "#,##0.000" },
+  { width: 20, numFmt: '"$"#,##0.00' },
+];
+
+/** The manifest as an .xlsx workbook: sheet "Manifiesto" (rows and totals), sheet "Embarque" (its facts). */
+export async function manifestXlsx(detail: TShipmentDetail, brand: string, now = new Date()): Promise<{ bytes: Buffer; rows: Record<string, number> }> {
+  const bytes = await xlsxBytes({ creator: brand, date: now }, async (workbook) => {
+    const sheet = await workbook.addSheet(MANIFEST_SHEET, COLUMNS);
+    sheet.addRow([...MANIFEST_HEADERS], { style: "header" });
+    detail.packages.forEach((p, i) => {
+      sheet.addRow([
+        i + 1,
+        text(p.clientCode),
+        text(p.clientName),
+        text(p.trackingCode),
+        text(p.carrier),
+        text(p.descripcion),
+        1,
+        p.pesoGramos,
+        p.pieCubicos,
+        p.valorDeclarado,
+      ]);
+  });
+  const t = detail.shipment.totals;
+  sheet.addRow([MANIFEST_TOTAL, null, null, null, null, null, t.piezas, t.gramos, t.pieCubicos, t.valorDeclaradoUsd], { style: "group" });
+  await workbook.endSheet();
+  const info = await workbook.addSheet(MANIFEST_INFO_SHEET, [{ width: 22 }, { width: 48 }]);
+  info.addRow(["Dato", "Valor"], { style: "header" });
+  for (const [label, value] of headerFacts(detail, brand)) info.addRow([label, text(value)]);
+  info.addRow(["Piezas", t.piezas]);
+  info.addRow(["Peso total (g)", t.gramos]);
+  info.addRow(["Pies cúbicos", t.pieCubicos]);
+  info.addRow(["Valor declarado (USD)", t.valorDeclaradoUsd]);
+  info.addRow(["Generado", costaRicaCellDate(now)]);
+  });
+  return { bytes, rows: { [MANIFEST_SHEET]: detail.packages.length } };
+}
+
+// --- PDF: A4 landscape, the header block on every page, the column headers, rows, totals last ---
+
+const PAGE: [number, number] = [841.89, 595.28];
+const MARGIN = mm(12);
+const ROW = 15;
+const HEADER_BLOCK = 78;
+/** Package rows on one page (the totals row takes one more line on the last page). */
+export const MANIFEST_ROWS_PER_PAGE = Math.floor((PAGE[1] - 2 * MARGIN - HEADER_BLOCK - ROW - 20) / ROW);
+
+/** Pages of the PDF manifest of `packages` rows (and the totals row). */
+export const manifestPageCount = (packages: number) => Math.max(1, Math.ceil((packages + 1) / MANIFEST_ROWS_PER_PAGE));
+
+/** Column widths as shares of the usable width. */
+const PDF_COLUMNS: { share: number; align?: "right" }[] = [
+  { share: 0.04, align: "right" },
+  { share: 0.08 },
+  { share: 0.15 },
+  { share: 0.16 },
+  { share: 0.08 },
+  { share: 0.18 },
+  { share: 0.05, align: "right" },
+  { share: 0.08, align: "right" },
+  { share: 0.08, align: "right" },
+  { share: 0.1, align: "right" },
+];
+
+const fixed = [2, 3].map((digits) => new Intl.NumberFormat("es-CR", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const decimals = (n: number | null, digits: 2 | 3) => (n === null ? "" : fixed[digits - 2].format(n));
+
+export async function manifestPdf(detail: TShipmentDetail, brand: string): Promise<Uint8Array> {
+  const s = detail.shipment;
+  const { doc, fonts } = await createPdf({ title: `Manifiesto ${s.numeroGuia}`, author: brand });
+  const width = PAGE[0] - 2 * MARGIN;
+  const xs: number[] = [];
+  PDF_COLUMNS.reduce((x, c) => (xs.push(x), x + c.share * width), MARGIN);
+  const cells = (values: string[], y: number, bold: boolean, page: ReturnType<typeof doc.addPage>) => {
+    values.forEach((value, i) => {
+      const col = PDF_COLUMNS[i];
+      drawFittedText(page, value, {
+        x: xs[i] + 2,
+        y,
+        maxWidth: col.share * width - 4,
+        size: 8,
+        minSize: 6,
+        font: bold ? fonts.bold : fonts.regular,
+        align: col.align ?? "left",
+      });
+    });
+  };
+  const rows = [...detail.packages.map((p, i) => ({ p, i })), null];
+  const pages = manifestPageCount(detail.packages.length);
+  const facts = headerFacts(detail, brand);
+  for (let n = 0; n < pages; n++) {
+    const page = doc.addPage(PAGE);
+    let y = PAGE[1] - MARGIN - 16;
+    drawFittedText(page, `Manifiesto de embarque · ${brand}`, { x: MARGIN, y, maxWidth: width * 0.7, size: 16, minSize: 10, font: fonts.bold });
+    drawFittedText(page, `Página ${n + 1} de ${pages}`, { x: MARGIN, y, maxWidth: width, size: 9, font: fonts.regular, align: "right", color: GREY });
+    y -= 20;
+    // Facts in three columns of two lines.
+    facts.slice(1).forEach(([label, value], i) => {
+      const col = i % 3;
+      const line = Math.floor(i / 3);
+      drawFittedText(page, `${label}: ${value}`, { x: MARGIN + (col * width) / 3, y: y - line * 14, maxWidth: width / 3 - 8, size: 10, minSize: 7, font: fonts.regular });
+    });
+    const t = s.totals;
+    y -= 28;
+    drawFittedText(
+      page,
+      `Piezas: ${formatWholeNumber(t.piezas)} · Peso: ${formatWholeNumber(t.gramos)} g · Pies cúbicos: ${decimals(t.pieCubicos, 3)} · Valor declarado: $${decimals(t.valorDeclaradoUsd, 2)}`,
+      { x: MARGIN, y, maxWidth: width, size: 10, minSize: 7, font: fonts.bold },
+    );
+    y = PAGE[1] - MARGIN - HEADER_BLOCK;
+    page.drawLine({ start: { x: MARGIN, y: y + ROW - 4 }, end: { x: MARGIN + width, y: y + ROW - 4 }, thickness: 0.5, color: BLACK });
+    cells([...MANIFEST_HEADERS], y, true, page);
+    page.drawLine({ start: { x: MARGIN, y: y - 4 }, end: { x: MARGIN + width, y: y - 4 }, thickness: 0.5, color: BLACK });
+    y -= ROW;
+    for (const row of rows.slice(n * MANIFEST_ROWS_PER_PAGE, (n + 1) * MANIFEST_ROWS_PER_PAGE)) {
+      if (row === null) {
+        page.drawLine({ start: { x: MARGIN, y: y + ROW - 4 }, end: { x: MARGIN + width, y: y + ROW - 4 }, thickness: 0.5, color: BLACK });
+        cells([MANIFEST_TOTAL, "", "", "", "", "", formatWholeNumber(t.piezas), formatWholeNumber(t.gramos), decimals(t.pieCubicos, 3), decimals(t.valorDeclaradoUsd, 2)], y, true, page);
+      } else {
+        const { p, i } = row;
+        cells(
+          [String(i + 1), p.clientCode, p.clientName, p.trackingCode, p.carrier ?? "", p.descripcion ?? "", "1", p.pesoGramos === null ? "" : formatWholeNumber(p.pesoGramos), decimals(p.pieCubicos, 3), decimals(p.valorDeclarado, 2)],
+          y,
+          false,
+          page,
+        );
+      }
+      y -= ROW;
+    }
+  }
+  return doc.save();
+}
