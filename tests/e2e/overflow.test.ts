@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser, openPage } from "./browser";
 import { adminCall, randomPhone } from "./api";
 import { horizontalOverflow, scrollThrough } from "./layout";
+import { DECLARED_VALUE_USD_MAX } from "../../src/shared/api/declared";
 
 const LONG_NAME = "José Pablo Jiménez Solano de la Santísima Trinidad Villalobos Quesada Hernández";
 const LONG_ADDRESS =
@@ -30,7 +31,7 @@ async function givePackages(clientCode: string): Promise<void> {
       carrier: "FedEx International Priority Freight",
       tiendaOrigen: "Amazon.com Services LLC Marketplace Seller Autopartes",
       pesoEstimado: 9_999_999,
-      valorDeclarado: 9_999_999,
+      valorDeclarado: DECLARED_VALUE_USD_MAX,
       costo: 1_234_567_890,
     });
     for (const estado of steps) {
