@@ -1,10 +1,11 @@
 // Builds the browser app once and starts the real production server (src/server/main.ts) on a
 // free port with its own data folder (PGlite) or its own PostgreSQL database (DATABASE_URL).
 // Journeys get its address and the admin password through vitest's provide/inject.
+import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { build } from "vite";
 import { createScratchDatabase, startProductionServer } from "../../scripts/lib/processes";
 import { openDatabase } from "../../src/server/db/client";
 import { seedDatabase } from "../../src/server/seed/seed";
@@ -24,19 +25,12 @@ export default async function setup(project: TestProject) {
   const root = path.resolve(".tmp", `e2e-${process.pid}`);
   mkdirSync(root, { recursive: true });
   const staticDir = path.join(root, "client");
-  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const previousNodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    await build({
-      configFile: path.resolve("vite.config.ts"),
-      mode: "production",
-      logLevel: "warn",
-      build: { outDir: staticDir, emptyOutDir: true },
-    });
-  } finally {
-    process.env.NODE_ENV = previousNodeEnv;
-  }
+  // The browser build runs in a process of its own while this one seeds the database: the two
+  // use a core each. Vitest sets NODE_ENV=test, which would make Vite bundle React's development
+  // build, hence NODE_ENV=production for it.
+  const browserBuild = buildBrowserApp(staticDir);
+  // Nothing waits on it before the seeding ends; a failure is reported once, below.
+  browserBuild.catch(() => {});
 
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, "ei_e2e") : undefined;
   // The journeys run against a business-sized database (the admin ones must stay usable at
@@ -52,6 +46,7 @@ export default async function setup(project: TestProject) {
       await database.close();
     }
   }
+  await browserBuild;
   const server = await startProductionServer({
     DATA_DIR: dataDir,
     STATIC_DIR: staticDir,
@@ -82,4 +77,18 @@ export default async function setup(project: TestProject) {
     await scratch?.drop();
     rmSync(root, { recursive: true, force: true });
   };
+}
+
+/** `vite build` of the browser app (vite.config.ts, production mode) into `outDir`, as a child process. */
+function buildBrowserApp(outDir: string): Promise<void> {
+  const vite = path.join(path.dirname(createRequire(import.meta.url).resolve("vite/package.json")), "bin", "vite.js");
+  const child = spawn(
+    process.execPath,
+    [vite, "build", "--config", path.resolve("vite.config.ts"), "--mode", "production", "--logLevel", "warn", "--outDir", outDir, "--emptyOutDir"],
+    { env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`vite build failed (${signal ?? `code ${code}`})`))));
+  });
 }
