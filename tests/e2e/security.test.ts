@@ -70,10 +70,12 @@ describe("security in the browser", () => {
     const { page, context, problems } = await openPage(browser, "/", DESKTOP);
     try {
       const ran = await page.evaluate(async () => {
+        const refused = new Promise((resolve) => document.addEventListener("securitypolicyviolation", resolve, { once: true }));
         const script = document.createElement("script");
         script.textContent = "window.__inyectado = true;";
+        // An inline script that is allowed runs during append; a refused one raises the violation.
         document.body.append(script);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        if ((window as unknown as { __inyectado?: boolean }).__inyectado !== true) await refused;
         return (window as unknown as { __inyectado?: boolean }).__inyectado === true;
       });
       expect(ran).toBe(false);

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+// 'Calcular Tarifa' as a visitor uses it: the form logic the calculator journey in the browser
+// used to check (tests/e2e/calculator.test.ts keeps the page, the served rate and axe).
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatColones } from "../../../shared/domain/format";
+import type { ExchangeRateState } from "../../lib/use-exchange-rate";
+import { Calculator } from "./calculator";
+import { useShipmentForm } from "./shipment-form";
+
+const RATE: ExchangeRateState = { rate: 514, lastUpdated: null, isLoading: false, isDefault: true };
+
+function Page() {
+  const form = useShipmentForm();
+  return <Calculator form={form} exchangeRate={RATE} />;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+const quoteButton = () => screen.getByRole("button", { name: "Cotizar por WhatsApp" }) as HTMLButtonElement;
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe("calculator", () => {
+  it("prices 1500 g by air and 50×40×30 cm by sea, and keeps the quote button off without a weight", () => {
+    render(<Page />);
+    expect(quoteButton().disabled).toBe(true);
+
+    type("Peso (gramos)", "1500");
+    expect(text("calculadora-usd")).toBe("$24.00 USD");
+    expect(text("calculadora-crc")).toBe(formatColones(24 * RATE.rate));
+    expect(screen.getAllByText(/3 a 6 días hábiles/).length).toBeGreaterThan(0);
+    expect(quoteButton().disabled).toBe(false);
+
+    type("Peso (gramos)", "");
+    expect(quoteButton().disabled).toBe(true);
+    expect(text("calculadora-usd")).toBe("$0.00 USD");
+
+    fireEvent.click(screen.getByText("Marítimo Miami", { exact: true }));
+    expect((screen.getByRole("radio", { name: "Marítimo Miami" }) as HTMLInputElement).checked).toBe(true);
+    type("Largo (cm)", "50");
+    type("Ancho (cm)", "40");
+    type("Alto (cm)", "30");
+    expect(text("calculadora-volumen")).toBe("3 ft³");
+    expect(text("calculadora-usd")).toBe("$105.00 USD");
+    expect(text("calculadora-crc")).toBe(formatColones(105 * RATE.rate));
+    expect(screen.getAllByText(/15 a 22 días/).length).toBeGreaterThan(0);
+    // Sea ignores the weight for the price, but the quote still needs one.
+    expect(quoteButton().disabled).toBe(true);
+
+    // A size that is not a number gives no sea cost and says why.
+    type("Alto (cm)", "treinta");
+    expect(text("calculadora-usd")).toBe("$0.00 USD");
+    expect(screen.getByText("Ingresa un número mayor que 0")).toBeTruthy();
+
+    fireEvent.click(screen.getByText("Marítimo China", { exact: true }));
+    type("Alto (cm)", "30");
+    expect(text("calculadora-usd")).toBe("$105.00 USD");
+    expect(screen.getAllByText(/aproximadamente 70 días/).length).toBeGreaterThan(0);
+  });
+
+  it("opens a WhatsApp chat carrying the quote's mode, weight, dollars and colones", () => {
+    const open = vi.fn<typeof window.open>(() => null);
+    vi.stubGlobal("open", open);
+    render(<Page />);
+    type("Peso (gramos)", "1500");
+    fireEvent.click(quoteButton());
+    expect(open).toHaveBeenCalledTimes(1);
+    const url = new URL(String(open.mock.calls[0][0]));
+    expect(url.origin).toBe("https://wa.me");
+    const message = url.searchParams.get("text") ?? "";
+    expect(message).toContain("Aéreo (Miami)");
+    expect(message).toContain("Peso: 1");
+    expect(message).toContain("$24.00 USD");
+    expect(message).toContain(formatColones(24 * RATE.rate));
+  });
+});
