@@ -15,6 +15,7 @@ import { lockDataDir } from "../src/server/lib/data-dir-lock";
 import { createBackup } from "./backup";
 import { restoreBackup } from "./restore";
 import { ArchiveWriter, members } from "./backup-archive";
+import { compiledEntry } from "./lib/processes";
 
 const roots: string[] = [];
 afterAll(() => {
@@ -53,12 +54,16 @@ const addUpload = (name: string, keptAt: string) =>
 const clientNames = (query: (text: string) => Promise<unknown[]>) =>
   query("select nombre from clients order by nombre").then((rows) => (rows as { nombre: string }[]).map((r) => r.nombre));
 
-/** Runs one of the scripts as `npm run` would, without DATABASE_URL (CI's PostgreSQL pass sets it). */
-function runScript(script: string, args: string[], dataDir: string, extraEnv: Record<string, string> = {}) {
+/**
+ * Runs one of the scripts, compiled as `npm run build` writes them (what operators run from
+ * dist/server), without DATABASE_URL (CI's PostgreSQL pass sets it).
+ */
+async function runScript(script: string, args: string[], dataDir: string, extraEnv: Record<string, string> = {}) {
   const env: Record<string, string> = { ...(process.env as Record<string, string>), ENV_FILE: "none", DATA_DIR: dataDir, ...extraEnv };
   if (!("DATABASE_URL" in extraEnv)) delete env.DATABASE_URL;
+  const file = await compiledEntry(script.replace(/\.ts$/, ""));
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts", script), ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [file, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));

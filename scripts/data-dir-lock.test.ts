@@ -12,7 +12,7 @@ import { createMigratedPgliteDir } from "../src/server/test/database";
 import { freePort } from "../src/server/test/free-port";
 import { LOCK_FILE, lockDataDir, processStartTime } from "../src/server/lib/data-dir-lock";
 import { createBackup } from "./backup";
-import { stopProcess, waitForHealth } from "./lib/processes";
+import { compiledEntry, stopProcess, waitForHealth } from "./lib/processes";
 
 const roots: string[] = [];
 const children: ChildProcess[] = [];
@@ -44,7 +44,7 @@ function envFor(dataDir: string, extra: Record<string, string> = {}): Record<str
 /** The production server on DATA_DIR, healthy. */
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, [await compiledEntry("main")], {
     env: envFor(dataDir, { PORT: String(port) }),
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -53,10 +53,11 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; port
   return { child, port };
 }
 
-/** Runs a script (or the server) to its end: its exit code and everything it printed. */
-function run(file: string, args: string[], dataDir: string, extra: Record<string, string> = {}) {
+/** Runs a compiled script (scripts/build-server.ts) to its end: its exit code and everything it printed. */
+async function run(name: string, args: string[], dataDir: string, extra: Record<string, string> = {}) {
+  const file = await compiledEntry(name);
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", file, ...args], { env: envFor(dataDir, extra), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [file, ...args], { env: envFor(dataDir, extra), stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -64,12 +65,12 @@ function run(file: string, args: string[], dataDir: string, extra: Record<string
   });
 }
 
-const script = (name: string) => path.resolve("scripts", name);
+const script = (name: string) => name.replace(/\.ts$/, "");
 
 /** Starts another server on DATA_DIR: its exit code and output, or "listening" (then stopped) if it came up. */
 async function secondServer(dataDir: string): Promise<{ code: number | null | "listening"; output: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { env: envFor(dataDir, { PORT: String(port) }), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [await compiledEntry("main")], { env: envFor(dataDir, { PORT: String(port) }), stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let output = "";
   child.stdout!.on("data", (d) => (output += d));

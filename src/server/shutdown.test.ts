@@ -22,6 +22,7 @@ import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "./test/fakes
 import { freePort } from "./test/free-port";
 import { createMigratedPgliteDir, createTestDatabase, type TestDatabase } from "./test/database";
 import { buildServer } from "../../scripts/build-server";
+import { compiledEntry } from "../../scripts/lib/processes";
 
 const LIMIT_MS = 2000;
 /** The shutdown's own bounded steps after the limit (jobs, database) and the process exit. */
@@ -114,7 +115,7 @@ function watch(child: ChildProcess, port: number): Server {
 
 async function startServer(dataDir: string, extra: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("src/server/main.ts")], {
+  const child = spawn(process.execPath, [await compiledEntry("main")], {
     env: serverEnv(dataDir, port, extra),
     stdio: ["ignore", "pipe", "pipe"],
   });
