@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, isNull } from "drizzle-orm";
 import { useTestApp } from "../../test/app";
@@ -127,12 +128,24 @@ describe("every seeded package's amounts agree everywhere", () => {
     const codeOf = new Map(stored.map((s) => [s.id, s.trackingCode]));
     const byPayment = groupBy(live, (a) => a.paymentId);
     expect(byPayment.size).toBeGreaterThan(0);
-    for (const [paymentId, allocations] of byPayment) {
+    // All receipts in one PDF, read by one pdftotext (a process per receipt cost more than the
+    // receipts): each receipt's pages are remembered, and pdftotext ends every page with \f.
+    const merged = await PDFDocument.create();
+    const pagesOf = new Map<number, [number, number]>();
+    for (const paymentId of byPayment.keys()) {
       const res = await t.app.inject({ method: "GET", url: `/api/admin/payments/${paymentId}/receipt`, headers: owner.headers });
       expect(res.statusCode).toBe(200);
-      const file = path.join(work, `r${paymentId}.pdf`);
-      writeFileSync(file, res.rawPayload);
-      const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+      const receipt = await PDFDocument.load(res.rawPayload);
+      const first = merged.getPageCount();
+      for (const page of await merged.copyPages(receipt, receipt.getPageIndices())) merged.addPage(page);
+      pagesOf.set(paymentId, [first, merged.getPageCount()]);
+    }
+    const file = path.join(work, "receipts.pdf");
+    writeFileSync(file, await merged.save());
+    const pages = execFileSync("pdftotext", ["-layout", file, "-"], { maxBuffer: 256 * 1024 * 1024 }).toString().split("\f");
+    for (const [paymentId, allocations] of byPayment) {
+      const [from, to] = pagesOf.get(paymentId)!;
+      const text = pages.slice(from, to).join("\n");
       for (const a of allocations) {
         const line = text.split("\n").find((l) => l.includes(codeOf.get(a.trackingId)!));
         expect(line, `receipt ${paymentId}`).toBeDefined();
