@@ -77,4 +77,15 @@ describe("calculator", () => {
     expect(message).toContain("$24.00 USD");
     expect(message).toContain(formatColones(24 * RATE.rate));
   });
+
+  it("refuses 99 999 999 999 g and groups the dollars of the largest shipment (issue 17, item 14)", () => {
+    render(<Page />);
+    type("Peso (gramos)", "99999999999");
+    expect(screen.getByText(/El peso máximo es 500/)).toBeTruthy();
+    expect(text("calculadora-usd")).toBe("$0.00 USD");
+    expect(quoteButton().disabled).toBe(true);
+    type("Peso (gramos)", "500000");
+    expect(text("calculadora-usd")).toBe("$7,000.00 USD");
+    expect(quoteButton().disabled).toBe(false);
+  });
 });
