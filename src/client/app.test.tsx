@@ -176,6 +176,22 @@ describe("footer and WhatsApp button", () => {
     expect((await within(main).findByRole("link", { name: "Recibe avisos por WhatsApp" })).getAttribute("href")).toBe("/tracking-whatsapp");
   });
 
+  it("opens the global tracker from /rastreo's 'Rastreo Global' tab in a new tab with the number, and only with one", async () => {
+    const open = vi.fn<typeof window.open>(() => null);
+    vi.stubGlobal("open", open);
+    renderAt("/rastreo");
+    // Radix tabs switch on the primary button's press.
+    fireEvent.mouseDown(await screen.findByRole("tab", { name: "Rastreo Global" }), { button: 0 });
+    const submit = (await screen.findByRole("button", { name: "Rastrear" })) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText("Número de tracking"), { target: { value: "   " } });
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText("Número de tracking"), { target: { value: " 9400 1118/99 " } });
+    fireEvent.click(submit);
+    expect(open.mock.calls.map(([url, target]) => `${target} ${url}`)).toEqual(["_blank https://parcelsapp.com/es/tracking/9400%201118%2F99"]);
+    vi.unstubAllGlobals();
+  });
+
   it("opens a WhatsApp purchase chat in a new tab on public pages, not in the admin", async () => {
     renderAt("/");
     const button = screen.getByRole("link", { name: "Escríbenos por WhatsApp" });

@@ -1,6 +1,7 @@
 // A new client's journey: register on /avisos-tracking, keep the code and copy the Miami
 // address; then on /rastreo look the code up (typed in lower case), pre-alert a package, see it
-// highlighted, edit it, delete it; an unknown code shows 'Cliente no encontrado'.
+// highlighted, edit it, delete it; an unknown code shows 'Cliente no encontrado'. The global
+// tracker's tab (a form that opens a link) is a component test in src/client/app.test.tsx.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
@@ -157,31 +158,6 @@ describe("client portal", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     // A failed lookup is an expected answer, not a page error: only the browser's own 404 line may appear.
     expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
-    await context.close();
-  });
-
-  it("opens the global tracker in a new tab with the number, and only with one", async () => {
-    const { page, context, problems } = await openPage(browser, "/rastreo", PHONE);
-    await page.getByRole("tab", { name: "Rastreo Global" }).click();
-    const submit = page.getByRole("button", { name: "Rastrear" });
-    expect(await submit.isDisabled()).toBe(true);
-    await page.getByLabel("Número de tracking").fill("   ");
-    expect(await submit.isDisabled()).toBe(true);
-
-    await page.evaluate(() => {
-      const opened: string[] = [];
-      (window as unknown as { __opened: string[] }).__opened = opened;
-      window.open = ((url: string, target: string) => {
-        opened.push(`${target} ${url}`);
-        return null;
-      }) as typeof window.open;
-    });
-    await page.getByLabel("Número de tracking").fill(" 9400 1118/99 ");
-    await submit.click();
-    expect(await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened)).toEqual([
-      "_blank https://parcelsapp.com/es/tracking/9400%201118%2F99",
-    ]);
-    expect(problems).toEqual([]);
     await context.close();
   });
 });
