@@ -6,6 +6,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Card } from "../../components/ui/card";
+import { couponsKey } from "../../components/coupons-panel";
 import { errorMessageFrom, errorStatusFrom } from "../../lib/api";
 import { ClientCodeSearch } from "./client-code-search";
 import { ClientNotFound } from "./client-not-found";
@@ -22,7 +23,7 @@ export function ClientPortal() {
   function search(code: string) {
     void loadPackages().catch(() => undefined); // fetched alongside the lookup; a failure shows when it renders
     // A repeated search asks again: staff may have moved a package since.
-    for (const key of [clientTrackingsKey(code), ["/api/coupons", code], ["/api/referrals", code]]) {
+    for (const key of [clientTrackingsKey(code), couponsKey(code), ["/api/referrals", code]]) {
       void queryClient.invalidateQueries({ queryKey: key });
     }
     setClientCode(code);
