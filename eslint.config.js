@@ -102,6 +102,25 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's addresses come from the shared contract (routePath(ENTRY, …), decision 177):
+    // a literal "/api/…" in client code is a call the contract does not know.
+    files: ["src/client/**/*.{ts,tsx}"],
+    ignores: ["src/client/**/*.test.{ts,tsx}", "src/client/test/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='method'][value.value=/^post$/i]))",
+          message: 'Un <form> lleva method="post": enviado sin JavaScript, sus datos no van en la dirección (decisión 149).',
+        },
+        {
+          selector: "Literal[value=/^\\/api\\//], TemplateElement[value.raw=/^\\/api\\//]",
+          message: "La dirección de una llamada sale del contrato compartido: routePath(RUTA, …) de src/shared/api (decisión 177).",
+        },
+      ],
+    },
+  },
+  {
     files: ["src/shared/**/*.ts"],
     rules: noImport(["**/server/**", "**/client/**", "**/server", "**/client"]),
   },
