@@ -3,6 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import path from "node:path";
+import { serverLayering } from "./eslint/server-layering.js";
 
 // Boundaries (docs/architecture.md): shared imports neither side; client never imports server.
 const noImport = (zones) => ({
@@ -123,6 +124,14 @@ export default tseslint.config(
   {
     files: ["src/shared/**/*.ts"],
     rules: noImport(["**/server/**", "**/client/**", "**/server", "**/client"]),
+  },
+  {
+    // The server's layering (decision 171): no cycle between modules; core, lib, db and
+    // providers below the modules (eslint/server-layering.js).
+    files: ["src/server/**/*.{ts,mts,mjs}"],
+    ignores: ["src/**/*.test.ts", "src/server/test/**"],
+    plugins: { layering: serverLayering },
+    rules: { "layering/no-module-cycle": "error", "layering/lower-layers": "error" },
   },
   {
     files: ["src/**/*.{ts,tsx,mjs}"],
