@@ -13,7 +13,7 @@ import { TRACKING_NOT_FOUND, trackingNotEditableMessage } from "../../../shared/
 import { DELIVERY_NOT_FOUND } from "../../../shared/api/admin/deliveries";
 import { BODEGA_FIELDS_FORBIDDEN, type ActorKind } from "../../../shared/api/admin/staff";
 import { CLIENT_EDITABLE_STATUS, type Origin, type TrackingStatus } from "../../../shared/domain/statuses";
-import { BODEGA_PACKAGE_FIELDS } from "../../../shared/domain/staff-roles";
+import { BODEGA_PACKAGE_FIELDS, OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import { owns, type ClientSubject, type StaffSubject } from "./subject";
 import { denied, type Verdict } from "./refusals";
 
@@ -58,8 +58,11 @@ export const packageRules = {
     return outside ? new AppError("FORBIDDEN", 403, BODEGA_FIELDS_FORBIDDEN) : null;
   },
 
-  /** The charge columns (total, paid, saldo): not Bodega's (it sees the freight and, delivering, the saldo). */
-  "package.readCharges": (staff: StaffSubject): Verdict => (staff.role === "bodega" ? denied() : null),
+  /**
+   * The charge columns (total, paid, saldo) in the staff's package answers and lists: the office's,
+   * not Bodega's (it sees the freight and, delivering, the saldo; docs/decisions/139).
+   */
+  "package.readCharges": (staff: StaffSubject): Verdict => (OFFICE_STAFF.includes(staff.role) ? null : denied()),
 
   /** Delivering a package with its proof; `messengerAccountId` is the Mensajero whose list has it, if any. */
   "package.deliver": (staff: StaffSubject, assignment: { messengerAccountId: number | null }): Verdict =>
