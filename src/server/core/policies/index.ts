@@ -13,7 +13,7 @@ import { packageRules } from "./package";
 import { paymentRules } from "./payment";
 import type { Verdict } from "./refusals";
 
-export { clientSubject, owns, staffSubject, type ClientSubject, type StaffSubject, type Subject } from "./subject";
+export { clientSubject, owns, staffSubject, type StaffSubject } from "./subject";
 export { holdsOwnerRole } from "./account";
 
 const RULES = { ...packageRules, ...paymentRules, ...clientRules, ...accountRules };

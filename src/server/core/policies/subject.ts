@@ -17,8 +17,6 @@ export interface StaffSubject {
   accountId: number;
 }
 
-export type Subject = ClientSubject | StaffSubject;
-
 /** The client a typed code found (core/client-codes.ts findClientByTypedCode). */
 export const clientSubject = (client: { id: number }): ClientSubject => ({ kind: "client", clientId: client.id });
 
