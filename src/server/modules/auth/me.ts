@@ -12,7 +12,6 @@ import {
   TOTP_CODE_WRONG,
   TOTP_NOT_ENABLED,
   TOTP_NOT_SET_UP,
-  TOTP_REQUIRED_FOR_OWNER,
   ZChangeOwnPasswordRequestSchema,
   ZTotpCodeRequestSchema,
   type TRecoveryCodes,
@@ -26,6 +25,7 @@ import { staffActor } from "../../lib/actor";
 import { assertUncommonPassword } from "../../lib/common-passwords";
 import { hashPassword } from "../../lib/password-hash";
 import { recordAudit } from "../../core/audit/service";
+import { authorize } from "../../core/policies";
 import { checkAccountPassword, findAccountById, spendSecondFactor, type StaffAccountRow } from "./sign-in";
 import { countSignInFailure } from "./login-guard";
 import { newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret, totpStep, totpUri } from "./totp";
@@ -138,7 +138,7 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
   app.post("/api/admin/me/totp/disable", { config: { auth: "admin", roles: EVERY_ROLE } }, async (request, reply) => {
     const { code } = parseWith(ZTotpCodeRequestSchema, request.body ?? {});
     const account = await own(request);
-    if (account.role === "dueno") throw new AppError("FORBIDDEN", 403, TOTP_REQUIRED_FOR_OWNER);
+    authorize(account, "account.disableTotp");
     if (!account.totpEnabledAt) throw new AppError("CONFLICT", 409, TOTP_NOT_ENABLED);
     const ok = await guarded(request, reply, account, async () =>
       Boolean(await spendSecondFactor(ctx.db, ctx.sessions.totpKey, account, code, { allowRecovery: true })),

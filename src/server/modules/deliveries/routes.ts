@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
+import { can, staffSubject } from "../../core/policies";
 import { ANY_STAFF, DELIVERY_STAFF, MESSENGER_ONLY, OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import { ZTrackingIdParamsSchema } from "../../../shared/api/trackings";
 import {
@@ -29,8 +30,8 @@ import {
   type DeliveryView,
 } from "./service";
 
-/** Bodega sees no client data beyond name and code (issue 19). */
-const viewOf = (request: FastifyRequest): DeliveryView => ({ contact: request.staff?.role !== "bodega" });
+/** Bodega sees no client data beyond name and code (issue 19; core/policies/client.ts). */
+const viewOf = (request: FastifyRequest): DeliveryView => ({ contact: can(staffSubject(request), "client.readContact") });
 
 export function registerAdminDeliveryRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get("/api/admin/deliveries", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
@@ -46,11 +47,10 @@ export function registerAdminDeliveryRoutes(app: FastifyInstance, ctx: AppContex
   app.post("/api/admin/deliveries/:id", { config: { auth: "admin", roles: DELIVERY_STAFF } }, async (request) => {
     const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
     const body = parseWith(ZDeliverRequestSchema, request.body ?? {});
-    const staff = request.staff!;
     return deliverPackage(ctx.db, id, body, {
       actor: staffActor(request),
       brandName: ctx.config.brand.name,
-      ...(staff.role === "mensajero" ? { messengerAccountId: staff.accountId } : {}),
+      staff: staffSubject(request),
     });
   });
 

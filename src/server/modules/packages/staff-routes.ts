@@ -4,8 +4,7 @@
 // POST /api/admin/trackings/{id}/reprice (docs/decisions/114), and the Paquetes section's list
 // GET /api/admin/packages (docs/decisions/119). After a commit that
 // queued WhatsApp messages the outbox worker is woken so they go out at once.
-import { ANY_STAFF, BODEGA_PACKAGE_FIELDS, OFFICE_STAFF } from "../../../shared/domain/staff-roles";
-import { BODEGA_FIELDS_FORBIDDEN } from "../../../shared/api/admin/staff";
+import { ANY_STAFF, OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { staffActor } from "../../lib/actor";
 import {
@@ -18,7 +17,8 @@ import {
 import { ZAdminPackagesQuerySchema } from "../../../shared/api/admin/packages";
 import { ZTrackingIdParamsSchema } from "../../../shared/api/trackings";
 import type { AppContext } from "../../context";
-import { AppError, parseWith } from "../../errors";
+import { parseWith } from "../../errors";
+import { authorize, can, staffSubject } from "../../core/policies";
 import {
   changeStatusInBulk,
   createAdminTracking,
@@ -32,27 +32,18 @@ import { getExchangeRate } from "../exchange-rate/service";
 import { listAdminPackages } from "./staff-list";
 import { withoutCharges } from "./staff-presenter";
 
-// Bodega delivers too: its explicit 'Entregar con saldo pendiente' choice is not a field (docs/decisions/139).
-const BODEGA_FIELDS: ReadonlySet<string> = new Set([...BODEGA_PACKAGE_FIELDS, "entregarConSaldo"]);
-
 /**
- * Bodega changes only BODEGA_PACKAGE_FIELDS (issue 19): a body naming any other field (the
- * bulk call's `ids` aside) is refused with 403 before anything is read or written.
+ * Bodega changes only BODEGA_PACKAGE_FIELDS (issue 19, core/policies/package.ts): a body naming
+ * any other field (the bulk call's `ids` aside) is refused with 403 before anything is read or written.
  */
-function assertBodegaFields(request: FastifyRequest, allowed: ReadonlySet<string> = BODEGA_FIELDS): void {
-  if (request.staff?.role !== "bodega") return;
-  const body = request.body;
-  if (body === null || typeof body !== "object") return;
-  const outside = Object.entries(body as Record<string, unknown>).some(([key, value]) => value !== undefined && !allowed.has(key));
-  if (outside) throw new AppError("FORBIDDEN", 403, BODEGA_FIELDS_FORBIDDEN);
+function assertBodegaFields(request: FastifyRequest, bulk = false): void {
+  authorize(staffSubject(request), "package.changeFields", { body: request.body, bulk });
 }
 
 /** Bodega's answer carries no charge columns (docs/decisions/139). */
 function forRole(request: FastifyRequest, answer: TAdminTrackingResponse): TAdminTrackingResponse {
-  return request.staff?.role === "bodega" ? { ...answer, tracking: withoutCharges(answer.tracking) } : answer;
+  return can(staffSubject(request), "package.readCharges") ? answer : { ...answer, tracking: withoutCharges(answer.tracking) };
 }
-
-const BULK_BODEGA_FIELDS: ReadonlySet<string> = new Set([...BODEGA_FIELDS, "ids"]);
 
 export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const options = (request: FastifyRequest) => ({
@@ -65,8 +56,8 @@ export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContex
   app.get("/api/admin/packages", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
     const query = parseWith(ZAdminPackagesQuerySchema, request.query ?? {});
     // Bodega sees no client data beyond name and code: its search does not match phone numbers.
-    const office = request.staff?.role !== "bodega";
-    return listAdminPackages(ctx.db, query, { phones: office, amounts: office });
+    const staff = staffSubject(request);
+    return listAdminPackages(ctx.db, query, { phones: can(staff, "client.readContact"), amounts: can(staff, "package.readCharges") });
   });
 
   app.patch("/api/trackings/:id", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
@@ -88,7 +79,7 @@ export function registerAdminTrackingRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   app.post("/api/admin/trackings/bulk-status", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
-    assertBodegaFields(request, BULK_BODEGA_FIELDS);
+    assertBodegaFields(request, true);
     const body = parseWith(ZBulkStatusRequestSchema, request.body ?? {});
     return changeStatusInBulk(ctx.db, body, options(request));
   });
