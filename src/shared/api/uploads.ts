@@ -20,7 +20,6 @@ export const ZUploadUrlRequestSchema = z
   })
   .optional();
 export const ZUploadUrlResponseSchema = z.object({ uploadURL: z.string() });
-export type TUploadUrlResponse = z.infer<typeof ZUploadUrlResponseSchema>;
 
 /** Object names are 32 random hex digits chosen by the server, never by the user. */
 export const UPLOAD_NAME_PATTERN = /^[0-9a-f]{32}$/;
