@@ -9,10 +9,11 @@ import {
 } from "../../../shared/api/clients-verification";
 import {
   LIMIT_REACHED_CODE,
-  ZPartsSearchResponseSchema,
+  PARTS_SEARCH_ROUTE,
   type TPartsSearchRequest,
   type TPartsSearchResponse,
 } from "../../../shared/api/parts-assistant";
+import { routePath } from "../../../shared/api/contract";
 
 export async function verifyClientCode(clientCode: string): Promise<TVerifiedClient> {
   const res = await apiRequest("GET", `/api/clients/verify/${encodeURIComponent(clientCode)}`);
@@ -20,8 +21,8 @@ export async function verifyClientCode(clientCode: string): Promise<TVerifiedCli
 }
 
 export async function searchParts(body: TPartsSearchRequest): Promise<TPartsSearchResponse> {
-  const res = await apiRequest("POST", "/api/parts-assistant", body);
-  return ZPartsSearchResponseSchema.parse(await res.json());
+  const res = await apiRequest("POST", routePath(PARTS_SEARCH_ROUTE), body);
+  return PARTS_SEARCH_ROUTE.responses[200].parse(await res.json());
 }
 
 /** The JSON body inside an apiRequest error ("429: {…}"), or null. */
