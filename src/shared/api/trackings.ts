@@ -215,7 +215,6 @@ export function trackingNotEditableMessage(estado: TrackingStatus, action: "edit
 
 /** A package deleted (by its owner in the portal, or by staff): `{ success: true, id }`. */
 export const ZTrackingDeletedResponseSchema = z.object({ success: z.literal(true), id: z.number().int() });
-export type TTrackingDeletedResponse = z.infer<typeof ZTrackingDeletedResponseSchema>;
 
 /**
  * GET /api/clients/trackings?code=… (public, by code): the /rastreo lookup. The server answers
