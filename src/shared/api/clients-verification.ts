@@ -47,7 +47,6 @@ export const ZVerifiedClientSchema = z.object({
 export type TVerifiedClient = z.infer<typeof ZVerifiedClientSchema>;
 
 export const ZVerifyClientResponseSchema = z.object({ client: ZVerifiedClientSchema });
-export type TVerifyClientResponse = z.infer<typeof ZVerifyClientResponseSchema>;
 
 /**
  * GET /api/clients/verify/{clientCode} (public): the parts assistant's code check. Its abuse

@@ -1,16 +1,17 @@
 // Staff accounts, per-person sessions, two-step sign-in and the audit log (issue 19): the calls'
 // zod schemas and Spanish texts, shared by the server and the back office.
 //
-// Calls (roles in brackets; every one needs a session except the login):
+// Calls (roles in brackets; every one needs a session except the login; their contract entries,
+// `…_ROUTE`, are at the end of this file):
 //   POST  /api/admin/login                      { login?, password, code? } → TAdminLoginResponse
 //         (no login: the built-in owner account and the system admin password, staff-side §6)
 //   GET   /api/admin/session            [all]   → TStaffSession
 //   POST  /api/admin/logout             [all]   → 204
 //   POST  /api/admin/me/password        [all]   { currentPassword, newPassword } → 204 (ends the person's other sessions)
 //   POST  /api/admin/me/totp/setup      [all]   → TTotpSetup (a new secret, not yet active)
-//   POST  /api/admin/me/totp/enable     [all]   { code } → TRecoveryCodes (shown once)
+//   POST  /api/admin/me/totp/enable     [all]   { code } → { recoveryCodes } (shown once)
 //   POST  /api/admin/me/totp/disable    [all]   { code } → 204 (refused for Dueño: TOTP_REQUIRED_FOR_OWNER)
-//   POST  /api/admin/me/recovery-codes  [all]   { code } → TRecoveryCodes (replaces the old ones)
+//   POST  /api/admin/me/recovery-codes  [all]   { code } → { recoveryCodes } (replaces the old ones)
 //   GET   /api/admin/accounts           [dueno] → TStaffAccount[]
 //   POST  /api/admin/accounts           [dueno] TCreateStaffAccount → TStaffAccount (with a temporary password)
 //   PATCH /api/admin/accounts/:id       [dueno] TUpdateStaffAccount → TStaffAccount
@@ -138,7 +139,6 @@ export type TTotpSetup = z.infer<typeof ZTotpSetupSchema>;
 
 export const ZTotpCodeRequestSchema = z.object({ code: ZSecondFactorCodeSchema });
 export const ZRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
-export type TRecoveryCodes = z.infer<typeof ZRecoveryCodesSchema>;
 
 // --- Accounts (Dueño) ---
 export const ZStaffAccountSchema = z.object({
