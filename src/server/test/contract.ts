@@ -8,6 +8,8 @@ export function answerProblems(contract: RouteContract | undefined, res: LightMy
   if (!contract) return ["the route has no contract entry"];
   const answer = contract.responses[res.statusCode];
   if (!answer) return [`status ${res.statusCode} is not declared (declared: ${Object.keys(contract.responses).join(", ")})`];
+  // A 204 has no body and no content type: it holds to a declared `z.null()` (no content).
+  if (res.statusCode === 204 && res.body === "" && !isBinaryAnswer(answer) && answer.safeParse(null).success) return [];
   const type = String(res.headers["content-type"] ?? "");
   if (isBinaryAnswer(answer)) {
     return type.startsWith(answer.binary) ? [] : [`content-type ${type}, declared ${answer.binary}`];

@@ -2,9 +2,10 @@
 // reading of the error body the page needs to tell a used-up quota from other failures.
 
 import { apiRequest } from "../../lib/api";
+import { routePath } from "../../../shared/api/contract";
 import {
+  CLIENT_VERIFY_ROUTE,
   ZVerifiedClientSchema,
-  ZVerifyClientResponseSchema,
   type TVerifiedClient,
 } from "../../../shared/api/clients-verification";
 import {
@@ -13,11 +14,10 @@ import {
   type TPartsSearchRequest,
   type TPartsSearchResponse,
 } from "../../../shared/api/parts-assistant";
-import { routePath } from "../../../shared/api/contract";
 
 export async function verifyClientCode(clientCode: string): Promise<TVerifiedClient> {
-  const res = await apiRequest("GET", `/api/clients/verify/${encodeURIComponent(clientCode)}`);
-  return ZVerifyClientResponseSchema.parse(await res.json()).client;
+  const res = await apiRequest(CLIENT_VERIFY_ROUTE.method, routePath(CLIENT_VERIFY_ROUTE, { clientCode }));
+  return CLIENT_VERIFY_ROUTE.responses[200].parse(await res.json()).client;
 }
 
 export async function searchParts(body: TPartsSearchRequest): Promise<TPartsSearchResponse> {

@@ -6,9 +6,10 @@ import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../../lib/query-client";
 import { toast } from "../../../components/ui/use-toast";
 import { TRACKING_REFETCH_DELAY_MS } from "../../../../shared/domain/ui-constants";
+import { routePath } from "../../../../shared/api/contract";
 import {
+  ADMIN_CLIENT_TRACKINGS_ROUTE,
   CLIENT_TRACKINGS_PAGE_SIZE,
-  ZAdminClientTrackingsResponseSchema,
   type TAdminClientTrackingsResponse,
   type TAdminClientsResponse,
   type TAdminTracking,
@@ -44,9 +45,8 @@ import {
   type TPatchTrackingBody,
   type TUpdateAdminTrackingBody,
 } from "../../../../shared/api/admin/trackings";
-import { routePath } from "../../../../shared/api/contract";
 import { formatColones } from "../../../../shared/domain/format";
-import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { CLIENTS_KEY, refreshClients, STATS_KEY } from "../../../lib/admin/admin-queries";
 import type { UnpaidDeliveryChoice } from "../../../lib/admin/unpaid-delivery";
 
@@ -228,8 +228,18 @@ export function useClientTrackingsPage(clientId: number, params: ClientTrackings
       queryKey: [...allTrackingsKey(clientId), params],
       queryFn: () =>
         getAdminJson(
-          `/api/admin/clients/${clientId}/trackings${queryString({ page: params.page, pageSize: CLIENT_TRACKINGS_PAGE_SIZE, q: params.q?.trim(), estado: params.estado, update: params.update })}`,
-          ZAdminClientTrackingsResponseSchema,
+          routePath(
+            ADMIN_CLIENT_TRACKINGS_ROUTE,
+            { id: clientId },
+            {
+              page: params.page,
+              pageSize: CLIENT_TRACKINGS_PAGE_SIZE,
+              q: params.q?.trim(),
+              estado: params.estado === "todos" ? undefined : params.estado,
+              update: params.update === "todos" ? undefined : params.update,
+            },
+          ),
+          ADMIN_CLIENT_TRACKINGS_ROUTE.responses[200],
         ),
       placeholderData: keepPreviousData,
       enabled,
