@@ -109,3 +109,24 @@ export async function verifyWithXmlsec(xml: string, certificatePem: string): Pro
     }
   });
 }
+
+/** The emitter's variables of a complete test configuration (the connection ones come from fakeHaciendaEnv). */
+export function testEmitterEnv(p12Path: string, pin: string): Record<string, string> {
+  return {
+    HACIENDA_P12_PATH: p12Path,
+    HACIENDA_P12_PIN: pin,
+    HACIENDA_EMITTER_NAME: "Express Import & Cía. Sociedad Anónima",
+    HACIENDA_EMITTER_COMMERCIAL_NAME: "Express Import",
+    HACIENDA_EMITTER_ID_TYPE: "JURIDICA",
+    HACIENDA_EMITTER_ID_NUMBER: "3-101-123456",
+    HACIENDA_ACTIVITY_CODE: "492301",
+    HACIENDA_EMITTER_PROVINCE: "2",
+    HACIENDA_EMITTER_CANTON: "03",
+    HACIENDA_EMITTER_DISTRICT: "01",
+    HACIENDA_EMITTER_BARRIO: "Barrio San Roque",
+    HACIENDA_EMITTER_OTHER_SIGNS: "100 m norte de la iglesia, Grecia",
+    HACIENDA_EMITTER_PHONE: "+506 2444-0000",
+    HACIENDA_EMITTER_EMAIL: "facturas@expressimport.cr",
+    HACIENDA_PROVIDER_ID: "3101123456",
+  };
+}

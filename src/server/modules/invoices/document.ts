@@ -95,7 +95,7 @@ export interface LineInput {
   /** Services or goods: decides which summary totals the line joins. */
   nature: "SERVICE" | "GOODS";
   description: string;
-  /** Per unit, whole colones (our stored amounts). */
+  /** Per unit, in colones, up to 5 decimals (whole colones as stored, or a price with its IVA split out). */
   unitPriceColones: number;
   discount?: Discount;
   tax: Tax;
@@ -199,10 +199,11 @@ function toScaled(value: number, scale: bigint, what: string): bigint {
   return BigInt(digits);
 }
 
-/** Colones (whole) in the document's currency, 5 decimals. */
+/** Colones (up to 5 decimals) in the document's currency, 5 decimals: converted once, here. */
 function inCurrency(colones: number, rate: Money, what: string): Money {
-  if (!Number.isSafeInteger(colones) || colones < 0) throw new InvoiceDataError(`${what} debe ser un monto entero de colones ≥ 0.`);
-  return divRound(BigInt(colones) * MONEY_SCALE * MONEY_SCALE, rate);
+  if (!Number.isFinite(colones) || colones < 0 || colones > 1e12) throw new InvoiceDataError(`${what} debe ser un monto de colones ≥ 0.`);
+  const scaled = toScaled(colones, MONEY_SCALE, what);
+  return rate === MONEY_SCALE ? scaled : divRound(scaled * MONEY_SCALE, rate);
 }
 
 /** Whether a line's tax makes it exempt (tarifa exenta) rather than taxed. */

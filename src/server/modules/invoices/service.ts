@@ -1,0 +1,115 @@
+// Invoicing's entry points for the rest of the server (issue 34). The wiring (payments, the
+// outbox, staff and client screens) calls these; this file holds no route.
+// - loadInvoicing: at start, from config.invoicing: "off" (nothing configured: no comprobante
+//   is made, receipts keep saying they are not fiscal documents — never a pretend success), or
+//   "on" with the business's key opened (a wrong PIN stops the start with a clear message) and
+//   the reception API client.
+// - prepareDocument: inside the caller's transaction (the payment's), takes the next number,
+//   writes the clave, the XML and signs it. Nothing leaves the machine here; sending is the
+//   outbox's job, after the commit.
+import { readFile } from "node:fs/promises";
+import type { InvoicingConfig } from "../../config";
+import type { Tx } from "../../db/client";
+import { createHaciendaReception, type HaciendaReception, type Submission } from "../../providers/hacienda/reception";
+import { TAX_ID_TYPE_CODES } from "../../../shared/domain/tax-identification";
+import type { PaymentMethod } from "../../../shared/domain/charges";
+import { documentLines, type PackageCharges } from "./catalog";
+import { clave as makeClave, costaRicaDateTime } from "./clave";
+import { InvoiceDataError, type ComputedInvoice, type DocumentKind, type Receiver, type Reference } from "./document";
+import { nextDocumentNumber } from "./numbering";
+import { readPkcs12, SigningKeyError, signInvoiceXml, type SigningKey } from "./signature";
+import { buildInvoiceXml } from "./xml";
+
+type OnConfig = Extract<InvoicingConfig, { state: "on" }>;
+
+export type Invoicing =
+  | { state: "off" }
+  | { state: "on"; config: OnConfig; key: SigningKey; reception: HaciendaReception };
+
+export async function loadInvoicing(
+  config: InvoicingConfig,
+  options: { reception?: HaciendaReception; now?: () => Date } = {},
+): Promise<Invoicing> {
+  if (config.state === "off") return { state: "off" };
+  let p12: Uint8Array;
+  try {
+    p12 = await readFile(config.p12Path);
+  } catch {
+    throw new SigningKeyError(`No se pudo leer la llave criptográfica en HACIENDA_P12_PATH (${config.p12Path}).`);
+  }
+  const key = await readPkcs12(p12, config.p12Pin);
+  const now = options.now?.() ?? new Date();
+  if (key.notAfter.getTime() <= now.getTime()) {
+    throw new SigningKeyError(`La llave criptográfica venció el ${key.notAfter.toISOString().slice(0, 10)}: descargue una nueva en ATV.`);
+  }
+  return { state: "on", config, key, reception: options.reception ?? createHaciendaReception(config.connection) };
+}
+
+export interface DocumentRequest {
+  /** FACTURA when the receiver has an identification, TIQUETE without; NOTA_CREDITO with a reference. */
+  kind: DocumentKind;
+  receiver?: Receiver;
+  paymentMethod: PaymentMethod;
+  packages: readonly PackageCharges[];
+  issuedAt: Date;
+  reference?: Reference;
+}
+
+export interface PreparedDocument {
+  kind: DocumentKind;
+  number: number;
+  consecutivo: string;
+  clave: string;
+  signedXml: string;
+  computed: ComputedInvoice;
+  /** What the reception API is sent (the outbox stores it with the document). */
+  submission: Submission;
+}
+
+/** Which document a payment gets: a Factura when the client has an identification, else a Tiquete. */
+export function documentKindFor(receiver: Receiver | undefined): "FACTURA" | "TIQUETE" {
+  return receiver?.idType && receiver.idNumber ? "FACTURA" : "TIQUETE";
+}
+
+export async function prepareDocument(tx: Tx, invoicing: Extract<Invoicing, { state: "on" }>, request: DocumentRequest): Promise<PreparedDocument> {
+  const { config } = invoicing;
+  if (request.kind === "FACTURA" && documentKindFor(request.receiver) !== "FACTURA") {
+    throw new InvoiceDataError("Una factura electrónica necesita la identificación del receptor; sin ella se emite un tiquete.");
+  }
+  const { lines, otherCharges } = documentLines(request.packages, config);
+  const taken = await nextDocumentNumber(tx, config.point, request.kind);
+  const clave = makeClave({ issuedAt: request.issuedAt, emitterIdNumber: config.emitter.idNumber, consecutivo: taken.consecutivo });
+  const { xml, computed } = buildInvoiceXml({
+    kind: request.kind,
+    clave,
+    consecutivo: taken.consecutivo,
+    issuedAt: request.issuedAt,
+    emitter: config.emitter,
+    receiver: request.receiver,
+    saleCondition: "01",
+    paymentMethod: request.paymentMethod,
+    currency: { code: "CRC" },
+    lines,
+    otherCharges,
+    reference: request.reference,
+  });
+  const signedXml = await signInvoiceXml(xml, invoicing.key, { signingTime: request.issuedAt });
+  const receiver = request.receiver;
+  return {
+    kind: request.kind,
+    number: taken.number,
+    consecutivo: taken.consecutivo,
+    clave,
+    signedXml,
+    computed,
+    submission: {
+      clave,
+      fecha: costaRicaDateTime(request.issuedAt),
+      emisor: { tipoIdentificacion: TAX_ID_TYPE_CODES[config.emitter.idType], numeroIdentificacion: config.emitter.idNumber },
+      ...(receiver?.idType && receiver.idNumber
+        ? { receptor: { tipoIdentificacion: TAX_ID_TYPE_CODES[receiver.idType], numeroIdentificacion: receiver.idNumber } }
+        : {}),
+      signedXml,
+    },
+  };
+}
