@@ -6,13 +6,6 @@
 export const TAX_ID_TYPES = ["FISICA", "JURIDICA", "DIMEX", "NITE"] as const;
 export type TaxIdType = (typeof TAX_ID_TYPES)[number];
 
-export const TAX_ID_TYPE_LABELS: Record<TaxIdType, string> = {
-  FISICA: "Cédula física",
-  JURIDICA: "Cédula jurídica",
-  DIMEX: "DIMEX",
-  NITE: "NITE",
-};
-
 /** Hacienda's code of each type (IdentificacionType/Tipo). */
 export const TAX_ID_TYPE_CODES: Record<TaxIdType, "01" | "02" | "03" | "04"> = {
   FISICA: "01",
@@ -31,7 +24,7 @@ const NUMBER_RULES: Record<TaxIdType, { pattern: RegExp; message: string }> = {
 
 /** Only the digits of what a person typed ("1-0987-0654" → "109870654"). */
 export function taxIdDigits(input: string): string {
-  return input.replace(/[\s.\-]/g, "");
+  return input.replace(/[\s.-]/g, "");
 }
 
 /** The normalised number when it fits its type, else the Spanish reason. */

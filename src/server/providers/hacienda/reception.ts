@@ -42,8 +42,6 @@ export interface Submission {
 
 export const RECEPTION_STATES = ["recibido", "procesando", "aceptado", "rechazado", "error"] as const;
 export type ReceptionState = (typeof RECEPTION_STATES)[number];
-/** States after which Hacienda's verdict will not change. */
-export const FINAL_RECEPTION_STATES: readonly ReceptionState[] = ["aceptado", "rechazado"];
 
 export interface ReceptionStatus {
   clave: string;
