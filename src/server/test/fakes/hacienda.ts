@@ -81,7 +81,7 @@ export function mensajeHacienda(doc: FakeHaciendaDocument): string {
 }
 
 export async function startFakeHacienda(
-  options: { clientId?: string; username?: string; password?: string; tokenSeconds?: number; refreshSeconds?: number } = {},
+  options: { clientId?: string; username?: string; password?: string; tokenSeconds?: number; refreshSeconds?: number; port?: number } = {},
 ): Promise<FakeHacienda> {
   const clientId = options.clientId ?? "api-stag";
   const username = options.username ?? "cpj-3-101-123456@stag.comprobanteselectronicos.go.cr";
@@ -185,7 +185,7 @@ export async function startFakeHacienda(
       return send(res, 405);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   return {
