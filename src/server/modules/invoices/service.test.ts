@@ -71,9 +71,12 @@ describe("invoicing core (issue 34)", () => {
     expect(() => loadConfig({ ...env, HACIENDA_CHARGE_CODES: '{"FLETE":{"cabys":"123","taxRateCode":"08","taxPercent":13}}' })).toThrow(/CABYS tiene 13 dígitos/);
   });
 
-  it("a wrong PIN or a missing key file stops the start with a clear message", async () => {
+  it("a wrong PIN, a missing key file or emitter data Hacienda would refuse stop the start with a clear message", async () => {
     await expect(loadInvoicing(loadConfig({ ...env, HACIENDA_P12_PIN: "otro" }).invoicing)).rejects.toThrow(SigningKeyError);
     await expect(loadInvoicing(loadConfig({ ...env, HACIENDA_P12_PATH: path.join(dir, "no-existe.p12") }).invoicing)).rejects.toThrow(/No se pudo leer la llave/);
+    // The emitter's data pass the document's checks at start, not at the first payment.
+    await expect(loadInvoicing(loadConfig({ ...env, HACIENDA_EMITTER_NAME: "Ex" }).invoicing)).rejects.toThrow(/Configuración de facturación electrónica: El nombre del emisor debe tener al menos 5 caracteres/);
+    await expect(loadInvoicing(loadConfig({ ...env, HACIENDA_EMITTER_OTHER_SIGNS: "x" }).invoicing)).rejects.toThrow(/otras señas del emisor/);
   });
 
   it("a payment's packages become a signed Factura that validates, verifies, totals what was paid and is accepted by the stand-in; its Nota de Crédito too", async () => {

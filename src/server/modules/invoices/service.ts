@@ -14,7 +14,7 @@ import { createHaciendaReception, type HaciendaReception, type Submission } from
 import { TAX_ID_TYPE_CODES } from "../../../shared/domain/tax-identification";
 import type { PaymentMethod } from "../../../shared/domain/charges";
 import { documentLines, type PackageCharges } from "./catalog";
-import { clave as makeClave, costaRicaDateTime } from "./clave";
+import { clave as makeClave, consecutivo, costaRicaDateTime } from "./clave";
 import { InvoiceDataError, type ComputedInvoice, type DocumentKind, type Receiver, type Reference } from "./document";
 import { nextDocumentNumber } from "./numbering";
 import { readPkcs12, SigningKeyError, signInvoiceXml, type SigningKey } from "./signature";
@@ -42,7 +42,30 @@ export async function loadInvoicing(
   if (key.notAfter.getTime() <= now.getTime()) {
     throw new SigningKeyError(`La llave criptográfica venció el ${key.notAfter.toISOString().slice(0, 10)}: descargue una nueva en ATV.`);
   }
+  checkEmitter(config, now);
   return { state: "on", config, key, reception: options.reception ?? createHaciendaReception(config.connection) };
+}
+
+/** The emitter's data go through the document's own checks once at start: a bad value stops it then, not at the first payment. */
+function checkEmitter(config: OnConfig, now: Date): void {
+  const point = config.point;
+  const sample = consecutivo(point, "TIQUETE", 1);
+  try {
+    buildInvoiceXml({
+      kind: "TIQUETE",
+      clave: makeClave({ issuedAt: now, emitterIdNumber: config.emitter.idNumber, consecutivo: sample }),
+      consecutivo: sample,
+      issuedAt: now,
+      emitter: config.emitter,
+      saleCondition: "01",
+      paymentMethod: "EFECTIVO",
+      currency: { code: "CRC" },
+      ...documentLines([{ trackingCode: "PRUEBA", lines: [{ kind: "FLETE", description: "Flete", amountColones: 1000 }] }], config),
+    });
+  } catch (error) {
+    if (error instanceof InvoiceDataError) throw new InvoiceDataError(`Configuración de facturación electrónica: ${error.message}`);
+    throw error;
+  }
 }
 
 export interface DocumentRequest {
