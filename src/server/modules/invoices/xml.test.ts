@@ -150,6 +150,17 @@ describe("comprobantes 4.4: XML, schema and signature (issue 34)", () => {
     expect((await verifyWithXmlsec(signed, other.certificatePem)).ok).toBe(false);
   });
 
+  it("without xmllint or xmlsec1 the checks FAIL saying what to install (they never skip)", async () => {
+    const saved = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    try {
+      await expect(validateAgainstXsd("FACTURA", "<x/>")).rejects.toThrow(/xmllint no está instalado.*apt-get install -y libxml2-utils xmlsec1/);
+      await expect(verifyWithXmlsec("<x/>", p12.certificatePem)).rejects.toThrow(/xmlsec1 no está instalado/);
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+
   it("a wrong PIN is a clear error, not a crash", async () => {
     await expect(readPkcs12(p12.p12, "otro-pin")).rejects.toThrow(SigningKeyError);
   });
