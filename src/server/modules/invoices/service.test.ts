@@ -12,7 +12,8 @@ import { startFakeHacienda, fakeHaciendaEnv, type FakeHacienda } from "../../tes
 import { createTestPkcs12, testEmitterEnv, validateAgainstXsd, verifyWithXmlsec, type TestPkcs12 } from "../../test/hacienda";
 import { chargeLines } from "../../../shared/domain/charges";
 import { documentLines, priceWithoutTax, type PackageCharges } from "./catalog";
-import { formatMoney } from "./document";
+import { formatMoney, InvoiceDataError } from "./document";
+import { nextDocumentNumber } from "./numbering";
 import { documentKindFor, loadInvoicing, prepareDocument, type Invoicing } from "./service";
 import { SigningKeyError } from "./signature";
 
@@ -131,6 +132,34 @@ describe("invoicing core (issue 34)", () => {
     expect(ticket.consecutivo).toBe("00100001040000000001");
     expect((await validateAgainstXsd("TIQUETE", ticket.signedXml)).ok).toBe(true);
     expect(ticket.submission.receptor).toBeUndefined();
+  });
+
+  it("data Hacienda would refuse are refused before a number is taken (the caller can keep the payment)", async () => {
+    const invoicing = (await loadInvoicing(loadConfig(env).invoicing)) as Extract<Invoicing, { state: "on" }>;
+    const before = await database.db.transaction((tx) => nextDocumentNumber(tx, invoicing.config.point, "FACTURA"));
+    await expect(
+      database.db.transaction((tx) =>
+        prepareDocument(tx, invoicing, {
+          kind: "FACTURA",
+          receiver: { name: "Ana", idType: "FISICA", idNumber: "12345" },
+          paymentMethod: "EFECTIVO",
+          packages: packages(),
+          issuedAt: new Date(),
+        }),
+      ),
+    ).rejects.toThrow(InvoiceDataError);
+    // Caught inside the caller's transaction, which then commits: the number did not move.
+    await database.db.transaction(async (tx) => {
+      await prepareDocument(tx, invoicing, {
+        kind: "FACTURA",
+        receiver: { name: "Ana", idType: "FISICA", idNumber: "12345" },
+        paymentMethod: "EFECTIVO",
+        packages: packages(),
+        issuedAt: new Date(),
+      }).catch((error: unknown) => expect(error).toBeInstanceOf(InvoiceDataError));
+    });
+    const after = await database.db.transaction((tx) => nextDocumentNumber(tx, invoicing.config.point, "FACTURA"));
+    expect(after.number).toBe(before.number + 1);
   });
 
   it("splits IVA out of what the client pays: price + IVA gives it back, or ₡0.00001 less where no price can", () => {

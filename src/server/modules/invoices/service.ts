@@ -100,22 +100,27 @@ export async function prepareDocument(tx: Tx, invoicing: Extract<Invoicing, { st
     throw new InvoiceDataError("Una factura electrónica necesita la identificación del receptor; sin ella se emite un tiquete.");
   }
   const { lines, otherCharges } = documentLines(request.packages, config);
+  const write = (number: string) =>
+    buildInvoiceXml({
+      kind: request.kind,
+      clave: makeClave({ issuedAt: request.issuedAt, emitterIdNumber: config.emitter.idNumber, consecutivo: number }),
+      consecutivo: number,
+      issuedAt: request.issuedAt,
+      emitter: config.emitter,
+      receiver: request.receiver,
+      saleCondition: "01",
+      paymentMethod: request.paymentMethod,
+      currency: { code: "CRC" },
+      lines,
+      otherCharges,
+      reference: request.reference,
+    });
+  // Every data check runs before a number is taken: data Hacienda would refuse throw here, and the
+  // caller may catch it and go on (the payment is kept) without a number having moved.
+  write(consecutivo(config.point, request.kind, 1));
   const taken = await nextDocumentNumber(tx, config.point, request.kind);
-  const clave = makeClave({ issuedAt: request.issuedAt, emitterIdNumber: config.emitter.idNumber, consecutivo: taken.consecutivo });
-  const { xml, computed } = buildInvoiceXml({
-    kind: request.kind,
-    clave,
-    consecutivo: taken.consecutivo,
-    issuedAt: request.issuedAt,
-    emitter: config.emitter,
-    receiver: request.receiver,
-    saleCondition: "01",
-    paymentMethod: request.paymentMethod,
-    currency: { code: "CRC" },
-    lines,
-    otherCharges,
-    reference: request.reference,
-  });
+  const { xml, computed } = write(taken.consecutivo);
+  const clave = /<Clave>(\d{50})<\/Clave>/.exec(xml)![1];
   const signedXml = await signInvoiceXml(xml, invoicing.key, { signingTime: request.issuedAt });
   const receiver = request.receiver;
   return {
