@@ -132,6 +132,17 @@ describe("invoicing core (issue 34)", () => {
     expect(ticket.consecutivo).toBe("00100001040000000001");
     expect((await validateAgainstXsd("TIQUETE", ticket.signedXml)).ok).toBe(true);
     expect(ticket.submission.receptor).toBeUndefined();
+    // A Tiquete's buyer with a too-short name, or anyone's odd e-mail, is left out rather than fail.
+    const odd = await database.db.transaction((tx) =>
+      prepareDocument(tx, invoicing, { kind: "TIQUETE", receiver: { name: "Lu", email: "no es correo" }, paymentMethod: "TARJETA", packages: packages(), issuedAt }),
+    );
+    expect(odd.signedXml).not.toContain("<Receptor>");
+    const noMail = await database.db.transaction((tx) =>
+      prepareDocument(tx, invoicing, { kind: "FACTURA", receiver: { ...receiver, email: "maria@" }, paymentMethod: "TARJETA", packages: packages(), issuedAt }),
+    );
+    expect(noMail.signedXml).toContain("<Nombre>María José Ñandú Peña</Nombre>");
+    expect(noMail.signedXml).not.toContain("maria@");
+    expect((await validateAgainstXsd("FACTURA", noMail.signedXml)).ok).toBe(true);
   });
 
   it("data Hacienda would refuse are refused before a number is taken (the caller can keep the payment)", async () => {

@@ -15,7 +15,7 @@ import { TAX_ID_TYPE_CODES } from "../../../shared/domain/tax-identification";
 import type { PaymentMethod } from "../../../shared/domain/charges";
 import { documentLines, type PackageCharges } from "./catalog";
 import { clave as makeClave, consecutivo, costaRicaDateTime } from "./clave";
-import { InvoiceDataError, type ComputedInvoice, type DocumentKind, type Receiver, type Reference } from "./document";
+import { cleanText, InvoiceDataError, type ComputedInvoice, type DocumentKind, type Receiver, type Reference } from "./document";
 import { nextDocumentNumber } from "./numbering";
 import { readPkcs12, SigningKeyError, signInvoiceXml, type SigningKey } from "./signature";
 import { buildInvoiceXml } from "./xml";
@@ -94,12 +94,26 @@ export function documentKindFor(receiver: Receiver | undefined): "FACTURA" | "TI
   return receiver?.idType && receiver.idNumber ? "FACTURA" : "TIQUETE";
 }
 
+/**
+ * The receiver as the document can carry it: an e-mail that is not one is left out (it only
+ * delivers the copy; Hacienda does not need it), and a Tiquete leaves out a buyer whose name is
+ * too short for the schema rather than fail. A Factura's receiver is kept whole and checked.
+ */
+function usableReceiver(kind: DocumentKind, receiver: Receiver | undefined): Receiver | undefined {
+  if (!receiver) return undefined;
+  const email = receiver.email && /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(receiver.email) && receiver.email.length <= 160 ? receiver.email : undefined;
+  const kept: Receiver = { ...receiver, email };
+  if (kind === "TIQUETE" && Array.from(cleanText(receiver.name)).length < 3) return undefined;
+  return kept;
+}
+
 export async function prepareDocument(tx: Tx, invoicing: Extract<Invoicing, { state: "on" }>, request: DocumentRequest): Promise<PreparedDocument> {
   const { config } = invoicing;
   if (request.kind === "FACTURA" && documentKindFor(request.receiver) !== "FACTURA") {
     throw new InvoiceDataError("Una factura electrónica necesita la identificación del receptor; sin ella se emite un tiquete.");
   }
   const { lines, otherCharges } = documentLines(request.packages, config);
+  const receiver = usableReceiver(request.kind, request.receiver);
   const write = (number: string) =>
     buildInvoiceXml({
       kind: request.kind,
@@ -107,7 +121,7 @@ export async function prepareDocument(tx: Tx, invoicing: Extract<Invoicing, { st
       consecutivo: number,
       issuedAt: request.issuedAt,
       emitter: config.emitter,
-      receiver: request.receiver,
+      receiver,
       saleCondition: "01",
       paymentMethod: request.paymentMethod,
       currency: { code: "CRC" },
@@ -122,7 +136,6 @@ export async function prepareDocument(tx: Tx, invoicing: Extract<Invoicing, { st
   const { xml, computed } = write(taken.consecutivo);
   const clave = /<Clave>(\d{50})<\/Clave>/.exec(xml)![1];
   const signedXml = await signInvoiceXml(xml, invoicing.key, { signingTime: request.issuedAt });
-  const receiver = request.receiver;
   return {
     kind: request.kind,
     number: taken.number,
