@@ -1,11 +1,11 @@
 // The published contract (issue 33 item 3, decision 177): an OpenAPI 3.1 document written from
 // the routes' zod schemas at GET /api/openapi.json, and a readable reference for staff developers
-// at /docs/api (Scalar, its script served from our own server: no CDN, the page's CSP allows only
-// what it runs). A route without a schema is listed with its method and path only; the all-routes
-// test (src/server/test/all-routes.test.ts) keeps that list empty.
+// at /docs/api (Swagger UI, its files served by our own server: no CDN, under the app's CSP).
+// A route without a schema is listed with its method and path only; the all-routes test
+// (src/server/all-routes.test.ts) keeps that list empty.
 import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
-import apiReference from "@scalar/fastify-api-reference";
+import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { OPENAPI_PATH, API_REFERENCE_PATH } from "../../shared/api/openapi";
 import { DEFAULT_BRAND } from "../../shared/brand";
@@ -38,18 +38,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     return reply.type("application/json").send(JSON.stringify(app.swagger()));
   });
 
-  await app.register(apiReference, {
+  await app.register(swaggerUi, {
     routePrefix: API_REFERENCE_PATH,
-    configuration: { url: OPENAPI_PATH, withDefaultFonts: false, hideClientButton: true, telemetry: false },
-    hooks: {
-      // The reference is a script page: its inline start-up script is allowed on this page only.
-      onRequest: (_request, reply, done) => {
-        reply.header(
-          "content-security-policy",
-          "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
-        );
-        done();
-      },
-    },
+    // No online validator badge: the page asks nothing of another server.
+    uiConfig: { validatorUrl: null, docExpansion: "list", deepLinking: true },
   });
 }
