@@ -9,7 +9,8 @@ import type {
   TClientTrackingsResponse,
   TPreAlertRequest,
 } from "../../../shared/api/trackings";
-import { PAYMENT_PROOFS_PATH, type TPaymentProofForm, type TPaymentProofResponse } from "../../../shared/api/payments";
+import { PAYMENT_PROOF_ROUTE, type TPaymentProofForm } from "../../../shared/api/payments";
+import { routePath } from "../../../shared/api/contract";
 
 export const clientTrackingsKey = (clientCode: string) => ["/api/clients/trackings", clientCode] as const;
 
@@ -71,7 +72,7 @@ export function useSendPaymentProof(clientCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TPaymentProofForm) =>
-      ((await (await apiRequest("POST", PAYMENT_PROOFS_PATH, body)).json()) as TPaymentProofResponse).comprobante,
+      PAYMENT_PROOF_ROUTE.responses[201].parse(await (await apiRequest(PAYMENT_PROOF_ROUTE.method, routePath(PAYMENT_PROOF_ROUTE), body)).json()).comprobante,
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientTrackingsKey(clientCode) }),
   });
 }
