@@ -11,11 +11,11 @@ import { ZAdminPageSchema, ZAdminSearchSchema } from "./clients";
 import { binary, defineRoute } from "../contract";
 import { XLSX_CONTENT_TYPE } from "../excel";
 
-export const CASH_CLOSING_PATH = "/api/admin/cash/closing";
-export const CASH_CLOSING_XLSX_PATH = "/api/admin/cash/closing.xlsx";
-export const CASH_RECEIVABLES_PATH = "/api/admin/cash/receivables";
+const CASH_CLOSING_PATH = "/api/admin/cash/closing";
+const CASH_CLOSING_XLSX_PATH = "/api/admin/cash/closing.xlsx";
+const CASH_RECEIVABLES_PATH = "/api/admin/cash/receivables";
 /** POST { date }: closes that Costa Rica day's cash (docs/decisions/147). */
-export const CASH_CLOSE_DAY_PATH = "/api/admin/cash/closings";
+const CASH_CLOSE_DAY_PATH = "/api/admin/cash/closings";
 
 /** "27/11/2026" for a Costa Rica day "2026-11-27". */
 const dayLabel = (day: string) => formatDate(`${day}T12:00:00-06:00`);
