@@ -13,8 +13,8 @@ import {
   type TClientTrackingsResponse,
   type TPreAlertRequest,
 } from "../../../shared/api/trackings";
+import { PAYMENT_PROOF_ROUTE, type TPaymentProofForm } from "../../../shared/api/payments";
 import { routePath } from "../../../shared/api/contract";
-import { PAYMENT_PROOFS_PATH, type TPaymentProofForm, type TPaymentProofResponse } from "../../../shared/api/payments";
 
 export const clientTrackingsKey = (clientCode: string) => [CLIENT_TRACKINGS_ROUTE.path, clientCode] as const;
 
@@ -77,7 +77,7 @@ export function useSendPaymentProof(clientCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TPaymentProofForm) =>
-      ((await (await apiRequest("POST", PAYMENT_PROOFS_PATH, body)).json()) as TPaymentProofResponse).comprobante,
+      PAYMENT_PROOF_ROUTE.responses[201].parse(await (await apiRequest(PAYMENT_PROOF_ROUTE.method, routePath(PAYMENT_PROOF_ROUTE), body)).json()).comprobante,
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientTrackingsKey(clientCode) }),
   });
 }
