@@ -3,6 +3,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import path from "node:path";
+import { serverLayering } from "./eslint/server-layering.js";
 
 // Boundaries (docs/architecture.md): shared imports neither side; client never imports server.
 const noImport = (zones) => ({
@@ -102,8 +103,35 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's addresses come from the shared contract (routePath(ENTRY, …), decision 177):
+    // a literal "/api/…" in client code is a call the contract does not know.
+    files: ["src/client/**/*.{ts,tsx}"],
+    ignores: ["src/client/**/*.test.{ts,tsx}", "src/client/test/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='form']:not(:has(JSXAttribute[name.name='method'][value.value=/^post$/i]))",
+          message: 'Un <form> lleva method="post": enviado sin JavaScript, sus datos no van en la dirección (decisión 149).',
+        },
+        {
+          selector: "Literal[value=/^\\/api\\//], TemplateElement[value.raw=/^\\/api\\//]",
+          message: "La dirección de una llamada sale del contrato compartido: routePath(RUTA, …) de src/shared/api (decisión 177).",
+        },
+      ],
+    },
+  },
+  {
     files: ["src/shared/**/*.ts"],
     rules: noImport(["**/server/**", "**/client/**", "**/server", "**/client"]),
+  },
+  {
+    // The server's layering (decision 171): no cycle between modules; core, lib, db and
+    // providers below the modules (eslint/server-layering.js).
+    files: ["src/server/**/*.{ts,mts,mjs}"],
+    ignores: ["src/**/*.test.ts", "src/server/test/**"],
+    plugins: { layering: serverLayering },
+    rules: { "layering/no-module-cycle": "error", "layering/lower-layers": "error" },
   },
   {
     files: ["src/**/*.{ts,tsx,mjs}"],

@@ -26,6 +26,8 @@ import { recordRepeatable, startAuditRepeatFlush } from "./core/audit/throttle";
 import { staffActor } from "./lib/actor";
 import { resolvePowSecret } from "./lib/proof-of-work";
 import { registerModules } from "./modules";
+import { installRouteContracts, routeContract } from "./lib/route-contract";
+import { registerOpenApi } from "./lib/openapi";
 import { startOutboxWorker } from "./modules/notifications/worker";
 import type { AppContext } from "./context";
 import { createProviders, type Providers } from "./providers";
@@ -116,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     if (route.config.auth === "admin" && roles.length === 0) throw new Error(`Admin route ${route.method} ${route.url} must declare config.roles`);
     if (route.config.auth === "public" && route.config.roles) throw new Error(`Public route ${route.method} ${route.url} cannot declare roles`);
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") ctx.routes.push({ method, url: route.url, auth: route.config.auth, codeOracle: codeOracle === true, roles });
+      if (method !== "HEAD") ctx.routes.push({ method, url: route.url, auth: route.config.auth, codeOracle: codeOracle === true, roles, contract: routeContract(route.schema) });
     }
   });
 
@@ -206,6 +208,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   installCodeGuessGuard(app, ctx);
 
+  // Routes validate and serialise with the shared contract's zod rules, and describe themselves
+  // at /api/openapi.json (issue 33 item 3, decision 177).
+  installRouteContracts(app);
+  await registerOpenApi(app);
   registerModules(app, ctx);
   if (deps.startJobs) {
     const outbox = startOutboxWorker(ctx, app.log);

@@ -7,11 +7,98 @@ import { GRAPH_API_VERSION } from "./providers/messaging/whatsapp-cloud";
 import { EXCHANGE_RATE_SOURCE_TIMEOUT_MS } from "../shared/domain/exchange-rate";
 import { VOLUMETRIC_DIVISOR_MAX, VOLUMETRIC_DIVISOR_MIN, type VolumetricRule } from "../shared/domain/pricing";
 import { ABUSE_LIMIT_NAMES, type AbuseLimitName, type AbuseLimitOverride } from "./lib/abuse-limit-table";
+import { TAX_ID_TYPES, validateTaxId, type TaxIdType } from "../shared/domain/tax-identification";
 
 const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+/** The connection and emitter variables of invoicing: all unset = off; the required ones all set = on. */
+const HACIENDA_VARIABLES = [
+  "HACIENDA_API_URL",
+  "HACIENDA_IDP_URL",
+  "HACIENDA_CLIENT_ID",
+  "HACIENDA_USERNAME",
+  "HACIENDA_PASSWORD",
+  "HACIENDA_P12_PATH",
+  "HACIENDA_P12_PIN",
+  "HACIENDA_EMITTER_NAME",
+  "HACIENDA_EMITTER_COMMERCIAL_NAME",
+  "HACIENDA_EMITTER_ID_TYPE",
+  "HACIENDA_EMITTER_ID_NUMBER",
+  "HACIENDA_ACTIVITY_CODE",
+  "HACIENDA_EMITTER_PROVINCE",
+  "HACIENDA_EMITTER_CANTON",
+  "HACIENDA_EMITTER_DISTRICT",
+  "HACIENDA_EMITTER_BARRIO",
+  "HACIENDA_EMITTER_OTHER_SIGNS",
+  "HACIENDA_EMITTER_PHONE",
+  "HACIENDA_EMITTER_EMAIL",
+  "HACIENDA_PROVIDER_ID",
+  "HACIENDA_CUSTOMS_PAYEE_ID",
+  "HACIENDA_CUSTOMS_PAYEE_NAME",
+] as const;
+type HaciendaVariable = (typeof HACIENDA_VARIABLES)[number];
+/** Those without which invoicing cannot be on. */
+const HACIENDA_REQUIRED: readonly HaciendaVariable[] = [
+  "HACIENDA_API_URL",
+  "HACIENDA_IDP_URL",
+  "HACIENDA_CLIENT_ID",
+  "HACIENDA_USERNAME",
+  "HACIENDA_PASSWORD",
+  "HACIENDA_P12_PATH",
+  "HACIENDA_P12_PIN",
+  "HACIENDA_EMITTER_NAME",
+  "HACIENDA_EMITTER_ID_TYPE",
+  "HACIENDA_EMITTER_ID_NUMBER",
+  "HACIENDA_ACTIVITY_CODE",
+  "HACIENDA_EMITTER_PROVINCE",
+  "HACIENDA_EMITTER_CANTON",
+  "HACIENDA_EMITTER_DISTRICT",
+  "HACIENDA_EMITTER_OTHER_SIGNS",
+  "HACIENDA_EMITTER_EMAIL",
+  "HACIENDA_PROVIDER_ID",
+];
+
+/** The charge kinds a comprobante line comes from (customs taxes are a reimbursement, not a sale: decision 186). */
+export const INVOICE_CHARGE_KINDS = ["FLETE", "ALMACENAJE", "ENTREGA", "OTRO"] as const;
+export type InvoiceChargeKind = (typeof INVOICE_CHARGE_KINDS)[number];
+export interface InvoiceChargeCode {
+  cabys: string;
+  taxRateCode: string;
+  taxPercent: number;
+  unit?: string;
+}
+
+/** Invoicing is "off" (nothing configured: receipts say they are not fiscal documents) or "on" with everything it needs. */
+export type InvoicingConfig =
+  | { state: "off" }
+  | {
+      state: "on";
+      connection: { apiUrl: string; idpUrl: string; clientId: string; username: string; password: string };
+      p12Path: string;
+      p12Pin: string;
+      emitter: {
+        name: string;
+        commercialName?: string;
+        idType: TaxIdType;
+        idNumber: string;
+        activityCode: string;
+        location: { province: string; canton: string; district: string; barrio?: string; otherSigns: string };
+        phone?: string;
+        email: string;
+        systemProviderId: string;
+      };
+      /** Branch and terminal of the consecutivo. */
+      point: { branch: string; terminal: string };
+      /** Overrides of the charge kinds' CABYS codes and taxes (defaults in modules/invoices/catalog.ts). */
+      chargeCodes: Partial<Record<InvoiceChargeKind, InvoiceChargeCode>>;
+      /** Who receives the customs taxes paid for the client (OtrosCargos 04, cobro de un tercero). */
+      customsPayee: { idType: TaxIdType; idNumber: string; name: string };
+      /** Our stored prices already include IVA (the amount the client pays): split it out. */
+      pricesIncludeTax: boolean;
+    };
 
 const envSchema = z.object({
   NODE_ENV: z.string().default("production"),
@@ -141,6 +228,58 @@ const envSchema = z.object({
   BRAND_LEGAL_ID: optionalString,
   /** A folder with team.json and the team's photographs (decision 105); unset: illustrations. */
   BRAND_TEAM_DIR: optionalString,
+  // Comprobantes electrónicos 4.4 (issue 34, docs/operations.md): none set = invoicing off.
+  HACIENDA_API_URL: optionalString,
+  HACIENDA_IDP_URL: optionalString,
+  HACIENDA_CLIENT_ID: optionalString,
+  HACIENDA_USERNAME: optionalString,
+  HACIENDA_PASSWORD: optionalString,
+  HACIENDA_P12_PATH: optionalString,
+  HACIENDA_P12_PIN: optionalString,
+  HACIENDA_EMITTER_NAME: optionalString,
+  HACIENDA_EMITTER_COMMERCIAL_NAME: optionalString,
+  HACIENDA_EMITTER_ID_TYPE: optionalString,
+  HACIENDA_EMITTER_ID_NUMBER: optionalString,
+  HACIENDA_ACTIVITY_CODE: optionalString,
+  HACIENDA_EMITTER_PROVINCE: optionalString,
+  HACIENDA_EMITTER_CANTON: optionalString,
+  HACIENDA_EMITTER_DISTRICT: optionalString,
+  HACIENDA_EMITTER_BARRIO: optionalString,
+  HACIENDA_EMITTER_OTHER_SIGNS: optionalString,
+  HACIENDA_EMITTER_PHONE: optionalString,
+  HACIENDA_EMITTER_EMAIL: optionalString,
+  HACIENDA_PROVIDER_ID: optionalString,
+  HACIENDA_CUSTOMS_PAYEE_ID: optionalString,
+  HACIENDA_CUSTOMS_PAYEE_NAME: optionalString,
+  HACIENDA_BRANCH: z.string().regex(/^\d{3}$/, "HACIENDA_BRANCH tiene 3 dígitos (001 la casa matriz)").default("001"),
+  HACIENDA_TERMINAL: z.string().regex(/^\d{5}$/, "HACIENDA_TERMINAL tiene 5 dígitos").default("00001"),
+  HACIENDA_PRICES_INCLUDE_TAX: z.enum(["on", "off"]).default("on"),
+  /** JSON: {"FLETE":{"cabys":"…13 dígitos…","taxRateCode":"08","taxPercent":13,"unit":"Os"}, …} over the defaults. */
+  HACIENDA_CHARGE_CODES: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return {};
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: "custom", message: "HACIENDA_CHARGE_CODES debe ser un objeto JSON" });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z.partialRecord(
+          z.enum(INVOICE_CHARGE_KINDS),
+          z.strictObject({
+            cabys: z.string().regex(/^\d{13}$/, "el código CABYS tiene 13 dígitos"),
+            taxRateCode: z.string().regex(/^\d{2}$/, "el código de tarifa de IVA tiene 2 dígitos"),
+            taxPercent: z.number().min(0).max(99.99),
+            unit: z.string().min(1).max(15).optional(),
+          }),
+        ),
+      ),
+  ),
 });
 
 
@@ -195,6 +334,8 @@ export interface Config {
   brandOverridden: boolean;
   /** The team's photographs from BRAND_TEAM_DIR, by file name (empty without it). */
   brandTeamPhotos: Map<string, TeamPhoto>;
+  /** Comprobantes electrónicos (issue 34): off unless configured. */
+  invoicing: InvoicingConfig;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -285,6 +426,79 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     pricing: { volumetric },
     brandOverridden: JSON.stringify(brand) !== JSON.stringify(DEFAULT_BRAND),
     brandTeamPhotos: team.photos,
+    invoicing: invoicingConfig(e),
+  };
+}
+
+/** Ministerio de Hacienda's cédula jurídica: customs taxes are paid to it (decision 186; confirm with your accountant). */
+const DEFAULT_CUSTOMS_PAYEE = { idType: "JURIDICA" as const, idNumber: "2100042005", name: "Ministerio de Hacienda (Servicio Nacional de Aduanas)" };
+
+function invoicingConfig(e: z.output<typeof envSchema>): InvoicingConfig {
+  const set = HACIENDA_VARIABLES.filter((name) => e[name] !== undefined);
+  if (set.length === 0) return { state: "off" };
+  const fail = (message: string): never => {
+    throw new Error(`Configuración inválida: ${message}`);
+  };
+  const missing = HACIENDA_REQUIRED.filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    fail(`la facturación electrónica está a medio configurar; faltan ${missing.join(", ")} (o quite todas las HACIENDA_* para dejarla apagada)`);
+  }
+  const text = (name: HaciendaVariable) => e[name] as string;
+  for (const name of ["HACIENDA_API_URL", "HACIENDA_IDP_URL"] as const) {
+    if (!URL.canParse(text(name)) || !/^https?:$/.test(new URL(text(name)).protocol)) fail(`${name} debe ser una dirección http(s)`);
+  }
+  const idType = text("HACIENDA_EMITTER_ID_TYPE").toUpperCase() as TaxIdType;
+  if (!TAX_ID_TYPES.includes(idType)) fail(`HACIENDA_EMITTER_ID_TYPE debe ser uno de ${TAX_ID_TYPES.join(", ")}`);
+  const id = validateTaxId(idType, text("HACIENDA_EMITTER_ID_NUMBER"));
+  if (!id.ok) fail(`HACIENDA_EMITTER_ID_NUMBER: ${id.message}`);
+  const checks: [HaciendaVariable, RegExp, string][] = [
+    ["HACIENDA_ACTIVITY_CODE", /^\d{6}$/, "tiene 6 dígitos"],
+    ["HACIENDA_EMITTER_PROVINCE", /^[1-7]$/, "es un dígito del 1 al 7"],
+    ["HACIENDA_EMITTER_CANTON", /^(0[1-9]|[1-9]\d)$/, "tiene 2 dígitos (01, 02, …)"],
+    ["HACIENDA_EMITTER_DISTRICT", /^(0[1-9]|[1-9]\d)$/, "tiene 2 dígitos (01, 02, …)"],
+    ["HACIENDA_EMITTER_EMAIL", /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, "debe ser un correo"],
+  ];
+  for (const [name, pattern, rule] of checks) if (!pattern.test(text(name))) fail(`${name} ${rule}`);
+  const phone = e.HACIENDA_EMITTER_PHONE?.replace(/\D/g, "").replace(/^506(?=\d{8}$)/, "");
+  if (phone !== undefined && !/^\d{8}$/.test(phone)) fail("HACIENDA_EMITTER_PHONE tiene 8 dígitos");
+  const payeeId = e.HACIENDA_CUSTOMS_PAYEE_ID ? validateTaxId("JURIDICA", e.HACIENDA_CUSTOMS_PAYEE_ID) : { ok: true as const, number: DEFAULT_CUSTOMS_PAYEE.idNumber };
+  if (!payeeId.ok) fail(`HACIENDA_CUSTOMS_PAYEE_ID: ${payeeId.message}`);
+  return {
+    state: "on",
+    connection: {
+      apiUrl: text("HACIENDA_API_URL").replace(/\/+$/, ""),
+      idpUrl: text("HACIENDA_IDP_URL"),
+      clientId: text("HACIENDA_CLIENT_ID"),
+      username: text("HACIENDA_USERNAME"),
+      password: text("HACIENDA_PASSWORD"),
+    },
+    p12Path: path.resolve(text("HACIENDA_P12_PATH")),
+    p12Pin: text("HACIENDA_P12_PIN"),
+    emitter: {
+      name: text("HACIENDA_EMITTER_NAME"),
+      commercialName: e.HACIENDA_EMITTER_COMMERCIAL_NAME,
+      idType,
+      idNumber: id.ok ? id.number : "",
+      activityCode: text("HACIENDA_ACTIVITY_CODE"),
+      location: {
+        province: text("HACIENDA_EMITTER_PROVINCE"),
+        canton: text("HACIENDA_EMITTER_CANTON"),
+        district: text("HACIENDA_EMITTER_DISTRICT"),
+        barrio: e.HACIENDA_EMITTER_BARRIO,
+        otherSigns: text("HACIENDA_EMITTER_OTHER_SIGNS"),
+      },
+      phone,
+      email: text("HACIENDA_EMITTER_EMAIL"),
+      systemProviderId: text("HACIENDA_PROVIDER_ID"),
+    },
+    point: { branch: e.HACIENDA_BRANCH, terminal: e.HACIENDA_TERMINAL },
+    chargeCodes: e.HACIENDA_CHARGE_CODES,
+    customsPayee: {
+      idType: "JURIDICA",
+      idNumber: payeeId.ok ? payeeId.number : "",
+      name: e.HACIENDA_CUSTOMS_PAYEE_NAME ?? DEFAULT_CUSTOMS_PAYEE.name,
+    },
+    pricesIncludeTax: e.HACIENDA_PRICES_INCLUDE_TAX === "on",
   };
 }
 

@@ -1,4 +1,5 @@
 // What every route module receives: configuration, database and shared services.
+import type { RouteContract } from "../shared/api/contract";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { RateLimiter } from "./lib/rate-limiter";
@@ -24,7 +25,7 @@ export interface AppContext {
   /** Waits out a deliberate slowdown (after a failed admin login). Tests record it instead of waiting. */
   slowDown(ms: number): Promise<void>;
   /** Every /api route with who may call it (filled as routes register; walked by the auth test). */
-  routes: { method: string; url: string; auth: "admin" | "public"; codeOracle: boolean; roles: readonly StaffRole[] }[];
+  routes: { method: string; url: string; auth: "admin" | "public"; codeOracle: boolean; roles: readonly StaffRole[]; contract?: RouteContract }[];
 }
 
 declare module "fastify" {

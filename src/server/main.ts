@@ -11,6 +11,7 @@ import { resolveAdminPassword } from "./lib/admin-password";
 import { closeWithin, SHUTDOWN_STEP_MS } from "./lib/shutdown";
 import { createLogger } from "./lib/log-redaction";
 import { DataDirBusyError, lockDataDir } from "./lib/data-dir-lock";
+import { loadInvoicing } from "./modules/invoices/service";
 
 loadEnvFile();
 
@@ -30,6 +31,14 @@ async function main() {
   if (referralCodes > 0) logger.info({ clients: referralCodes }, "referral codes given");
   logger.info({ database: database.kind }, "database ready");
   if (database.kind === "pglite") scheduleAnalyze(database);
+  // Comprobantes electrónicos (issue 34): off unless configured; on, the key must open now.
+  const invoicing = await loadInvoicing(config.invoicing);
+  if (invoicing.state === "on") {
+    const daysLeft = Math.floor((invoicing.key.notAfter.getTime() - Date.now()) / 86_400_000);
+    logger[daysLeft < 30 ? "warn" : "info"]({ certificate: invoicing.key.subject, daysLeft }, "comprobantes electrónicos: encendidos");
+  } else {
+    logger.info("comprobantes electrónicos: apagados (sin configuración HACIENDA_*)");
+  }
 
   const staticDir = config.staticDir ?? fileURLToPath(new URL("../../dist/client", import.meta.url));
   const { app } = await buildApp({ config, database, adminPassword, staticDir, logger, startJobs: true });

@@ -5,60 +5,23 @@
 // - src/server/lib, src/server/db and src/server/providers import no module and nothing from
 //   config.ts but its types (an `import type` is erased when compiled: no environment is read).
 // Production files only: a test may import any module to set up its data.
-import fs from "node:fs";
 import path from "node:path";
+import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+// The same graph the ESLint rule reads (eslint/server-layering.js): one reading of the imports.
+import { importsOf as importsOfFile, moduleGraph as graphOf, productionFiles } from "../../eslint/server-layering.js";
 
 const SERVER = path.resolve(import.meta.dirname);
 const MODULES = path.join(SERVER, "modules");
+const ROOT = path.resolve(SERVER, "../..");
 
 interface Import {
   target: string;
   typeOnly: boolean;
 }
 
-function productionFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "test" || entry.name === "migrations" ? [] : productionFiles(full);
-    return /\.(ts|tsx|mts|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
-  });
-}
-
-/** The relative imports of a file (static, side-effect, re-exports and dynamic), resolved to absolute paths. */
-function importsOf(file: string): Import[] {
-  const source = fs.readFileSync(file, "utf8");
-  const found: Import[] = [];
-  const pattern = /^\s*(import|export)\s+(type\s+)?[^;]*?\bfrom\s+["'](\.[^"']*)["']|\bimport\(\s*["'](\.[^"']*)["']\s*\)|^\s*import\s+["'](\.[^"']*)["']/gms;
-  for (const match of source.matchAll(pattern)) {
-    const spec = match[3] ?? match[4] ?? match[5];
-    found.push({ target: path.resolve(path.dirname(file), spec), typeOnly: Boolean(match[2]) });
-  }
-  return found;
-}
-
-/** The module a path belongs to: the first folder under src/server/modules, or null. */
-function moduleOf(file: string): string | null {
-  const relative = path.relative(MODULES, file);
-  if (relative.startsWith("..")) return null;
-  const [first, ...rest] = relative.split(path.sep);
-  return rest.length > 0 ? first : null;
-}
-
-/** Module → the modules it imports (each edge once, self-imports left out). */
-function moduleGraph(): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>();
-  for (const file of productionFiles(MODULES)) {
-    const from = moduleOf(file);
-    if (!from) continue;
-    if (!graph.has(from)) graph.set(from, new Set());
-    for (const { target } of importsOf(file)) {
-      const to = moduleOf(target);
-      if (to && to !== from) graph.get(from)!.add(to);
-    }
-  }
-  return graph;
-}
+const importsOf = (file: string): Import[] => importsOfFile(file);
+const moduleGraph = (): Map<string, Set<string>> => graphOf(MODULES);
 
 /** The strongly connected components of more than one node (Tarjan), each sorted: every cycle. */
 function cyclesOf(graph: Map<string, Set<string>>): string[][] {
@@ -110,6 +73,12 @@ function crossings(layer: string, forbidden: (imported: Import) => boolean): str
 const isModule = ({ target }: Import): boolean => !path.relative(MODULES, target).startsWith("..");
 const isConfigValue = ({ target, typeOnly }: Import): boolean => !typeOnly && target.replace(/\.ts$/, "") === path.join(SERVER, "config");
 
+/** What ESLint's layering rules say of a source text put at a path of the real tree. */
+async function lintAs(relativePath: string, source: string): Promise<string[]> {
+  const [result] = await new ESLint({ cwd: ROOT }).lintText(source, { filePath: path.join(ROOT, relativePath) });
+  return result.messages.filter((m) => m.ruleId?.startsWith("layering/")).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
 describe("server layering", () => {
   it("finds the cycle of a small graph, and none where the arrows run one way", () => {
     const graph = new Map([
@@ -128,6 +97,18 @@ describe("server layering", () => {
     const graph = moduleGraph();
     expect(graph.get("warehouse")).toContain("packages");
     expect(graph.size).toBeGreaterThan(15);
+  });
+
+  it("the ESLint rule refuses an import that closes a cycle between modules, and lets a one-way import pass", async () => {
+    const graph = moduleGraph();
+    expect(graph.get("warehouse")).toContain("packages");
+    // warehouse → packages exists: packages importing warehouse would close a cycle.
+    const closing = await lintAs("src/server/modules/packages/closing-a-cycle.ts", 'export { resolveScan } from "../warehouse/scan";\n');
+    expect(closing).toEqual([expect.stringMatching(/^layering\/no-module-cycle: .*packages → warehouse → packages/)]);
+    const oneWay = await lintAs("src/server/modules/warehouse/one-way.ts", 'export { changeTrackingStatus } from "../packages/service";\n');
+    expect(oneWay).toEqual([]);
+    const core = await lintAs("src/server/core/reaching-up.ts", 'export { resolveScan } from "../modules/warehouse/scan";\n');
+    expect(core).toEqual([expect.stringMatching(/^layering\/lower-layers: /)]);
   });
 
   it("has no import cycle between server modules", () => {

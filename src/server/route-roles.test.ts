@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { buildApp } from "./app";
+import { answerProblems } from "./test/contract";
 import { useTestApp, uniqueTrackingCode, type TestApp } from "./test/app";
 import { createTestStaff, TEST_STAFF_PASSWORD, type TestStaff } from "./test/staff";
 import { addTestPackage, uniquePhone } from "./test/clients";
@@ -617,6 +618,9 @@ describe("route table by staff role", () => {
           }
         } else if (res.statusCode < 200 || res.statusCode > 299) {
           failures.push(`${who}: ${res.statusCode} (expected 2xx) ${body}`);
+        } else if (route.contract && answerProblems(route.contract, res).length > 0) {
+          // Every answer holds to the route's published contract (issue 33 item 3, decision 177).
+          failures.push(`${who}: the answer breaks its contract: ${answerProblems(route.contract, res).join("; ")}`);
         } else if (!/\bno-store\b/.test(String(res.headers["cache-control"]))) {
           // Staff answers are private: never kept by a browser or a proxy (issue 31, decision 146).
           failures.push(`${who}: Cache-Control ${String(res.headers["cache-control"])} (expected no-store)`);

@@ -35,10 +35,14 @@ import {
   PAID_LABEL,
   REVERSED_LABEL,
   TOTAL_LABEL,
+  CHARGE_ADD_ROUTE,
+  CHARGE_REMOVE_ROUTE,
+  CHARGES_ROUTE,
   ZChargesResponseSchema,
   chargeAddMany,
   chargeLineLegend,
 } from "../../shared/api/admin/payments";
+import { routePath } from "../../shared/api/contract";
 
 interface DraftLine {
   key: number;
@@ -61,8 +65,10 @@ export interface ChargesDialogProps {
 }
 
 export function ChargesDialog({ trackingId, trackingCode, onClose }: ChargesDialogProps) {
-  const url = `/api/admin/trackings/${trackingId}/charges`;
-  const charges = useQuery({ queryKey: [...CHARGES_KEY, trackingId], queryFn: () => getAdminJson(url, ZChargesResponseSchema) }, queryClient);
+  const charges = useQuery(
+    { queryKey: [...CHARGES_KEY, trackingId], queryFn: () => getAdminJson(routePath(CHARGES_ROUTE, { id: trackingId }), CHARGES_ROUTE.responses[200]) },
+    queryClient,
+  );
   useLoadErrorToast(charges.error, "Error", CHARGES_LOAD_FAILED);
   const fail = useChangeErrorToast();
   const [drafts, setDrafts] = useState<DraftLine[]>(() => [newLine()]);
@@ -99,9 +105,12 @@ export function ChargesDialog({ trackingId, trackingCode, onClose }: ChargesDial
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     const lines = drafts.map((d) => ({ kind: d.kind, description: d.description, amountColones: Number(d.amount) }));
-    const ok = await changed(() => sendAdminJson("POST", url, ZChargesResponseSchema, { lines }));
+    const ok = await changed(() => sendAdminJson(CHARGE_ADD_ROUTE.method, routePath(CHARGE_ADD_ROUTE, { id: trackingId }), CHARGE_ADD_ROUTE.responses[201], { lines }));
     if (ok) setDrafts([newLine()]);
   };
+
+  const remove = (chargeId: number) =>
+    changed(() => sendAdminJson(CHARGE_REMOVE_ROUTE.method, routePath(CHARGE_REMOVE_ROUTE, { id: trackingId, chargeId }), CHARGE_REMOVE_ROUTE.responses[200]));
 
   const data = charges.data;
   return (
@@ -124,7 +133,9 @@ export function ChargesDialog({ trackingId, trackingCode, onClose }: ChargesDial
                         variant="ghost"
                         disabled={pending}
                         aria-label={`${CHARGE_REMOVE} ${line.description}`}
-                        onClick={() => void changed(() => sendAdminJson("DELETE", `${url}/${line.chargeId}`, ZChargesResponseSchema))}
+                        onClick={() => {
+                          if (line.chargeId !== null) void remove(line.chargeId);
+                        }}
                       >
                         {CHARGE_REMOVE}
                       </Button>

@@ -9,11 +9,13 @@ import { Card } from "./ui/card";
 import { toast } from "./ui/use-toast";
 import { errorMessageFrom } from "../lib/api";
 import {
+  CLIENT_COUPONS_ROUTE,
   COUPONS_LOAD_FAILED_TITLE,
   ZClientCouponsResponseSchema,
   type TClientCouponsResponse,
   type TCoupon,
 } from "../../shared/api/coupons";
+import { routePath } from "../../shared/api/contract";
 import { formatDate } from "../../shared/domain/format";
 import { COUPON_STATUS_LABELS } from "../../shared/domain/statuses";
 import { REFERRER_REWARD_DISCOUNT } from "../../shared/domain/coupons";
@@ -32,9 +34,14 @@ function couponDetail(coupon: TCoupon): string {
   return `Vence el ${formatDate(coupon.expiresAt)}`;
 }
 
+/** The query of a client's coupons: its address, built from the shared contract. */
+export function couponsKey(clientCode: string): [string] {
+  return [routePath(CLIENT_COUPONS_ROUTE, { clientCode })];
+}
+
 export function CouponsPanel({ clientCode }: { clientCode: string }) {
   const { data, isPending, isError, error } = useQuery({
-    queryKey: ["/api/coupons", clientCode],
+    queryKey: couponsKey(clientCode),
     select: (raw: unknown) => ZClientCouponsResponseSchema.parse(raw),
   });
 

@@ -15,15 +15,16 @@ import {
   RETRY_NOT_CONFIGURED_TEXT,
   RETRY_QUEUED_TEXT,
   RETRY_QUEUED_TITLE,
-  ZRetryNotificationResponseSchema,
+  NOTIFICATION_RETRY_ROUTE,
   type TNotificationState,
 } from "../../shared/api/notifications";
+import { routePath } from "../../shared/api/contract";
 
 export function useRetryNotification() {
   const fail = useChangeErrorToast();
   return useMutation(
     {
-      mutationFn: (id: number) => sendAdminJson("POST", `/api/notifications/${id}/retry`, ZRetryNotificationResponseSchema),
+      mutationFn: (id: number) => sendAdminJson("POST", routePath(NOTIFICATION_RETRY_ROUTE, { id }), NOTIFICATION_RETRY_ROUTE.responses[200]),
       onSuccess: ({ messaging }) => {
         toast({ title: RETRY_QUEUED_TITLE, description: messaging.configured ? RETRY_QUEUED_TEXT : RETRY_NOT_CONFIGURED_TEXT });
         void queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_ROOT] });

@@ -5,9 +5,10 @@ import { apiRequest, uploadFile } from "./api";
 import {
   ACCEPTED_IMAGE_TYPES,
   IMAGE_MAX_BYTES,
-  ZUploadUrlResponseSchema,
+  UPLOAD_URL_ROUTE,
   objectPathFromUploadUrl,
 } from "../../shared/api/uploads";
+import { routePath } from "../../shared/api/contract";
 
 const IMAGE_EXTENSIONS = /\.(jpe?g|png|gif|webp)$/i;
 
@@ -25,8 +26,8 @@ export function isWithinImageLimit(file: Pick<File, "size">): boolean {
 /** Uploads the file and answers its path on this site (/objects/uploads/{name}). */
 export async function uploadImage(file: File): Promise<string> {
   // The size reserves room under the server's caps, and an object store refuses any other size.
-  const res = await apiRequest("POST", "/api/upload/image-url", { size: file.size });
-  const { uploadURL } = ZUploadUrlResponseSchema.parse(await res.json());
+  const res = await apiRequest("POST", routePath(UPLOAD_URL_ROUTE), { size: file.size });
+  const { uploadURL } = UPLOAD_URL_ROUTE.responses[200].parse(await res.json());
   const objectPath = objectPathFromUploadUrl(uploadURL, window.location.href);
   if (!objectPath) throw new Error("Dirección de subida inesperada");
   await uploadFile(uploadURL, file);

@@ -5,20 +5,17 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { TExchangeRateResponse } from "../../shared/api/exchange-rate";
-import { DEFAULT_EXCHANGE_RATE, EXCHANGE_RATE_REFRESH_MS } from "../../shared/domain/exchange-rate";
+import { DEFAULT_EXCHANGE_RATE, EXCHANGE_RATE_PATH, EXCHANGE_RATE_REFRESH_MS } from "../../shared/domain/exchange-rate";
 import { apiRequest } from "./api";
 import { useAfterPaint } from "./use-after-paint";
 
-export const EXCHANGE_RATE_QUERY_KEY = ["/api/exchange-rate"] as const;
+export const EXCHANGE_RATE_QUERY_KEY = [EXCHANGE_RATE_PATH] as const;
 
 export async function fetchExchangeRate(): Promise<TExchangeRateResponse> {
-  // The schema (and with it zod) is fetched alongside the answer, not with the calculator: the
-  // amounts show with 514 until the rate arrives anyway.
-  const [res, { ZExchangeRateResponseSchema }] = await Promise.all([
-    apiRequest("GET", "/api/exchange-rate"),
-    import("../../shared/api/exchange-rate"),
-  ]);
-  return ZExchangeRateResponseSchema.parse(await res.json());
+  // The contract (and with it zod) is fetched alongside the answer, not with the calculator: the
+  // amounts show with 514 until the rate arrives anyway. The address is its path, kept without zod.
+  const [res, { EXCHANGE_RATE_ROUTE }] = await Promise.all([apiRequest("GET", EXCHANGE_RATE_PATH), import("../../shared/api/exchange-rate")]);
+  return EXCHANGE_RATE_ROUTE.responses[200].parse(await res.json());
 }
 
 export interface ExchangeRateState {

@@ -95,7 +95,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         // Up to date: nothing to do, and nothing asked of the role, so an application role
         // without CREATE (docs/security.md, "Database roles") starts once the owner migrated.
         if (await migrationsApplied(pool)) return;
-        await migrate(drizzle(pool, { schema }), { migrationsFolder });
+        // Two instances starting together (compose.yaml) migrate one after the other: the first
+        // holds the advisory lock while it migrates, the second then finds nothing left to do.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          try {
+            if (!(await migrationsApplied(client))) await migrate(drizzle(client, { schema }), { migrationsFolder });
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
       },
       ping: () => ping(db),
       queryPrepared: async <T>(name: string, text: string, params: unknown[]) =>
@@ -129,6 +141,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * True when the database has every committed migration: drizzle's own rule (a migration runs when
  * its folder time is later than the last applied one's created_at). False when unsure.
  */
+/** The advisory lock key the migrations run under (any fixed number; "EIMG" in ASCII). */
+const MIGRATION_LOCK_KEY = 0x45494d47;
+
 async function migrationsApplied(pool: { query(text: string): Promise<{ rows: { last: string | null }[] }> }): Promise<boolean> {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
   const newest = Math.max(...journal.entries.map((e) => e.when));

@@ -13,6 +13,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -928,5 +929,30 @@ export const paymentAllocations = pgTable(
     uniqueIndex("payment_allocations_payment_tracking_key").on(t.paymentId, t.trackingId),
     index("payment_allocations_tracking_idx").on(t.trackingId),
     check("payment_allocations_amount_check", sql`${t.amountColones} > 0`),
+  ],
+);
+
+/**
+ * The last number issued per issuing point and comprobante type (issue 34, decision 185): branch
+ * (3 digits), terminal (5) and type (01 factura, 03 nota de crédito, 04 tiquete). Taken with
+ * modules/invoices/numbering.ts nextDocumentNumber inside the caller's transaction: the row stays
+ * locked until it ends, so numbers are gap-free (a rolled-back payment gives its number back) and
+ * unique across every instance sharing the database.
+ */
+export const invoiceSequences = pgTable(
+  "invoice_sequences",
+  {
+    branch: varchar("branch", { length: 3 }).notNull(),
+    terminal: varchar("terminal", { length: 5 }).notNull(),
+    documentType: varchar("document_type", { length: 2 }).notNull(),
+    lastNumber: bigint("last_number", { mode: "number" }).notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branch, t.terminal, t.documentType] }),
+    check("invoice_sequences_branch_check", sql`${t.branch} ~ '^[0-9]{3}$'`),
+    check("invoice_sequences_terminal_check", sql`${t.terminal} ~ '^[0-9]{5}$'`),
+    check("invoice_sequences_type_check", sql`${t.documentType} ~ '^[0-9]{2}$'`),
+    check("invoice_sequences_number_check", sql`${t.lastNumber} between 1 and 9999999999`),
   ],
 );

@@ -1,7 +1,7 @@
 // The proof-of-work challenge some requests must carry once an address has used its free
 // allowance (decision 109): the 428 answer's texts and where a challenge comes from.
 
-/** GET: a new challenge (ALTCHA v2 JSON) for the widget. */
+/** GET: a new challenge (ALTCHA v2 JSON) for the widget (CHALLENGE_ROUTE in ./challenge-route; kept here, without zod, for the entry chunk). */
 export const CHALLENGE_URL = "/api/challenge";
 /** The header a retried request carries the widget's payload in. */
 export const CHALLENGE_HEADER = "x-altcha";

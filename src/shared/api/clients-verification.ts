@@ -3,6 +3,7 @@
 // GET /api/clients/verify/{clientCode}, with the Spanish texts both sides show.
 import { z } from "../validation";
 import { VERIFY_CODE_PATTERN, normalizeClientCode } from "../domain/client-code";
+import { defineRoute } from "./contract";
 
 export const VERIFY_CODE_REQUIRED = "Código de cliente es requerido";
 export const VERIFY_CODE_FORMAT = "Formato de código debe ser EX seguido de al menos 3 caracteres alfanuméricos";
@@ -46,4 +47,16 @@ export const ZVerifiedClientSchema = z.object({
 export type TVerifiedClient = z.infer<typeof ZVerifiedClientSchema>;
 
 export const ZVerifyClientResponseSchema = z.object({ client: ZVerifiedClientSchema });
-export type TVerifyClientResponse = z.infer<typeof ZVerifyClientResponseSchema>;
+
+/**
+ * GET /api/clients/verify/{clientCode} (public): the parts assistant's code check. Its abuse
+ * limit is counted before the code is validated (a malformed guess uses the allowance too).
+ */
+export const CLIENT_VERIFY_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/clients/verify/:clientCode",
+  tag: "clients",
+  summary: "Verifica un código de cliente y devuelve su cuota de búsquedas del asistente de repuestos",
+  params: z.object({ clientCode: ZVerifyClientCodeSchema }),
+  responses: { 200: ZVerifyClientResponseSchema },
+});

@@ -5,6 +5,7 @@ import { z } from "../validation";
 import { CLIENT_CODE_EXAMPLE, CLIENT_CODE_PATTERN, VERIFY_CODE_PATTERN, isReferralCode, normalizeClientCode } from "../domain/client-code";
 import { normalizeCostaRicanWhatsapp } from "../domain/phone";
 import { zPersonName, zText } from "../text-rules";
+import { defineRoute } from "./contract";
 
 // --- Client code (tracking search, §5) ---
 
@@ -123,3 +124,13 @@ export const ZRegisterClientResponseSchema = z.object({
   welcomeCoupon: z.object({ discountPercent: z.number(), expiresAt: z.string() }).nullable(),
 });
 export type TRegisterClientResponse = z.infer<typeof ZRegisterClientResponseSchema>;
+
+/** POST /api/clients/register (public): the /avisos-tracking form; 201 with the new code. */
+export const CLIENT_REGISTER_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/clients/register",
+  tag: "clients",
+  summary: "Registra un cliente (formulario de /avisos-tracking) y le da su código",
+  body: ZRegisterClientRequestSchema,
+  responses: { 201: ZRegisterClientResponseSchema },
+});

@@ -2,6 +2,7 @@
 // (staff-side §3, §7): one schema for the browser form and the server, with its Spanish messages.
 import { z } from "../validation";
 import { zPersonName, zText } from "../text-rules";
+import { defineRoute } from "./contract";
 
 export const CONTACT_NOMBRE_MIN = 2;
 export const CONTACT_NOMBRE_MAX = 100;
@@ -75,3 +76,13 @@ export type TContactMessage = z.infer<typeof ZContactMessageSchema>;
 export const ZContactResponseSchema = z.object({ success: z.literal(true), contact: ZContactMessageSchema });
 export type TContactResponse = z.infer<typeof ZContactResponseSchema>;
 
+
+/** POST /api/contact (public, limited per address): the /contacto form's message, stored for the staff. */
+export const CONTACT_SEND_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/contact",
+  tag: "contact",
+  summary: "Envía un mensaje del formulario de contacto",
+  body: ZContactRequestSchema,
+  responses: { 201: ZContactResponseSchema },
+});

@@ -2,6 +2,8 @@
 // status a person sees (an expired coupon shows as EXPIRADO even while stored as available).
 import { z } from "../validation";
 import { COUPON_STATUSES } from "../domain/statuses";
+import { ZClientCodeLooseSchema } from "./clients";
+import { defineRoute } from "./contract";
 
 export const ZCouponSchema = z.object({
   id: z.number().int(),
@@ -21,3 +23,13 @@ export const ZClientCouponsResponseSchema = z.object({
 export type TClientCouponsResponse = z.infer<typeof ZClientCouponsResponseSchema>;
 
 export const COUPONS_LOAD_FAILED_TITLE = "Error al cargar cupones";
+
+/** GET /api/coupons/{clientCode} (public, by code): the client's coupons grouped as shown. */
+export const CLIENT_COUPONS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/coupons/:clientCode",
+  tag: "coupons",
+  summary: "Los cupones de un cliente, agrupados como se muestran (disponibles, usados, expirados)",
+  params: z.object({ clientCode: ZClientCodeLooseSchema }),
+  responses: { 200: ZClientCouponsResponseSchema },
+});

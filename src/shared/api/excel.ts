@@ -6,6 +6,7 @@ import { DECLARED_CONTENT_MAX, DECLARED_STORE_MAX } from "./declared";
 import { costaRicaDayKey, type DateInput } from "../domain/dates";
 import { ORIGINS, TRACKING_STATUSES, TRACKING_STATUS_LABELS, trackingStatusLabel, type TrackingStatus } from "../domain/statuses";
 import { UNPRICED_REASONS, type UnpricedReason } from "./admin/trackings";
+import { binary, defineRoute } from "./contract";
 
 // --- The import file (§3) ---
 
@@ -86,8 +87,8 @@ export type TImportRowError = z.infer<typeof ZImportRowErrorSchema>;
 // --- Preview and confirmation (issue 18 item 6, docs/decisions/117) ---
 
 /** POST /api/import/express/preview: the same import, rolled back before it commits. */
-export const IMPORT_PREVIEW_PATH = "/api/import/express/preview";
-export const IMPORT_APPLY_PATH = "/api/import/express";
+const IMPORT_PREVIEW_PATH = "/api/import/express/preview";
+const IMPORT_APPLY_PATH = "/api/import/express";
 /**
  * What a row that moves a package to an earlier status of the flow does: "keep" (the default of
  * every call, also a plain spec-style POST) leaves the package's status as it is and sends no
@@ -228,6 +229,32 @@ export const ZImportResponseSchema = z.object({
   fingerprint: z.string(),
 });
 export type TImportResponse = z.infer<typeof ZImportResponseSchema>;
+
+/**
+ * POST /api/import/express/preview (OFFICE_STAFF): multipart, the workbook in the field `file` and
+ * the optional field `backwards` (ZImportFieldsSchema); the same import, rolled back.
+ */
+export const IMPORT_PREVIEW_ROUTE = defineRoute({
+  method: "POST",
+  path: IMPORT_PREVIEW_PATH,
+  tag: "excel",
+  summary: "Vista previa de una importación de Excel (campo file; opcional backwards): nada se guarda",
+  consumes: "multipart/form-data",
+  responses: { 200: ZImportResponseSchema },
+});
+
+/**
+ * POST /api/import/express (OFFICE_STAFF): multipart, the workbook in `file`, optional `backwards`
+ * and `fingerprint` (the preview's: a plan that changed since is refused with 409).
+ */
+export const IMPORT_APPLY_ROUTE = defineRoute({
+  method: "POST",
+  path: IMPORT_APPLY_PATH,
+  tag: "excel",
+  summary: "Importa clientes y paquetes desde Excel (campo file; opcionales backwards y fingerprint)",
+  consumes: "multipart/form-data",
+  responses: { 200: ZImportResponseSchema },
+});
 
 export function rowErrorText(row: number, reason: string): string {
   return `Fila ${row}: ${reason}`;
@@ -376,6 +403,30 @@ export function exportFileName(kind: ExportKind, now: DateInput = new Date()): s
 }
 
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const EXPORT_SUMMARIES: Record<ExportKind, string> = {
+  all: "Exportación completa (clientes, paquetes y mensajes) en Excel",
+  clients: "Clientes con sus paquetes en Excel",
+  "by-client": "Paquetes agrupados por cliente en Excel",
+  contacts: "Mensajes de contacto en Excel",
+};
+
+const exportRoute = <K extends ExportKind>(kind: K) =>
+  defineRoute({
+    method: "GET",
+    path: `/api/export/${kind}`,
+    tag: "excel",
+    summary: EXPORT_SUMMARIES[kind],
+    responses: { 200: binary(XLSX_CONTENT_TYPE) },
+  });
+
+/** GET /api/export/{kind} (OFFICE_STAFF): a streamed .xlsx download, one route per kind. */
+export const EXPORT_ROUTES = {
+  all: exportRoute("all"),
+  clients: exportRoute("clients"),
+  "by-client": exportRoute("by-client"),
+  contacts: exportRoute("contacts"),
+} satisfies Record<ExportKind, { path: string }>;
 
 export const EXPORT_SUCCESS_TITLE = "¡Archivo descargado!";
 export const EXPORT_FAILED_TITLE = "Error al exportar datos";

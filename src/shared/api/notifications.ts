@@ -1,6 +1,7 @@
 // The state of outgoing WhatsApp messages as staff see them (docs/architecture.md, "Notifications"):
 // each outbox row's status, attempts and last error, and one Spanish sentence per state.
 import { z } from "../validation";
+import { defineRoute } from "./contract";
 import { formatDateTime } from "../domain/format";
 import { NOTIFICATION_KINDS, OUTBOX_STATUSES, type OutboxStatus } from "../domain/statuses";
 
@@ -65,3 +66,26 @@ export function describeNotification(
       return { label: "En cola", tone: "pending" };
   }
 }
+
+/** The messages of one WhatsApp entry, client or package (at least one of them is required). */
+export const ZNotificationListResponseSchema = z.object({ notifications: z.array(ZNotificationStateSchema), messaging: ZMessagingStatusSchema });
+
+/** GET /api/notifications (office staff): the state of the messages about one entry, client or package. */
+export const NOTIFICATION_LIST_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/notifications",
+  tag: "notifications",
+  summary: "El estado de los mensajes de WhatsApp de una entrada, un cliente o un paquete",
+  query: ZListNotificationsRequestSchema,
+  responses: { 200: ZNotificationListResponseSchema },
+});
+
+/** POST /api/notifications/{id}/retry (office staff): a failed message queued again. */
+export const NOTIFICATION_RETRY_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/notifications/:id/retry",
+  tag: "notifications",
+  summary: "Vuelve a poner en cola un mensaje que falló («Reintentar»)",
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  responses: { 200: ZRetryNotificationResponseSchema },
+});

@@ -2,6 +2,7 @@
 // POST /api/parts-assistant, the answer {results, clientInfo}, and the Spanish texts around it.
 import { z } from "../validation";
 import { zText } from "../text-rules";
+import { defineRoute } from "./contract";
 import { PARTS_MIN_YEAR, partsMaxYear } from "../domain/limits";
 import { costaRicaDayKey } from "../domain/dates";
 import { ZVerifiedClientSchema, ZVerifyClientCodeSchema } from "./clients-verification";
@@ -124,3 +125,13 @@ export const ZPartsSearchResponseSchema = z.object({
   fallbackUsado: z.boolean(),
 });
 export type TPartsSearchResponse = z.infer<typeof ZPartsSearchResponseSchema>;
+
+/** POST /api/parts-assistant (public, by client code; counted against the client's monthly searches). */
+export const PARTS_SEARCH_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/parts-assistant",
+  tag: "parts-assistant",
+  summary: "Busca repuestos para un vehículo (marca, modelo, año, parte) para un cliente verificado",
+  body: ZPartsSearchRequestSchema,
+  responses: { 200: ZPartsSearchResponseSchema },
+});

@@ -6,6 +6,7 @@ import { PAYMENT_PROOF_STATUSES, PAYMENT_PROOF_STATUS_LABELS, type PaymentProofS
 import { UPLOADS_PATH_PREFIX, UPLOAD_NAME_PATTERN } from "./uploads";
 import { zText } from "../text-rules";
 import { ZClientCodeSchema } from "./clients";
+import { defineRoute } from "./contract";
 
 export const PAYMENT_PROOFS_PATH = "/api/clients/payment-proofs";
 
@@ -74,6 +75,16 @@ export type TClientPaymentProof = z.infer<typeof ZClientPaymentProofSchema>;
 
 export const ZPaymentProofResponseSchema = z.object({ comprobante: ZClientPaymentProofSchema });
 export type TPaymentProofResponse = z.infer<typeof ZPaymentProofResponseSchema>;
+
+/** POST /api/clients/payment-proofs (public, by code): a client's SINPE receipt photo → 201 { comprobante }. */
+export const PAYMENT_PROOF_ROUTE = defineRoute({
+  method: "POST",
+  path: PAYMENT_PROOFS_PATH,
+  tag: "payments",
+  summary: "Un cliente envía la foto de su comprobante SINPE (de un paquete o del saldo total)",
+  body: ZPaymentProofRequestSchema,
+  responses: { 201: ZPaymentProofResponseSchema },
+});
 
 /** "En revisión", "Confirmado", "Rechazado: <motivo>". */
 export function proofStatusText(estado: PaymentProofStatus, rejectReason: string | null): string {

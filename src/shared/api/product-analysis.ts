@@ -4,6 +4,7 @@
 import { SHIPPING_MODES } from "../domain/pricing";
 import { z } from "../validation";
 import { zText } from "../text-rules";
+import { defineRoute } from "./contract";
 import { SHIPMENT_MAX_GRAMS, SHIPMENT_MAX_SIDE_CM, ZShipmentCentimetresSchema, ZShipmentGramsSchema } from "./shipment";
 
 export const PRODUCT_DESCRIPTION_MAX = 2000;
@@ -92,3 +93,13 @@ export const ZProductAnalysisResponseSchema = z.object({
   error: z.string().nullable(),
 });
 export type TProductAnalysisResponse = z.infer<typeof ZProductAnalysisResponseSchema>;
+
+/** POST /api/product-analysis (public, limited per address): the assistant's estimate of a product. */
+export const PRODUCT_ANALYSIS_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/product-analysis",
+  tag: "product-analysis",
+  summary: "Estima peso, medidas y la mejor opción de envío de un producto (descripción o URL)",
+  body: ZProductAnalysisRequestSchema,
+  responses: { 200: ZProductAnalysisResponseSchema },
+});

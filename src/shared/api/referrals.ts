@@ -3,6 +3,8 @@
 // referral code, never its client code (decision 108).
 import { z } from "../validation";
 import { REFERRAL_STATUSES } from "../domain/statuses";
+import { ZClientCodeLooseSchema } from "./clients";
+import { defineRoute } from "./contract";
 
 export const ZReferralSchema = z.object({
   id: z.number().int(),
@@ -23,3 +25,13 @@ export const REFERRAL_LINK_COPIED_TITLE = "Link copiado";
 export function referralLink(origin: string, referralCode: string): string {
   return `${origin.replace(/\/+$/, "")}?ref=${encodeURIComponent(referralCode)}`;
 }
+
+/** GET /api/referrals/{clientCode} (public, by code): the referrals this client made. */
+export const CLIENT_REFERRALS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/referrals/:clientCode",
+  tag: "referrals",
+  summary: "Los referidos de un cliente (nombre e inicial del amigo, estado)",
+  params: z.object({ clientCode: ZClientCodeLooseSchema }),
+  responses: { 200: ZClientReferralsResponseSchema },
+});

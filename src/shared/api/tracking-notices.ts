@@ -6,6 +6,7 @@ import { zPersonName, zText } from "../text-rules";
 import { NOTICE_STATUSES } from "../domain/statuses";
 import { isCalendarDay } from "../domain/dates";
 import { ADMIN_PAGE_SIZE_MAX, ZAdminSearchSchema } from "./admin/clients";
+import { defineRoute } from "./contract";
 
 export const NOTICE_NOT_FOUND = "No se encontró el aviso de tracking";
 export const NOTICE_STATUS_REQUIRED = "Selecciona el estado del aviso";
@@ -137,3 +138,50 @@ export const ZTrackingPanelStatsSchema = z.object({
   completados: z.number(),
 });
 export type TTrackingPanelStats = z.infer<typeof ZTrackingPanelStatsSchema>;
+
+// --- Calls (issue 33 item 3), all for office staff ---
+
+const TAG = "legacy-notices";
+
+/** A notice by its number in the address. */
+export const ZTrackingNoticeIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** GET /api/tracking-notices: without parameters every notice; q, estado, page and pageSize narrow and page it. */
+export const TRACKING_NOTICES_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/tracking-notices",
+  tag: TAG,
+  summary: "Avisos de tracking tradicionales (búsqueda, estado y página opcionales)",
+  query: ZListTrackingNoticesQuerySchema,
+  responses: { 200: ZListTrackingNoticesResponseSchema },
+});
+
+/** POST /api/tracking-notices: a legacy notice brought over from the old system. */
+export const TRACKING_NOTICE_CREATE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/tracking-notices",
+  tag: TAG,
+  summary: "Registrar un aviso de tracking del sistema anterior",
+  body: ZCreateTrackingNoticeRequestSchema,
+  responses: { 201: ZTrackingNoticeSchema },
+});
+
+/** PUT /api/tracking-notices/{id}: status, assigned tracking id, estimated date and notes. */
+export const TRACKING_NOTICE_UPDATE_ROUTE = defineRoute({
+  method: "PUT",
+  path: "/api/tracking-notices/:id",
+  tag: TAG,
+  summary: "Editar un aviso de tracking (estado, ID asignado, fecha estimada, notas)",
+  params: ZTrackingNoticeIdParamsSchema,
+  body: ZUpdateTrackingNoticeRequestSchema,
+  responses: { 200: ZTrackingNoticeSchema },
+});
+
+/** GET /api/admin/tracking-stats: the four counters of /admin/tracking. */
+export const TRACKING_STATS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/tracking-stats",
+  tag: TAG,
+  summary: "Contadores del panel de tracking (avisos de WhatsApp y tradicionales)",
+  responses: { 200: ZTrackingPanelStatsSchema },
+});

@@ -3,7 +3,8 @@
 // tracking-code rule.
 import { z } from "../validation";
 import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, trackingStatusLabel, type Origin, type TrackingStatus } from "../domain/statuses";
-import { ZClientCodeSchema } from "./clients";
+import { ZClientCodeSchema, ZClientTrackingsQuerySchema } from "./clients";
+import { defineRoute } from "./contract";
 import { CHARGE_LINE_KINDS } from "../domain/charges";
 import { ZClientPaymentProofSchema } from "./payments";
 import {
@@ -209,3 +210,54 @@ export function trackingNotEditableMessage(estado: TrackingStatus, action: "edit
     "Solo se pueden modificar paquetes en seguimiento internacional. Si necesitas un cambio, escríbenos por WhatsApp."
   );
 }
+
+// --- Calls (issue 33 item 3) ---
+
+/** A package deleted (by its owner in the portal, or by staff): `{ success: true, id }`. */
+export const ZTrackingDeletedResponseSchema = z.object({ success: z.literal(true), id: z.number().int() });
+
+/**
+ * GET /api/clients/trackings?code=… (public, by code): the /rastreo lookup. The server answers
+ * the bytes it keeps ready (packages/lookup-cache.ts), so the serializer never runs for it; the
+ * schema documents the answer and the tests hold those bytes to it.
+ */
+export const CLIENT_TRACKINGS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/clients/trackings",
+  tag: "packages",
+  summary: "Los paquetes de un cliente y su estado de cuenta (/rastreo)",
+  query: ZClientTrackingsQuerySchema,
+  responses: { 200: ZClientTrackingsResponseSchema },
+});
+
+/** POST /api/clients/trackings (public, by code): the client pre-alerts a package. */
+export const PRE_ALERT_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/clients/trackings",
+  tag: "packages",
+  summary: "Pre-alerta de un paquete por su cliente",
+  body: ZPreAlertRequestSchema,
+  responses: { 201: ZClientTrackingSchema },
+});
+
+/** PATCH /api/clients/trackings/{id} (public, by code): the client edits a package still in international tracking. */
+export const CLIENT_TRACKING_UPDATE_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/clients/trackings/:id",
+  tag: "packages",
+  summary: "El cliente edita un paquete en seguimiento internacional",
+  params: ZTrackingIdParamsSchema,
+  body: ZPreAlertRequestSchema,
+  responses: { 200: ZClientTrackingSchema },
+});
+
+/** DELETE /api/clients/trackings/{id} (public, by code; the code in the body). */
+export const CLIENT_TRACKING_DELETE_ROUTE = defineRoute({
+  method: "DELETE",
+  path: "/api/clients/trackings/:id",
+  tag: "packages",
+  summary: "El cliente elimina un paquete en seguimiento internacional",
+  params: ZTrackingIdParamsSchema,
+  body: ZDeleteClientTrackingRequestSchema,
+  responses: { 200: ZTrackingDeletedResponseSchema },
+});

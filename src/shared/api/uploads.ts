@@ -3,6 +3,7 @@
 // /objects/uploads/{name}. The names, accepted kinds and Spanish texts both sides use.
 import { z } from "../validation";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_LABEL } from "../domain/limits";
+import { defineRoute } from "./contract";
 
 /**
  * The page says how big the file is: the server reserves that much of the upload caps, and an
@@ -19,7 +20,6 @@ export const ZUploadUrlRequestSchema = z
   })
   .optional();
 export const ZUploadUrlResponseSchema = z.object({ uploadURL: z.string() });
-export type TUploadUrlResponse = z.infer<typeof ZUploadUrlResponseSchema>;
 
 /** Object names are 32 random hex digits chosen by the server, never by the user. */
 export const UPLOAD_NAME_PATTERN = /^[0-9a-f]{32}$/;
@@ -83,5 +83,44 @@ export const ZStaffPhotoResponseSchema = z.object({ name: z.string().regex(UPLOA
 export type TStaffPhotoResponse = z.infer<typeof ZStaffPhotoResponseSchema>;
 /** A list of photo names in a call's body (at most 6 per package). */
 export const ZPhotoNamesSchema = z.array(z.string().regex(UPLOAD_NAME_PATTERN, "Foto inválida")).max(6, "Máximo 6 fotos por paquete");
+// --- The contract (issue 33 item 3) ---
+
+/** POST /api/upload/image-url (public, limited per address): a signed, single-use address to PUT one image to. */
+export const UPLOAD_URL_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/upload/image-url",
+  tag: "uploads",
+  summary: "Una dirección firmada, de un solo uso, para subir una imagen del tamaño indicado",
+  body: ZUploadUrlRequestSchema,
+  responses: { 200: ZUploadUrlResponseSchema },
+});
+
+/**
+ * PUT /api/upload/objects/{name}?expires&signature (public; the local store's signed address):
+ * the image as the raw body, any content type (its bytes decide). A query value that is not text
+ * reads as missing, so the signature check refuses it as before.
+ */
+export const UPLOAD_OBJECT_ROUTE = defineRoute({
+  method: "PUT",
+  path: "/api/upload/objects/:name",
+  tag: "uploads",
+  summary: "Recibe la imagen (cuerpo crudo) en la dirección firmada que dio /api/upload/image-url",
+  params: z.object({ name: z.string() }),
+  query: z.object({
+    expires: z.string().optional().catch(undefined),
+    signature: z.string().optional().catch(undefined),
+  }),
+  responses: { 200: z.object({ objectPath: z.string() }) },
+});
+
+/** POST /api/admin/photos (dueño, oficina, mensajero): a staff photo as the raw body; answers its name. */
+export const STAFF_PHOTO_ROUTE = defineRoute({
+  method: "POST",
+  path: STAFF_PHOTOS_PATH,
+  tag: "uploads",
+  summary: "Sube una foto del personal (llegada, etiqueta, entrega, firma) como cuerpo crudo",
+  responses: { 201: ZStaffPhotoResponseSchema },
+});
+
 export const PHOTO_NOT_FOUND = "Una de las fotos no se encontró. Vuelve a tomarla.";
 export const PHOTO_ALREADY_USED = "Una de las fotos ya está en otro paquete. Vuelve a tomarla.";

@@ -9,6 +9,7 @@ import { WHATSAPP_ENTRY_STATUSES } from "../domain/statuses";
 import { ZMessagingStatusSchema, ZNotificationStateSchema } from "./notifications";
 import { ZAdminSearchSchema } from "./admin/clients";
 import { ZListPagingFieldsSchema, ZOptionalPagingSchema } from "./tracking-notices";
+import { defineRoute } from "./contract";
 
 export const WHATSAPP_REQUIRED = "Ingresa tu número de WhatsApp";
 export const WHATSAPP_INVALID =
@@ -179,3 +180,39 @@ export const ZUpdateWhatsappEntryResponseSchema = z.object({
 export const ENTRY_NOT_FOUND = "No se encontró el código de tracking";
 export const ADD_CODES_RATE_LIMITED = (minutes: number) =>
   `Demasiados avisos enviados desde tu conexión. Intenta de nuevo en ${minutes} minutos.`;
+
+// --- Calls (issue 33 item 3) ---
+
+/** An entry by its number in the address. */
+export const ZWhatsappEntryIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** POST /api/tracking/whatsapp/add (public, abuse-limited): a person leaves their codes to be told by WhatsApp. */
+export const WHATSAPP_ADD_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/tracking/whatsapp/add",
+  tag: "whatsapp-entries",
+  summary: "Dejar códigos de tracking para recibir avisos por WhatsApp",
+  body: ZAddWhatsappCodesRequestSchema,
+  responses: { 200: ZAddWhatsappCodesResponseSchema },
+});
+
+/** GET /api/tracking/whatsapp/entries (office staff): the latest entries, or one page of a search. */
+export const WHATSAPP_ENTRIES_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/tracking/whatsapp/entries",
+  tag: "whatsapp-entries",
+  summary: "Códigos dejados por WhatsApp (búsqueda, estado y página opcionales)",
+  query: ZListWhatsappEntriesQuerySchema,
+  responses: { 200: ZListWhatsappEntriesResponseSchema },
+});
+
+/** PATCH /api/tracking/whatsapp/entries/{id} (office staff): the status change, with its WhatsApp message. */
+export const WHATSAPP_ENTRY_UPDATE_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/tracking/whatsapp/entries/:id",
+  tag: "whatsapp-entries",
+  summary: "Cambiar el estado de un código dejado por WhatsApp (y avisar al cliente)",
+  params: ZWhatsappEntryIdParamsSchema,
+  body: ZUpdateWhatsappEntryRequestSchema,
+  responses: { 200: ZUpdateWhatsappEntryResponseSchema },
+});

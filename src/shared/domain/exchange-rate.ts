@@ -6,6 +6,8 @@ export const DEFAULT_EXCHANGE_RATE = 514;
 export const EXCHANGE_RATE_MARGIN = 1.015;
 export const MIN_EXCHANGE_RATE = 510;
 export const MAX_EXCHANGE_RATE = 520;
+/** Where the browser reads the rate (EXCHANGE_RATE_ROUTE's path; here, without zod, for the entry chunk). */
+export const EXCHANGE_RATE_PATH = "/api/exchange-rate";
 export const EXCHANGE_RATE_REFRESH_MS = 30 * 60 * 1000;
 /** Each of the three sources gets this long before the next is tried. */
 export const EXCHANGE_RATE_SOURCE_TIMEOUT_MS = 5000;

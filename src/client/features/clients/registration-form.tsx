@@ -12,8 +12,10 @@ import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, errorMessageFrom } from "../../lib/api";
+import { routePath } from "../../../shared/api/contract";
 import { clearPendingReferralCode, getPendingReferralCode } from "../../lib/referral";
 import {
+  CLIENT_REGISTER_ROUTE,
   ERROR_TITLE,
   REGISTER_FAILED_FALLBACK,
   REGISTER_SUCCESS_TITLE,
@@ -43,7 +45,7 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
   const mutation = useMutation({
     mutationFn: async (values: TRegisterClientRequest) => {
       const pending = getPendingReferralCode();
-      const res = await apiRequest("POST", "/api/clients/register", { ...values, referrerCode: pending ?? undefined });
+      const res = await apiRequest(CLIENT_REGISTER_ROUTE.method, routePath(CLIENT_REGISTER_ROUTE), { ...values, referrerCode: pending ?? undefined });
       return (await res.json()) as TRegisterClientResponse;
     },
     onSuccess: (result) => {

@@ -13,11 +13,13 @@ import {
   CONTACT_SENT_DESCRIPTION,
   CONTACT_SENT_TITLE,
   CONTACT_TELEFONO_MAX,
+  CONTACT_SEND_ROUTE,
   ZContactRequestSchema,
   type TContactForm,
   type TContactRequest,
   type TContactResponse,
 } from "../../../shared/api/contact";
+import { routePath } from "../../../shared/api/contract";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -28,7 +30,7 @@ import { apiRequest, errorMessageFrom } from "../../lib/api";
 const EMPTY: TContactForm = { nombre: "", email: "", telefono: "", mensaje: "" };
 
 async function sendContactMessage(body: TContactRequest): Promise<TContactResponse> {
-  const res = await apiRequest("POST", "/api/contact", body);
+  const res = await apiRequest("POST", routePath(CONTACT_SEND_ROUTE), body);
   return (await res.json()) as TContactResponse;
 }
 

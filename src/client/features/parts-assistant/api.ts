@@ -2,26 +2,27 @@
 // reading of the error body the page needs to tell a used-up quota from other failures.
 
 import { apiRequest } from "../../lib/api";
+import { routePath } from "../../../shared/api/contract";
 import {
+  CLIENT_VERIFY_ROUTE,
   ZVerifiedClientSchema,
-  ZVerifyClientResponseSchema,
   type TVerifiedClient,
 } from "../../../shared/api/clients-verification";
 import {
   LIMIT_REACHED_CODE,
-  ZPartsSearchResponseSchema,
+  PARTS_SEARCH_ROUTE,
   type TPartsSearchRequest,
   type TPartsSearchResponse,
 } from "../../../shared/api/parts-assistant";
 
 export async function verifyClientCode(clientCode: string): Promise<TVerifiedClient> {
-  const res = await apiRequest("GET", `/api/clients/verify/${encodeURIComponent(clientCode)}`);
-  return ZVerifyClientResponseSchema.parse(await res.json()).client;
+  const res = await apiRequest(CLIENT_VERIFY_ROUTE.method, routePath(CLIENT_VERIFY_ROUTE, { clientCode }));
+  return CLIENT_VERIFY_ROUTE.responses[200].parse(await res.json()).client;
 }
 
 export async function searchParts(body: TPartsSearchRequest): Promise<TPartsSearchResponse> {
-  const res = await apiRequest("POST", "/api/parts-assistant", body);
-  return ZPartsSearchResponseSchema.parse(await res.json());
+  const res = await apiRequest("POST", routePath(PARTS_SEARCH_ROUTE), body);
+  return PARTS_SEARCH_ROUTE.responses[200].parse(await res.json());
 }
 
 /** The JSON body inside an apiRequest error ("429: {…}"), or null. */

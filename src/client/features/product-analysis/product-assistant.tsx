@@ -13,12 +13,13 @@ import {
   PRODUCT_INFO_REQUIRED,
   PRODUCT_INFO_REQUIRED_TITLE,
   PRODUCT_URL_MAX,
+  PRODUCT_ANALYSIS_ROUTE,
   ZProductAnalysisRequestSchema,
-  ZProductAnalysisResponseSchema,
   type TProductAnalysis,
   type TProductAnalysisForm,
   type TProductAnalysisRequest,
 } from "../../../shared/api/product-analysis";
+import { routePath } from "../../../shared/api/contract";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
@@ -31,8 +32,8 @@ import { AnalysisResult } from "./analysis-result";
 const EMPTY: TProductAnalysisForm = { description: "", productUrl: "" };
 
 export async function requestProductAnalysis(body: TProductAnalysisRequest): Promise<TProductAnalysis> {
-  const res = await apiRequest("POST", "/api/product-analysis", body);
-  const answer = ZProductAnalysisResponseSchema.parse(await res.json());
+  const res = await apiRequest("POST", routePath(PRODUCT_ANALYSIS_ROUTE), body);
+  const answer = PRODUCT_ANALYSIS_ROUTE.responses[200].parse(await res.json());
   if (!answer.success || !answer.analysis) throw new Error(answer.error ?? ANALYSIS_FAILED);
   return answer.analysis;
 }

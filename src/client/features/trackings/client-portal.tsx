@@ -6,9 +6,11 @@
 import { lazy, Suspense, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Card } from "../../components/ui/card";
+import { couponsKey } from "../../components/coupons-panel";
 import { errorMessageFrom, errorStatusFrom } from "../../lib/api";
 import { ClientCodeSearch } from "./client-code-search";
 import { ClientNotFound } from "./client-not-found";
+import { referralsKey } from "./referrals-panel";
 import { clientTrackingsKey, useClientTrackings } from "./use-client-trackings";
 
 const loadPackages = () => import("./client-packages");
@@ -22,7 +24,7 @@ export function ClientPortal() {
   function search(code: string) {
     void loadPackages().catch(() => undefined); // fetched alongside the lookup; a failure shows when it renders
     // A repeated search asks again: staff may have moved a package since.
-    for (const key of [clientTrackingsKey(code), ["/api/coupons", code], ["/api/referrals", code]]) {
+    for (const key of [clientTrackingsKey(code), couponsKey(code), referralsKey(code)]) {
       void queryClient.invalidateQueries({ queryKey: key });
     }
     setClientCode(code);

@@ -6,10 +6,16 @@ import { Users } from "lucide-react";
 import { Card } from "../../components/ui/card";
 import { formatDate } from "../../../shared/domain/format";
 import { REFERRAL_STATUS_LABELS } from "../../../shared/domain/statuses";
-import type { TClientReferralsResponse } from "../../../shared/api/referrals";
+import { CLIENT_REFERRALS_ROUTE, type TClientReferralsResponse } from "../../../shared/api/referrals";
+import { routePath } from "../../../shared/api/contract";
+
+/** The query of a client's referrals: its address, built from the shared contract. */
+export function referralsKey(clientCode: string): [string] {
+  return [routePath(CLIENT_REFERRALS_ROUTE, { clientCode })];
+}
 
 export function ReferralsPanel({ clientCode }: { clientCode: string }) {
-  const { data, isError, isPending } = useQuery<TClientReferralsResponse>({ queryKey: ["/api/referrals", clientCode] });
+  const { data, isError, isPending } = useQuery<TClientReferralsResponse>({ queryKey: referralsKey(clientCode) });
   return (
     <Card className="p-5">
       <h2 className="flex items-center gap-2 text-lg font-bold text-ink">

@@ -4,20 +4,26 @@
 import { useCallback, useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api";
-import type {
-  TClientTracking,
-  TClientTrackingsResponse,
-  TPreAlertRequest,
+import {
+  CLIENT_TRACKING_DELETE_ROUTE,
+  CLIENT_TRACKING_UPDATE_ROUTE,
+  CLIENT_TRACKINGS_ROUTE,
+  PRE_ALERT_ROUTE,
+  type TClientTracking,
+  type TClientTrackingsResponse,
+  type TPreAlertRequest,
 } from "../../../shared/api/trackings";
-import { PAYMENT_PROOFS_PATH, type TPaymentProofForm, type TPaymentProofResponse } from "../../../shared/api/payments";
+import { PAYMENT_PROOF_ROUTE, type TPaymentProofForm } from "../../../shared/api/payments";
+import { routePath } from "../../../shared/api/contract";
 
-export const clientTrackingsKey = (clientCode: string) => ["/api/clients/trackings", clientCode] as const;
+export const clientTrackingsKey = (clientCode: string) => [CLIENT_TRACKINGS_ROUTE.path, clientCode] as const;
 
 export function useClientTrackings(clientCode: string | null) {
   return useQuery({
     queryKey: clientTrackingsKey(clientCode ?? ""),
     queryFn: async () => {
-      const res = await apiRequest("GET", `/api/clients/trackings?code=${encodeURIComponent(clientCode ?? "")}`);
+      // Read as sent (no zod pass over the whole lookup): the server holds these bytes to the contract.
+      const res = await apiRequest("GET", routePath(CLIENT_TRACKINGS_ROUTE, { code: clientCode ?? "" }));
       return (await res.json()) as TClientTrackingsResponse;
     },
     enabled: Boolean(clientCode),
@@ -48,17 +54,17 @@ export function useTrackingMutations(clientCode: string) {
 
   const create = useMutation({
     mutationFn: async (body: TPreAlertRequest) =>
-      (await (await apiRequest("POST", "/api/clients/trackings", body)).json()) as TClientTracking,
+      (await (await apiRequest("POST", routePath(PRE_ALERT_ROUTE), body)).json()) as TClientTracking,
     onSettled: refresh,
   });
   const update = useMutation({
     mutationFn: async ({ id, body }: { id: number; body: TPreAlertRequest }) =>
-      (await (await apiRequest("PATCH", `/api/clients/trackings/${id}`, body)).json()) as TClientTracking,
+      (await (await apiRequest("PATCH", routePath(CLIENT_TRACKING_UPDATE_ROUTE, { id }), body)).json()) as TClientTracking,
     onSettled: refresh,
   });
   const remove = useMutation({
     mutationFn: async (id: number) => {
-      await apiRequest("DELETE", `/api/clients/trackings/${id}`, { clientCode });
+      await apiRequest("DELETE", routePath(CLIENT_TRACKING_DELETE_ROUTE, { id }), { clientCode });
       return id;
     },
     onSettled: refresh,
@@ -71,7 +77,7 @@ export function useSendPaymentProof(clientCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TPaymentProofForm) =>
-      ((await (await apiRequest("POST", PAYMENT_PROOFS_PATH, body)).json()) as TPaymentProofResponse).comprobante,
+      PAYMENT_PROOF_ROUTE.responses[201].parse(await (await apiRequest(PAYMENT_PROOF_ROUTE.method, routePath(PAYMENT_PROOF_ROUTE), body)).json()).comprobante,
     onSettled: () => queryClient.invalidateQueries({ queryKey: clientTrackingsKey(clientCode) }),
   });
 }

@@ -17,12 +17,14 @@ import { apiRequest, errorMessageFrom } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
 import {
   TRACKING_CODE_MAX_LENGTH,
-  ZAddWhatsappCodesResponseSchema,
+  WHATSAPP_ADD_ROUTE,
+  WHATSAPP_ENTRIES_ROUTE,
   ZWhatsappEntryFormSchema,
   toAddWhatsappCodesRequest,
   type TAddWhatsappCodesResponse,
   type TWhatsappEntryForm,
 } from "../../../shared/api/whatsapp-entries";
+import { routePath } from "../../../shared/api/contract";
 import { MAX_CODES_PER_NOTICE } from "../../../shared/domain/limits";
 import { loadRememberedContact, saveRememberedContact } from "./remembered-contact";
 
@@ -67,11 +69,12 @@ export function EntryForm({ onAdded }: { onAdded: (result: TAddWhatsappCodesResp
   const mutation = useMutation(
     {
       mutationFn: async (form: TWhatsappEntryForm) => {
-        const res = await apiRequest("POST", "/api/tracking/whatsapp/add", toAddWhatsappCodesRequest(form));
-        return ZAddWhatsappCodesResponseSchema.parse(await res.json());
+        const res = await apiRequest("POST", routePath(WHATSAPP_ADD_ROUTE), toAddWhatsappCodesRequest(form));
+        return WHATSAPP_ADD_ROUTE.responses[200].parse(await res.json());
       },
       onSuccess: (result) => {
-        void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("/api/tracking/whatsapp") });
+        // The staff panel's entries list, when this browser also has it open (lib/admin/tracking-panel-queries ENTRIES_KEY).
+        void queryClient.invalidateQueries({ queryKey: [WHATSAPP_ENTRIES_ROUTE.path] });
         setValue("codes", [{ value: "" }]);
         onAdded(result);
       },

@@ -21,17 +21,6 @@ export async function sendAdminJson<T>(method: "POST" | "PUT" | "PATCH" | "DELET
   return schema.parse(await res.json());
 }
 
-/** "?a=1&b=x" from the values that are set (empty strings and "todos" are left out). */
-export function queryString(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === "" || value === "todos") continue;
-    search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
-}
-
 /** Shows a failed load once as a red toast; a 401 logs out instead. */
 export function useLoadErrorToast(error: unknown, title: string, fallback: string): void {
   const { handleUnauthorized } = useAdminSession();

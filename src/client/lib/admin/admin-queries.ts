@@ -5,12 +5,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { queryClient } from "../query-client";
 import { toast } from "../../components/ui/use-toast";
-import { z } from "../../../shared/validation";
+import { routePath } from "../../../shared/api/contract";
 import {
   COUNTER_RESET_FAILED,
   COUNTER_RESET_FAILED_TITLE,
   COUNTER_RESET_TITLE,
-  ZSearchQuotaRowSchema,
+  RESET_SEARCHES_ROUTE,
 } from "../../../shared/api/admin/search-quota";
 import { ADMIN_QUERY_ROOT, sendAdminJson, useChangeErrorToast } from "./admin-api";
 
@@ -19,7 +19,6 @@ export const STATS_KEY = [ADMIN_QUERY_ROOT, "stats"] as const;
 /** The Paquetes section's pages (refetched after a bulk status change). */
 export const PACKAGES_KEY = [ADMIN_QUERY_ROOT, "packages"] as const;
 export const QUOTA_KEY = [ADMIN_QUERY_ROOT, "search-quota"] as const;
-export const ZClientAnswer = z.object({ client: ZSearchQuotaRowSchema });
 
 /** Refetches every loaded page of clients (after a change that may move a client between filters). */
 export function refreshClients(): Promise<void> {
@@ -36,7 +35,7 @@ export function useResetSearches() {
   const fail = useChangeErrorToast();
   return useMutation(
     {
-      mutationFn: (id: number) => sendAdminJson("POST", `/api/clients/${id}/reset-searches`, ZClientAnswer),
+      mutationFn: (id: number) => sendAdminJson(RESET_SEARCHES_ROUTE.method, routePath(RESET_SEARCHES_ROUTE, { id }), RESET_SEARCHES_ROUTE.responses[200]),
       onSuccess: () => {
         toast({ title: COUNTER_RESET_TITLE });
         refreshCounters();

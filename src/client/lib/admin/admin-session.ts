@@ -6,8 +6,15 @@
 
 import { createContext, useContext } from "react";
 import { apiRequest, getAdminToken, setAdminToken } from "../api";
+import { routePath } from "../../../shared/api/contract";
 import { ZAdminLoginResponseSchema, type TAdminLoginResponse } from "../../../shared/api/admin/auth";
-import { ZStaffSessionSchema, type TStaffLoginRequest, type TStaffSession } from "../../../shared/api/admin/staff";
+import {
+  ADMIN_LOGIN_ROUTE,
+  ADMIN_LOGOUT_ROUTE,
+  ADMIN_SESSION_ROUTE,
+  type TStaffLoginRequest,
+  type TStaffSession,
+} from "../../../shared/api/admin/staff";
 
 export type SessionPersistence = "memory" | "session-storage";
 
@@ -70,19 +77,19 @@ export function clearAdminSession(): void {
 export function endAdminSession(): void {
   const token = getAdminToken();
   clearAdminSession();
-  if (token) void apiRequest("POST", "/api/admin/logout", undefined, { token }).catch(() => {});
+  if (token) void apiRequest(ADMIN_LOGOUT_ROUTE.method, routePath(ADMIN_LOGOUT_ROUTE), undefined, { token }).catch(() => {});
 }
 
 /** Signs in: no login is the built-in owner with the system admin password (staff-side §6). */
 export async function requestAdminSession(request: TStaffLoginRequest): Promise<TAdminLoginResponse> {
-  const res = await apiRequest("POST", "/api/admin/login", request);
-  return ZAdminLoginResponseSchema.parse(await res.json());
+  const res = await apiRequest(ADMIN_LOGIN_ROUTE.method, routePath(ADMIN_LOGIN_ROUTE), request);
+  return ADMIN_LOGIN_ROUTE.responses[200].parse(await res.json());
 }
 
 /** Who holds the session in use: the person, the role and the sections they may open. */
 export async function fetchStaffSession(): Promise<TStaffSession> {
-  const res = await apiRequest("GET", "/api/admin/session");
-  return ZStaffSessionSchema.parse(await res.json());
+  const res = await apiRequest(ADMIN_SESSION_ROUTE.method, routePath(ADMIN_SESSION_ROUTE));
+  return ADMIN_SESSION_ROUTE.responses[200].parse(await res.json());
 }
 
 export interface AdminSession {

@@ -17,10 +17,11 @@ import {
   STATUS_UPDATED_TITLE,
   TRACKING_UPDATE_FAILED,
   TRACKING_UPDATE_FAILED_TITLE,
-  ZBulkStatusResponseSchema,
+  BULK_STATUS_ROUTE,
   bulkStatusSummary,
   type TBulkStatusRequest,
 } from "../../../shared/api/admin/trackings";
+import { routePath } from "../../../shared/api/contract";
 import { ADMIN_QUERY_ROOT, sendAdminJson, useChangeErrorToast } from "./admin-api";
 import { PACKAGES_KEY, refreshClients, STATS_KEY } from "./admin-queries";
 import { useUnpaidDeliveryChoice } from "./unpaid-delivery";
@@ -68,7 +69,7 @@ function useBulkStatus(unpaid: ReturnType<typeof useUnpaidDeliveryChoice>, onDon
   const fail = useChangeErrorToast();
   const mutation = useMutation(
     {
-      mutationFn: (body: TBulkStatusRequest) => sendAdminJson("POST", "/api/admin/trackings/bulk-status", ZBulkStatusResponseSchema, body),
+      mutationFn: (body: TBulkStatusRequest) => sendAdminJson("POST", routePath(BULK_STATUS_ROUTE), BULK_STATUS_ROUTE.responses[200], body),
       onSuccess: (result) => {
         onDone();
         toast({ title: STATUS_UPDATED_TITLE, description: bulkStatusSummary(result) });

@@ -9,13 +9,14 @@ import { Button, type ButtonProps } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, errorMessageFrom } from "../api";
 import { saveBlob } from "./download-file";
-import { LABELS_FAILED, LABELS_MAX, LABELS_POPUP_BLOCKED, LABELS_PRINT, LABELS_PRINT_ONE, labelsUrl, type LabelFormat } from "../../../shared/api/admin/labels";
+import { LABELS_FAILED, LABELS_MAX, LABELS_POPUP_BLOCKED, LABELS_PRINT, LABELS_PRINT_ONE, LABELS_ROUTE, type LabelFormat } from "../../../shared/api/admin/labels";
+import { routePath } from "../../../shared/api/contract";
 
 /** Fetches the labels of `ids` and shows them in a new tab (or downloads them). True on success. */
 export async function openLabels(ids: number[], format: LabelFormat): Promise<boolean> {
   const tab = window.open("", "_blank");
   try {
-    const res = await apiRequest("GET", labelsUrl(ids.slice(0, LABELS_MAX), format));
+    const res = await apiRequest(LABELS_ROUTE.method, routePath(LABELS_ROUTE, { ids: ids.slice(0, LABELS_MAX).join(","), format }));
     const blob = new Blob([await res.blob()], { type: "application/pdf" });
     if (tab && !tab.closed) {
       const url = URL.createObjectURL(blob);

@@ -3,18 +3,16 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { queryClient } from "../query-client";
-import { z } from "../../../shared/validation";
-import { ZStaffAccountSchema, type TStaffAccount } from "../../../shared/api/admin/staff";
+import { routePath } from "../../../shared/api/contract";
+import { ACCOUNTS_ROUTE, type TStaffAccount } from "../../../shared/api/admin/staff";
 import { ADMIN_QUERY_ROOT, getAdminJson, useLoadErrorToast } from "./admin-api";
 
 export const ACCOUNTS_KEY = [ADMIN_QUERY_ROOT, "staff-accounts"] as const;
 export const ACCOUNTS_LOAD_FAILED = "No se pudieron cargar las cuentas del personal";
 
-const ZAccountsSchema = z.array(ZStaffAccountSchema);
-
 export function useStaffAccounts() {
   const query = useQuery<TStaffAccount[]>(
-    { queryKey: ACCOUNTS_KEY, queryFn: () => getAdminJson("/api/admin/accounts", ZAccountsSchema) },
+    { queryKey: ACCOUNTS_KEY, queryFn: () => getAdminJson(routePath(ACCOUNTS_ROUTE), ACCOUNTS_ROUTE.responses[200]) },
     queryClient,
   );
   useLoadErrorToast(query.error, "Error", ACCOUNTS_LOAD_FAILED);

@@ -2,7 +2,8 @@
 // scaled to at most PHOTO_MAX_SIDE pixels as a JPEG (a few hundred kilobytes), then names it in
 // the call that receives, registers or delivers the package.
 import { apiRequest } from "../api";
-import { STAFF_PHOTOS_PATH, ZStaffPhotoResponseSchema, type TStaffPhotoResponse } from "../../../shared/api/uploads";
+import { STAFF_PHOTO_ROUTE, type TStaffPhotoResponse } from "../../../shared/api/uploads";
+import { routePath } from "../../../shared/api/contract";
 
 const PHOTO_MAX_SIDE = 1600;
 const JPEG_QUALITY = 0.82;
@@ -30,6 +31,6 @@ async function scaledDown(file: Blob): Promise<Blob> {
 /** Uploads one staff photo (scaled down first unless `exact`, e.g. a drawn signature PNG). */
 export async function uploadStaffPhoto(file: Blob, { exact = false } = {}): Promise<TStaffPhotoResponse> {
   const body = exact ? file : await scaledDown(file);
-  const res = await apiRequest("POST", STAFF_PHOTOS_PATH, body);
-  return ZStaffPhotoResponseSchema.parse(await res.json());
+  const res = await apiRequest("POST", routePath(STAFF_PHOTO_ROUTE), body);
+  return STAFF_PHOTO_ROUTE.responses[201].parse(await res.json());
 }

@@ -4,18 +4,21 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { queryClient } from "../query-client";
-import { ZTrackingPanelStatsSchema, type TTrackingPanelStats } from "../../../shared/api/tracking-notices";
+import { TRACKING_NOTICES_ROUTE, TRACKING_STATS_ROUTE, type TTrackingPanelStats } from "../../../shared/api/tracking-notices";
+import { WHATSAPP_ENTRIES_ROUTE } from "../../../shared/api/whatsapp-entries";
+import { routePath } from "../../../shared/api/contract";
 import { getAdminJson } from "./admin-api";
 import { useAdminSession } from "./admin-session";
 
-export const ENTRIES_KEY = ["/api/tracking/whatsapp/entries"] as const;
-export const NOTICES_KEY = ["/api/tracking-notices"] as const;
-export const STATS_KEY = ["/api/admin/tracking-stats"] as const;
+// Each key starts with its route's path (the public WhatsApp form refreshes ENTRIES_KEY by it too).
+export const ENTRIES_KEY = [WHATSAPP_ENTRIES_ROUTE.path] as const;
+export const NOTICES_KEY = [TRACKING_NOTICES_ROUTE.path] as const;
+export const STATS_KEY = [TRACKING_STATS_ROUTE.path] as const;
 
 export function useTrackingStats() {
   const { handleUnauthorized } = useAdminSession();
   const query = useQuery<TTrackingPanelStats>(
-    { queryKey: STATS_KEY, queryFn: () => getAdminJson(STATS_KEY[0], ZTrackingPanelStatsSchema) },
+    { queryKey: STATS_KEY, queryFn: () => getAdminJson(routePath(TRACKING_STATS_ROUTE), TRACKING_STATS_ROUTE.responses[200]) },
     queryClient,
   );
   useEffect(() => {

@@ -1,16 +1,21 @@
 // Staff accounts (issue 19), Dueño only: list, create, edit, disable/enable, temporary password,
-// end sessions. The calls are listed in shared/api/admin/staff.ts; the rules are in service.ts.
+// end sessions. The calls' contract entries are in shared/api/admin/staff.ts; the rules are in service.ts.
 import type { FastifyInstance } from "fastify";
-import { z } from "../../../shared/validation";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { OWNER_ONLY } from "../../../shared/domain/staff-roles";
 import {
-  ZCreateStaffAccountRequestSchema,
-  ZResetPasswordRequestSchema,
-  ZUpdateStaffAccountRequestSchema,
+  ACCOUNTS_ROUTE,
+  ACCOUNT_CREATE_ROUTE,
+  ACCOUNT_DISABLE_ROUTE,
+  ACCOUNT_ENABLE_ROUTE,
+  ACCOUNT_END_SESSIONS_ROUTE,
+  ACCOUNT_PASSWORD_ROUTE,
+  ACCOUNT_SESSIONS_ROUTE,
+  ACCOUNT_UPDATE_ROUTE,
 } from "../../../shared/api/admin/staff";
 import type { AppContext } from "../../context";
-import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
+import { contractSchema } from "../../lib/route-contract";
 import {
   createAccount,
   endAccountSessions,
@@ -21,48 +26,40 @@ import {
   updateAccount,
 } from "./service";
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const owner = { config: { auth: "admin", roles: OWNER_ONLY } } as const;
+const config = { auth: "admin", roles: OWNER_ONLY } as const;
 
 export function registerAdminAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/admin/accounts", owner, async () => listAccounts(ctx.db));
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post("/api/admin/accounts", owner, async (request, reply) => {
-    const body = parseWith(ZCreateStaffAccountRequestSchema, request.body ?? {});
-    return reply.code(201).send(await createAccount(ctx.db, staffActor(request), body));
+  api.get(ACCOUNTS_ROUTE.path, { config, schema: contractSchema(ACCOUNTS_ROUTE) }, async () => listAccounts(ctx.db));
+
+  api.post(ACCOUNT_CREATE_ROUTE.path, { config, schema: contractSchema(ACCOUNT_CREATE_ROUTE) }, async (request, reply) =>
+    reply.code(201).send(await createAccount(ctx.db, staffActor(request), request.body)),
+  );
+
+  api.patch(ACCOUNT_UPDATE_ROUTE.path, { config, schema: contractSchema(ACCOUNT_UPDATE_ROUTE) }, async (request) =>
+    updateAccount(ctx.db, staffActor(request), request.params.id, request.body),
+  );
+
+  api.post(ACCOUNT_PASSWORD_ROUTE.path, { config, schema: contractSchema(ACCOUNT_PASSWORD_ROUTE) }, async (request, reply) => {
+    await setTemporaryPassword(ctx.db, staffActor(request), request.params.id, request.body.temporaryPassword);
+    return reply.code(204).send(null);
   });
 
-  app.patch("/api/admin/accounts/:id", owner, async (request) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    const body = parseWith(ZUpdateStaffAccountRequestSchema, request.body ?? {});
-    return updateAccount(ctx.db, staffActor(request), id, body);
-  });
+  api.post(ACCOUNT_DISABLE_ROUTE.path, { config, schema: contractSchema(ACCOUNT_DISABLE_ROUTE) }, async (request) =>
+    setAccountDisabled(ctx.db, staffActor(request), request.params.id, true),
+  );
 
-  app.post("/api/admin/accounts/:id/password", owner, async (request, reply) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    const { temporaryPassword } = parseWith(ZResetPasswordRequestSchema, request.body ?? {});
-    await setTemporaryPassword(ctx.db, staffActor(request), id, temporaryPassword);
-    return reply.code(204).send();
-  });
+  api.post(ACCOUNT_ENABLE_ROUTE.path, { config, schema: contractSchema(ACCOUNT_ENABLE_ROUTE) }, async (request) =>
+    setAccountDisabled(ctx.db, staffActor(request), request.params.id, false),
+  );
 
-  app.post("/api/admin/accounts/:id/disable", owner, async (request) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    return setAccountDisabled(ctx.db, staffActor(request), id, true);
-  });
+  api.get(ACCOUNT_SESSIONS_ROUTE.path, { config, schema: contractSchema(ACCOUNT_SESSIONS_ROUTE) }, async (request) =>
+    listAccountSessions(ctx.db, request.params.id),
+  );
 
-  app.post("/api/admin/accounts/:id/enable", owner, async (request) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    return setAccountDisabled(ctx.db, staffActor(request), id, false);
-  });
-
-  app.get("/api/admin/accounts/:id/sessions", owner, async (request) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    return listAccountSessions(ctx.db, id);
-  });
-
-  app.delete("/api/admin/accounts/:id/sessions", owner, async (request, reply) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    await endAccountSessions(ctx.db, staffActor(request), id);
-    return reply.code(204).send();
+  api.delete(ACCOUNT_END_SESSIONS_ROUTE.path, { config, schema: contractSchema(ACCOUNT_END_SESSIONS_ROUTE) }, async (request, reply) => {
+    await endAccountSessions(ctx.db, staffActor(request), request.params.id);
+    return reply.code(204).send(null);
   });
 }

@@ -9,6 +9,7 @@ import type { Actor } from "../../lib/actor";
 import { assertUncommonPassword } from "../../lib/common-passwords";
 import { hashPassword } from "../../lib/password-hash";
 import { recordAudit, diffFields } from "../../core/audit/service";
+import { holdsOwnerRole } from "../../core/policies";
 import {
   ACCOUNT_LAST_OWNER,
   ACCOUNT_LOGIN_TAKEN,
@@ -112,7 +113,7 @@ export async function updateAccount(db: Db, actor: Actor, id: number, input: Upd
   try {
     return await db.transaction(async (tx) => {
       const before = await lockAccount(tx, id);
-      if (input.role && input.role !== "dueno" && before.role === "dueno") {
+      if (input.role && !holdsOwnerRole({ role: input.role }) && holdsOwnerRole(before)) {
         if (id === actor.accountId) throw conflict(ACCOUNT_SELF_LOCKOUT);
         if (!before.disabledAt) await assertAnotherOwner(tx, id);
       }
@@ -138,7 +139,7 @@ export async function setAccountDisabled(db: Db, actor: Actor, id: number, disab
     const before = await lockAccount(tx, id);
     if (disabled && id === actor.accountId) throw conflict(ACCOUNT_SELF_LOCKOUT);
     if ((before.disabledAt !== null) === disabled) return getAccount(tx, id);
-    if (disabled && before.role === "dueno") await assertAnotherOwner(tx, id);
+    if (disabled && holdsOwnerRole(before)) await assertAnotherOwner(tx, id);
     await tx
       .update(staffAccounts)
       .set({ disabledAt: disabled ? new Date() : null, updatedAt: new Date() })

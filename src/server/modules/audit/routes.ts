@@ -5,29 +5,30 @@
 import { PassThrough } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
+import { contractSchema } from "../../lib/route-contract";
 import { OWNER_ONLY } from "../../../shared/domain/staff-roles";
 import { costaRicaDayKey } from "../../../shared/domain/dates";
 import { XLSX_CONTENT_TYPE } from "../../../shared/api/excel";
-import { AUDIT_EXPORT_SHEET, ZAuditQuerySchema, auditExportFileName, type TAuditChain } from "../../../shared/api/admin/staff";
+import { AUDIT_CHAIN_ROUTE, AUDIT_EXPORT_ROUTE, AUDIT_EXPORT_SHEET, AUDIT_ROUTE, auditExportFileName } from "../../../shared/api/admin/staff";
 import { ExportAborted, writeOneSheetExport } from "../excel/export-service";
 import { auditExportColumns } from "./export";
 import { auditPages, listAudit, recordExport } from "../../core/audit/service";
 import { verifyAuditChain } from "../../core/audit/chain";
 
 export function registerAdminAuditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/admin/audit", { config: { auth: "admin", roles: OWNER_ONLY } }, async (request) => {
-    const query = parseWith(ZAuditQuerySchema, request.query ?? {});
-    return listAudit(ctx.db, query);
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const config = { auth: "admin", roles: OWNER_ONLY } as const;
+
+  api.get(AUDIT_ROUTE.path, { config, schema: contractSchema(AUDIT_ROUTE) }, async (request) => listAudit(ctx.db, request.query));
 
   // The chain checked record by record (decision 148): reads the whole log, on the owner's click.
-  app.get("/api/admin/audit/chain", { config: { auth: "admin", roles: OWNER_ONLY } }, async (): Promise<TAuditChain> => verifyAuditChain(ctx.db));
+  api.get(AUDIT_CHAIN_ROUTE.path, { config, schema: contractSchema(AUDIT_CHAIN_ROUTE) }, async () => verifyAuditChain(ctx.db));
 
-  app.get("/api/admin/audit/export", { config: { auth: "admin", roles: OWNER_ONLY } }, async (request, reply) => {
-    const query = parseWith(ZAuditQuerySchema, request.query ?? {});
+  api.get(AUDIT_EXPORT_ROUTE.path, { config, schema: contractSchema(AUDIT_EXPORT_ROUTE) }, async (request, reply) => {
+    const { query } = request;
     // A database that is down answers 503 here, before the download starts.
     await ctx.db.execute(sql`select 1`);
     const actor = staffActor(request);

@@ -2,6 +2,7 @@
 // temporary one must be changed), and the two-step sign-in (set up, enable, disable, new
 // recovery codes). Calls listed in shared/api/admin/staff.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { EVERY_ROLE } from "../../../shared/domain/staff-roles";
 import {
@@ -12,25 +13,29 @@ import {
   TOTP_CODE_WRONG,
   TOTP_NOT_ENABLED,
   TOTP_NOT_SET_UP,
-  TOTP_REQUIRED_FOR_OWNER,
-  ZChangeOwnPasswordRequestSchema,
-  ZTotpCodeRequestSchema,
-  type TRecoveryCodes,
-  type TTotpSetup,
+  OWN_PASSWORD_ROUTE,
+  RECOVERY_CODES_ROUTE,
+  TOTP_DISABLE_ROUTE,
+  TOTP_ENABLE_ROUTE,
+  TOTP_SETUP_ROUTE,
 } from "../../../shared/api/admin/staff";
-import { AppError, notFound, parseWith } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import type { AppContext } from "../../context";
 import { adminSessions, staffAccounts } from "../../db/schema";
 import { claimAttempt, releaseAttempt } from "../../lib/abuse-limits";
 import { staffActor } from "../../lib/actor";
+import { contractSchema } from "../../lib/route-contract";
 import { assertUncommonPassword } from "../../lib/common-passwords";
 import { hashPassword } from "../../lib/password-hash";
 import { recordAudit } from "../../core/audit/service";
+import { authorize } from "../../core/policies";
 import { checkAccountPassword, findAccountById, spendSecondFactor, type StaffAccountRow } from "./sign-in";
 import { countSignInFailure } from "./login-guard";
 import { newRecoveryCodes, newTotpSecret, openSecret, recoveryCodeHash, sealSecret, totpStep, totpUri } from "./totp";
 
 export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const everyRole = { auth: "admin", roles: EVERY_ROLE } as const;
   const own = async (request: FastifyRequest): Promise<StaffAccountRow> => {
     const account = await findAccountById(ctx.db, request.staff!.accountId);
     // The auth hook has just verified the session, so the account exists.
@@ -56,11 +61,11 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
   // The new password's hash changes the sessions' fingerprint: in one transaction the current
   // session's row takes the new fingerprint (the browser stays signed in with the same token)
   // and every other session of the person ends.
-  app.post(
-    "/api/admin/me/password",
-    { config: { auth: "admin", roles: EVERY_ROLE, whileMustChangePassword: true } },
+  api.post(
+    OWN_PASSWORD_ROUTE.path,
+    { config: { auth: "admin", roles: EVERY_ROLE, whileMustChangePassword: true }, schema: contractSchema(OWN_PASSWORD_ROUTE) },
     async (request, reply) => {
-      const body = parseWith(ZChangeOwnPasswordRequestSchema, request.body ?? {});
+      const { body } = request;
       const account = await own(request);
       const right = await guarded(request, reply, account, () => checkAccountPassword(ctx.sessions, account, body.currentPassword));
       if (!right) throw new AppError("VALIDATION", 400, PASSWORD_CURRENT_WRONG);
@@ -90,12 +95,12 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
           after: { mustChangePassword: false },
         });
       });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   // A new secret, stored encrypted and not yet active: the person scans it, then enables it with a code.
-  app.post("/api/admin/me/totp/setup", { config: { auth: "admin", roles: EVERY_ROLE } }, async (request): Promise<TTotpSetup> => {
+  api.post(TOTP_SETUP_ROUTE.path, { config: everyRole, schema: contractSchema(TOTP_SETUP_ROUTE) }, async (request) => {
     const account = await own(request);
     if (account.totpEnabledAt) throw new AppError("CONFLICT", 409, TOTP_ALREADY_ENABLED);
     const secret = newTotpSecret();
@@ -106,8 +111,8 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
     return { uri: totpUri(secret, ctx.config.brand.name, account.login), secret };
   });
 
-  app.post("/api/admin/me/totp/enable", { config: { auth: "admin", roles: EVERY_ROLE } }, async (request): Promise<TRecoveryCodes> => {
-    const { code } = parseWith(ZTotpCodeRequestSchema, request.body ?? {});
+  api.post(TOTP_ENABLE_ROUTE.path, { config: everyRole, schema: contractSchema(TOTP_ENABLE_ROUTE) }, async (request) => {
+    const { code } = request.body;
     const account = await own(request);
     if (account.totpEnabledAt) throw new AppError("CONFLICT", 409, TOTP_ALREADY_ENABLED);
     const secret = account.totpSecret ? openSecret(ctx.sessions.totpKey, account.totpSecret) : null;
@@ -135,10 +140,10 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   // Optional for Oficina and Bodega; a Dueño account keeps it once enabled.
-  app.post("/api/admin/me/totp/disable", { config: { auth: "admin", roles: EVERY_ROLE } }, async (request, reply) => {
-    const { code } = parseWith(ZTotpCodeRequestSchema, request.body ?? {});
+  api.post(TOTP_DISABLE_ROUTE.path, { config: everyRole, schema: contractSchema(TOTP_DISABLE_ROUTE) }, async (request, reply) => {
+    const { code } = request.body;
     const account = await own(request);
-    if (account.role === "dueno") throw new AppError("FORBIDDEN", 403, TOTP_REQUIRED_FOR_OWNER);
+    authorize(account, "account.disableTotp");
     if (!account.totpEnabledAt) throw new AppError("CONFLICT", 409, TOTP_NOT_ENABLED);
     const ok = await guarded(request, reply, account, async () =>
       Boolean(await spendSecondFactor(ctx.db, ctx.sessions.totpKey, account, code, { allowRecovery: true })),
@@ -158,11 +163,11 @@ export function registerOwnAccountRoutes(app: FastifyInstance, ctx: AppContext):
         after: { totpEnabled: false },
       });
     });
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
-  app.post("/api/admin/me/recovery-codes", { config: { auth: "admin", roles: EVERY_ROLE } }, async (request, reply): Promise<TRecoveryCodes> => {
-    const { code } = parseWith(ZTotpCodeRequestSchema, request.body ?? {});
+  api.post(RECOVERY_CODES_ROUTE.path, { config: everyRole, schema: contractSchema(RECOVERY_CODES_ROUTE) }, async (request, reply) => {
+    const { code } = request.body;
     const account = await own(request);
     if (!account.totpEnabledAt) throw new AppError("CONFLICT", 409, TOTP_NOT_ENABLED);
     const ok = await guarded(request, reply, account, async () =>

@@ -4,19 +4,23 @@
 // ones a sign-in carries a growing proof of work, never a refusal, and a known device of the
 // account is counted apart (login-guard.ts, decision 143).
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { EVERY_ROLE, ROLE_SECTIONS } from "../../../shared/domain/staff-roles";
-import { ADMIN_PASSWORD_WRONG, type TAdminLoginResponse } from "../../../shared/api/admin/auth";
+import { ADMIN_PASSWORD_WRONG } from "../../../shared/api/admin/auth";
 import {
+  ADMIN_LOGIN_ROUTE,
+  ADMIN_LOGOUT_ROUTE,
+  ADMIN_SESSION_ROUTE,
   LOGIN_WRONG,
   TOTP_CODE_REQUIRED,
   TOTP_CODE_WRONG,
-  ZStaffLoginRequestSchema,
   type TStaffSession,
 } from "../../../shared/api/admin/staff";
-import { AppError, parseWith } from "../../errors";
+import { AppError } from "../../errors";
 import type { AppContext } from "../../context";
 import { staffActor } from "../../lib/actor";
+import { contractSchema } from "../../lib/route-contract";
 import { staffAccounts } from "../../db/schema";
 import { recordAudit } from "../../core/audit/service";
 import { recordRepeatable } from "../../core/audit/throttle";
@@ -38,8 +42,12 @@ const FAILURE_SUMMARIES: Record<FailureReason, string> = {
 };
 
 export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/admin/login", { config: { auth: "public", codeOracle: false } }, async (request, reply): Promise<TAdminLoginResponse> => {
-    const body = parseWith(ZStaffLoginRequestSchema, request.body ?? {});
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const everyRole = { auth: "admin", roles: EVERY_ROLE, whileMustChangePassword: true } as const;
+
+  // The body is validated (a 400 counts nothing) before any attempt is counted, as it always was.
+  api.post(ADMIN_LOGIN_ROUTE.path, { config: { auth: "public", codeOracle: false }, schema: contractSchema(ADMIN_LOGIN_ROUTE) }, async (request, reply) => {
+    const { body } = request;
     const typed = body.login ?? "";
     // Each attempt is counted before the password is compared, in one atomic statement per
     // counter (issue 15 item 3), and never refused: past the free failures of its address or
@@ -106,7 +114,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     return session;
   });
 
-  app.get("/api/admin/session", { config: { auth: "admin", roles: EVERY_ROLE, whileMustChangePassword: true } }, async (request) => {
+  api.get(ADMIN_SESSION_ROUTE.path, { config: everyRole, schema: contractSchema(ADMIN_SESSION_ROUTE) }, async (request) => {
     const staff = request.staff!;
     const session: TStaffSession = {
       ok: true,
@@ -125,10 +133,10 @@ export function registerAdminAuthRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   // 'Cerrar sesión': the session ends on the server, not only in the browser tab.
-  app.post("/api/admin/logout", { config: { auth: "admin", roles: EVERY_ROLE, whileMustChangePassword: true } }, async (request, reply) => {
+  api.post(ADMIN_LOGOUT_ROUTE.path, { config: everyRole, schema: contractSchema(ADMIN_LOGOUT_ROUTE) }, async (request, reply) => {
     await ctx.sessions.revoke(bearerToken(request.headers.authorization));
     await recordAudit(ctx.db, staffActor(request), { action: "sesion.salir", entity: "sesion", entityId: request.staff!.accountId, summary: request.staff!.login });
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   registerOwnAccountRoutes(app, ctx);

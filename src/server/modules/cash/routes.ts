@@ -5,43 +5,37 @@
 //   GET /api/admin/cash/receivables/:clientCode                      that client's due packages
 //   POST /api/admin/cash/closings { date }                           closes that day (decision 147) → 201 closing
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
+import { contractSchema } from "../../lib/route-contract";
 import { recordExport } from "../../core/audit/service";
 import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import { XLSX_CONTENT_TYPE } from "../../../shared/api/excel";
 import {
-  CASH_CLOSE_DAY_PATH,
-  CASH_CLOSING_PATH,
-  CASH_CLOSING_XLSX_PATH,
-  CASH_RECEIVABLES_PATH,
-  ZCashClosingQuerySchema,
-  ZCloseDaySchema,
-  ZReceivableParamsSchema,
-  ZReceivablesQuerySchema,
+  CASH_CLOSE_DAY_ROUTE,
+  CASH_CLOSING_ROUTE,
+  CASH_CLOSING_XLSX_ROUTE,
+  CASH_RECEIVABLE_ROUTE,
+  CASH_RECEIVABLES_ROUTE,
   closingFileName,
 } from "../../../shared/api/admin/cash";
 import { closingXlsx } from "./closing-xlsx";
 import { closeCashDay, getCashClosing, getReceivableDetail, listReceivables } from "./service";
 
 export function registerAdminCashRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: "admin", roles: OFFICE_STAFF } as const;
 
-  app.get(CASH_CLOSING_PATH, { config }, async (request) => {
-    const query = parseWith(ZCashClosingQuerySchema, request.query ?? {});
-    return getCashClosing(ctx.db, query);
-  });
+  api.get(CASH_CLOSING_ROUTE.path, { config, schema: contractSchema(CASH_CLOSING_ROUTE) }, async (request) => getCashClosing(ctx.db, request.query));
 
   // Closing is the office's end-of-day step: Oficina or Dueño (decision 147).
-  app.post(CASH_CLOSE_DAY_PATH, { config }, async (request, reply) => {
-    const { date } = parseWith(ZCloseDaySchema, request.body ?? {});
-    return reply.status(201).send(await closeCashDay(ctx.db, date, staffActor(request)));
+  api.post(CASH_CLOSE_DAY_ROUTE.path, { config, schema: contractSchema(CASH_CLOSE_DAY_ROUTE) }, async (request, reply) => {
+    return reply.status(201).send(await closeCashDay(ctx.db, request.body.date, staffActor(request)));
   });
 
-  app.get(CASH_CLOSING_XLSX_PATH, { config }, async (request, reply) => {
-    const query = parseWith(ZCashClosingQuerySchema, request.query ?? {});
-    const closing = await getCashClosing(ctx.db, query);
+  api.get(CASH_CLOSING_XLSX_ROUTE.path, { config, schema: contractSchema(CASH_CLOSING_XLSX_ROUTE) }, async (request, reply) => {
+    const closing = await getCashClosing(ctx.db, request.query);
     const fileName = closingFileName(closing.date);
     const { bytes, rows } = await closingXlsx(closing, ctx.config.brand.name);
     await recordExport(ctx.db, staffActor(request), { kind: "cierre-caja", fileName, rows });
@@ -52,13 +46,9 @@ export function registerAdminCashRoutes(app: FastifyInstance, ctx: AppContext): 
       .send(bytes);
   });
 
-  app.get(CASH_RECEIVABLES_PATH, { config }, async (request) => {
-    const query = parseWith(ZReceivablesQuerySchema, request.query ?? {});
-    return listReceivables(ctx.db, query);
-  });
+  api.get(CASH_RECEIVABLES_ROUTE.path, { config, schema: contractSchema(CASH_RECEIVABLES_ROUTE) }, async (request) => listReceivables(ctx.db, request.query));
 
-  app.get(`${CASH_RECEIVABLES_PATH}/:clientCode`, { config }, async (request) => {
-    const { clientCode } = parseWith(ZReceivableParamsSchema, request.params);
-    return getReceivableDetail(ctx.db, clientCode);
+  api.get(CASH_RECEIVABLE_ROUTE.path, { config, schema: contractSchema(CASH_RECEIVABLE_ROUTE) }, async (request) => {
+    return getReceivableDetail(ctx.db, request.params.clientCode);
   });
 }

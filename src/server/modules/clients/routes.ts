@@ -1,16 +1,19 @@
 // POST /api/clients/register (public: the /avisos-tracking form; a code oracle, see below). The client's packages live in
 // trackings/routes.ts, coupons and referrals in their own modules.
 import type { FastifyInstance } from "fastify";
-import { ZRegisterClientRequestSchema } from "../../../shared/api/clients";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { CLIENT_REGISTER_ROUTE } from "../../../shared/api/clients";
 import type { AppContext } from "../../context";
 import { enforceLimit } from "../../lib/abuse-limits";
-import { AppError, parseWith } from "../../errors";
+import { AppError } from "../../errors";
 import { countAsCodeMiss, grantCodePass } from "../../lib/abuse-limits";
+import { contractSchema } from "../../lib/route-contract";
 import { registerClient } from "./service";
 
 export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/clients/register", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
-    const input = parseWith(ZRegisterClientRequestSchema, request.body ?? {});
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(CLIENT_REGISTER_ROUTE.path, { config: { auth: "public", codeOracle: true }, schema: contractSchema(CLIENT_REGISTER_ROUTE) }, async (request, reply) => {
+    const input = request.body;
     // Counted after validation, so a typo in the form does not use up the allowance.
     // Per address (a solved challenge past the first few, decision 109) and per phone number.
     await enforceLimit(ctx, request, "registration", reply);

@@ -1,65 +1,57 @@
 // GET /api/clients (the panel's filtered, paged client list), GET /api/admin/clients/{id}/trackings
 // (one page of a client's packages), PATCH /api/clients/{code}/whatsapp-sent, and managing records:
 // POST /api/admin/clients, PATCH and DELETE /api/admin/clients/{id}, POST /api/admin/clients/{id}/merge
-// (docs/decisions/120, 121). All admin.
+// (docs/decisions/120, 121). All admin; the contract entries are in shared/api/admin/clients.ts.
 import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
-  ZAdminClientTrackingsQuerySchema,
-  ZAdminClientsQuerySchema,
-  ZCreateAdminClientRequestSchema,
-  ZMergeClientsRequestSchema,
-  ZUpdateAdminClientRequestSchema,
+  ADMIN_CLIENTS_MERGE_ROUTE,
+  ADMIN_CLIENTS_ROUTE,
+  ADMIN_CLIENT_CREATE_ROUTE,
+  ADMIN_CLIENT_DELETE_ROUTE,
+  ADMIN_CLIENT_TRACKINGS_ROUTE,
+  ADMIN_CLIENT_UPDATE_ROUTE,
+  CLIENT_WHATSAPP_SENT_ROUTE,
 } from "../../../shared/api/admin/clients";
-import { ZClientCodeLooseSchema } from "../../../shared/api/clients";
-import { z } from "../../../shared/validation";
 import type { AppContext } from "../../context";
-import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
+import { contractSchema } from "../../lib/route-contract";
 import { listAdminClients, listClientTrackingsPage, markWelcomeSent } from "./staff-service";
 import { createClientByStaff, deleteClientByStaff, mergeClients, updateClientByStaff } from "./staff-manage";
 
-const ZCodeParams = z.object({ clientCode: ZClientCodeLooseSchema });
-const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const config = { auth: "admin", roles: OFFICE_STAFF } as const;
 
 export function registerAdminClientRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/clients", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const query = parseWith(ZAdminClientsQuerySchema, request.query ?? {});
-    const list = await listAdminClients(ctx.db, query);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(ADMIN_CLIENTS_ROUTE.path, { config, schema: contractSchema(ADMIN_CLIENTS_ROUTE) }, async (request) => {
+    const list = await listAdminClients(ctx.db, request.query);
     return { ...list, messaging: { configured: ctx.providers.messaging.configured } };
   });
 
-  app.get("/api/admin/clients/:id/trackings", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    const query = parseWith(ZAdminClientTrackingsQuerySchema, request.query ?? {});
-    return listClientTrackingsPage(ctx.db, id, query);
-  });
+  api.get(ADMIN_CLIENT_TRACKINGS_ROUTE.path, { config, schema: contractSchema(ADMIN_CLIENT_TRACKINGS_ROUTE) }, async (request) =>
+    listClientTrackingsPage(ctx.db, request.params.id, request.query),
+  );
 
-  app.post("/api/admin/clients", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request, reply) => {
-    const input = parseWith(ZCreateAdminClientRequestSchema, request.body ?? {});
-    const client = await createClientByStaff(ctx.db, input, { brandName: ctx.config.brand.name, actor: staffActor(request) });
+  api.post(ADMIN_CLIENT_CREATE_ROUTE.path, { config, schema: contractSchema(ADMIN_CLIENT_CREATE_ROUTE) }, async (request, reply) => {
+    const client = await createClientByStaff(ctx.db, request.body, { brandName: ctx.config.brand.name, actor: staffActor(request) });
     return reply.code(201).send({ client });
   });
 
-  app.patch("/api/admin/clients/:id", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    const input = parseWith(ZUpdateAdminClientRequestSchema, request.body ?? {});
-    return { client: await updateClientByStaff(ctx.db, id, input, staffActor(request)) };
-  });
+  api.patch(ADMIN_CLIENT_UPDATE_ROUTE.path, { config, schema: contractSchema(ADMIN_CLIENT_UPDATE_ROUTE) }, async (request) => ({
+    client: await updateClientByStaff(ctx.db, request.params.id, request.body, staffActor(request)),
+  }));
 
-  app.delete("/api/admin/clients/:id", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    return deleteClientByStaff(ctx.db, id, staffActor(request));
-  });
+  api.delete(ADMIN_CLIENT_DELETE_ROUTE.path, { config, schema: contractSchema(ADMIN_CLIENT_DELETE_ROUTE) }, async (request) =>
+    deleteClientByStaff(ctx.db, request.params.id, staffActor(request)),
+  );
 
-  app.post("/api/admin/clients/:id/merge", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    const { from } = parseWith(ZMergeClientsRequestSchema, request.body ?? {});
-    return mergeClients(ctx.db, id, from, staffActor(request));
-  });
+  api.post(ADMIN_CLIENTS_MERGE_ROUTE.path, { config, schema: contractSchema(ADMIN_CLIENTS_MERGE_ROUTE) }, async (request) =>
+    mergeClients(ctx.db, request.params.id, request.body.from, staffActor(request)),
+  );
 
-  app.patch("/api/clients/:clientCode/whatsapp-sent", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { clientCode } = parseWith(ZCodeParams, request.params);
-    return markWelcomeSent(ctx.db, clientCode, staffActor(request));
-  });
+  api.patch(CLIENT_WHATSAPP_SENT_ROUTE.path, { config, schema: contractSchema(CLIENT_WHATSAPP_SENT_ROUTE) }, async (request) =>
+    markWelcomeSent(ctx.db, request.params.clientCode, staffActor(request)),
+  );
 }

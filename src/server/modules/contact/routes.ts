@@ -4,35 +4,34 @@
 // per address so the form cannot be used to flood the staff's inbox.
 import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import type { FastifyInstance } from "fastify";
-import { ZContactAnsweredRequestSchema, ZContactListQuerySchema } from "../../../shared/api/admin/contacts";
-import { ZContactRequestSchema } from "../../../shared/api/contact";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { CONTACT_ANSWERED_ROUTE, CONTACT_LIST_ROUTE } from "../../../shared/api/admin/contacts";
+import { CONTACT_SEND_ROUTE } from "../../../shared/api/contact";
 import type { AppContext } from "../../context";
-import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
 import { enforceLimit } from "../../lib/abuse-limits";
-import { z } from "../../../shared/validation";
+import { contractSchema } from "../../lib/route-contract";
 import { createContactMessage, listContactMessages, setContactAnswered } from "./service";
 
-const ZContactParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
 export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/contact", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
-    const input = parseWith(ZContactRequestSchema, request.body ?? {});
-    // Counted after validation: a refused body stores nothing, so only real messages use the allowance.
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(CONTACT_SEND_ROUTE.path, { config: { auth: "public", codeOracle: false }, schema: contractSchema(CONTACT_SEND_ROUTE) }, async (request, reply) => {
+    // Counted after validation (the body is checked before the handler): a refused body stores
+    // nothing, so only real messages use the allowance.
     await enforceLimit(ctx, request, "contact", reply);
-    const contact = await createContactMessage(ctx.db, input);
-    return reply.status(201).send({ success: true, contact });
+    const contact = await createContactMessage(ctx.db, request.body);
+    return reply.status(201).send({ success: true as const, contact });
   });
 
-  app.get("/api/contacts", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) =>
-    listContactMessages(ctx.db, parseWith(ZContactListQuerySchema, request.query ?? {})),
+  api.get(CONTACT_LIST_ROUTE.path, { config: { auth: "admin", roles: OFFICE_STAFF }, schema: contractSchema(CONTACT_LIST_ROUTE) }, async (request) =>
+    listContactMessages(ctx.db, request.query),
   );
 
   // Staff mark a message answered (or pending again) by hand: opening the WhatsApp chat does
   // not prove it was answered (docs/decisions/122).
-  app.patch("/api/admin/contacts/:id/answered", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { id } = parseWith(ZContactParams, request.params);
-    const { answered } = parseWith(ZContactAnsweredRequestSchema, request.body ?? {});
+  api.patch(CONTACT_ANSWERED_ROUTE.path, { config: { auth: "admin", roles: OFFICE_STAFF }, schema: contractSchema(CONTACT_ANSWERED_ROUTE) }, async (request) => {
+    const { id } = request.params;
+    const { answered } = request.body;
     return { contact: await setContactAnswered(ctx.db, id, answered, staffActor(request)) };
   });
 }

@@ -6,17 +6,20 @@
 // Mensajero's list (PUT /api/admin/deliveries/{id}/messenger, GET /api/admin/messengers); the
 // Mensajero reads only their own list (GET /api/admin/delivery-list) and delivers only from it.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
+import { can, staffSubject } from "../../core/policies";
+import { contractSchema } from "../../lib/route-contract";
 import { ANY_STAFF, DELIVERY_STAFF, MESSENGER_ONLY, OFFICE_STAFF } from "../../../shared/domain/staff-roles";
-import { ZTrackingIdParamsSchema } from "../../../shared/api/trackings";
 import {
-  ZAssignMessengerRequestSchema,
-  ZDeliverRequestSchema,
-  ZDeliveriesQuerySchema,
-  ZDeliveryScanQuerySchema,
-  ZPickupRequestSchema,
+  ASSIGN_MESSENGER_ROUTE,
+  DELIVER_ROUTE,
+  DELIVERIES_ROUTE,
+  DELIVERY_SCAN_ROUTE,
+  MESSENGER_LIST_ROUTE,
+  MESSENGERS_ROUTE,
+  OFFICE_PICKUP_ROUTE,
 } from "../../../shared/api/admin/deliveries";
 import {
   assignMessenger,
@@ -29,46 +32,39 @@ import {
   type DeliveryView,
 } from "./service";
 
-/** Bodega sees no client data beyond name and code (issue 19). */
-const viewOf = (request: FastifyRequest): DeliveryView => ({ contact: request.staff?.role !== "bodega" });
+/** Bodega sees no client data beyond name and code (issue 19; core/policies/client.ts). */
+const viewOf = (request: FastifyRequest): DeliveryView => ({ contact: can(staffSubject(request), "client.readContact") });
 
 export function registerAdminDeliveryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/admin/deliveries", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
-    const query = parseWith(ZDeliveriesQuerySchema, request.query ?? {});
-    return listDeliveries(ctx.db, query, viewOf(request));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(DELIVERIES_ROUTE.path, { config: { auth: "admin", roles: ANY_STAFF }, schema: contractSchema(DELIVERIES_ROUTE) }, async (request) => {
+    return listDeliveries(ctx.db, request.query, viewOf(request));
   });
 
-  app.get("/api/admin/deliveries/scan", { config: { auth: "admin", roles: ANY_STAFF } }, async (request) => {
-    const { code } = parseWith(ZDeliveryScanQuerySchema, request.query ?? {});
-    return scanForDelivery(ctx.db, code, viewOf(request));
+  api.get(DELIVERY_SCAN_ROUTE.path, { config: { auth: "admin", roles: ANY_STAFF }, schema: contractSchema(DELIVERY_SCAN_ROUTE) }, async (request) => {
+    return scanForDelivery(ctx.db, request.query.code, viewOf(request));
   });
 
-  app.post("/api/admin/deliveries/:id", { config: { auth: "admin", roles: DELIVERY_STAFF } }, async (request) => {
-    const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
-    const body = parseWith(ZDeliverRequestSchema, request.body ?? {});
-    const staff = request.staff!;
-    return deliverPackage(ctx.db, id, body, {
+  api.post(DELIVER_ROUTE.path, { config: { auth: "admin", roles: DELIVERY_STAFF }, schema: contractSchema(DELIVER_ROUTE) }, async (request) => {
+    const { id } = request.params;
+    return deliverPackage(ctx.db, id, request.body, {
       actor: staffActor(request),
       brandName: ctx.config.brand.name,
-      ...(staff.role === "mensajero" ? { messengerAccountId: staff.accountId } : {}),
+      staff: staffSubject(request),
     });
   });
 
-  app.get("/api/admin/delivery-list", { config: { auth: "admin", roles: MESSENGER_ONLY } }, async (request) => {
+  api.get(MESSENGER_LIST_ROUTE.path, { config: { auth: "admin", roles: MESSENGER_ONLY }, schema: contractSchema(MESSENGER_LIST_ROUTE) }, async (request) => {
     return listMessengerPackages(ctx.db, request.staff!.accountId);
   });
 
-  app.get("/api/admin/messengers", { config: { auth: "admin", roles: OFFICE_STAFF } }, async () => listMessengers(ctx.db));
+  api.get(MESSENGERS_ROUTE.path, { config: { auth: "admin", roles: OFFICE_STAFF }, schema: contractSchema(MESSENGERS_ROUTE) }, async () => listMessengers(ctx.db));
 
-  app.put("/api/admin/deliveries/:id/messenger", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
-    const { messengerId } = parseWith(ZAssignMessengerRequestSchema, request.body ?? {});
-    return assignMessenger(ctx.db, id, messengerId, staffActor(request));
+  api.put(ASSIGN_MESSENGER_ROUTE.path, { config: { auth: "admin", roles: OFFICE_STAFF }, schema: contractSchema(ASSIGN_MESSENGER_ROUTE) }, async (request) => {
+    return assignMessenger(ctx.db, request.params.id, request.body.messengerId, staffActor(request));
   });
 
-  app.patch("/api/admin/deliveries/:id/pickup", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
-    const { retiroOficina } = parseWith(ZPickupRequestSchema, request.body ?? {});
-    return setOfficePickup(ctx.db, id, retiroOficina, staffActor(request));
+  api.patch(OFFICE_PICKUP_ROUTE.path, { config: { auth: "admin", roles: OFFICE_STAFF }, schema: contractSchema(OFFICE_PICKUP_ROUTE) }, async (request) => {
+    return setOfficePickup(ctx.db, request.params.id, request.body.retiroOficina, staffActor(request));
   });
 }

@@ -15,6 +15,7 @@ import { inOutboxTransaction } from "../../core/outbox";
 import { updateTrackings } from "../packages/service";
 import { attachPhotos } from "../uploads/package-photos";
 import { recordAudit } from "../../core/audit/service";
+import { authorize, type StaffSubject } from "../../core/policies";
 import { resolveScan } from "../warehouse/scan";
 import { deliveryZoneOf, foldText, ZONE_NONE_KEY, ZONE_PICKUP_KEY } from "../../../shared/domain/delivery-zones";
 import { UPLOADS_PATH_PREFIX } from "../../../shared/api/uploads";
@@ -200,20 +201,20 @@ export async function deliverPackage(
     actor: Actor;
     brandName?: string;
     now?: Date;
-    /** A Mensajero delivers only what is on their own list: any other package answers the same 404 as none. */
-    messengerAccountId?: number;
+    /** Who delivers: a Mensajero only what is on their own list (core/policies/package.ts), else the same 404 as none. */
+    staff?: StaffSubject;
   },
 ): Promise<TDeliveryResponse> {
   const now = options.now ?? new Date();
   return inOutboxTransaction(db, async (tx) => {
     const [row] = await tx.select().from(clientTrackings).where(eq(clientTrackings.id, trackingId)).for("update");
     if (!row) throw notFound(DELIVERY_NOT_FOUND);
-    if (options.messengerAccountId !== undefined) {
-      const [mine] = await tx
-        .select({ id: deliveryAssignments.trackingId })
+    if (options.staff) {
+      const [assignment] = await tx
+        .select({ messengerAccountId: deliveryAssignments.messengerAccountId })
         .from(deliveryAssignments)
-        .where(and(eq(deliveryAssignments.trackingId, trackingId), eq(deliveryAssignments.messengerAccountId, options.messengerAccountId)));
-      if (!mine) throw notFound(DELIVERY_NOT_FOUND);
+        .where(eq(deliveryAssignments.trackingId, trackingId));
+      authorize(options.staff, "package.deliver", { messengerAccountId: assignment?.messengerAccountId ?? null });
     }
     if (row.estado !== READY) {
       const [done] = await tx.select().from(deliveries).where(eq(deliveries.trackingId, trackingId));

@@ -10,27 +10,29 @@ import multipart from "@fastify/multipart";
 import { PassThrough } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   EXCEL_MAX_FILE_BYTES,
   EXPORT_KINDS,
-  IMPORT_APPLY_PATH,
+  EXPORT_ROUTES,
+  IMPORT_APPLY_ROUTE,
   IMPORT_FILE_REQUIRED,
   IMPORT_FILE_TOO_LARGE,
   IMPORT_FINGERPRINT_MAX,
   IMPORT_NOT_MULTIPART,
   IMPORT_NOT_SPREADSHEET,
-  IMPORT_PREVIEW_PATH,
+  IMPORT_PREVIEW_ROUTE,
   IMPORT_UPLOAD_BROKEN,
   IMPORT_WRONG_EXTENSION,
   XLSX_CONTENT_TYPE,
   ZImportFieldsSchema,
   exportFileName,
-  type ExportKind,
   type TImportFields,
 } from "../../../shared/api/excel";
 import { isExcelFileName } from "../../../shared/domain/limits";
 import type { AppContext } from "../../context";
 import { AppError, badRequest, parseWith } from "../../errors";
+import { contractSchema } from "../../lib/route-contract";
 import { ExportAborted, writeExport } from "./export-service";
 import { ImportGate } from "./import-gate";
 import { importWorkbook, isImportSheet } from "./import-service";
@@ -40,6 +42,7 @@ const fileTooLarge = () => new AppError("PAYLOAD_TOO_LARGE", 413, IMPORT_FILE_TO
 
 export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void {
   const imports = new ImportGate();
+  const config = { auth: "admin", roles: OFFICE_STAFF } as const;
   app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: EXCEL_MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: IMPORT_FINGERPRINT_MAX, headerPairs: 100 },
@@ -48,7 +51,8 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
 
     // The preview runs the same import and rolls it back (docs/decisions/117); both take the
     // one-import-at-a-time slot.
-    scope.post(IMPORT_PREVIEW_PATH, { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.post(IMPORT_PREVIEW_ROUTE.path, { config, schema: contractSchema(IMPORT_PREVIEW_ROUTE) }, async (request) => {
       const { buffer, fields } = await receiveImport(request);
       return imports.run(async () => {
         const workbook = await readSpreadsheet(buffer, { wantSheet: isImportSheet });
@@ -56,7 +60,7 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
       });
     });
 
-    scope.post(IMPORT_APPLY_PATH, { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
+    api.post(IMPORT_APPLY_ROUTE.path, { config, schema: contractSchema(IMPORT_APPLY_ROUTE) }, async (request) => {
       const { buffer, fields } = await receiveImport(request);
       return imports.run(async () => {
         const workbook = await readSpreadsheet(buffer, { wantSheet: isImportSheet });
@@ -73,14 +77,15 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
   });
 
   for (const kind of EXPORT_KINDS) {
-    app.get(`/api/export/${kind}`, { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request, reply) => {
+    const route = EXPORT_ROUTES[kind];
+    app.get(route.path, { config, schema: contractSchema(route) }, async (request, reply) => {
       // A database that is down answers 503 here, before the download starts.
       await ctx.db.execute(sql`select 1`);
       const body = new PassThrough();
       const actor = staffActor(request);
-      writeExport(ctx.db, kind as ExportKind, body, {
+      writeExport(ctx.db, kind, body, {
         creator: ctx.config.brand.name,
-        onComplete: (rows) => recordExport(ctx.db, actor, { kind, fileName: exportFileName(kind as ExportKind), rows }),
+        onComplete: (rows) => recordExport(ctx.db, actor, { kind, fileName: exportFileName(kind), rows }),
       }).catch((err: unknown) => {
         if (!(err instanceof ExportAborted)) request.log.error({ err }, "excel export failed");
         body.destroy(err instanceof Error ? err : new Error(String(err)));

@@ -1,10 +1,14 @@
 // GET /api/health: 200 with the database reachable, 503 without.
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { HEALTH_ROUTE } from "../../../shared/api/health";
 import type { AppContext } from "../../context";
+import { contractSchema } from "../../lib/route-contract";
 import { bearerToken } from "../auth/service";
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/health", { config: { auth: "public", codeOracle: false } }, async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(HEALTH_ROUTE.path, { config: { auth: "public", codeOracle: false }, schema: contractSchema(HEALTH_ROUTE) }, async (request, reply) => {
     const ok = await ctx.database.ping();
     reply.header("cache-control", "no-store");
     if (!ok) {
@@ -15,7 +19,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
         message: "La base de datos no responde.",
       });
     }
-    const answer = { status: "ok", database: ctx.database.kind, uptimeSeconds: Math.round(process.uptime()) };
+    const answer = { status: "ok" as const, database: ctx.database.kind, uptimeSeconds: Math.round(process.uptime()) };
     // Staff with a valid session also see the lookup cache's figures (decision 140).
     const token = bearerToken(request.headers.authorization);
     if (token && (await ctx.sessions.verify(token))) return { ...answer, details: { lookupCache: ctx.lookups.cache.stats() } };

@@ -3,22 +3,27 @@
 // (admin): a failed message queued again ("Reintentar").
 import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import type { FastifyInstance } from "fastify";
-import { NOTIFICATION_NOT_FOUND, NOTIFICATION_NOT_FAILED, ZListNotificationsRequestSchema } from "../../../shared/api/notifications";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  NOTIFICATION_LIST_ROUTE,
+  NOTIFICATION_NOT_FOUND,
+  NOTIFICATION_NOT_FAILED,
+  NOTIFICATION_RETRY_ROUTE,
+} from "../../../shared/api/notifications";
 import type { AppContext } from "../../context";
-import { badRequest, conflict, notFound, parseWith } from "../../errors";
-import { z } from "../../../shared/validation";
+import { badRequest, conflict, notFound } from "../../errors";
+import { contractSchema } from "../../lib/route-contract";
 import { retryFailedNotification } from "./sending";
 import { staffActor } from "../../lib/actor";
 import { wakeOutboxWorker } from "../../core/outbox";
 import { listNotificationStates, toNotificationState } from "./queries";
 
-const ZNotificationParams = z.object({ id: z.coerce.number().int().positive() });
-
 export const NOTIFICATIONS_FILTER_REQUIRED = "Indica whatsappEntryId, clientId o trackingId";
 
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/notifications", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const filter = parseWith(ZListNotificationsRequestSchema, request.query ?? {});
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(NOTIFICATION_LIST_ROUTE.path, { config: { auth: "admin", roles: OFFICE_STAFF }, schema: contractSchema(NOTIFICATION_LIST_ROUTE) }, async (request) => {
+    const filter = request.query;
     if (!filter.whatsappEntryId && !filter.clientId && !filter.trackingId) throw badRequest(NOTIFICATIONS_FILTER_REQUIRED);
     return {
       notifications: await listNotificationStates(ctx.db, filter),
@@ -26,8 +31,8 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     };
   });
 
-  app.post("/api/notifications/:id/retry", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { id } = parseWith(ZNotificationParams, request.params);
+  api.post(NOTIFICATION_RETRY_ROUTE.path, { config: { auth: "admin", roles: OFFICE_STAFF }, schema: contractSchema(NOTIFICATION_RETRY_ROUTE) }, async (request) => {
+    const { id } = request.params;
     const row = await retryFailedNotification(ctx.db, id, staffActor(request));
     if (row === "NOT_FOUND") throw notFound(NOTIFICATION_NOT_FOUND);
     if (row === "NOT_FAILED") throw conflict(NOTIFICATION_NOT_FAILED);

@@ -1,17 +1,16 @@
 // The client portal's view of packages (/rastreo, public-site §4, §6, §7): a client, known only
-// by the code, sees and changes only its own packages. Ownership is checked on every write (the
-// code in the body must own the package, else the same 404 as a missing package, so ids of
-// other clients' packages reveal nothing), and edit and delete are allowed only while the
-// package is in SEGUIMIENTO_INTERNACIONAL. The writes go through service.ts like every other path.
-import { and, eq, sql } from "drizzle-orm";
+// by the code, sees and changes only its own packages. Ownership is checked on every write by the
+// package policy (core/policies/package.ts, the same check the SINPE receipts use): the code in
+// the body must own the package, else the same 404 as a missing package, so ids of other clients'
+// packages reveal nothing; edit and delete are allowed only while the package is in
+// SEGUIMIENTO_INTERNACIONAL. The writes go through service.ts like every other path.
+import { eq, sql } from "drizzle-orm";
 import type { Database, Db, DbOrTx } from "../../db/client";
 import { clientTrackings, clients } from "../../db/schema";
-import { conflict, notFound } from "../../errors";
-import { CLIENT_EDITABLE_STATUS, type Origin, type TrackingStatus } from "../../../shared/domain/statuses";
+import { notFound } from "../../errors";
 import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import {
   TRACKING_NOT_FOUND,
-  trackingNotEditableMessage,
   CLIENT_PHOTO_KINDS,
   ZChargeLineSchema,
   ZClientChargeSchema,
@@ -26,6 +25,7 @@ import {
   type TPreAlertRequest,
 } from "../../../shared/api/trackings";
 import { findClientByTypedCode } from "../../core/client-codes";
+import { authorize, clientSubject } from "../../core/policies";
 import type { Actor } from "../../lib/actor";
 import { createTracking, deleteTracking, updateTracking, type TrackingFields, type TrackingRow } from "./service";
 import { ZDiscrepancySchema } from "../../../shared/api/declared";
@@ -327,20 +327,19 @@ export async function preAlertTracking(db: Db, input: TPreAlertRequest, actor: A
   });
 }
 
-/** The package, locked, if this client owns it and it is still editable; else 404 or 409. */
-async function lockOwnEditable(tx: DbOrTx, trackingId: number, clientCode: string, action: "editar" | "eliminar") {
+/**
+ * Locks the package for a client's edit or delete, which the package policy decides
+ * (core/policies/package.ts): its own (else the 404 of a missing one) and still editable (else 409).
+ */
+async function lockOwnEditable(tx: DbOrTx, trackingId: number, clientCode: string, action: "package.edit" | "package.delete"): Promise<void> {
   const client = await findClient(tx, clientCode);
   if (!client) throw notFound(TRACKING_NOT_FOUND);
   const [row] = await tx
-    .select()
+    .select({ clientId: clientTrackings.clientId, estado: clientTrackings.estado, origen: clientTrackings.origen })
     .from(clientTrackings)
-    .where(and(eq(clientTrackings.id, trackingId), eq(clientTrackings.clientId, client.id)))
+    .where(eq(clientTrackings.id, trackingId))
     .for("update");
-  if (!row) throw notFound(TRACKING_NOT_FOUND);
-  if (row.estado !== CLIENT_EDITABLE_STATUS) {
-    throw conflict(trackingNotEditableMessage(row.estado as TrackingStatus, action, row.origen as Origin));
-  }
-  return row;
+  authorize(clientSubject(client), action, row);
 }
 
 /** What the client declared (issue 32 item 5): only the fields sent; null clears one. */
@@ -355,7 +354,7 @@ function declaredOf(input: TPreAlertRequest): Pick<TrackingFields, "descripcionP
 /** PATCH /api/clients/trackings/{id}: tracking code, origin, shipping type and the declared content, value and store of an own package. */
 export async function updateClientTracking(db: Db, trackingId: number, input: TPreAlertRequest, actor: Actor): Promise<TClientTracking> {
   return db.transaction(async (tx) => {
-    await lockOwnEditable(tx, trackingId, input.clientCode, "editar");
+    await lockOwnEditable(tx, trackingId, input.clientCode, "package.edit");
     const { tracking } = await updateTracking(tx, {
       trackingId,
       changes: { trackingCode: input.trackingCode, origen: input.origen, formaEnvio: input.formaEnvio, ...declaredOf(input) },
@@ -368,7 +367,7 @@ export async function updateClientTracking(db: Db, trackingId: number, input: TP
 /** DELETE /api/clients/trackings/{id}. */
 export async function deleteClientTracking(db: Db, trackingId: number, clientCode: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockOwnEditable(tx, trackingId, clientCode, "eliminar");
+    await lockOwnEditable(tx, trackingId, clientCode, "package.delete");
     await deleteTracking(tx, trackingId, actor);
   });
 }

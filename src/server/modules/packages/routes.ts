@@ -1,49 +1,61 @@
 // The client portal's package calls (public, identified by the client code): list, pre-alert,
 // edit and delete (public-site §7). The staff's package calls are in staff-routes.ts and
-// use the same service.ts.
+// use the same service.ts. Each is registered from its contract entry (shared/api/trackings.ts).
 import { clientActor } from "../../lib/actor";
-import type { FastifyInstance } from "fastify";
-import { CLIENT_NOT_FOUND_MESSAGE, ZClientTrackingsQuerySchema } from "../../../shared/api/clients";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import {
-  ZDeleteClientTrackingRequestSchema,
-  ZPreAlertRequestSchema,
-  ZTrackingIdParamsSchema,
+  CLIENT_TRACKING_DELETE_ROUTE,
+  CLIENT_TRACKING_UPDATE_ROUTE,
+  CLIENT_TRACKINGS_ROUTE,
+  PRE_ALERT_ROUTE,
 } from "../../../shared/api/trackings";
 import type { AppContext } from "../../context";
 import { enforceLimit, enforceWriteLimits } from "../../lib/abuse-limits";
-import { notFound, parseWith } from "../../errors";
+import { contractSchema } from "../../lib/route-contract";
+import { notFound } from "../../errors";
 import { deleteClientTracking, preAlertTracking, updateClientTracking } from "./client-portal";
 import { acceptsGzip, answerBytes } from "./lookup-cache";
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Compression is the route's own: answers kept in memory are gzipped already (lookup-cache.ts).
-  app.get("/api/clients/trackings", { config: { auth: "public", codeOracle: true }, compress: false }, async (request, reply) => {
-    const { code } = parseWith(ZClientTrackingsQuerySchema, request.query ?? {});
-    await enforceLimit(ctx, request, "clientLookup", reply);
-    const answer = await ctx.lookups.lookup(code);
-    if (!answer) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
-    const { bytes, gzipped } = answerBytes(answer, acceptsGzip(request.headers["accept-encoding"]));
-    reply.header("vary", "accept-encoding");
-    if (gzipped) reply.header("content-encoding", "gzip");
-    return reply.type("application/json; charset=utf-8").send(bytes);
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const portal = { auth: "public", codeOracle: true } as const;
 
-  app.post("/api/clients/trackings", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
-    const input = parseWith(ZPreAlertRequestSchema, request.body ?? {});
+  // Compression is the route's own: answers kept in memory are gzipped already (lookup-cache.ts).
+  // The answer is those kept bytes: the serializer never runs for them (the schema documents them).
+  api.get(
+    CLIENT_TRACKINGS_ROUTE.path,
+    { config: portal, compress: false, schema: contractSchema(CLIENT_TRACKINGS_ROUTE) },
+    async (request, reply) => {
+      const { code } = request.query;
+      await enforceLimit(ctx, request, "clientLookup", reply);
+      const answer = await ctx.lookups.lookup(code);
+      if (!answer) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
+      const { bytes, gzipped } = answerBytes(answer, acceptsGzip(request.headers["accept-encoding"]));
+      reply.header("vary", "accept-encoding");
+      if (gzipped) reply.header("content-encoding", "gzip");
+      // The kept bytes are the answer already written (its schema's type does not describe bytes).
+      return (reply as FastifyReply).type("application/json; charset=utf-8").send(bytes);
+    },
+  );
+
+  api.post(PRE_ALERT_ROUTE.path, { config: portal, schema: contractSchema(PRE_ALERT_ROUTE) }, async (request, reply) => {
+    const input = request.body;
     await enforceWriteLimits(ctx, request, reply, input.clientCode);
     return reply.status(201).send(await preAlertTracking(ctx.db, input, clientActor(request)));
   });
 
-  app.patch("/api/clients/trackings/:id", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
-    const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
-    const input = parseWith(ZPreAlertRequestSchema, request.body ?? {});
+  api.patch(CLIENT_TRACKING_UPDATE_ROUTE.path, { config: portal, schema: contractSchema(CLIENT_TRACKING_UPDATE_ROUTE) }, async (request, reply) => {
+    const { id } = request.params;
+    const input = request.body;
     await enforceWriteLimits(ctx, request, reply, input.clientCode);
     return updateClientTracking(ctx.db, id, input, clientActor(request));
   });
 
-  app.delete("/api/clients/trackings/:id", { config: { auth: "public", codeOracle: true } }, async (request, reply) => {
-    const { id } = parseWith(ZTrackingIdParamsSchema, request.params);
-    const { clientCode } = parseWith(ZDeleteClientTrackingRequestSchema, request.body ?? {});
+  api.delete(CLIENT_TRACKING_DELETE_ROUTE.path, { config: portal, schema: contractSchema(CLIENT_TRACKING_DELETE_ROUTE) }, async (request, reply) => {
+    const { id } = request.params;
+    const { clientCode } = request.body;
     await enforceWriteLimits(ctx, request, reply, clientCode);
     await deleteClientTracking(ctx.db, id, clientCode, clientActor(request));
     return { success: true as const, id };

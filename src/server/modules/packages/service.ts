@@ -21,8 +21,8 @@
 //   - a move to ENTREGADO with a stored saldo_colones > 0 (read after the coupon) is refused with
 //     409 UNPAID_DELIVERY — nothing is written, the caller's transaction rolls back — unless the
 //     caller passed `entregarConSaldo: true` or is the Excel import (the office's reconciliation
-//     tool); then the history note says 'Entregado con saldo pendiente de ₡X' and an audit
-//     record paquete.entregar_con_saldo is written;
+//     tool; rule package.deliverWithBalance, core/policies); then the history note says
+//     'Entregado con saldo pendiente de ₡X' and an audit record paquete.entregar_con_saldo is written;
 //   - a move to LISTO_PARA_ENTREGAR or ENTREGADO (or a creation so) of a package without a stored
 //     montoColones is refused with 409 UNPRICED naming each package and its reason ('Sin peso',
 //     'Sin monto'), for every caller, the import too (docs/decisions/152).
@@ -47,6 +47,7 @@ import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trac
 import { trackingStatusLabel } from "../../../shared/domain/statuses";
 import { historyLabel, type Actor } from "../../lib/actor";
 import { diffFields, recordAudit, type AuditEntry } from "../../core/audit/service";
+import { can } from "../../core/policies";
 import { carrierTrackingNumber } from "../../../shared/domain/barcodes";
 import { COLLECTABLE_STATUSES } from "../../../shared/domain/charges";
 import {
@@ -152,7 +153,7 @@ async function recordStatuses(
   for (const e of collectable) {
     const saldo = amounts.get(e.tracking.id)?.saldoColones ?? 0;
     if (e.newStatus !== "ENTREGADO" || saldo <= 0) continue;
-    if (e.options.entregarConSaldo === true || e.options.actor.kind === "import") withBalance.set(e, saldo);
+    if (can(e.options.actor, "package.deliverWithBalance", { entregarConSaldo: e.options.entregarConSaldo })) withBalance.set(e, saldo);
     else refused.push({ trackingCode: e.tracking.trackingCode, saldoColones: saldo });
   }
   if (refused.length > 0) {

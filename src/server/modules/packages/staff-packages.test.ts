@@ -33,6 +33,8 @@ import {
   type TTrackingHistoryResponse,
 } from "../../../shared/api/admin/trackings";
 import { ADMIN_CLIENT_NOT_FOUND } from "../../../shared/api/admin/clients";
+import { BODEGA_FIELDS_FORBIDDEN } from "../../../shared/api/admin/staff";
+import { createTestStaff } from "../../test/staff";
 import { trackingStatusMessage } from "../../../shared/domain/messages";
 import { computeMontoColones } from "../../../shared/domain/pricing";
 
@@ -426,5 +428,35 @@ describe("the stored amount (issue 18 items 2, 4, 5; docs/decisions/114)", () =>
 
     const back = await call("PATCH", `/api/trackings/${tracking.id}`, { formaEnvio: "AVION", pesoPieCubicos: null });
     expect((back.json() as TAdminTrackingResponse).tracking).toMatchObject({ formaEnvio: "AVION", pesoPieCubicos: null, montoColones: null });
+  });
+});
+
+describe("Bodega's fields under the route contract (issue 33 item 3)", () => {
+  // The contract's rules drop fields they do not name and refuse bad values with 400: Bodega's
+  // check reads the body as sent, before them, so any field outside its own is still a 403.
+  it("refuses a field outside Bodega's with 403 whatever its value, even one the contract does not name", async () => {
+    const { clientCode } = await registerTestClient(t.app);
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/trackings",
+      headers: t.adminHeaders(),
+      payload: { clientCode, trackingCode: uniqueTrackingCode("BOD") },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<TAdminTrackingResponse>().tracking.id;
+    const bodega = await createTestStaff(t, "bodega");
+    const before = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, id));
+    const refused = [
+      ["PATCH", `/api/trackings/${id}`, { estado: "EN_BODEGA_MIAMI", precioEspecial: 5 }],
+      ["PATCH", `/api/trackings/${id}`, { costo: "mucho" }],
+      ["PATCH", `/api/admin/trackings/${id}`, { notas: "Revisado", clientCode: "EXZZZZZZ" }],
+      ["POST", "/api/admin/trackings/bulk-status", { ids: [id], estado: "EN_ADUANAS", costo: 1 }],
+    ] as const;
+    for (const [method, url, payload] of refused) {
+      const res = await t.app.inject({ method, url, headers: bodega.headers, payload });
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(403);
+      expect(res.json()).toMatchObject({ code: "FORBIDDEN", message: BODEGA_FIELDS_FORBIDDEN });
+    }
+    expect(await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, id))).toEqual(before);
   });
 });

@@ -2,13 +2,15 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { enforceLimit } from "../../lib/abuse-limits";
-import { parseWith } from "../../errors";
-import { ZPartsSearchRequestSchema, type TPartsSearchResponse } from "../../../shared/api/parts-assistant";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { contractSchema } from "../../lib/route-contract";
+import { PARTS_SEARCH_ROUTE } from "../../../shared/api/parts-assistant";
 import { searchParts } from "./service";
 
 export function registerPartsAssistantRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/parts-assistant", { config: { auth: "public", codeOracle: true } }, async (request, reply): Promise<TPartsSearchResponse> => {
-    const input = parseWith(ZPartsSearchRequestSchema, request.body ?? {});
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(PARTS_SEARCH_ROUTE.path, { config: { auth: "public", codeOracle: true }, schema: contractSchema(PARTS_SEARCH_ROUTE) }, async (request, reply) => {
+    const input = request.body;
     await enforceLimit(ctx, request, "partsSearch", reply);
     reply.header("cache-control", "no-store");
     return searchParts(ctx.db, input, {

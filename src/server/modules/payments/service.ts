@@ -10,7 +10,6 @@ import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors"
 import type { Actor } from "../../lib/actor";
 import type { ObjectStorage } from "../../providers/storage";
 import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
-import { TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
 import {
   PENDING_PROOFS_MAX,
   PROOF_IMAGE_NOT_FOUND,
@@ -24,6 +23,7 @@ import {
 import type { PaymentProofStatus } from "../../../shared/domain/charges";
 import { recordAudit } from "../../core/audit/service";
 import { findClientByTypedCode } from "../../core/client-codes";
+import { authorize, clientSubject } from "../../core/policies";
 import { readUploadedObject } from "../uploads/service";
 
 interface ProofRow {
@@ -81,10 +81,11 @@ export async function submitPaymentProof(
     let trackingCode: string | null = null;
     if (input.trackingId !== null) {
       const [own] = await tx
-        .select({ trackingCode: clientTrackings.trackingCode, saldo: clientTrackings.saldoColones })
+        .select({ clientId: clientTrackings.clientId, trackingCode: clientTrackings.trackingCode, saldo: clientTrackings.saldoColones })
         .from(clientTrackings)
-        .where(and(eq(clientTrackings.id, input.trackingId), eq(clientTrackings.clientId, client.id)));
-      if (!own) throw notFound(TRACKING_NOT_FOUND);
+        .where(eq(clientTrackings.id, input.trackingId));
+      // The portal's ownership check (core/policies): another client's package is the 404 of a missing one.
+      authorize(clientSubject(client), "payment.sendProof", own);
       if ((own.saldo ?? 0) <= 0) throw conflict(PROOF_PACKAGE_NOTHING_DUE);
       trackingCode = own.trackingCode;
     } else {

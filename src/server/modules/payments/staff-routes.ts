@@ -13,23 +13,25 @@
 //   POST   /api/admin/payment-proofs/:id/confirm        { reference, allocations, paidAt?, notas? } → 201 { payment }
 //   POST   /api/admin/payment-proofs/:id/reject         { reason }
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
+import { contractSchema } from "../../lib/route-contract";
 import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import {
+  CHARGE_ADD_ROUTE,
+  CHARGE_REMOVE_ROUTE,
+  CHARGES_ROUTE,
+  PAYMENT_CREATE_ROUTE,
+  PAYMENT_RECEIPT_ROUTE,
+  PAYMENT_REVERSE_ROUTE,
+  PAYMENT_ROUTE,
+  PAYMENTS_DUE_ROUTE,
+  PAYMENTS_ROUTE,
+  PROOF_CONFIRM_ROUTE,
+  PROOF_REJECT_ROUTE,
+  PROOFS_ROUTE,
   receiptFileName,
-  ZChargeBatchSchema,
-  ZChargeCreateSchema,
-  ZChargeParamsSchema,
-  ZDueQuerySchema,
-  ZPaymentCreateSchema,
-  ZPaymentIdParamsSchema,
-  ZPaymentsQuerySchema,
-  ZProofConfirmSchema,
-  ZProofRejectSchema,
-  ZProofsQuerySchema,
-  ZReverseSchema,
 } from "../../../shared/api/admin/payments";
 import {
   addCharge,
@@ -47,52 +49,36 @@ import {
 import { receiptPdf } from "./receipt";
 
 export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: "admin", roles: OFFICE_STAFF } as const;
 
-  app.get("/api/admin/trackings/:id/charges", { config }, async (request) => {
-    const { id } = parseWith(ZPaymentIdParamsSchema, request.params);
-    return getCharges(ctx.db, id);
+  api.get(CHARGES_ROUTE.path, { config, schema: contractSchema(CHARGES_ROUTE) }, async (request) => getCharges(ctx.db, request.params.id));
+
+  api.post(CHARGE_ADD_ROUTE.path, { config, schema: contractSchema(CHARGE_ADD_ROUTE) }, async (request, reply) => {
+    return reply.status(201).send(await addCharge(ctx.db, request.params.id, request.body, staffActor(request)));
   });
 
-  app.post("/api/admin/trackings/:id/charges", { config }, async (request, reply) => {
-    const { id } = parseWith(ZPaymentIdParamsSchema, request.params);
-    const raw: unknown = request.body ?? {};
-    const body = typeof raw === "object" && raw !== null && "lines" in raw ? parseWith(ZChargeBatchSchema, raw).lines : parseWith(ZChargeCreateSchema, raw);
-    return reply.status(201).send(await addCharge(ctx.db, id, body, staffActor(request)));
-  });
-
-  app.delete("/api/admin/trackings/:id/charges/:chargeId", { config }, async (request) => {
-    const { id, chargeId } = parseWith(ZChargeParamsSchema, request.params);
+  api.delete(CHARGE_REMOVE_ROUTE.path, { config, schema: contractSchema(CHARGE_REMOVE_ROUTE) }, async (request) => {
+    const { id, chargeId } = request.params;
     return removeCharge(ctx.db, id, chargeId, staffActor(request));
   });
 
-  app.get("/api/admin/payments", { config }, async (request) => {
-    return listPayments(ctx.db, parseWith(ZPaymentsQuerySchema, request.query ?? {}));
+  api.get(PAYMENTS_ROUTE.path, { config, schema: contractSchema(PAYMENTS_ROUTE) }, async (request) => listPayments(ctx.db, request.query));
+
+  api.get(PAYMENTS_DUE_ROUTE.path, { config, schema: contractSchema(PAYMENTS_DUE_ROUTE) }, async (request) => dueOf(ctx.db, request.query.clientCode));
+
+  api.post(PAYMENT_CREATE_ROUTE.path, { config, schema: contractSchema(PAYMENT_CREATE_ROUTE) }, async (request, reply) => {
+    return reply.status(201).send({ payment: await recordPayment(ctx.db, request.body, staffActor(request), new Date(), request.staff?.role) });
   });
 
-  app.get("/api/admin/payments/due", { config }, async (request) => {
-    const { clientCode } = parseWith(ZDueQuerySchema, request.query ?? {});
-    return dueOf(ctx.db, clientCode);
+  api.get(PAYMENT_ROUTE.path, { config, schema: contractSchema(PAYMENT_ROUTE) }, async (request) => ({ payment: await paymentDetail(ctx.db, request.params.id) }));
+
+  api.post(PAYMENT_REVERSE_ROUTE.path, { config, schema: contractSchema(PAYMENT_REVERSE_ROUTE) }, async (request) => {
+    return { payment: await reversePayment(ctx.db, request.params.id, request.body.reason, staffActor(request)) };
   });
 
-  app.post("/api/admin/payments", { config }, async (request, reply) => {
-    const body = parseWith(ZPaymentCreateSchema, request.body ?? {});
-    return reply.status(201).send({ payment: await recordPayment(ctx.db, body, staffActor(request), new Date(), request.staff?.role) });
-  });
-
-  app.get("/api/admin/payments/:id", { config }, async (request) => {
-    const { id } = parseWith(ZPaymentIdParamsSchema, request.params);
-    return { payment: await paymentDetail(ctx.db, id) };
-  });
-
-  app.post("/api/admin/payments/:id/reverse", { config }, async (request) => {
-    const { id } = parseWith(ZPaymentIdParamsSchema, request.params);
-    const { reason } = parseWith(ZReverseSchema, request.body ?? {});
-    return { payment: await reversePayment(ctx.db, id, reason, staffActor(request)) };
-  });
-
-  app.get("/api/admin/payments/:id/receipt", { config }, async (request, reply) => {
-    const { id } = parseWith(ZPaymentIdParamsSchema, request.params);
+  api.get(PAYMENT_RECEIPT_ROUTE.path, { config, schema: contractSchema(PAYMENT_RECEIPT_ROUTE) }, async (request, reply) => {
+    const { id } = request.params;
     const pdf = await receiptPdf(await paymentDetail(ctx.db, id), ctx.config.brand);
     return reply
       .header("content-disposition", `inline; filename="${receiptFileName(id)}"`)
@@ -101,20 +87,13 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
       .send(Buffer.from(pdf));
   });
 
-  app.get("/api/admin/payment-proofs", { config }, async (request) => {
-    const { estado } = parseWith(ZProofsQuerySchema, request.query ?? {});
-    return listProofs(ctx.db, estado);
+  api.get(PROOFS_ROUTE.path, { config, schema: contractSchema(PROOFS_ROUTE) }, async (request) => listProofs(ctx.db, request.query.estado));
+
+  api.post(PROOF_CONFIRM_ROUTE.path, { config, schema: contractSchema(PROOF_CONFIRM_ROUTE) }, async (request, reply) => {
+    return reply.status(201).send({ payment: await confirmProof(ctx.db, request.params.id, request.body, staffActor(request), new Date(), request.staff?.role) });
   });
 
-  app.post("/api/admin/payment-proofs/:id/confirm", { config }, async (request, reply) => {
-    const { id } = parseWith(ZPaymentIdParamsSchema, request.params);
-    const body = parseWith(ZProofConfirmSchema, request.body ?? {});
-    return reply.status(201).send({ payment: await confirmProof(ctx.db, id, body, staffActor(request), new Date(), request.staff?.role) });
-  });
-
-  app.post("/api/admin/payment-proofs/:id/reject", { config }, async (request) => {
-    const { id } = parseWith(ZPaymentIdParamsSchema, request.params);
-    const { reason } = parseWith(ZProofRejectSchema, request.body ?? {});
-    return rejectProof(ctx.db, id, reason, staffActor(request));
+  api.post(PROOF_REJECT_ROUTE.path, { config, schema: contractSchema(PROOF_REJECT_ROUTE) }, async (request) => {
+    return rejectProof(ctx.db, request.params.id, request.body.reason, staffActor(request));
   });
 }

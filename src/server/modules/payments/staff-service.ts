@@ -18,10 +18,11 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { clientTrackings, clients, packageCharges, paymentAllocations, paymentProofs, payments } from "../../db/schema";
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
+import { badRequest, conflict, isUniqueViolation, notFound } from "../../errors";
 import type { Actor } from "../../lib/actor";
 import { recordAudit } from "../../core/audit/service";
 import { lockCashDay } from "../../core/cash-day-lock";
+import { authorize, clientSubject } from "../../core/policies";
 import { addDays, costaRicaDayKey, costaRicaDaysBetween, costaRicaDayStart } from "../../../shared/domain/dates";
 import type { StaffRole } from "../../../shared/domain/staff-roles";
 import { CHARGE_COLONES_MAX, chargeLines, METHODS_WITH_UNIQUE_REFERENCE, type ExtraChargeKind, type PaymentMethod } from "../../../shared/domain/charges";
@@ -36,11 +37,9 @@ import {
   duplicateReferenceMessage,
   overpaidMessage,
   PACKAGE_NOT_FOUND,
-  packageNotOfClient,
   PAID_AT_FUTURE,
   PAID_AT_INVALID,
   PAID_AT_REASON_REQUIRED,
-  PAID_AT_TOO_OLD,
   PAID_AT_WINDOW_DAYS,
   cashDayClosedMessage,
   reversalDayClosedMessage,
@@ -50,7 +49,6 @@ import {
   PAYMENTS_PAGE_SIZE,
   PROOF_ALREADY_REVIEWED,
   PROOF_NOT_FOUND,
-  PROOF_OTHER_CLIENT,
   PROOF_WHOLE_BALANCE,
   PROOFS_LIST_MAX,
   receiptNumber,
@@ -272,7 +270,7 @@ function resolvePaidAt(input: RecordPaymentInput, now: Date, role: StaffRole | u
   if (Number.isNaN(at.getTime())) throw badRequest(PAID_AT_INVALID);
   if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) throw badRequest(PAID_AT_FUTURE);
   if (costaRicaDaysBetween(at, now) <= PAID_AT_WINDOW_DAYS) return { paidAt: at, paidAtReason: null };
-  if (role !== "dueno") throw new AppError("FORBIDDEN", 403, PAID_AT_TOO_OLD);
+  authorize({ role }, "payment.backdate");
   if (!input.paidAtReason) throw badRequest(PAID_AT_REASON_REQUIRED);
   return { paidAt: at, paidAtReason: input.paidAtReason };
 }
@@ -297,7 +295,7 @@ async function recordPaymentTx(tx: DbOrTx, input: RecordPaymentInput, actor: Act
   if (input.proofId !== undefined) {
     const [proof] = await tx.select().from(paymentProofs).where(eq(paymentProofs.id, input.proofId)).for("update");
     if (!proof) throw notFound(PROOF_NOT_FOUND);
-    if (proof.clientId !== client.id) throw badRequest(PROOF_OTHER_CLIENT);
+    authorize(clientSubject(client), "payment.confirmProof", proof);
     if (proof.estado !== "PENDIENTE") throw conflict(PROOF_ALREADY_REVIEWED);
   }
   // Locks in ascending id order, so two payments on the same packages never deadlock.
@@ -310,8 +308,9 @@ async function recordPaymentTx(tx: DbOrTx, input: RecordPaymentInput, actor: Act
     .for("update");
   const byId = new Map(locked.map((row) => [row.id, row]));
   for (const allocation of input.allocations) {
-    const pkg = byId.get(allocation.trackingId);
-    if (!pkg || pkg.clientId !== client.id) throw badRequest(packageNotOfClient(allocation.trackingId));
+    const found = byId.get(allocation.trackingId);
+    authorize(clientSubject(client), "payment.allocate", { trackingId: allocation.trackingId, pkg: found });
+    const pkg = found!; // a missing package was refused just above
     if (allocation.amountColones > (pkg.saldo ?? 0)) throw conflict(overpaidMessage(pkg.trackingCode, pkg.saldo ?? 0));
   }
   const reference = input.reference ?? null;

@@ -1,40 +1,38 @@
 // The AI search quota calls (staff-side §7), all admin: GET /api/admin/search-quota (the paged
 // table), GET /api/parts-search-history/{clientCode}, PATCH /api/clients/{id}/search-limits and
-// POST /api/clients/{id}/reset-searches.
+// POST /api/clients/{id}/reset-searches. The contract entries are in shared/api/admin/search-quota.ts.
 import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
 import type { FastifyInstance } from "fastify";
-import { ZSearchQuotaQuerySchema, ZUpdateSearchLimitsRequestSchema } from "../../../shared/api/admin/search-quota";
-import { ZClientCodeLooseSchema } from "../../../shared/api/clients";
-import { z } from "../../../shared/validation";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  PARTS_SEARCH_HISTORY_ROUTE,
+  RESET_SEARCHES_ROUTE,
+  SEARCH_LIMITS_ROUTE,
+  SEARCH_QUOTA_ROUTE,
+} from "../../../shared/api/admin/search-quota";
 import type { AppContext } from "../../context";
-import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
+import { contractSchema } from "../../lib/route-contract";
 import { getPartsSearchHistory, listSearchQuotas, resetSearches, updateSearchLimits } from "./service";
 
-const CLIENT_ID_INVALID = "Identificador de cliente inválido";
-const ZIdParams = z.object({
-  id: z.coerce.number({ error: CLIENT_ID_INVALID }).int(CLIENT_ID_INVALID).positive(CLIENT_ID_INVALID).max(2_147_483_647, CLIENT_ID_INVALID),
-});
-const ZCodeParams = z.object({ clientCode: ZClientCodeLooseSchema });
+const config = { auth: "admin", roles: OFFICE_STAFF } as const;
 
 export function registerAdminSearchQuotaRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get("/api/admin/search-quota", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) =>
-    listSearchQuotas(ctx.db, parseWith(ZSearchQuotaQuerySchema, request.query ?? {})),
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(SEARCH_QUOTA_ROUTE.path, { config, schema: contractSchema(SEARCH_QUOTA_ROUTE) }, async (request) =>
+    listSearchQuotas(ctx.db, request.query),
   );
 
-  app.get("/api/parts-search-history/:clientCode", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { clientCode } = parseWith(ZCodeParams, request.params);
-    return { history: await getPartsSearchHistory(ctx.db, clientCode) };
-  });
+  api.get(PARTS_SEARCH_HISTORY_ROUTE.path, { config, schema: contractSchema(PARTS_SEARCH_HISTORY_ROUTE) }, async (request) => ({
+    history: await getPartsSearchHistory(ctx.db, request.params.clientCode),
+  }));
 
-  app.patch("/api/clients/:id/search-limits", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    const body = parseWith(ZUpdateSearchLimitsRequestSchema, request.body ?? {});
-    return { client: await updateSearchLimits(ctx.db, id, body, staffActor(request)) };
-  });
+  api.patch(SEARCH_LIMITS_ROUTE.path, { config, schema: contractSchema(SEARCH_LIMITS_ROUTE) }, async (request) => ({
+    client: await updateSearchLimits(ctx.db, request.params.id, request.body, staffActor(request)),
+  }));
 
-  app.post("/api/clients/:id/reset-searches", { config: { auth: "admin", roles: OFFICE_STAFF } }, async (request) => {
-    const { id } = parseWith(ZIdParams, request.params);
-    return { client: await resetSearches(ctx.db, id, staffActor(request)) };
-  });
+  api.post(RESET_SEARCHES_ROUTE.path, { config, schema: contractSchema(RESET_SEARCHES_ROUTE) }, async (request) => ({
+    client: await resetSearches(ctx.db, request.params.id, staffActor(request)),
+  }));
 }

@@ -13,22 +13,28 @@
 //   GET    /api/admin/labels?ids=1,2&format=termica|a4
 // Manifest downloads are recorded (exportacion.descargar).
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
+import { contractSchema } from "../../lib/route-contract";
 import { ANY_STAFF } from "../../../shared/domain/staff-roles";
 import { XLSX_CONTENT_TYPE } from "../../../shared/api/excel";
 import {
-  ZAddToShipmentRequestSchema,
-  ZCreateShipmentRequestSchema,
-  ZShipmentIdParamsSchema,
-  ZShipmentListQuerySchema,
-  ZShipmentMoveRequestSchema,
-  ZShipmentPackageParamsSchema,
-  ZUpdateShipmentRequestSchema,
+  SHIPMENT_ADD_ROUTE,
+  SHIPMENT_CLOSE_ROUTE,
+  SHIPMENT_CREATE_ROUTE,
+  SHIPMENT_MANIFEST_PDF_ROUTE,
+  SHIPMENT_MANIFEST_XLSX_ROUTE,
+  SHIPMENT_MOVE_ROUTE,
+  SHIPMENT_READY_ROUTE,
+  SHIPMENT_REMOVE_ROUTE,
+  SHIPMENT_REOPEN_ROUTE,
+  SHIPMENT_ROUTE,
+  SHIPMENT_UPDATE_ROUTE,
+  SHIPMENTS_ROUTE,
   manifestFileName,
 } from "../../../shared/api/admin/shipments";
-import { ZLabelsQuerySchema } from "../../../shared/api/admin/labels";
+import { LABELS_ROUTE } from "../../../shared/api/admin/labels";
 import { recordExport } from "../../core/audit/service";
 import {
   addToShipment,
@@ -45,52 +51,45 @@ import {
 import { manifestPdf, manifestXlsx } from "./manifest";
 import { labelsPdf } from "./labels";
 
-const staff = { auth: "admin", roles: ANY_STAFF } as const;
+const config = { auth: "admin", roles: ANY_STAFF } as const;
 
 export function registerAdminShipmentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const brand = () => ctx.config.brand.name;
-  const idOf = (params: unknown) => parseWith(ZShipmentIdParamsSchema, params).id;
 
-  app.get("/api/admin/shipments", { config: staff }, async (request) => listShipments(ctx.db, parseWith(ZShipmentListQuerySchema, request.query ?? {})));
+  api.get(SHIPMENTS_ROUTE.path, { config, schema: contractSchema(SHIPMENTS_ROUTE) }, async (request) => listShipments(ctx.db, request.query));
 
-  app.post("/api/admin/shipments", { config: staff }, async (request, reply) => {
-    const body = parseWith(ZCreateShipmentRequestSchema, request.body ?? {});
-    return reply.status(201).send(await createShipment(ctx.db, body, staffActor(request)));
+  api.post(SHIPMENT_CREATE_ROUTE.path, { config, schema: contractSchema(SHIPMENT_CREATE_ROUTE) }, async (request, reply) => {
+    return reply.status(201).send(await createShipment(ctx.db, request.body, staffActor(request)));
   });
 
-  app.get("/api/admin/shipments/:id", { config: staff }, async (request) => getShipmentDetail(ctx.db, idOf(request.params)));
+  api.get(SHIPMENT_ROUTE.path, { config, schema: contractSchema(SHIPMENT_ROUTE) }, async (request) => getShipmentDetail(ctx.db, request.params.id));
 
-  app.patch("/api/admin/shipments/:id", { config: staff }, async (request) => {
-    const id = idOf(request.params);
-    const body = parseWith(ZUpdateShipmentRequestSchema, request.body ?? {});
-    return updateShipment(ctx.db, id, body, staffActor(request));
+  api.patch(SHIPMENT_UPDATE_ROUTE.path, { config, schema: contractSchema(SHIPMENT_UPDATE_ROUTE) }, async (request) => {
+    return updateShipment(ctx.db, request.params.id, request.body, staffActor(request));
   });
 
-  app.get("/api/admin/shipments/:id/ready", { config: staff }, async (request) => readyPackages(ctx.db, idOf(request.params)));
+  api.get(SHIPMENT_READY_ROUTE.path, { config, schema: contractSchema(SHIPMENT_READY_ROUTE) }, async (request) => readyPackages(ctx.db, request.params.id));
 
-  app.post("/api/admin/shipments/:id/packages", { config: staff }, async (request) => {
-    const id = idOf(request.params);
-    const body = parseWith(ZAddToShipmentRequestSchema, request.body ?? {});
-    return addToShipment(ctx.db, id, body, staffActor(request));
+  api.post(SHIPMENT_ADD_ROUTE.path, { config, schema: contractSchema(SHIPMENT_ADD_ROUTE) }, async (request) => {
+    return addToShipment(ctx.db, request.params.id, request.body, staffActor(request));
   });
 
-  app.delete("/api/admin/shipments/:id/packages/:trackingId", { config: staff }, async (request) => {
-    const { id, trackingId } = parseWith(ZShipmentPackageParamsSchema, request.params);
+  api.delete(SHIPMENT_REMOVE_ROUTE.path, { config, schema: contractSchema(SHIPMENT_REMOVE_ROUTE) }, async (request) => {
+    const { id, trackingId } = request.params;
     return removeFromShipment(ctx.db, id, trackingId, staffActor(request));
   });
 
-  app.post("/api/admin/shipments/:id/close", { config: staff }, async (request) => closeShipment(ctx.db, idOf(request.params), staffActor(request)));
+  api.post(SHIPMENT_CLOSE_ROUTE.path, { config, schema: contractSchema(SHIPMENT_CLOSE_ROUTE) }, async (request) => closeShipment(ctx.db, request.params.id, staffActor(request)));
 
-  app.post("/api/admin/shipments/:id/reopen", { config: staff }, async (request) => reopenShipment(ctx.db, idOf(request.params), staffActor(request)));
+  api.post(SHIPMENT_REOPEN_ROUTE.path, { config, schema: contractSchema(SHIPMENT_REOPEN_ROUTE) }, async (request) => reopenShipment(ctx.db, request.params.id, staffActor(request)));
 
-  app.post("/api/admin/shipments/:id/status", { config: staff }, async (request) => {
-    const id = idOf(request.params);
-    const { estado } = parseWith(ZShipmentMoveRequestSchema, request.body ?? {});
-    return moveShipment(ctx.db, id, estado, { actor: staffActor(request), brandName: brand() });
+  api.post(SHIPMENT_MOVE_ROUTE.path, { config, schema: contractSchema(SHIPMENT_MOVE_ROUTE) }, async (request) => {
+    return moveShipment(ctx.db, request.params.id, request.body.estado, { actor: staffActor(request), brandName: brand() });
   });
 
-  app.get("/api/admin/shipments/:id/manifest.xlsx", { config: staff }, async (request, reply) => {
-    const detail = await getShipmentDetail(ctx.db, idOf(request.params));
+  api.get(SHIPMENT_MANIFEST_XLSX_ROUTE.path, { config, schema: contractSchema(SHIPMENT_MANIFEST_XLSX_ROUTE) }, async (request, reply) => {
+    const detail = await getShipmentDetail(ctx.db, request.params.id);
     const fileName = manifestFileName(detail.shipment.numeroGuia, "xlsx", detail.shipment.estado === "ABIERTO");
     const { bytes, rows } = await manifestXlsx(detail, brand());
     await recordExport(ctx.db, staffActor(request), { kind: "manifiesto", fileName, rows });
@@ -101,8 +100,8 @@ export function registerAdminShipmentRoutes(app: FastifyInstance, ctx: AppContex
       .send(bytes);
   });
 
-  app.get("/api/admin/shipments/:id/manifest.pdf", { config: staff }, async (request, reply) => {
-    const detail = await getShipmentDetail(ctx.db, idOf(request.params));
+  api.get(SHIPMENT_MANIFEST_PDF_ROUTE.path, { config, schema: contractSchema(SHIPMENT_MANIFEST_PDF_ROUTE) }, async (request, reply) => {
+    const detail = await getShipmentDetail(ctx.db, request.params.id);
     const fileName = manifestFileName(detail.shipment.numeroGuia, "pdf", detail.shipment.estado === "ABIERTO");
     const bytes = await manifestPdf(detail, brand());
     await recordExport(ctx.db, staffActor(request), { kind: "manifiesto", fileName, rows: { Manifiesto: detail.packages.length } });
@@ -113,8 +112,8 @@ export function registerAdminShipmentRoutes(app: FastifyInstance, ctx: AppContex
       .send(Buffer.from(bytes));
   });
 
-  app.get("/api/admin/labels", { config: staff }, async (request, reply) => {
-    const { ids, format } = parseWith(ZLabelsQuerySchema, request.query ?? {});
+  api.get(LABELS_ROUTE.path, { config, schema: contractSchema(LABELS_ROUTE) }, async (request, reply) => {
+    const { ids, format } = request.query;
     const bytes = await labelsPdf(ctx.db, ids, format, brand());
     return reply
       .header("content-disposition", `inline; filename="etiquetas-${format}.pdf"`)

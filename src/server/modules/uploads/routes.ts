@@ -2,12 +2,13 @@
 // GET /objects/uploads/{name}?exp&sig, which serves uploaded images through a signed link only,
 // with their real type and nosniff.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { enforceLimit } from "../../lib/abuse-limits";
-import { LOCAL_UPLOAD_ROUTE_PREFIX } from "../../providers/storage/local-disk";
-import { AppError, errorBody, parseWith } from "../../errors";
+import { AppError, errorBody } from "../../errors";
+import { contractSchema } from "../../lib/route-contract";
 import { limitAddress } from "../../lib/abuse-limits";
-import { IMAGE_LINK_INVALID, IMAGE_MAX_BYTES, STAFF_PHOTOS_PATH, ZUploadUrlRequestSchema, type TUploadUrlResponse } from "../../../shared/api/uploads";
+import { IMAGE_LINK_INVALID, IMAGE_MAX_BYTES, STAFF_PHOTO_ROUTE, UPLOAD_OBJECT_ROUTE, UPLOAD_URL_ROUTE } from "../../../shared/api/uploads";
 import { DELIVERY_STAFF } from "../../../shared/domain/staff-roles";
 import { storeStaffPhoto } from "./package-photos";
 import {
@@ -39,29 +40,40 @@ function setRetryAfter(reply: FastifyReply, error: unknown): void {
 }
 
 export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post("/api/upload/image-url", { config: { auth: "public", codeOracle: false } }, async (request, reply): Promise<TUploadUrlResponse> => {
-    await enforceLimit(ctx, request, "upload", reply);
-    const body = parseWith(ZUploadUrlRequestSchema, request.body);
-    const quota = publicQuota(ctx.config.uploads, limitAddress(request.ip));
-    let uploadURL: string;
-    try {
-      ({ uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx), { size: body?.size, quota }));
-    } catch (error) {
-      setRetryAfter(reply, error);
-      throw error;
-    }
-    reply.header("cache-control", "no-store");
-    return { uploadURL };
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    UPLOAD_URL_ROUTE.path,
+    {
+      config: { auth: "public", codeOracle: false },
+      schema: contractSchema(UPLOAD_URL_ROUTE),
+      // Counted before the body is checked, as it always was: every ask uses the allowance.
+      preValidation: async (request, reply) => {
+        await enforceLimit(ctx, request, "upload", reply);
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const quota = publicQuota(ctx.config.uploads, limitAddress(request.ip));
+      let uploadURL: string;
+      try {
+        ({ uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx), { size: body?.size, quota }));
+      } catch (error) {
+        setRetryAfter(reply, error);
+        throw error;
+      }
+      reply.header("cache-control", "no-store");
+      return { uploadURL };
+    },
+  );
 
   // The PUT takes any content type as a raw stream (the content decides, not the header), so its
   // parser lives in its own scope and the JSON routes keep theirs.
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-    scope.put<{ Params: { name: string }; Querystring: Record<string, unknown> }>(
-      `${LOCAL_UPLOAD_ROUTE_PREFIX}:name`,
-      { config: { auth: "public", codeOracle: false } },
+    scope.withTypeProvider<ZodTypeProvider>().put(
+      UPLOAD_OBJECT_ROUTE.path,
+      { config: { auth: "public", codeOracle: false }, schema: contractSchema(UPLOAD_OBJECT_ROUTE) },
       async (request, reply) => {
         const storage = ctx.providers.storage;
         await checkSignedPut(storage, {
@@ -85,7 +97,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-    scope.post(STAFF_PHOTOS_PATH, { config: { auth: "admin", roles: DELIVERY_STAFF } }, async (request, reply) => {
+    scope.withTypeProvider<ZodTypeProvider>().post(STAFF_PHOTO_ROUTE.path, { config: { auth: "admin", roles: DELIVERY_STAFF }, schema: contractSchema(STAFF_PHOTO_ROUTE) }, async (request, reply) => {
       checkDeclaredLength(request.headers["content-length"], IMAGE_MAX_BYTES);
       const bytes = await readLimitedBody(request.body as AsyncIterable<Uint8Array> | undefined);
       const actor = staffActor(request);

@@ -88,6 +88,17 @@ describe("POST /api/upload/image-url", () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(UPLOAD_RATE_LIMITED);
   });
+
+  it("counts a refused ask against the allowance too (the limit comes before the body is checked)", async () => {
+    const address = newAddress();
+    for (let i = 0; i < ABUSE_LIMITS.upload.limit; i++) {
+      const refused = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress: address, payload: { size: 0 } });
+      expect(refused.statusCode).toBe(400);
+    }
+    const res = await t.app.inject({ method: "POST", url: "/api/upload/image-url", remoteAddress: address, payload: { size: 1000 } });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(UPLOAD_RATE_LIMITED);
+  });
 });
 
 describe("PUT to the signed address", () => {

@@ -6,31 +6,27 @@
 // POST /api/admin/warehouse/matches/:id/confirm { confirmarDiferencia? } and …/:id/reject.
 // The daily report (issue 32 item 8, decision 154): GET /api/admin/warehouse/report[.xlsx]?date=…
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { parseWith } from "../../errors";
 import { staffActor } from "../../lib/actor";
+import { contractSchema } from "../../lib/route-contract";
 import { getExchangeRate } from "../exchange-rate/service";
 import { ANY_STAFF } from "../../../shared/domain/staff-roles";
 import {
-  WAREHOUSE_CLIENT_PATH,
-  WAREHOUSE_MATCHES_PATH,
-  ZConfirmMatchRequestSchema,
-  ZMatchIdParamsSchema,
-  WAREHOUSE_RECEIVE_PATH,
-  WAREHOUSE_SCAN_PATH,
-  WAREHOUSE_UNCLAIMED_PATH,
-  ZAssignUnclaimedRequestSchema,
-  ZCreateUnclaimedRequestSchema,
-  ZReceiveRequestSchema,
-  ZUnclaimedIdParamsSchema,
-  ZWarehouseClientQuerySchema,
-  ZUnclaimedListQuerySchema,
-  ZUpdateUnclaimedRequestSchema,
-  ZWarehouseScanQuerySchema,
+  WAREHOUSE_ASSIGN_ROUTE,
+  WAREHOUSE_CLIENT_ROUTE,
+  WAREHOUSE_MATCH_CONFIRM_ROUTE,
+  WAREHOUSE_MATCH_REJECT_ROUTE,
+  WAREHOUSE_MATCHES_ROUTE,
+  WAREHOUSE_RECEIVE_ROUTE,
+  WAREHOUSE_SCAN_ROUTE,
+  WAREHOUSE_UNCLAIMED_CREATE_ROUTE,
+  WAREHOUSE_UNCLAIMED_ROUTE,
+  WAREHOUSE_UNCLAIMED_UPDATE_ROUTE,
 } from "../../../shared/api/admin/warehouse";
 import { recordExport } from "../../core/audit/service";
 import { XLSX_CONTENT_TYPE } from "../../../shared/api/excel";
-import { WAREHOUSE_REPORT_PATH, WAREHOUSE_REPORT_XLSX_PATH, warehouseReportFileName, ZWarehouseReportQuerySchema } from "../../../shared/api/admin/warehouse-report";
+import { WAREHOUSE_REPORT_ROUTE, WAREHOUSE_REPORT_XLSX_ROUTE, warehouseReportFileName } from "../../../shared/api/admin/warehouse-report";
 import { warehouseReport } from "./report";
 import { warehouseReportXlsx } from "./report-xlsx";
 import {
@@ -47,72 +43,59 @@ import {
 } from "./service";
 
 export function registerAdminWarehouseRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const staff = { config: { auth: "admin", roles: ANY_STAFF } } as const;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const config = { auth: "admin", roles: ANY_STAFF } as const;
   const options = (request: FastifyRequest) => ({
     actor: staffActor(request),
     brandName: ctx.config.brand.name,
     tariff: async () => ({ rate: (await getExchangeRate(ctx, request.log)).rate, volumetric: ctx.config.pricing.volumetric }),
   });
 
-  app.get(WAREHOUSE_SCAN_PATH, staff, async (request) => {
-    const { code } = parseWith(ZWarehouseScanQuerySchema, request.query ?? {});
-    return scanForReception(ctx.db, code);
-  });
+  api.get(WAREHOUSE_SCAN_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_SCAN_ROUTE) }, async (request) =>
+    scanForReception(ctx.db, request.query.code),
+  );
 
-  app.post(WAREHOUSE_RECEIVE_PATH, staff, async (request) => {
-    const body = parseWith(ZReceiveRequestSchema, request.body ?? {});
-    return receivePackage(ctx.db, body, options(request));
-  });
+  api.post(WAREHOUSE_RECEIVE_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_RECEIVE_ROUTE) }, async (request) =>
+    receivePackage(ctx.db, request.body, options(request)),
+  );
 
-  app.get(WAREHOUSE_UNCLAIMED_PATH, staff, async (request) => {
-    const query = parseWith(ZUnclaimedListQuerySchema, request.query ?? {});
-    return listUnclaimed(ctx.db, query);
-  });
+  api.get(WAREHOUSE_UNCLAIMED_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_UNCLAIMED_ROUTE) }, async (request) =>
+    listUnclaimed(ctx.db, request.query),
+  );
 
-  app.post(WAREHOUSE_UNCLAIMED_PATH, staff, async (request, reply) => {
-    const body = parseWith(ZCreateUnclaimedRequestSchema, request.body ?? {});
+  api.post(WAREHOUSE_UNCLAIMED_CREATE_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_UNCLAIMED_CREATE_ROUTE) }, async (request, reply) => {
     reply.code(201);
-    return { unclaimed: await createUnclaimed(ctx.db, body, staffActor(request)) };
+    return { unclaimed: await createUnclaimed(ctx.db, request.body, staffActor(request)) };
   });
 
-  app.patch(`${WAREHOUSE_UNCLAIMED_PATH}/:id`, staff, async (request) => {
-    const { id } = parseWith(ZUnclaimedIdParamsSchema, request.params);
-    const body = parseWith(ZUpdateUnclaimedRequestSchema, request.body ?? {});
-    return { unclaimed: await updateUnclaimed(ctx.db, id, body, staffActor(request)) };
-  });
+  api.patch(WAREHOUSE_UNCLAIMED_UPDATE_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_UNCLAIMED_UPDATE_ROUTE) }, async (request) => ({
+    unclaimed: await updateUnclaimed(ctx.db, request.params.id, request.body, staffActor(request)),
+  }));
 
-  app.get(WAREHOUSE_CLIENT_PATH, staff, async (request) => {
-    const { code } = parseWith(ZWarehouseClientQuerySchema, request.query ?? {});
-    return clientForAssign(ctx.db, code);
-  });
+  api.get(WAREHOUSE_CLIENT_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_CLIENT_ROUTE) }, async (request) =>
+    clientForAssign(ctx.db, request.query.code),
+  );
 
-  app.post(`${WAREHOUSE_UNCLAIMED_PATH}/:id/assign`, staff, async (request) => {
-    const { id } = parseWith(ZUnclaimedIdParamsSchema, request.params);
-    const body = parseWith(ZAssignUnclaimedRequestSchema, request.body ?? {});
-    return assignUnclaimed(ctx.db, id, body, options(request));
-  });
+  api.post(WAREHOUSE_ASSIGN_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_ASSIGN_ROUTE) }, async (request) =>
+    assignUnclaimed(ctx.db, request.params.id, request.body, options(request)),
+  );
 
-  app.get(WAREHOUSE_MATCHES_PATH, staff, async () => listMatches(ctx.db));
+  api.get(WAREHOUSE_MATCHES_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_MATCHES_ROUTE) }, async () => listMatches(ctx.db));
 
-  app.post(`${WAREHOUSE_MATCHES_PATH}/:id/confirm`, staff, async (request) => {
-    const { id } = parseWith(ZMatchIdParamsSchema, request.params);
-    const body = parseWith(ZConfirmMatchRequestSchema, request.body ?? {});
-    return confirmMatch(ctx.db, id, body, options(request));
-  });
+  api.post(WAREHOUSE_MATCH_CONFIRM_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_MATCH_CONFIRM_ROUTE) }, async (request) =>
+    confirmMatch(ctx.db, request.params.id, request.body, options(request)),
+  );
 
-  app.post(`${WAREHOUSE_MATCHES_PATH}/:id/reject`, staff, async (request) => {
-    const { id } = parseWith(ZMatchIdParamsSchema, request.params);
-    return rejectMatch(ctx.db, id, staffActor(request));
-  });
+  api.post(WAREHOUSE_MATCH_REJECT_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_MATCH_REJECT_ROUTE) }, async (request) =>
+    rejectMatch(ctx.db, request.params.id, staffActor(request)),
+  );
 
-  app.get(WAREHOUSE_REPORT_PATH, staff, async (request) => {
-    const { date } = parseWith(ZWarehouseReportQuerySchema, request.query ?? {});
-    return warehouseReport(ctx.db, date);
-  });
+  api.get(WAREHOUSE_REPORT_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_REPORT_ROUTE) }, async (request) =>
+    warehouseReport(ctx.db, request.query.date),
+  );
 
-  app.get(WAREHOUSE_REPORT_XLSX_PATH, staff, async (request, reply) => {
-    const { date } = parseWith(ZWarehouseReportQuerySchema, request.query ?? {});
-    const report = await warehouseReport(ctx.db, date);
+  api.get(WAREHOUSE_REPORT_XLSX_ROUTE.path, { config, schema: contractSchema(WAREHOUSE_REPORT_XLSX_ROUTE) }, async (request, reply) => {
+    const report = await warehouseReport(ctx.db, request.query.date);
     const fileName = warehouseReportFileName(report.date);
     const { bytes, rows } = await warehouseReportXlsx(report, ctx.config.brand.name);
     await recordExport(ctx.db, staffActor(request), { kind: "reporte-bodega", fileName, rows });

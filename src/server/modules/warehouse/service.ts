@@ -136,7 +136,7 @@ async function presentUnclaimed(db: DbOrTx, rows: UnclaimedRow[]): Promise<TUncl
       .from(clientTrackings)
       .innerJoin(clients, eq(clients.id, clientTrackings.clientId))
       .where(inArray(clientTrackings.id, claimedIds));
-    for (const f of found) owners.set(f.id, f);
+    for (const f of found) owners.set(f.id, { clientCode: f.clientCode, clientName: f.clientName });
   }
   return rows.map((r) => {
     const owner = r.claimedTrackingId === null ? undefined : owners.get(r.claimedTrackingId);

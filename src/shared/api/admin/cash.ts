@@ -8,12 +8,14 @@ import { isCalendarDay } from "../../domain/dates";
 import { formatDate, formatDateTime } from "../../domain/format";
 import { ZClientCodeLooseSchema } from "../clients";
 import { ZAdminPageSchema, ZAdminSearchSchema } from "./clients";
+import { binary, defineRoute } from "../contract";
+import { XLSX_CONTENT_TYPE } from "../excel";
 
-export const CASH_CLOSING_PATH = "/api/admin/cash/closing";
-export const CASH_CLOSING_XLSX_PATH = "/api/admin/cash/closing.xlsx";
-export const CASH_RECEIVABLES_PATH = "/api/admin/cash/receivables";
+const CASH_CLOSING_PATH = "/api/admin/cash/closing";
+const CASH_CLOSING_XLSX_PATH = "/api/admin/cash/closing.xlsx";
+const CASH_RECEIVABLES_PATH = "/api/admin/cash/receivables";
 /** POST { date }: closes that Costa Rica day's cash (docs/decisions/147). */
-export const CASH_CLOSE_DAY_PATH = "/api/admin/cash/closings";
+const CASH_CLOSE_DAY_PATH = "/api/admin/cash/closings";
 
 /** "27/11/2026" for a Costa Rica day "2026-11-27". */
 const dayLabel = (day: string) => formatDate(`${day}T12:00:00-06:00`);
@@ -169,6 +171,52 @@ export const ZReceivableDetailSchema = z.object({
   packages: z.array(ZReceivablePackageSchema),
 });
 export type TReceivableDetail = z.infer<typeof ZReceivableDetailSchema>;
+
+// --- Routes (issue 33 item 3): every call OFFICE_STAFF ---
+export const CASH_CLOSING_ROUTE = defineRoute({
+  method: "GET",
+  path: CASH_CLOSING_PATH,
+  tag: "cash",
+  summary: "El cierre de caja de un día (hoy si no se indica), por persona y método de pago",
+  query: ZCashClosingQuerySchema,
+  responses: { 200: ZCashClosingResponseSchema },
+});
+
+export const CASH_CLOSE_DAY_ROUTE = defineRoute({
+  method: "POST",
+  path: CASH_CLOSE_DAY_PATH,
+  tag: "cash",
+  summary: "Cierra la caja de un día: guarda sus totales y ya no se registran ni revierten pagos de ese día",
+  body: ZCloseDaySchema,
+  responses: { 201: ZCashClosingResponseSchema },
+});
+
+export const CASH_CLOSING_XLSX_ROUTE = defineRoute({
+  method: "GET",
+  path: CASH_CLOSING_XLSX_PATH,
+  tag: "cash",
+  summary: "El cierre de caja de un día en Excel (queda registrado como exportación)",
+  query: ZCashClosingQuerySchema,
+  responses: { 200: binary(XLSX_CONTENT_TYPE) },
+});
+
+export const CASH_RECEIVABLES_ROUTE = defineRoute({
+  method: "GET",
+  path: CASH_RECEIVABLES_PATH,
+  tag: "cash",
+  summary: "Cuentas por cobrar: los clientes con saldo, la deuda más antigua primero",
+  query: ZReceivablesQuerySchema,
+  responses: { 200: ZReceivablesResponseSchema },
+});
+
+export const CASH_RECEIVABLE_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/cash/receivables/:clientCode",
+  tag: "cash",
+  summary: "Los paquetes con saldo de un cliente",
+  params: ZReceivableParamsSchema,
+  responses: { 200: ZReceivableDetailSchema },
+});
 
 /** Age bands of a debt (Costa Rica days since it became collectable). */
 const AGE_BANDS = [

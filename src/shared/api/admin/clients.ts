@@ -4,7 +4,8 @@
 import { z } from "../../validation";
 import { ADMIN_TRACKING_STATUSES, ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, WELCOME_STATES } from "../../domain/statuses";
 import { ZMessagingStatusSchema, ZNotificationStateSchema } from "../notifications";
-import { ZRegisterClientRequestSchema } from "../clients";
+import { ZClientCodeLooseSchema, ZRegisterClientRequestSchema } from "../clients";
+import { defineRoute } from "../contract";
 import { zText } from "../../text-rules";
 
 // --- Filters (§2 "Quick filters card") ---
@@ -345,3 +346,82 @@ export const CLIENT_CREATE_FAILED = "No se pudo crear el cliente";
 export const CLIENT_UPDATE_FAILED = "No se pudo actualizar el cliente";
 export const CLIENT_DELETE_FAILED = "No se pudo eliminar el cliente";
 export const CLIENTS_MERGE_FAILED = "No se pudieron fusionar los clientes";
+
+// --- Calls (all Oficina and Dueño; tag "clients") ---
+
+/** A client's id in a path: a positive 32-bit integer. */
+export const ZAdminClientIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZClientCodeParamsSchema = z.object({ clientCode: ZClientCodeLooseSchema });
+
+/** GET /api/clients: the panel's filtered, paged client list with its stat cards. */
+export const ADMIN_CLIENTS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/clients",
+  tag: "clients",
+  summary: "La lista de clientes del panel: filtros rápidos, página, estadísticas y estado de WhatsApp",
+  query: ZAdminClientsQuerySchema,
+  responses: { 200: ZAdminClientsResponseSchema },
+});
+
+/** GET /api/admin/clients/{id}/trackings: one page of a client's packages ('Ver todos'). */
+export const ADMIN_CLIENT_TRACKINGS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/clients/:id/trackings",
+  tag: "clients",
+  summary: "Una página de los paquetes de un cliente (los que cumplen los filtros primero)",
+  params: ZAdminClientIdParamsSchema,
+  query: ZAdminClientTrackingsQuerySchema,
+  responses: { 200: ZAdminClientTrackingsResponseSchema },
+});
+
+/** POST /api/admin/clients: a client registered by staff (409 CLIENT_LOOKALIKE asks to confirm). */
+export const ADMIN_CLIENT_CREATE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/clients",
+  tag: "clients",
+  summary: "Crea un cliente desde el panel",
+  body: ZCreateAdminClientRequestSchema,
+  responses: { 201: ZAdminClientRecordResponseSchema },
+});
+
+/** PATCH /api/admin/clients/{id}: only what is sent changes. */
+export const ADMIN_CLIENT_UPDATE_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/admin/clients/:id",
+  tag: "clients",
+  summary: "Edita los datos de un cliente",
+  params: ZAdminClientIdParamsSchema,
+  body: ZUpdateAdminClientRequestSchema,
+  responses: { 200: ZAdminClientRecordResponseSchema },
+});
+
+/** DELETE /api/admin/clients/{id}: refused while a package is not delivered (decision 120). */
+export const ADMIN_CLIENT_DELETE_ROUTE = defineRoute({
+  method: "DELETE",
+  path: "/api/admin/clients/:id",
+  tag: "clients",
+  summary: "Elimina un cliente con sus paquetes entregados, búsquedas, cupones y referidos",
+  params: ZAdminClientIdParamsSchema,
+  responses: { 200: ZDeleteClientResponseSchema },
+});
+
+/** POST /api/admin/clients/{id}/merge: `from` moves into {id} and is removed. */
+export const ADMIN_CLIENTS_MERGE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/clients/:id/merge",
+  tag: "clients",
+  summary: "Fusiona otro cliente en este (paquetes, búsquedas, cupones y referidos)",
+  params: ZAdminClientIdParamsSchema,
+  body: ZMergeClientsRequestSchema,
+  responses: { 200: ZMergeClientsResponseSchema },
+});
+
+/** PATCH /api/clients/{clientCode}/whatsapp-sent: the welcome message marked as sent. */
+export const CLIENT_WHATSAPP_SENT_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/clients/:clientCode/whatsapp-sent",
+  tag: "clients",
+  summary: "Marca como enviado el WhatsApp de bienvenida de un cliente",
+  params: ZClientCodeParamsSchema,
+  responses: { 200: ZWhatsappSentResponseSchema },
+});

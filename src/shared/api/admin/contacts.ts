@@ -4,6 +4,7 @@
 import { z } from "../../validation";
 import { ZAdminPageSchema } from "./clients";
 import { ZContactMessageSchema } from "../contact";
+import { defineRoute } from "../contract";
 
 /** The list's filter: not yet answered, answered, or every message. */
 export const CONTACT_FILTERS = ["todos", "pendientes", "respondidos"] as const;
@@ -38,3 +39,24 @@ export const ZContactAnsweredRequestSchema = z.object({
 });
 
 export const ZContactAnsweredResponseSchema = z.object({ contact: ZContactMessageSchema });
+
+/** GET /api/contacts (office staff): the contact messages, newest first, a page at a time. */
+export const CONTACT_LIST_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/contacts",
+  tag: "contact",
+  summary: "Los mensajes de contacto, paginados y filtrados por respondidos o pendientes",
+  query: ZContactListQuerySchema,
+  responses: { 200: ZContactListResponseSchema },
+});
+
+/** PATCH /api/admin/contacts/{id}/answered (office staff): mark a message answered or pending again. */
+export const CONTACT_ANSWERED_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/admin/contacts/:id/answered",
+  tag: "contact",
+  summary: "Marca un mensaje de contacto como respondido (o pendiente de nuevo)",
+  params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  body: ZContactAnsweredRequestSchema,
+  responses: { 200: ZContactAnsweredResponseSchema },
+});

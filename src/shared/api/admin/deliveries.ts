@@ -6,6 +6,8 @@ import { zPersonName, zText } from "../../text-rules";
 import { formatColones, formatDateTime } from "../../domain/format";
 import { ZPhotoNamesSchema } from "../uploads";
 import { ZAdminSearchSchema } from "./clients";
+import { ZTrackingIdParamsSchema } from "../trackings";
+import { defineRoute } from "../contract";
 
 export const RECEIVER_NAME_MAX = 80;
 export const DELIVERY_NOTES_MAX = 500;
@@ -195,3 +197,76 @@ export function deliveredToast(recibidoPor: string): string {
 export function notReadyScanMessage(trackingCode: string, estadoLabel: string): string {
   return `${trackingCode}: está en «${estadoLabel}», todavía no se puede entregar`;
 }
+
+// --- The contract (issue 33 item 3) ---
+
+/** GET /api/admin/deliveries (every staff role): the ready packages by zone. */
+export const DELIVERIES_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/deliveries",
+  tag: "deliveries",
+  summary: "Los paquetes listos para entregar, por zona (una zona entera con ?zona=, o una búsqueda con ?q=)",
+  query: ZDeliveriesQuerySchema,
+  responses: { 200: ZDeliveriesResponseSchema },
+});
+
+/** GET /api/admin/deliveries/scan?code= (every staff role): the scanned package. */
+export const DELIVERY_SCAN_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/deliveries/scan",
+  tag: "deliveries",
+  summary: "El paquete escaneado: listo para entregar o, si no, en qué estado está",
+  query: ZDeliveryScanQuerySchema,
+  responses: { 200: ZDeliveryScanResponseSchema },
+});
+
+/** POST /api/admin/deliveries/{id} (dueño, oficina, mensajero): deliver with proof. */
+export const DELIVER_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/deliveries/:id",
+  tag: "deliveries",
+  summary: "Entrega un paquete con su prueba: quién recibió, foto, firma y notas",
+  params: ZTrackingIdParamsSchema,
+  body: ZDeliverRequestSchema,
+  responses: { 200: ZDeliveryResponseSchema },
+});
+
+/** GET /api/admin/delivery-list (the Mensajero): the packages on the caller's own list. */
+export const MESSENGER_LIST_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/delivery-list",
+  tag: "deliveries",
+  summary: "La lista de entregas del mensajero que llama",
+  responses: { 200: ZMessengerListResponseSchema },
+});
+
+/** GET /api/admin/messengers (office staff): the enabled Mensajero accounts. */
+export const MESSENGERS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/messengers",
+  tag: "deliveries",
+  summary: "Las cuentas de mensajero activas, por nombre",
+  responses: { 200: ZMessengersResponseSchema },
+});
+
+/** PUT /api/admin/deliveries/{id}/messenger (office staff): put the package on a messenger's list, or take it off. */
+export const ASSIGN_MESSENGER_ROUTE = defineRoute({
+  method: "PUT",
+  path: "/api/admin/deliveries/:id/messenger",
+  tag: "deliveries",
+  summary: "Asigna el paquete a la lista de un mensajero (o lo quita con null)",
+  params: ZTrackingIdParamsSchema,
+  body: ZAssignMessengerRequestSchema,
+  responses: { 200: ZAssignMessengerResponseSchema },
+});
+
+/** PATCH /api/admin/deliveries/{id}/pickup (office staff): the client picks it up at the office, or not. */
+export const OFFICE_PICKUP_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/admin/deliveries/:id/pickup",
+  tag: "deliveries",
+  summary: "Marca o desmarca «Retira en oficina»",
+  params: ZTrackingIdParamsSchema,
+  body: ZPickupRequestSchema,
+  responses: { 200: ZPickupRequestSchema },
+});

@@ -2,6 +2,7 @@
 // → application/pdf, one label per received package with the Code 128 of packageLabelCode(id)
 // (shared/domain/warehouse.ts), which every scan field finds again.
 import { z } from "../../validation";
+import { binary, defineRoute } from "../contract";
 
 export const LABEL_FORMATS = ["termica", "a4"] as const;
 export type LabelFormat = (typeof LABEL_FORMATS)[number];
@@ -30,4 +31,12 @@ export const ZLabelsQuerySchema = z.object({
   format: z.enum(LABEL_FORMATS, { error: LABELS_FORMAT_INVALID }).default("termica"),
 });
 
-export const labelsUrl = (ids: number[], format: LabelFormat) => `/api/admin/labels?ids=${ids.join(",")}&format=${format}`;
+/** GET /api/admin/labels (ANY_STAFF): the labels of received packages, one PDF. */
+export const LABELS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/labels",
+  tag: "shipments",
+  summary: "Las etiquetas de paquetes recibidos (térmica o A4), en un PDF",
+  query: ZLabelsQuerySchema,
+  responses: { 200: binary("application/pdf") },
+});

@@ -7,6 +7,7 @@ import { ADMIN_TRACKING_STATUSES, ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES } f
 import { formatThousands } from "../../domain/format";
 import { isCalendarDay } from "../../domain/dates";
 import { ADMIN_PAGE_SIZE_MAX, ZAdminSearchSchema } from "./clients";
+import { defineRoute } from "../contract";
 
 /** The columns the table sorts by; anything else is refused (never spliced into SQL). */
 export const PACKAGE_SORTS = ["fecha", "actualizado", "cliente", "tracking", "estado", "peso", "monto"] as const;
@@ -142,6 +143,16 @@ export const ZAdminPackagesResponseSchema = z.object({
   pageCount: z.number().int(),
 });
 export type TAdminPackagesResponse = z.infer<typeof ZAdminPackagesResponseSchema>;
+
+/** GET /api/admin/packages (any staff): one page of every client's packages, filtered and sorted. */
+export const ADMIN_PACKAGES_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/packages",
+  tag: "packages",
+  summary: "Paquetes de todos los clientes, filtrados, ordenados y por páginas",
+  query: ZAdminPackagesQuerySchema,
+  responses: { 200: ZAdminPackagesResponseSchema },
+});
 
 // --- Texts ---
 

@@ -16,6 +16,7 @@ import {
 import { formatColones, formatDate, formatDateTime } from "../../domain/format";
 import { isCalendarDay, isIsoInstant } from "../../domain/dates";
 import { COLONES_MAX } from "./trackings";
+import { binary, defineRoute } from "../contract";
 
 export const CHARGE_DESCRIPTION_MAX = 120;
 export const PAYMENT_REFERENCE_MAX = 64;
@@ -35,7 +36,6 @@ export const PROOFS_LIST_MAX = 100;
 /** The receipt number: the payment's id, zero-padded ("000123"). */
 export const receiptNumber = (paymentId: number): string => String(paymentId).padStart(6, "0");
 export const receiptFileName = (paymentId: number): string => `recibo-${receiptNumber(paymentId)}.pdf`;
-export const receiptUrl = (paymentId: number): string => `/api/admin/payments/${paymentId}/receipt`;
 
 // --- Messages ---
 export const CHARGE_KIND_INVALID = "Tipo de cargo inválido: Impuestos, Entrega, Almacenaje u Otro";
@@ -324,6 +324,146 @@ export type TProof = z.infer<typeof ZProofSchema>;
 export const ZProofRejectResponseSchema = z.object({ id: z.number().int(), estado: z.literal("RECHAZADO") });
 export const ZProofsResponseSchema = z.object({ items: z.array(ZProofSchema) });
 export type TProofsResponse = z.infer<typeof ZProofsResponseSchema>;
+
+// --- Routes (issue 33 item 3): every call OFFICE_STAFF ---
+const tag = "payments";
+
+/** A request schema as the API reference shows it (what the caller sends). */
+function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  return rest;
+}
+
+/**
+ * The body of POST /api/admin/trackings/{id}/charges: one line `{ kind, description, amountColones }`,
+ * or several `{ lines: [...] }` added together. Each is checked by its own schema (so a refusal
+ * names the field of that form); the handler receives one line or the list.
+ */
+export const ZChargeAddSchema = z
+  .unknown()
+  .transform((raw, ctx): TChargeCreate | TChargeCreate[] => {
+    const batch = typeof raw === "object" && raw !== null && "lines" in raw;
+    const result = batch ? ZChargeBatchSchema.safeParse(raw) : ZChargeCreateSchema.safeParse(raw);
+    if (result.success) return "lines" in result.data ? result.data.lines : result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    return z.NEVER;
+  })
+  .meta({
+    description: "Un cargo { kind, description, amountColones } o varios { lines: [{ kind, description, amountColones }, …] } (hasta 10, todos o ninguno).",
+    anyOf: [inputJsonSchema(ZChargeCreateSchema), inputJsonSchema(ZChargeBatchSchema)],
+  });
+
+export const CHARGES_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/trackings/:id/charges",
+  tag,
+  summary: "El cobro de un paquete: sus líneas, el total, lo pagado, el saldo y los pagos aplicados",
+  params: ZPaymentIdParamsSchema,
+  responses: { 200: ZChargesResponseSchema },
+});
+
+export const CHARGE_ADD_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/trackings/:id/charges",
+  tag,
+  summary: "Agrega uno o varios cargos extra a un paquete",
+  params: ZPaymentIdParamsSchema,
+  body: ZChargeAddSchema,
+  responses: { 201: ZChargesResponseSchema },
+});
+
+export const CHARGE_REMOVE_ROUTE = defineRoute({
+  method: "DELETE",
+  path: "/api/admin/trackings/:id/charges/:chargeId",
+  tag,
+  summary: "Quita un cargo extra de un paquete",
+  params: ZChargeParamsSchema,
+  responses: { 200: ZChargesResponseSchema },
+});
+
+export const PAYMENTS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/payments",
+  tag,
+  summary: "Los pagos registrados, filtrados por cliente, fechas y método (paginados)",
+  query: ZPaymentsQuerySchema,
+  responses: { 200: ZPaymentsPageSchema },
+});
+
+export const PAYMENTS_DUE_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/payments/due",
+  tag,
+  summary: "Los paquetes de un cliente con saldo pendiente",
+  query: ZDueQuerySchema,
+  responses: { 200: ZDueResponseSchema },
+});
+
+export const PAYMENT_CREATE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/payments",
+  tag,
+  summary: "Registra un pago aplicado a uno o varios paquetes",
+  body: ZPaymentCreateSchema,
+  responses: { 201: ZPaymentResponseSchema },
+});
+
+export const PAYMENT_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/payments/:id",
+  tag,
+  summary: "Un pago con sus paquetes",
+  params: ZPaymentIdParamsSchema,
+  responses: { 200: ZPaymentResponseSchema },
+});
+
+export const PAYMENT_REVERSE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/payments/:id/reverse",
+  tag,
+  summary: "Revierte un pago, con el motivo",
+  params: ZPaymentIdParamsSchema,
+  body: ZReverseSchema,
+  responses: { 200: ZPaymentResponseSchema },
+});
+
+export const PAYMENT_RECEIPT_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/payments/:id/receipt",
+  tag,
+  summary: "El recibo de un pago (PDF)",
+  params: ZPaymentIdParamsSchema,
+  responses: { 200: binary("application/pdf") },
+});
+
+export const PROOFS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/payment-proofs",
+  tag,
+  summary: "Los comprobantes SINPE de los clientes, por estado (por revisar: los más antiguos primero)",
+  query: ZProofsQuerySchema,
+  responses: { 200: ZProofsResponseSchema },
+});
+
+export const PROOF_CONFIRM_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/payment-proofs/:id/confirm",
+  tag,
+  summary: "Confirma un comprobante SINPE: registra su pago",
+  params: ZPaymentIdParamsSchema,
+  body: ZProofConfirmSchema,
+  responses: { 201: ZPaymentResponseSchema },
+});
+
+export const PROOF_REJECT_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/payment-proofs/:id/reject",
+  tag,
+  summary: "Rechaza un comprobante SINPE, con el motivo",
+  params: ZPaymentIdParamsSchema,
+  body: ZProofRejectSchema,
+  responses: { 200: ZProofRejectResponseSchema },
+});
 
 // --- Receipt (PDF) texts ---
 export const PROOF_WHOLE_BALANCE = "Saldo total";

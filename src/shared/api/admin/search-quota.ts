@@ -5,6 +5,8 @@
 import { z } from "../../validation";
 import { parseCountInput } from "../../domain/search-quota";
 import { ZAdminPageSchema, ZAdminSearchSchema } from "./clients";
+import { ZClientCodeLooseSchema } from "../clients";
+import { defineRoute } from "../contract";
 
 export const ZSearchQuotaQuerySchema = ZAdminPageSchema.extend({ q: ZAdminSearchSchema });
 export type TSearchQuotaQuery = z.infer<typeof ZSearchQuotaQuerySchema>;
@@ -98,3 +100,54 @@ export const COUNTER_RESET_TITLE = "¡Contador reiniciado!";
 export const COUNTER_RESET_FAILED_TITLE = "Error al reiniciar contador";
 export const COUNTER_RESET_FAILED = "No se pudo reiniciar el contador de búsquedas";
 export const RESET_COUNTER_BUTTON = "Reiniciar Contador Mensual";
+
+// --- Calls (Oficina and Dueño; tag "search-quota") ---
+
+const CLIENT_ID_INVALID = "Identificador de cliente inválido";
+const ZClientIdParamsSchema = z.object({
+  id: z.coerce.number({ error: CLIENT_ID_INVALID }).int(CLIENT_ID_INVALID).positive(CLIENT_ID_INVALID).max(2_147_483_647, CLIENT_ID_INVALID),
+});
+
+/** A client's counters after a change (the quota table's row). */
+export const ZSearchQuotaClientResponseSchema = z.object({ client: ZSearchQuotaRowSchema });
+
+/** GET /api/admin/search-quota: the server-paged table of the AI search quota card. */
+export const SEARCH_QUOTA_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/search-quota",
+  tag: "search-quota",
+  summary: "La tabla paginada de búsquedas IA por cliente",
+  query: ZSearchQuotaQuerySchema,
+  responses: { 200: ZSearchQuotaResponseSchema },
+});
+
+/** GET /api/parts-search-history/{clientCode}: a client's latest parts searches. */
+export const PARTS_SEARCH_HISTORY_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/parts-search-history/:clientCode",
+  tag: "search-quota",
+  summary: "El historial de búsquedas de repuestos de un cliente",
+  params: z.object({ clientCode: ZClientCodeLooseSchema }),
+  responses: { 200: ZPartsSearchHistoryResponseSchema },
+});
+
+/** PATCH /api/clients/{id}/search-limits: the 'Gestionar' dialog. */
+export const SEARCH_LIMITS_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/clients/:id/search-limits",
+  tag: "search-quota",
+  summary: "Cambia el límite mensual, el acceso ilimitado y las búsquedas usadas de un cliente",
+  params: ZClientIdParamsSchema,
+  body: ZUpdateSearchLimitsRequestSchema,
+  responses: { 200: ZSearchQuotaClientResponseSchema },
+});
+
+/** POST /api/clients/{id}/reset-searches: the monthly counter back to 0. */
+export const RESET_SEARCHES_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/clients/:id/reset-searches",
+  tag: "search-quota",
+  summary: "Reinicia el contador mensual de búsquedas de un cliente",
+  params: ZClientIdParamsSchema,
+  responses: { 200: ZSearchQuotaClientResponseSchema },
+});

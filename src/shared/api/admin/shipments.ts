@@ -6,6 +6,8 @@ import { zText } from "../../text-rules";
 import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUS_LABELS, TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../domain/statuses";
 import { SHIPMENT_STATES } from "../../domain/warehouse";
 import { isCalendarDay } from "../../domain/dates";
+import { binary, defineRoute } from "../contract";
+import { XLSX_CONTENT_TYPE } from "../excel";
 
 /** What each kind of shipment calls its number and its transport. */
 export const SHIPMENT_GUIDE_LABELS: Record<ShippingType, string> = { AVION: "Guía aérea", BARCO: "Contenedor o BL" };
@@ -211,3 +213,117 @@ export const ZShipmentScanChoicesSchema = z.object({ matches: z.array(ZShipmentP
 
 export const ZShipmentMoveResponseSchema = ZShipmentDetailSchema.extend({ moved: z.number(), unchanged: z.number(), message: z.string() });
 export type TShipmentMoveResponse = z.infer<typeof ZShipmentMoveResponseSchema>;
+
+// --- Routes (issue 33 item 3): every call ANY_STAFF ---
+const tag = "shipments";
+
+export const SHIPMENTS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/shipments",
+  tag,
+  summary: "Los embarques (los abiertos primero), paginados",
+  query: ZShipmentListQuerySchema,
+  responses: { 200: ZShipmentListResponseSchema },
+});
+
+export const SHIPMENT_CREATE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/shipments",
+  tag,
+  summary: "Crea un embarque (guía aérea o contenedor)",
+  body: ZCreateShipmentRequestSchema,
+  responses: { 201: ZShipmentDetailSchema },
+});
+
+export const SHIPMENT_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/shipments/:id",
+  tag,
+  summary: "Un embarque con sus paquetes y totales",
+  params: ZShipmentIdParamsSchema,
+  responses: { 200: ZShipmentDetailSchema },
+});
+
+export const SHIPMENT_UPDATE_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/admin/shipments/:id",
+  tag,
+  summary: "Cambia los datos de un embarque abierto",
+  params: ZShipmentIdParamsSchema,
+  body: ZUpdateShipmentRequestSchema,
+  responses: { 200: ZShipmentDetailSchema },
+});
+
+export const SHIPMENT_READY_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/shipments/:id/ready",
+  tag,
+  summary: "Los paquetes recibidos que pueden ir en este embarque",
+  params: ZShipmentIdParamsSchema,
+  responses: { 200: ZReadyPackagesResponseSchema },
+});
+
+export const SHIPMENT_ADD_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/shipments/:id/packages",
+  tag,
+  summary: "Agrega paquetes a un embarque abierto: uno escaneado { code } o varios { trackingIds }",
+  params: ZShipmentIdParamsSchema,
+  body: ZAddToShipmentRequestSchema,
+  responses: { 200: ZAddToShipmentResponseSchema },
+});
+
+export const SHIPMENT_REMOVE_ROUTE = defineRoute({
+  method: "DELETE",
+  path: "/api/admin/shipments/:id/packages/:trackingId",
+  tag,
+  summary: "Quita un paquete de un embarque abierto",
+  params: ZShipmentPackageParamsSchema,
+  responses: { 200: ZShipmentDetailSchema },
+});
+
+export const SHIPMENT_CLOSE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/shipments/:id/close",
+  tag,
+  summary: "Cierra un embarque: su manifiesto queda como definitivo",
+  params: ZShipmentIdParamsSchema,
+  responses: { 200: ZShipmentDetailSchema },
+});
+
+export const SHIPMENT_REOPEN_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/shipments/:id/reopen",
+  tag,
+  summary: "Reabre un embarque cerrado cuyos paquetes siguen en la bodega de origen",
+  params: ZShipmentIdParamsSchema,
+  responses: { 200: ZShipmentDetailSchema },
+});
+
+export const SHIPMENT_MOVE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/shipments/:id/status",
+  tag,
+  summary: "Mueve todos los paquetes de un embarque cerrado al siguiente estado (y avisa a cada cliente)",
+  params: ZShipmentIdParamsSchema,
+  body: ZShipmentMoveRequestSchema,
+  responses: { 200: ZShipmentMoveResponseSchema },
+});
+
+export const SHIPMENT_MANIFEST_XLSX_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/shipments/:id/manifest.xlsx",
+  tag,
+  summary: "El manifiesto del embarque en Excel (borrador mientras está abierto; queda registrado)",
+  params: ZShipmentIdParamsSchema,
+  responses: { 200: binary(XLSX_CONTENT_TYPE) },
+});
+
+export const SHIPMENT_MANIFEST_PDF_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/shipments/:id/manifest.pdf",
+  tag,
+  summary: "El manifiesto del embarque en PDF (borrador mientras está abierto; queda registrado)",
+  params: ZShipmentIdParamsSchema,
+  responses: { 200: binary("application/pdf") },
+});

@@ -1,16 +1,17 @@
 // Staff accounts, per-person sessions, two-step sign-in and the audit log (issue 19): the calls'
 // zod schemas and Spanish texts, shared by the server and the back office.
 //
-// Calls (roles in brackets; every one needs a session except the login):
+// Calls (roles in brackets; every one needs a session except the login; their contract entries,
+// `…_ROUTE`, are at the end of this file):
 //   POST  /api/admin/login                      { login?, password, code? } → TAdminLoginResponse
 //         (no login: the built-in owner account and the system admin password, staff-side §6)
 //   GET   /api/admin/session            [all]   → TStaffSession
 //   POST  /api/admin/logout             [all]   → 204
 //   POST  /api/admin/me/password        [all]   { currentPassword, newPassword } → 204 (ends the person's other sessions)
 //   POST  /api/admin/me/totp/setup      [all]   → TTotpSetup (a new secret, not yet active)
-//   POST  /api/admin/me/totp/enable     [all]   { code } → TRecoveryCodes (shown once)
+//   POST  /api/admin/me/totp/enable     [all]   { code } → { recoveryCodes } (shown once)
 //   POST  /api/admin/me/totp/disable    [all]   { code } → 204 (refused for Dueño: TOTP_REQUIRED_FOR_OWNER)
-//   POST  /api/admin/me/recovery-codes  [all]   { code } → TRecoveryCodes (replaces the old ones)
+//   POST  /api/admin/me/recovery-codes  [all]   { code } → { recoveryCodes } (replaces the old ones)
 //   GET   /api/admin/accounts           [dueno] → TStaffAccount[]
 //   POST  /api/admin/accounts           [dueno] TCreateStaffAccount → TStaffAccount (with a temporary password)
 //   PATCH /api/admin/accounts/:id       [dueno] TUpdateStaffAccount → TStaffAccount
@@ -25,7 +26,9 @@ import { z } from "../../validation";
 import { zPersonName, zText } from "../../text-rules";
 import { STAFF_ROLES } from "../../domain/staff-roles";
 import { isCalendarDay } from "../../domain/dates";
-import { ADMIN_PASSWORD_REQUIRED, ADMIN_PASSWORD_WRONG } from "./auth";
+import { ADMIN_PASSWORD_REQUIRED, ADMIN_PASSWORD_WRONG, ZAdminLoginResponseSchema } from "./auth";
+import { binary, defineRoute } from "../contract";
+import { XLSX_CONTENT_TYPE } from "../excel";
 
 // --- Texts ---
 export const LOGIN_REQUIRED = "Escribe tu usuario o correo";
@@ -136,7 +139,6 @@ export type TTotpSetup = z.infer<typeof ZTotpSetupSchema>;
 
 export const ZTotpCodeRequestSchema = z.object({ code: ZSecondFactorCodeSchema });
 export const ZRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
-export type TRecoveryCodes = z.infer<typeof ZRecoveryCodesSchema>;
 
 // --- Accounts (Dueño) ---
 export const ZStaffAccountSchema = z.object({
@@ -347,3 +349,197 @@ export const AUDIT_EXPORT_HEADERS = ["Fecha", "Persona", "Dirección IP", "Acci�
 export function auditExportFileName(day: string): string {
   return `registro-de-cambios-${day}.xlsx`;
 }
+
+// --- Calls (the list at the top of this file; tags "auth", "accounts", "audit") ---
+
+/** An account's id in a path: a positive 32-bit integer. */
+const ZAccountIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** A 204: no body. */
+const NO_CONTENT = z.null();
+
+/** POST /api/admin/login (public): a session token, or 401 (SECOND_FACTOR_REQUIRED asks for the code). */
+export const ADMIN_LOGIN_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/login",
+  tag: "auth",
+  summary: "Inicia sesión del personal (usuario, contraseña y código de dos pasos si la cuenta lo tiene)",
+  body: ZStaffLoginRequestSchema,
+  responses: { 200: ZAdminLoginResponseSchema },
+});
+
+/** GET /api/admin/session: who holds the session and the sections they may open. */
+export const ADMIN_SESSION_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/session",
+  tag: "auth",
+  summary: "La persona de la sesión, su rol y las secciones que puede abrir",
+  responses: { 200: ZStaffSessionSchema },
+});
+
+/** POST /api/admin/logout: the session ends on the server. */
+export const ADMIN_LOGOUT_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/logout",
+  tag: "auth",
+  summary: "Cierra la sesión en el servidor",
+  responses: { 204: NO_CONTENT },
+});
+
+/** POST /api/admin/me/password: one's own password; the person's other sessions end. */
+export const OWN_PASSWORD_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/me/password",
+  tag: "auth",
+  summary: "Cambia la contraseña propia (cierra las otras sesiones de la persona)",
+  body: ZChangeOwnPasswordRequestSchema,
+  responses: { 204: NO_CONTENT },
+});
+
+/** POST /api/admin/me/totp/setup: a new two-step secret, not yet active. */
+export const TOTP_SETUP_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/me/totp/setup",
+  tag: "auth",
+  summary: "Genera un secreto nuevo de verificación en dos pasos (aún no activo)",
+  responses: { 200: ZTotpSetupSchema },
+});
+
+/** POST /api/admin/me/totp/enable: the two-step sign-in on; the recovery codes, shown once. */
+export const TOTP_ENABLE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/me/totp/enable",
+  tag: "auth",
+  summary: "Activa la verificación en dos pasos con un código y devuelve los códigos de recuperación",
+  body: ZTotpCodeRequestSchema,
+  responses: { 200: ZRecoveryCodesSchema },
+});
+
+/** POST /api/admin/me/totp/disable: refused for Dueño (TOTP_REQUIRED_FOR_OWNER). */
+export const TOTP_DISABLE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/me/totp/disable",
+  tag: "auth",
+  summary: "Desactiva la verificación en dos pasos (no para una cuenta de Dueño)",
+  body: ZTotpCodeRequestSchema,
+  responses: { 204: NO_CONTENT },
+});
+
+/** POST /api/admin/me/recovery-codes: new recovery codes replace the old ones. */
+export const RECOVERY_CODES_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/me/recovery-codes",
+  tag: "auth",
+  summary: "Genera códigos de recuperación nuevos (los anteriores dejan de valer)",
+  body: ZTotpCodeRequestSchema,
+  responses: { 200: ZRecoveryCodesSchema },
+});
+
+/** GET /api/admin/accounts (Dueño): every staff account. */
+export const ACCOUNTS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/accounts",
+  tag: "accounts",
+  summary: "Las cuentas del personal",
+  responses: { 200: z.array(ZStaffAccountSchema) },
+});
+
+/** POST /api/admin/accounts (Dueño): a new account with a temporary password. */
+export const ACCOUNT_CREATE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/accounts",
+  tag: "accounts",
+  summary: "Crea una cuenta del personal con una contraseña temporal",
+  body: ZCreateStaffAccountRequestSchema,
+  responses: { 201: ZStaffAccountSchema },
+});
+
+/** PATCH /api/admin/accounts/{id} (Dueño): name, role or user name. */
+export const ACCOUNT_UPDATE_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/admin/accounts/:id",
+  tag: "accounts",
+  summary: "Edita el nombre, el rol o el usuario de una cuenta",
+  params: ZAccountIdParamsSchema,
+  body: ZUpdateStaffAccountRequestSchema,
+  responses: { 200: ZStaffAccountSchema },
+});
+
+/** POST /api/admin/accounts/{id}/password (Dueño): a temporary password; the account's sessions end. */
+export const ACCOUNT_PASSWORD_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/accounts/:id/password",
+  tag: "accounts",
+  summary: "Fija una contraseña temporal (se cambia al entrar; las sesiones de la cuenta terminan)",
+  params: ZAccountIdParamsSchema,
+  body: ZResetPasswordRequestSchema,
+  responses: { 204: NO_CONTENT },
+});
+
+/** POST /api/admin/accounts/{id}/disable (Dueño): the account's sessions end at once. */
+export const ACCOUNT_DISABLE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/accounts/:id/disable",
+  tag: "accounts",
+  summary: "Desactiva una cuenta (sus sesiones terminan)",
+  params: ZAccountIdParamsSchema,
+  responses: { 200: ZStaffAccountSchema },
+});
+
+/** POST /api/admin/accounts/{id}/enable (Dueño). */
+export const ACCOUNT_ENABLE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/accounts/:id/enable",
+  tag: "accounts",
+  summary: "Activa una cuenta desactivada",
+  params: ZAccountIdParamsSchema,
+  responses: { 200: ZStaffAccountSchema },
+});
+
+/** GET /api/admin/accounts/{id}/sessions (Dueño): the account's open sessions. */
+export const ACCOUNT_SESSIONS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/accounts/:id/sessions",
+  tag: "accounts",
+  summary: "Las sesiones abiertas de una cuenta",
+  params: ZAccountIdParamsSchema,
+  responses: { 200: z.array(ZStaffSessionRowSchema) },
+});
+
+/** DELETE /api/admin/accounts/{id}/sessions (Dueño): ends every session of the account. */
+export const ACCOUNT_END_SESSIONS_ROUTE = defineRoute({
+  method: "DELETE",
+  path: "/api/admin/accounts/:id/sessions",
+  tag: "accounts",
+  summary: "Cierra todas las sesiones de una cuenta",
+  params: ZAccountIdParamsSchema,
+  responses: { 204: NO_CONTENT },
+});
+
+/** GET /api/admin/audit (Dueño): the log filtered and paged, newest first. */
+export const AUDIT_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/audit",
+  tag: "audit",
+  summary: "El registro de cambios, filtrado y paginado (lo más nuevo primero)",
+  query: ZAuditQuerySchema,
+  responses: { 200: ZAuditPageSchema },
+});
+
+/** GET /api/admin/audit/chain (Dueño): the hash chain checked record by record (decision 148). */
+export const AUDIT_CHAIN_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/audit/chain",
+  tag: "audit",
+  summary: "Verifica la cadena de hashes del registro de cambios",
+  responses: { 200: ZAuditChainSchema },
+});
+
+/** GET /api/admin/audit/export (Dueño): the filtered log as registro-de-cambios-<día>.xlsx. */
+export const AUDIT_EXPORT_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/audit/export",
+  tag: "audit",
+  summary: "Descarga el registro de cambios filtrado como Excel (.xlsx)",
+  query: ZAuditQuerySchema,
+  responses: { 200: binary(XLSX_CONTENT_TYPE) },
+});

@@ -2,6 +2,7 @@
 // beyond the spec), and the referrals and coupons card (staff-side §2, §4, §7, §9):
 // GET /api/admin/referrals and GET /api/admin/coupons with their six counters and latest rows.
 import { z } from "../../validation";
+import { defineRoute } from "../contract";
 import { COUPON_STATUSES, REFERRAL_STATUSES, TRACKING_STATUSES } from "../../domain/statuses";
 
 /** Weeks shown in the new-packages chart, the current one last. */
@@ -51,3 +52,30 @@ export const ZAdminCouponsResponseSchema = z.object({
 export type TAdminCouponsResponse = z.infer<typeof ZAdminCouponsResponseSchema>;
 
 export const REFERRED_PENDING_LABEL = "Pendiente";
+
+/** GET /api/admin/stats (office staff): packages by status and new packages per week. */
+export const ADMIN_STATS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/stats",
+  tag: "stats",
+  summary: "Paquetes por estado y paquetes nuevos por semana",
+  responses: { 200: ZAdminStatsResponseSchema },
+});
+
+/** GET /api/admin/referrals (office staff): the referrals card's counters and latest rows. */
+export const ADMIN_REFERRALS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/referrals",
+  tag: "stats",
+  summary: "Los referidos: totales y los más recientes",
+  responses: { 200: ZAdminReferralsResponseSchema },
+});
+
+/** GET /api/admin/coupons (office staff): the coupons card's counters and latest rows. */
+export const ADMIN_COUPONS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/coupons",
+  tag: "stats",
+  summary: "Los cupones: totales y los más recientes",
+  responses: { 200: ZAdminCouponsResponseSchema },
+});

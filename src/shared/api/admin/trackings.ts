@@ -5,7 +5,8 @@ import { z } from "../../validation";
 import { zText } from "../../text-rules";
 import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, type ShippingType, type TrackingStatus } from "../../domain/statuses";
 import { ZClientCodeLooseSchema } from "../clients";
-import { ORIGIN_INVALID, SHIPPING_TYPE_INVALID, ZTrackingCodeSchema } from "../trackings";
+import { ORIGIN_INVALID, SHIPPING_TYPE_INVALID, ZTrackingCodeSchema, ZTrackingDeletedResponseSchema, ZTrackingIdParamsSchema } from "../trackings";
+import { defineRoute } from "../contract";
 import { formatColones, formatThousands } from "../../domain/format";
 import { ZAdminTrackingSchema, type TAdminTracking } from "./clients";
 import { ZMessagingStatusSchema, type TMessagingStatus } from "../notifications";
@@ -412,3 +413,77 @@ export function bulkStatusSummary({ changed, unchanged }: TBulkStatusResponse): 
   const kept = unchanged === 1 ? "1 ya tenía ese estado" : `${unchanged} ya tenían ese estado`;
   return `${moved}; ${kept}.`;
 }
+
+// --- Calls (issue 33 item 3) ---
+
+/** PATCH /api/trackings/{id} (any staff; Bodega only its fields): the inline edits of a package. */
+export const TRACKING_PATCH_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/trackings/:id",
+  tag: "packages",
+  summary: "Cambios en línea de un paquete (estado, tipo de envío, costo, medida, monto, notas)",
+  params: ZTrackingIdParamsSchema,
+  body: ZPatchTrackingRequestSchema,
+  responses: { 200: ZAdminTrackingResponseSchema },
+});
+
+/** GET /api/trackings/{id}/history (any staff): the package's status history, newest first. */
+export const TRACKING_HISTORY_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/trackings/:id/history",
+  tag: "packages",
+  summary: "Historial de estados de un paquete",
+  params: ZTrackingIdParamsSchema,
+  responses: { 200: ZTrackingHistoryResponseSchema },
+});
+
+/** POST /api/admin/trackings (office staff): a package created by staff for a client. */
+export const ADMIN_TRACKING_CREATE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/trackings",
+  tag: "packages",
+  summary: "Crear un paquete para un cliente",
+  body: ZCreateAdminTrackingRequestSchema,
+  responses: { 201: ZAdminTrackingResponseSchema },
+});
+
+/** POST /api/admin/trackings/bulk-status (any staff): several packages to one status at once. */
+export const BULK_STATUS_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/trackings/bulk-status",
+  tag: "packages",
+  summary: "Cambiar el estado de varios paquetes a la vez",
+  body: ZBulkStatusRequestSchema,
+  responses: { 200: ZBulkStatusResponseSchema },
+});
+
+/** PATCH /api/admin/trackings/{id} (any staff; Bodega only its fields): the edit dialog. */
+export const ADMIN_TRACKING_UPDATE_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/admin/trackings/:id",
+  tag: "packages",
+  summary: "Editar un paquete (solo cambia lo enviado)",
+  params: ZTrackingIdParamsSchema,
+  body: ZUpdateAdminTrackingRequestSchema,
+  responses: { 200: ZAdminTrackingResponseSchema },
+});
+
+/** POST /api/admin/trackings/{id}/reprice (office staff): the amount again at today's tariff (docs/decisions/114). */
+export const ADMIN_TRACKING_REPRICE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/trackings/:id/reprice",
+  tag: "packages",
+  summary: "Recalcular el monto de un paquete con la tarifa de hoy",
+  params: ZTrackingIdParamsSchema,
+  responses: { 200: ZAdminTrackingResponseSchema },
+});
+
+/** DELETE /api/admin/trackings/{id} (office staff). */
+export const ADMIN_TRACKING_DELETE_ROUTE = defineRoute({
+  method: "DELETE",
+  path: "/api/admin/trackings/:id",
+  tag: "packages",
+  summary: "Eliminar un paquete",
+  params: ZTrackingIdParamsSchema,
+  responses: { 200: ZTrackingDeletedResponseSchema },
+});

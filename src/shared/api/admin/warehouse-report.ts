@@ -9,9 +9,9 @@
 import { z } from "zod";
 import { isCalendarDay } from "../../domain/dates";
 import { UNPRICED_REASONS } from "./trackings";
+import { binary, defineRoute } from "../contract";
+import { XLSX_CONTENT_TYPE } from "../excel";
 
-export const WAREHOUSE_REPORT_PATH = "/api/admin/warehouse/report";
-export const WAREHOUSE_REPORT_XLSX_PATH = "/api/admin/warehouse/report.xlsx";
 
 export const REPORT_DATE_INVALID = "Fecha inválida: usa el formato AAAA-MM-DD";
 export const REPORT_DATE_FUTURE = "El reporte no puede ser de un día que todavía no llega";
@@ -90,6 +90,26 @@ export const ZWarehouseReportSchema = z.object({
   missing: section(ZMissingPackageSchema),
 });
 export type TWarehouseReport = z.infer<typeof ZWarehouseReportSchema>;
+
+/** GET /api/admin/warehouse/report?date=AAAA-MM-DD (any staff): the report on screen. */
+export const WAREHOUSE_REPORT_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/warehouse/report",
+  tag: "warehouse",
+  summary: "Reporte diario de bodega",
+  query: ZWarehouseReportQuerySchema,
+  responses: { 200: ZWarehouseReportSchema },
+});
+
+/** GET /api/admin/warehouse/report.xlsx?date=AAAA-MM-DD (any staff): the same report as Excel. */
+export const WAREHOUSE_REPORT_XLSX_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/warehouse/report.xlsx",
+  tag: "warehouse",
+  summary: "Reporte diario de bodega en Excel",
+  query: ZWarehouseReportQuerySchema,
+  responses: { 200: binary(XLSX_CONTENT_TYPE) },
+});
 
 export const REPORT_SECTION_TITLES = {
   received: "Recibidos el día",

@@ -11,10 +11,8 @@ import { ZTrackingCodeSchema } from "../trackings";
 import { ZPhotoNamesSchema } from "../uploads";
 import { PHOTO_KINDS, type MatchState } from "../../domain/warehouse";
 import { ZDiscrepancySchema } from "../declared";
+import { defineRoute } from "../contract";
 
-export const WAREHOUSE_SCAN_PATH = "/api/admin/warehouse/scan";
-export const WAREHOUSE_RECEIVE_PATH = "/api/admin/warehouse/receive";
-export const WAREHOUSE_UNCLAIMED_PATH = "/api/admin/warehouse/unclaimed";
 
 // --- Limits (docs/decisions/128) ---
 
@@ -199,7 +197,6 @@ export const ZAssignUnclaimedRequestSchema = z.object({
 /** Who a code belongs to, for the assign dialog's confirmation (code and name only). */
 export const ZWarehouseClientQuerySchema = z.object({ code: ZClientCodeLooseSchema });
 export const ZWarehouseClientResponseSchema = z.object({ clientCode: z.string(), clientName: z.string() });
-export const WAREHOUSE_CLIENT_PATH = "/api/admin/warehouse/client";
 
 export const ZUnclaimedIdParamsSchema = z.object({
   id: z.coerce.number({ error: UNCLAIMED_NOT_FOUND }).int(UNCLAIMED_NOT_FOUND).positive(UNCLAIMED_NOT_FOUND).max(2_147_483_647, UNCLAIMED_NOT_FOUND),
@@ -228,7 +225,6 @@ export const ZAssignUnclaimedResponseSchema = z.object({ unclaimed: ZUnclaimedPa
 
 // --- Por confirmar: a client's pre-alert of a number waiting in Sin dueño (issue 32, docs/decisions/155) ---
 
-export const WAREHOUSE_MATCHES_PATH = "/api/admin/warehouse/matches";
 export const MATCH_NOT_FOUND = "La coincidencia por confirmar no existe";
 export const MATCH_PACKAGE_RECEIVED = "El paquete del cliente ya fue recibido en Recepción: rechaza esta coincidencia";
 /** 409 when another person decided first (or the row went to another package). */
@@ -284,3 +280,109 @@ export const ZConfirmMatchRequestSchema = z.object({
   confirmarDiferencia: z.boolean({ error: "confirmarDiferencia debe ser verdadero o falso" }).default(false),
 });
 export const ZRejectMatchResponseSchema = z.object({ match: z.object({ id: z.number().int(), estado: z.literal("RECHAZADA") }) });
+
+// --- Calls (issue 33 item 3), every one for any staff role (Bodega receives) ---
+
+const TAG = "warehouse";
+
+/** GET /api/admin/warehouse/scan?code=…: what a scanned or typed number is (packages, Sin dueño). */
+export const WAREHOUSE_SCAN_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/warehouse/scan",
+  tag: TAG,
+  summary: "Recepción: los paquetes y el Sin dueño de un número escaneado",
+  query: ZWarehouseScanQuerySchema,
+  responses: { 200: ZWarehouseScanResponseSchema },
+});
+
+/** POST /api/admin/warehouse/receive: a pre-alerted package received (weight or measures, photos). */
+export const WAREHOUSE_RECEIVE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/warehouse/receive",
+  tag: TAG,
+  summary: "Recepción: recibir un paquete pre-alertado (peso o medidas, fotos)",
+  body: ZReceiveRequestSchema,
+  responses: { 200: ZReceiveResponseSchema },
+});
+
+/** GET /api/admin/warehouse/unclaimed?q=&page=: Sin dueño, one page. */
+export const WAREHOUSE_UNCLAIMED_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/warehouse/unclaimed",
+  tag: TAG,
+  summary: "Sin dueño: paquetes que nadie pre-alertó, por páginas",
+  query: ZUnclaimedListQuerySchema,
+  responses: { 200: ZUnclaimedListResponseSchema },
+});
+
+/** POST /api/admin/warehouse/unclaimed: a package nobody pre-alerted, registered. */
+export const WAREHOUSE_UNCLAIMED_CREATE_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/warehouse/unclaimed",
+  tag: TAG,
+  summary: "Sin dueño: registrar un paquete que nadie pre-alertó",
+  body: ZCreateUnclaimedRequestSchema,
+  responses: { 201: ZUnclaimedResponseSchema },
+});
+
+/** PATCH /api/admin/warehouse/unclaimed/{id}: carrier, label code, weight, measures or notes. */
+export const WAREHOUSE_UNCLAIMED_UPDATE_ROUTE = defineRoute({
+  method: "PATCH",
+  path: "/api/admin/warehouse/unclaimed/:id",
+  tag: TAG,
+  summary: "Sin dueño: corregir un paquete registrado",
+  params: ZUnclaimedIdParamsSchema,
+  body: ZUpdateUnclaimedRequestSchema,
+  responses: { 200: ZUnclaimedResponseSchema },
+});
+
+/** GET /api/admin/warehouse/client?code=…: whose code it is (code and name), for the assign dialog. */
+export const WAREHOUSE_CLIENT_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/warehouse/client",
+  tag: TAG,
+  summary: "Sin dueño: el cliente de un código (código y nombre)",
+  query: ZWarehouseClientQuerySchema,
+  responses: { 200: ZWarehouseClientResponseSchema },
+});
+
+/** POST /api/admin/warehouse/unclaimed/{id}/assign: the package becomes the client's, received. */
+export const WAREHOUSE_ASSIGN_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/warehouse/unclaimed/:id/assign",
+  tag: TAG,
+  summary: "Sin dueño: asignar el paquete a un cliente",
+  params: ZUnclaimedIdParamsSchema,
+  body: ZAssignUnclaimedRequestSchema,
+  responses: { 200: ZAssignUnclaimedResponseSchema },
+});
+
+/** GET /api/admin/warehouse/matches: Por confirmar, oldest first. */
+export const WAREHOUSE_MATCHES_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/warehouse/matches",
+  tag: TAG,
+  summary: "Por confirmar: pre-alertas de números que esperan en Sin dueño",
+  responses: { 200: ZMatchListResponseSchema },
+});
+
+/** POST /api/admin/warehouse/matches/{id}/confirm { confirmarDiferencia? }. */
+export const WAREHOUSE_MATCH_CONFIRM_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/warehouse/matches/:id/confirm",
+  tag: TAG,
+  summary: "Por confirmar: confirmar que el paquete es del cliente que lo pre-alertó",
+  params: ZMatchIdParamsSchema,
+  body: ZConfirmMatchRequestSchema,
+  responses: { 200: ZAssignUnclaimedResponseSchema },
+});
+
+/** POST /api/admin/warehouse/matches/{id}/reject. */
+export const WAREHOUSE_MATCH_REJECT_ROUTE = defineRoute({
+  method: "POST",
+  path: "/api/admin/warehouse/matches/:id/reject",
+  tag: TAG,
+  summary: "Por confirmar: rechazar la coincidencia",
+  params: ZMatchIdParamsSchema,
+  responses: { 200: ZRejectMatchResponseSchema },
+});

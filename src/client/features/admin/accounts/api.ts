@@ -8,8 +8,14 @@ import { toast } from "../../../components/ui/use-toast";
 import { apiRequest } from "../../../lib/api";
 import { sendAdminJson, useChangeErrorToast } from "../../../lib/admin/admin-api";
 import { refreshStaffAccounts } from "../../../lib/admin/staff-accounts";
+import { routePath } from "../../../../shared/api/contract";
 import {
-  ZStaffAccountSchema,
+  ACCOUNT_CREATE_ROUTE,
+  ACCOUNT_DISABLE_ROUTE,
+  ACCOUNT_ENABLE_ROUTE,
+  ACCOUNT_END_SESSIONS_ROUTE,
+  ACCOUNT_PASSWORD_ROUTE,
+  ACCOUNT_UPDATE_ROUTE,
   type TCreateStaffAccountRequest,
   type TStaffAccount,
   type TUpdateStaffAccountRequest,
@@ -35,17 +41,21 @@ const DONE_TITLES: Record<AccountChange["kind"], string> = {
 async function send(change: AccountChange): Promise<TStaffAccount | null> {
   switch (change.kind) {
     case "create":
-      return sendAdminJson("POST", "/api/admin/accounts", ZStaffAccountSchema, change.body);
+      return sendAdminJson(ACCOUNT_CREATE_ROUTE.method, routePath(ACCOUNT_CREATE_ROUTE), ACCOUNT_CREATE_ROUTE.responses[201], change.body);
     case "update":
-      return sendAdminJson("PATCH", `/api/admin/accounts/${change.id}`, ZStaffAccountSchema, change.body);
+      return sendAdminJson(ACCOUNT_UPDATE_ROUTE.method, routePath(ACCOUNT_UPDATE_ROUTE, { id: change.id }), ACCOUNT_UPDATE_ROUTE.responses[200], change.body);
     case "disable":
-    case "enable":
-      return sendAdminJson("POST", `/api/admin/accounts/${change.id}/${change.kind}`, ZStaffAccountSchema);
+    case "enable": {
+      const route = change.kind === "disable" ? ACCOUNT_DISABLE_ROUTE : ACCOUNT_ENABLE_ROUTE;
+      return sendAdminJson(route.method, routePath(route, { id: change.id }), route.responses[200]);
+    }
     case "end-sessions":
-      await apiRequest("DELETE", `/api/admin/accounts/${change.id}/sessions`);
+      await apiRequest(ACCOUNT_END_SESSIONS_ROUTE.method, routePath(ACCOUNT_END_SESSIONS_ROUTE, { id: change.id }));
       return null;
     case "password":
-      await apiRequest("POST", `/api/admin/accounts/${change.id}/password`, { temporaryPassword: change.temporaryPassword });
+      await apiRequest(ACCOUNT_PASSWORD_ROUTE.method, routePath(ACCOUNT_PASSWORD_ROUTE, { id: change.id }), {
+        temporaryPassword: change.temporaryPassword,
+      });
       return null;
   }
 }

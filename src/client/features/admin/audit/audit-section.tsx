@@ -19,19 +19,21 @@ import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/use-toast";
 import { apiRequest, errorMessageFrom } from "../../../lib/api";
 import { queryClient } from "../../../lib/query-client";
-import { ADMIN_QUERY_ROOT, getAdminJson, queryString, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { fileNameFromDisposition, saveBlob } from "../../../lib/admin/download-file";
 import { useStaffAccounts } from "../../../lib/admin/staff-accounts";
 import { useUrlFilters } from "../../../lib/admin/use-url-filters";
 import { formatDateTime } from "../../../../shared/domain/format";
 import { costaRicaDayKey } from "../../../../shared/domain/dates";
 import { EXPORT_FAILED_FALLBACK, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE } from "../../../../shared/api/excel";
+import { routePath } from "../../../../shared/api/contract";
 import {
   AUDIT_ACTION_LABELS,
+  AUDIT_CHAIN_ROUTE,
   AUDIT_ENTITIES,
   AUDIT_ENTITY_LABELS,
-  ZAuditChainSchema,
-  ZAuditPageSchema,
+  AUDIT_EXPORT_ROUTE,
+  AUDIT_ROUTE,
   ZAuditQuerySchema,
   type TAuditChain,
   type TAuditPage,
@@ -110,7 +112,7 @@ function AuditChainCheck() {
   const check = async () => {
     setState({ checking: true });
     try {
-      setState({ checking: false, result: await getAdminJson("/api/admin/audit/chain", ZAuditChainSchema) });
+      setState({ checking: false, result: await getAdminJson(routePath(AUDIT_CHAIN_ROUTE), AUDIT_CHAIN_ROUTE.responses[200]) });
     } catch (error) {
       setState({ checking: false, error: errorMessageFrom(error, CHAIN_CHECK_FAILED) });
     }
@@ -143,9 +145,9 @@ function AuditChainCheck() {
   );
 }
 
-async function exportAudit(search: string): Promise<void> {
+async function exportAudit(url: string): Promise<void> {
   try {
-    const res = await apiRequest("GET", `/api/admin/audit/export${search}`);
+    const res = await apiRequest(AUDIT_EXPORT_ROUTE.method, url);
     const fileName = fileNameFromDisposition(res.headers.get("content-disposition")) ?? `registro-de-cambios-${costaRicaDayKey(new Date())}.xlsx`;
     saveBlob(await res.blob(), fileName);
     toast({ title: EXPORT_SUCCESS_TITLE, description: fileName });
@@ -169,12 +171,13 @@ export function AuditSection() {
     pageSize: AUDIT_PAGE_SIZE,
   });
   const query = parsed.success ? parsed.data : null;
-  const filterSearch = query ? queryString({ accountId: query.accountId, entity: query.entity, action: query.action, from: query.from, to: query.to }) : "";
-  const pageSearch = query ? queryString({ accountId: query.accountId, entity: query.entity, action: query.action, from: query.from, to: query.to, page: query.page, pageSize: query.pageSize }) : "";
+  const filter = query ? { accountId: query.accountId, entity: query.entity, action: query.action, from: query.from, to: query.to } : {};
+  const exportUrl = routePath(AUDIT_EXPORT_ROUTE, filter);
+  const pageUrl = query ? routePath(AUDIT_ROUTE, { ...filter, page: query.page, pageSize: query.pageSize }) : routePath(AUDIT_ROUTE);
   const page = useQuery<TAuditPage>(
     {
-      queryKey: [...AUDIT_KEY, pageSearch],
-      queryFn: () => getAdminJson(`/api/admin/audit${pageSearch}`, ZAuditPageSchema),
+      queryKey: [...AUDIT_KEY, pageUrl],
+      queryFn: () => getAdminJson(pageUrl, AUDIT_ROUTE.responses[200]),
       enabled: query !== null,
       placeholderData: keepPreviousData,
     },
@@ -195,7 +198,7 @@ export function AuditSection() {
           disabled={exporting || query === null}
           onClick={() => {
             setExporting(true);
-            void exportAudit(filterSearch).finally(() => setExporting(false));
+            void exportAudit(exportUrl).finally(() => setExporting(false));
           }}
         >
           {exporting ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Download className="h-4 w-4" aria-hidden="true" />}

@@ -12,7 +12,9 @@ import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/use-toast";
 import { apiRequest, errorMessageFrom, errorStatusFrom } from "../../../lib/api";
 import { z } from "../../../../shared/validation";
+import { routePath } from "../../../../shared/api/contract";
 import {
+  OWN_PASSWORD_ROUTE,
   PASSWORD_CURRENT_WRONG,
   ZChangeOwnPasswordRequestSchema,
   type TChangeOwnPasswordRequest,
@@ -41,7 +43,7 @@ export function ChangePasswordForm({ onDone, onUnauthorized }: { onDone: () => v
   const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setPending(true);
     try {
-      await apiRequest("POST", "/api/admin/me/password", { currentPassword, newPassword });
+      await apiRequest(OWN_PASSWORD_ROUTE.method, routePath(OWN_PASSWORD_ROUTE), { currentPassword, newPassword });
       reset();
       onDone();
     } catch (error) {

@@ -19,12 +19,15 @@ import { sendAdminJson, useChangeErrorToast } from "../../../lib/admin/admin-api
 import { saveBlob } from "../../../lib/admin/download-file";
 import { useAdminSession } from "../../../lib/admin/admin-session";
 import { STAFF_ROLE_LABELS } from "../../../../shared/domain/staff-roles";
+import { routePath } from "../../../../shared/api/contract";
 import {
+  RECOVERY_CODES_ROUTE,
   TOTP_CODE_REQUIRED,
+  TOTP_DISABLE_ROUTE,
+  TOTP_ENABLE_ROUTE,
   TOTP_REQUIRED_FOR_OWNER,
-  ZRecoveryCodesSchema,
+  TOTP_SETUP_ROUTE,
   ZSecondFactorCodeSchema,
-  ZTotpSetupSchema,
   type TTotpSetup,
 } from "../../../../shared/api/admin/staff";
 import { ChangePasswordForm } from "./change-password-form";
@@ -167,18 +170,18 @@ function TwoStepCard() {
   };
 
   const enable = async (code: string) => {
-    const answer = await guarded(() => sendAdminJson("POST", "/api/admin/me/totp/enable", ZRecoveryCodesSchema, { code }));
+    const answer = await guarded(() => sendAdminJson(TOTP_ENABLE_ROUTE.method, routePath(TOTP_ENABLE_ROUTE), TOTP_ENABLE_ROUTE.responses[200], { code }));
     setSetup(null);
     setCodes(answer.recoveryCodes);
     toast({ title: TOTP_ENABLED_TITLE });
     await reloadStaff();
   };
   const regenerate = async (code: string) => {
-    const answer = await guarded(() => sendAdminJson("POST", "/api/admin/me/recovery-codes", ZRecoveryCodesSchema, { code }));
+    const answer = await guarded(() => sendAdminJson(RECOVERY_CODES_ROUTE.method, routePath(RECOVERY_CODES_ROUTE), RECOVERY_CODES_ROUTE.responses[200], { code }));
     setCodes(answer.recoveryCodes);
   };
   const disable = async (code: string) => {
-    await guarded(() => apiRequest("POST", "/api/admin/me/totp/disable", { code }));
+    await guarded(() => apiRequest(TOTP_DISABLE_ROUTE.method, routePath(TOTP_DISABLE_ROUTE), { code }));
     toast({ title: TOTP_DISABLED_TITLE });
     await reloadStaff();
   };
@@ -186,7 +189,7 @@ function TwoStepCard() {
   const start = async () => {
     setStarting(true);
     try {
-      setSetup(await sendAdminJson("POST", "/api/admin/me/totp/setup", ZTotpSetupSchema));
+      setSetup(await sendAdminJson(TOTP_SETUP_ROUTE.method, routePath(TOTP_SETUP_ROUTE), TOTP_SETUP_ROUTE.responses[200]));
     } catch (error) {
       fail(error, TOTP_FAILED);
     } finally {

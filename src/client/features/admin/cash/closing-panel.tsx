@@ -17,7 +17,7 @@ import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/use-toast";
 import { apiRequest, errorMessageFrom } from "../../../lib/api";
 import { queryClient } from "../../../lib/query-client";
-import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { fileNameFromDisposition, saveBlob } from "../../../lib/admin/download-file";
 import { formatColones, formatDate, formatDateTime } from "../../../../shared/domain/format";
 import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
@@ -26,7 +26,7 @@ import { EXPORT_FAILED_FALLBACK, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE } fro
 import {
   CASH_CLOSE_BUTTON,
   CASH_CLOSE_CONFIRM,
-  CASH_CLOSE_DAY_PATH,
+  CASH_CLOSE_DAY_ROUTE,
   CASH_CLOSE_FAILED,
   CASH_CLOSE_WARNING,
   CASH_CLOSED_DAY_REVERSALS_TITLE,
@@ -38,8 +38,8 @@ import {
   closedDayReversalLine,
   closedTotalsLine,
   laterReversalLine,
-  CASH_CLOSING_PATH,
-  CASH_CLOSING_XLSX_PATH,
+  CASH_CLOSING_ROUTE,
+  CASH_CLOSING_XLSX_ROUTE,
   CASH_DATE_LABEL,
   CASH_DAY_TOTAL,
   CASH_DOWNLOAD,
@@ -52,22 +52,22 @@ import {
   CASH_STAFF_ALL,
   CASH_STAFF_LABEL,
   ZCashClosingQuerySchema,
-  ZCashClosingResponseSchema,
   closingFileName,
   reversedByLine,
   type TCashClosingResponse,
   type TClosingPayment,
   type TMethodTotals,
 } from "../../../../shared/api/admin/cash";
+import { routePath } from "../../../../shared/api/contract";
 
 const CLOSING_KEY = [ADMIN_QUERY_ROOT, "cash", "closing"] as const;
 
 const shiftDay = (day: string, days: number) => costaRicaDayKey(addDays(costaRicaDayStart(day), days));
 
-async function downloadClosing(search: string, date: string): Promise<void> {
+async function downloadClosing(filter: { date: string; staff?: number }): Promise<void> {
   try {
-    const res = await apiRequest("GET", `${CASH_CLOSING_XLSX_PATH}${search}`);
-    const fileName = fileNameFromDisposition(res.headers.get("content-disposition")) ?? closingFileName(date);
+    const res = await apiRequest(CASH_CLOSING_XLSX_ROUTE.method, routePath(CASH_CLOSING_XLSX_ROUTE, filter));
+    const fileName = fileNameFromDisposition(res.headers.get("content-disposition")) ?? closingFileName(filter.date);
     saveBlob(await res.blob(), fileName);
     toast({ title: EXPORT_SUCCESS_TITLE, description: fileName });
   } catch (error) {
@@ -137,7 +137,7 @@ function DayStatus({ data, today }: { data: TCashClosingResponse; today: string 
   const close = async () => {
     setPending(true);
     try {
-      await sendAdminJson("POST", CASH_CLOSE_DAY_PATH, ZCashClosingResponseSchema, { date: data.date });
+      await sendAdminJson(CASH_CLOSE_DAY_ROUTE.method, routePath(CASH_CLOSE_DAY_ROUTE), CASH_CLOSE_DAY_ROUTE.responses[201], { date: data.date });
       toast({ title: cashClosedToast(data.date) });
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: CLOSING_KEY });
@@ -181,12 +181,12 @@ export function ClosingPanel({
   const parsed = ZCashClosingQuerySchema.safeParse({ date: date || today, staff: staff || undefined });
   const query = parsed.success ? parsed.data : { date: today };
   const day = query.date ?? today;
-  const search = queryString({ date: day, staff: query.staff });
+  const filter = { date: day, staff: query.staff };
   const [downloading, setDownloading] = useState(false);
   const closing = useQuery<TCashClosingResponse>(
     {
-      queryKey: [...CLOSING_KEY, search],
-      queryFn: () => getAdminJson(`${CASH_CLOSING_PATH}${search}`, ZCashClosingResponseSchema),
+      queryKey: [...CLOSING_KEY, filter],
+      queryFn: () => getAdminJson(routePath(CASH_CLOSING_ROUTE, filter), CASH_CLOSING_ROUTE.responses[200]),
       placeholderData: keepPreviousData,
     },
     queryClient,
@@ -230,7 +230,7 @@ export function ClosingPanel({
             disabled={downloading}
             onClick={() => {
               setDownloading(true);
-              void downloadClosing(search, day).finally(() => setDownloading(false));
+              void downloadClosing(filter).finally(() => setDownloading(false));
             }}
           >
             {downloading ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Download className="h-4 w-4" aria-hidden="true" />}

@@ -11,21 +11,20 @@ import { Label } from "../../../components/ui/label";
 import { Pagination } from "../../../components/ui/pagination";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
 import { queryClient } from "../../../lib/query-client";
-import { ADMIN_QUERY_ROOT, getAdminJson, queryString, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { useDebouncedValue } from "../../../lib/admin/use-debounced-value";
 import { formatColones, formatDate } from "../../../../shared/domain/format";
 import { trackingStatusLabel } from "../../../../shared/domain/statuses";
 import {
-  CASH_RECEIVABLES_PATH,
+  CASH_RECEIVABLE_ROUTE,
+  CASH_RECEIVABLES_ROUTE,
   RECEIVABLE_DETAIL_FAILED,
   RECEIVABLES_EMPTY,
   RECEIVABLES_LOAD_FAILED,
   RECEIVABLES_NOT_READY,
   RECEIVABLES_SEARCH_LABEL,
   RECEIVABLES_TOTAL,
-  ZReceivableDetailSchema,
   ZReceivablesQuerySchema,
-  ZReceivablesResponseSchema,
   ageBandOf,
   daysDueLabel,
   packagesLabel,
@@ -34,6 +33,7 @@ import {
   type TReceivableDetail,
   type TReceivablesResponse,
 } from "../../../../shared/api/admin/cash";
+import { routePath } from "../../../../shared/api/contract";
 
 const RECEIVABLES_KEY = [ADMIN_QUERY_ROOT, "cash", "receivables"] as const;
 const PAGE_SIZE = 20;
@@ -53,7 +53,7 @@ function ClientDue({ clientCode, onClose }: { clientCode: string; onClose: () =>
   const detail = useQuery<TReceivableDetail>(
     {
       queryKey: [...RECEIVABLES_KEY, "client", clientCode],
-      queryFn: () => getAdminJson(`${CASH_RECEIVABLES_PATH}/${encodeURIComponent(clientCode)}`, ZReceivableDetailSchema),
+      queryFn: () => getAdminJson(routePath(CASH_RECEIVABLE_ROUTE, { clientCode }), CASH_RECEIVABLE_ROUTE.responses[200]),
     },
     queryClient,
   );
@@ -114,11 +114,11 @@ export function ReceivablesPanel({
   const [open, setOpen] = useState<string | null>(null);
   const parsed = ZReceivablesQuerySchema.safeParse({ search: search || undefined, page: page || "1", pageSize: PAGE_SIZE });
   const query = parsed.success ? parsed.data : { search: undefined, page: 1, pageSize: PAGE_SIZE };
-  const qs = queryString({ search: query.search, page: query.page, pageSize: query.pageSize });
+  const filter = { search: query.search, page: query.page, pageSize: query.pageSize };
   const list = useQuery<TReceivablesResponse>(
     {
-      queryKey: [...RECEIVABLES_KEY, qs],
-      queryFn: () => getAdminJson(`${CASH_RECEIVABLES_PATH}${qs}`, ZReceivablesResponseSchema),
+      queryKey: [...RECEIVABLES_KEY, filter],
+      queryFn: () => getAdminJson(routePath(CASH_RECEIVABLES_ROUTE, filter), CASH_RECEIVABLES_ROUTE.responses[200]),
       placeholderData: keepPreviousData,
     },
     queryClient,

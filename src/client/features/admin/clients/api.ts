@@ -6,7 +6,14 @@ import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../../lib/query-client";
 import { toast } from "../../../components/ui/use-toast";
 import { errorCodeFrom, errorMessageFrom } from "../../../lib/api";
+import { routePath } from "../../../../shared/api/contract";
 import {
+  ADMIN_CLIENTS_MERGE_ROUTE,
+  ADMIN_CLIENTS_ROUTE,
+  ADMIN_CLIENT_CREATE_ROUTE,
+  ADMIN_CLIENT_DELETE_ROUTE,
+  ADMIN_CLIENT_UPDATE_ROUTE,
+  CLIENT_WHATSAPP_SENT_ROUTE,
   CLIENT_LOOKALIKE_CODE,
   CLIENT_CREATE_FAILED,
   CLIENT_CREATED_TITLE,
@@ -16,9 +23,6 @@ import {
   CLIENT_UPDATED_TITLE,
   CLIENTS_MERGE_FAILED,
   CLIENTS_MERGED_TITLE,
-  ZAdminClientRecordResponseSchema,
-  ZDeleteClientResponseSchema,
-  ZMergeClientsResponseSchema,
   type TCreateAdminClientBody,
   type TUpdateAdminClientBody,
   CLIENTS_LOAD_FAILED_TEXT,
@@ -26,13 +30,11 @@ import {
   WHATSAPP_SENT_FAILED_FALLBACK,
   WHATSAPP_SENT_FAILED_TITLE,
   WHATSAPP_SENT_TITLE,
-  ZAdminClientsResponseSchema,
-  ZWhatsappSentResponseSchema,
   type TAdminClientsFilters,
   type TAdminClientsResponse,
 } from "../../../../shared/api/admin/clients";
 import { CLIENTS_KEY, refreshClients, STATS_KEY } from "../../../lib/admin/admin-queries";
-import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 
 
 export interface ClientsPageParams extends TAdminClientsFilters {
@@ -40,15 +42,25 @@ export interface ClientsPageParams extends TAdminClientsFilters {
   pageSize: number;
 }
 
+/** A filter left at "todos" is left out of the address (the server's default). */
+const unlessAll = (value: string | undefined) => (value === "todos" ? undefined : value);
+
 export function clientsUrl(p: ClientsPageParams): string {
-  return `/api/clients${queryString({ q: p.q?.trim(), whatsapp: p.whatsapp, update: p.update, estado: p.estado, page: p.page > 1 ? p.page : undefined, pageSize: p.pageSize })}`;
+  return routePath(ADMIN_CLIENTS_ROUTE, {
+    q: p.q?.trim(),
+    whatsapp: unlessAll(p.whatsapp),
+    update: unlessAll(p.update),
+    estado: unlessAll(p.estado),
+    page: p.page > 1 ? p.page : undefined,
+    pageSize: p.pageSize,
+  });
 }
 
 export function useAdminClients(params: ClientsPageParams) {
   const query = useQuery<TAdminClientsResponse>(
     {
       queryKey: [...CLIENTS_KEY, params],
-      queryFn: () => getAdminJson(clientsUrl(params), ZAdminClientsResponseSchema),
+      queryFn: () => getAdminJson(clientsUrl(params), ADMIN_CLIENTS_ROUTE.responses[200]),
       placeholderData: keepPreviousData,
     },
     queryClient,
@@ -62,7 +74,11 @@ export function useMarkWelcomeSent() {
   return useMutation(
     {
       mutationFn: (clientCode: string) =>
-        sendAdminJson("PATCH", `/api/clients/${encodeURIComponent(clientCode)}/whatsapp-sent`, ZWhatsappSentResponseSchema),
+        sendAdminJson(
+          CLIENT_WHATSAPP_SENT_ROUTE.method,
+          routePath(CLIENT_WHATSAPP_SENT_ROUTE, { clientCode }),
+          CLIENT_WHATSAPP_SENT_ROUTE.responses[200],
+        ),
       onSuccess: () => {
         toast({ title: WHATSAPP_SENT_TITLE });
         void refreshClients();
@@ -90,7 +106,8 @@ export function useCreateClient(onLookalike?: (message: string) => void) {
   const fail = useChangeErrorToast();
   return useMutation(
     {
-      mutationFn: (body: TCreateAdminClientBody) => sendAdminJson("POST", "/api/admin/clients", ZAdminClientRecordResponseSchema, body),
+      mutationFn: (body: TCreateAdminClientBody) =>
+        sendAdminJson(ADMIN_CLIENT_CREATE_ROUTE.method, routePath(ADMIN_CLIENT_CREATE_ROUTE), ADMIN_CLIENT_CREATE_ROUTE.responses[201], body),
       onSuccess: ({ client }) => {
         toast({ title: CLIENT_CREATED_TITLE, description: `${client.nombre}: código ${client.clientCode}` });
         refreshAfterRecordChange();
@@ -109,7 +126,7 @@ export function useUpdateClient() {
   return useMutation(
     {
       mutationFn: ({ id, body }: { id: number; body: TUpdateAdminClientBody }) =>
-        sendAdminJson("PATCH", `/api/admin/clients/${id}`, ZAdminClientRecordResponseSchema, body),
+        sendAdminJson(ADMIN_CLIENT_UPDATE_ROUTE.method, routePath(ADMIN_CLIENT_UPDATE_ROUTE, { id }), ADMIN_CLIENT_UPDATE_ROUTE.responses[200], body),
       onSuccess: ({ client }) => {
         toast({ title: CLIENT_UPDATED_TITLE, description: `${client.nombre} (${client.clientCode})` });
         void refreshClients();
@@ -124,7 +141,8 @@ export function useDeleteClient() {
   const fail = useChangeErrorToast();
   return useMutation(
     {
-      mutationFn: ({ id }: { id: number; label: string }) => sendAdminJson("DELETE", `/api/admin/clients/${id}`, ZDeleteClientResponseSchema),
+      mutationFn: ({ id }: { id: number; label: string }) =>
+        sendAdminJson(ADMIN_CLIENT_DELETE_ROUTE.method, routePath(ADMIN_CLIENT_DELETE_ROUTE, { id }), ADMIN_CLIENT_DELETE_ROUTE.responses[200]),
       onSuccess: (answer, { label }) => {
         toast({
           title: CLIENT_DELETED_TITLE,
@@ -145,7 +163,9 @@ export function useMergeClients() {
   return useMutation(
     {
       mutationFn: ({ keepId, fromId }: { keepId: number; fromId: number }) =>
-        sendAdminJson("POST", `/api/admin/clients/${keepId}/merge`, ZMergeClientsResponseSchema, { from: fromId }),
+        sendAdminJson(ADMIN_CLIENTS_MERGE_ROUTE.method, routePath(ADMIN_CLIENTS_MERGE_ROUTE, { id: keepId }), ADMIN_CLIENTS_MERGE_ROUTE.responses[200], {
+          from: fromId,
+        }),
       onSuccess: ({ client, moved }) => {
         toast({
           title: CLIENTS_MERGED_TITLE,
@@ -165,7 +185,7 @@ export function useClientLookup(q: string) {
   return useQuery<TAdminClientsResponse>(
     {
       queryKey: [ADMIN_QUERY_ROOT, "client-lookup", text],
-      queryFn: () => getAdminJson(`/api/clients${queryString({ q: text, pageSize: 5 })}`, ZAdminClientsResponseSchema),
+      queryFn: () => getAdminJson(routePath(ADMIN_CLIENTS_ROUTE, { q: text, pageSize: 5 }), ADMIN_CLIENTS_ROUTE.responses[200]),
       enabled: text.length >= 2,
     },
     queryClient,

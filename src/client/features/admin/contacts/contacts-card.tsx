@@ -22,10 +22,11 @@ import { useUrlFilters } from "../../../lib/admin/use-url-filters";
 import {
   CONTACT_FILTERS,
   CONTACT_FILTER_LABELS,
-  ZContactAnsweredResponseSchema,
-  ZContactListResponseSchema,
+  CONTACT_ANSWERED_ROUTE,
+  CONTACT_LIST_ROUTE,
   type ContactFilter,
 } from "../../../../shared/api/admin/contacts";
+import { routePath } from "../../../../shared/api/contract";
 import type { TContactMessage } from "../../../../shared/api/contact";
 import { formatDateTime } from "../../../../shared/domain/format";
 import { contactReplyMessage } from "../../../../shared/domain/messages";
@@ -33,7 +34,6 @@ import { whatsappChatLink } from "../../../../shared/domain/phone";
 import {
   ADMIN_QUERY_ROOT,
   getAdminJson,
-  queryString,
   sendAdminJson,
   useChangeErrorToast,
   useLoadErrorToast,
@@ -201,8 +201,8 @@ function useContactMessages(estado: ContactFilter, page: number) {
       queryKey: [...CONTACTS_KEY, estado, page, CONTACTS_PAGE_SIZE],
       queryFn: () =>
         getAdminJson(
-          `/api/contacts${queryString({ estado, page: page > 1 ? page : undefined, pageSize: CONTACTS_PAGE_SIZE })}`,
-          ZContactListResponseSchema,
+          routePath(CONTACT_LIST_ROUTE, { estado: estado === "todos" ? undefined : estado, page: page > 1 ? page : undefined, pageSize: CONTACTS_PAGE_SIZE }),
+          CONTACT_LIST_ROUTE.responses[200],
         ),
       placeholderData: keepPreviousData,
     },
@@ -218,7 +218,7 @@ function useMarkAnswered() {
   return useMutation(
     {
       mutationFn: ({ id, answered }: { id: number; answered: boolean }) =>
-        sendAdminJson("PATCH", `/api/admin/contacts/${id}/answered`, ZContactAnsweredResponseSchema, { answered }),
+        sendAdminJson("PATCH", routePath(CONTACT_ANSWERED_ROUTE, { id }), CONTACT_ANSWERED_ROUTE.responses[200], { answered }),
       onSuccess: ({ contact }) => {
         toast({ title: contact.answeredAt ? MARKED_ANSWERED : MARKED_PENDING });
         void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });

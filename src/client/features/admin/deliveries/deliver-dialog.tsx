@@ -23,10 +23,11 @@ import {
   RECEIVER_NAME_MAX,
   RECEIVER_REQUIRED,
   SIGNATURE_TITLE,
-  ZDeliveryResponseSchema,
+  DELIVER_ROUTE,
   deliveredToast,
   type TDeliveryPackage,
 } from "../../../../shared/api/admin/deliveries";
+import { routePath } from "../../../../shared/api/contract";
 
 /** What the dialog needs of a package: office and Bodega pass the Entregas row, the Mensajero a package of their list (no client code). */
 export type DeliverablePackage = Pick<TDeliveryPackage, "id" | "trackingCode" | "clientName" | "saldoColones"> & { clientCode?: string };
@@ -48,7 +49,7 @@ export function DeliverDialog({ pkg, onClose, onDelivered }: { pkg: DeliverableP
   const send = async (body: Record<string, unknown>) => {
     setPending(true);
     try {
-      const result = await sendAdminJson("POST", `/api/admin/deliveries/${pkg.id}`, ZDeliveryResponseSchema, body);
+      const result = await sendAdminJson("POST", routePath(DELIVER_ROUTE, { id: pkg.id }), DELIVER_ROUTE.responses[200], body);
       toast({ title: deliveredToast(result.recibidoPor), description: pkg.trackingCode });
       onDelivered();
     } catch (err) {

@@ -15,7 +15,7 @@ import { ScanField } from "../../../components/scan-field";
 import { scanFeedback } from "../../../lib/scan-feedback";
 import { toast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
-import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { useAdminSession } from "../../../lib/admin/admin-session";
 import { formatColones, formatDate } from "../../../../shared/domain/format";
 import { trackingStatusLabel } from "../../../../shared/domain/statuses";
@@ -32,17 +32,18 @@ import {
   MESSENGERS_LOAD_FAILED,
   PICKUP_FAILED,
   PICKUP_LABEL,
-  ZAssignMessengerResponseSchema,
-  ZDeliveriesResponseSchema,
-  ZDeliveryScanResponseSchema,
-  ZMessengersResponseSchema,
+  ASSIGN_MESSENGER_ROUTE,
+  DELIVERIES_ROUTE,
+  DELIVERY_SCAN_ROUTE,
+  MESSENGERS_ROUTE,
+  OFFICE_PICKUP_ROUTE,
   ZONE_LOAD_FAILED,
-  ZPickupRequestSchema,
   notReadyScanMessage,
   type TDeliveryPackage,
   type TDeliveryZoneGroup,
   type TMessengers,
 } from "../../../../shared/api/admin/deliveries";
+import { routePath } from "../../../../shared/api/contract";
 import { DeliverDialog } from "./deliver-dialog";
 import { MessengerList } from "./messenger-list";
 
@@ -51,7 +52,7 @@ const MESSENGERS_KEY = [ADMIN_QUERY_ROOT, "messengers"] as const;
 
 /** The enabled messengers (office staff only; one request, shared by every row through the cache). */
 const useMessengers = (office: boolean) =>
-  useQuery({ queryKey: MESSENGERS_KEY, queryFn: () => getAdminJson("/api/admin/messengers", ZMessengersResponseSchema), enabled: office }, queryClient);
+  useQuery({ queryKey: MESSENGERS_KEY, queryFn: () => getAdminJson(routePath(MESSENGERS_ROUTE), MESSENGERS_ROUTE.responses[200]), enabled: office }, queryClient);
 
 /** Office staff: the package's messenger (its delivery list), or none. */
 function MessengerSelect({ pkg, messengers }: { pkg: TDeliveryPackage; messengers: TMessengers["messengers"] }) {
@@ -63,7 +64,7 @@ function MessengerSelect({ pkg, messengers }: { pkg: TDeliveryPackage; messenger
   const change = async (value: string) => {
     setPending(true);
     try {
-      await sendAdminJson("PUT", `/api/admin/deliveries/${pkg.id}/messenger`, ZAssignMessengerResponseSchema, { messengerId: value ? Number(value) : null });
+      await sendAdminJson("PUT", routePath(ASSIGN_MESSENGER_ROUTE, { id: pkg.id }), ASSIGN_MESSENGER_ROUTE.responses[200], { messengerId: value ? Number(value) : null });
       await queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY });
     } catch (err) {
       fail(err, ASSIGN_FAILED);
@@ -100,7 +101,7 @@ function PackageItem({ pkg, office, onDeliver }: { pkg: TDeliveryPackage; office
   const togglePickup = async () => {
     setPending(true);
     try {
-      await sendAdminJson("PATCH", `/api/admin/deliveries/${pkg.id}/pickup`, ZPickupRequestSchema, { retiroOficina: !pkg.retiroOficina });
+      await sendAdminJson("PATCH", routePath(OFFICE_PICKUP_ROUTE, { id: pkg.id }), OFFICE_PICKUP_ROUTE.responses[200], { retiroOficina: !pkg.retiroOficina });
       await queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY });
     } catch (err) {
       fail(err, PICKUP_FAILED);
@@ -186,7 +187,7 @@ function ZoneGroup({
   const whole = useQuery(
     {
       queryKey: [...DELIVERIES_KEY, zone.key],
-      queryFn: () => getAdminJson(`/api/admin/deliveries${queryString({ zona: zone.key })}`, ZDeliveriesResponseSchema),
+      queryFn: () => getAdminJson(routePath(DELIVERIES_ROUTE, { zona: zone.key }), DELIVERIES_ROUTE.responses[200]),
       enabled: open && partial,
     },
     queryClient,
@@ -224,16 +225,16 @@ function StaffDeliveries({ office }: { office: boolean }) {
   const [found, setFound] = useState<TDeliveryPackage[] | null>(null);
   const [scanning, setScanning] = useState(false);
   const fail = useChangeErrorToast();
-  const list = useQuery({ queryKey: DELIVERIES_KEY, queryFn: () => getAdminJson("/api/admin/deliveries", ZDeliveriesResponseSchema) }, queryClient);
+  const list = useQuery({ queryKey: DELIVERIES_KEY, queryFn: () => getAdminJson(routePath(DELIVERIES_ROUTE), DELIVERIES_ROUTE.responses[200]) }, queryClient);
   useLoadErrorToast(list.error, "Error", DELIVERIES_LOAD_FAILED);
 
   const scan = async (code: string) => {
     setScanning(true);
     try {
-      const answer = await getAdminJson(`/api/admin/deliveries/scan${queryString({ code })}`, ZDeliveryScanResponseSchema);
+      const answer = await getAdminJson(routePath(DELIVERY_SCAN_ROUTE, { code }), DELIVERY_SCAN_ROUTE.responses[200]);
       if (answer.ready.length === 0 && answer.notReady.length === 0) {
         // Not a package's code: a client's code or name typed by hand finds their ready packages.
-        const matches = await getAdminJson(`/api/admin/deliveries${queryString({ q: code })}`, ZDeliveriesResponseSchema);
+        const matches = await getAdminJson(routePath(DELIVERIES_ROUTE, { q: code }), DELIVERIES_ROUTE.responses[200]);
         answer.ready = matches.zones.flatMap((z) => z.packages);
       }
       setFound(answer.ready);

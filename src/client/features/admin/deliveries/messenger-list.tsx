@@ -17,10 +17,11 @@ import {
   MESSENGER_LIST_EMPTY,
   MESSENGER_LIST_LOAD_FAILED,
   MESSENGER_LIST_TITLE,
-  ZMessengerListResponseSchema,
+  MESSENGER_LIST_ROUTE,
   collectLabel,
   type TMessengerPackage,
 } from "../../../../shared/api/admin/deliveries";
+import { routePath } from "../../../../shared/api/contract";
 import { DeliverDialog } from "./deliver-dialog";
 
 const LIST_KEY = [ADMIN_QUERY_ROOT, "delivery-list"] as const;
@@ -65,7 +66,7 @@ function MessengerPackage({ pkg, onDeliver }: { pkg: TMessengerPackage; onDelive
 
 export function MessengerList() {
   const [delivering, setDelivering] = useState<TMessengerPackage | null>(null);
-  const list = useQuery({ queryKey: LIST_KEY, queryFn: () => getAdminJson("/api/admin/delivery-list", ZMessengerListResponseSchema) }, queryClient);
+  const list = useQuery({ queryKey: LIST_KEY, queryFn: () => getAdminJson(routePath(MESSENGER_LIST_ROUTE), MESSENGER_LIST_ROUTE.responses[200]) }, queryClient);
   useLoadErrorToast(list.error, "Error", MESSENGER_LIST_LOAD_FAILED);
   const delivered = () => {
     setDelivering(null);

@@ -2,10 +2,10 @@
 // same import rolled back) and the apply (POST /api/import/express) with the backwards choice and
 // the preview's fingerprint, so a plan that changed in between is refused (409) instead of applied.
 import { apiRequest } from "../../../lib/api";
+import { routePath } from "../../../../shared/api/contract";
 import {
-  IMPORT_APPLY_PATH,
-  IMPORT_PREVIEW_PATH,
-  ZImportResponseSchema,
+  IMPORT_APPLY_ROUTE,
+  IMPORT_PREVIEW_ROUTE,
   type ImportBackwardsChoice,
   type TImportResponse,
 } from "../../../../shared/api/excel";
@@ -19,8 +19,8 @@ function importForm(file: File, fields: Record<string, string | undefined>): For
 
 /** What importing `file` would do; nothing is written. */
 export async function previewImport(file: File, backwards: ImportBackwardsChoice = "keep"): Promise<TImportResponse> {
-  const res = await apiRequest("POST", IMPORT_PREVIEW_PATH, importForm(file, { backwards }));
-  return ZImportResponseSchema.parse(await res.json());
+  const res = await apiRequest(IMPORT_PREVIEW_ROUTE.method, routePath(IMPORT_PREVIEW_ROUTE), importForm(file, { backwards }));
+  return IMPORT_PREVIEW_ROUTE.responses[200].parse(await res.json());
 }
 
 /** Applies `file`; with a fingerprint, only if the plan is still the one previewed. */
@@ -28,6 +28,7 @@ export async function applyImport(
   file: File,
   options: { backwards?: ImportBackwardsChoice; fingerprint?: string } = {},
 ): Promise<TImportResponse> {
-  const res = await apiRequest("POST", IMPORT_APPLY_PATH, importForm(file, { backwards: options.backwards, fingerprint: options.fingerprint }));
-  return ZImportResponseSchema.parse(await res.json());
+  const form = importForm(file, { backwards: options.backwards, fingerprint: options.fingerprint });
+  const res = await apiRequest(IMPORT_APPLY_ROUTE.method, routePath(IMPORT_APPLY_ROUTE), form);
+  return IMPORT_APPLY_ROUTE.responses[200].parse(await res.json());
 }

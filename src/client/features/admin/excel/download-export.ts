@@ -8,17 +8,20 @@ import { fileNameFromDisposition, saveBlob } from "../../../lib/admin/download-f
 import {
   EXPORT_FAILED_FALLBACK,
   EXPORT_FAILED_TITLE,
+  EXPORT_ROUTES,
   EXPORT_SUCCESS_TITLE,
   exportFileName,
   type ExportKind,
 } from "../../../../shared/api/excel";
+import { routePath } from "../../../../shared/api/contract";
 
 export type { ExportKind };
 
 /** Downloads one export; toasts '¡Archivo descargado!' or 'Error al exportar datos'. True on success. */
 export async function downloadExport(kind: ExportKind): Promise<boolean> {
   try {
-    const res = await apiRequest("GET", `/api/export/${kind}`);
+    const route = EXPORT_ROUTES[kind];
+    const res = await apiRequest(route.method, routePath(route));
     const fileName = fileNameFromDisposition(res.headers.get("content-disposition")) ?? exportFileName(kind);
     const blob = await res.blob();
     if (blob.size === 0) throw new Error("empty export");

@@ -15,11 +15,12 @@ import { queryClient } from "../../../lib/query-client";
 import { sendAdminJson, useChangeErrorToast } from "../../../lib/admin/admin-api";
 import { PACKAGES_KEY } from "../../../lib/admin/admin-queries";
 import { trackingStatusLabel } from "../../../../shared/domain/statuses";
+import { routePath } from "../../../../shared/api/contract";
 import { PACKAGE_STATUS_OPTIONS, type TAdminPackageRow } from "../../../../shared/api/admin/packages";
 import { useUnpaidDeliveryChoice } from "../../../lib/admin/unpaid-delivery";
 import {
   measureLabel,
-  ZAdminTrackingResponseSchema,
+  TRACKING_PATCH_ROUTE,
   ZPatchTrackingRequestSchema,
   type TPatchTrackingBody,
 } from "../../../../shared/api/admin/trackings";
@@ -37,7 +38,7 @@ export function PackageEditDialog({ row, onDone }: { row: TAdminPackageRow; onDo
   const unpaid = useUnpaidDeliveryChoice();
   const save = useMutation(
     {
-      mutationFn: (body: TPatchTrackingBody) => sendAdminJson("PATCH", `/api/trackings/${row.id}`, ZAdminTrackingResponseSchema, body),
+      mutationFn: (body: TPatchTrackingBody) => sendAdminJson("PATCH", routePath(TRACKING_PATCH_ROUTE, { id: row.id }), TRACKING_PATCH_ROUTE.responses[200], body),
       onSuccess: () => {
         toast({ title: PACKAGE_SAVED, description: row.trackingCode });
         void queryClient.invalidateQueries({ queryKey: PACKAGES_KEY });

@@ -130,6 +130,13 @@ describe("PackagesSection", () => {
     expect(header("Monto").getAttribute("aria-sort")).toBe("ascending");
   });
 
+  it("asks the server for the 'Sin peso o monto' filter the address holds (the Recepción link)", async () => {
+    renderSection("/admin/paquetes?sinMonto=1&estado=EN_BODEGA_MIAMI");
+    await screen.findByText("1ZPAQ1");
+    expect(gets()).toEqual(["/api/admin/packages?estado=EN_BODEGA_MIAMI&sinMonto=1"]);
+    expect((screen.getByLabelText("Monto") as HTMLSelectElement).value).toBe("1");
+  });
+
   it("toggles the sort from the column headers, with aria-sort, and goes back to page 1", async () => {
     const { address } = renderSection("/admin/paquetes?page=3");
     await screen.findByText("1ZPAQ1");

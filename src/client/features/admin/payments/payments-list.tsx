@@ -11,7 +11,7 @@ import { Pagination } from "../../../components/ui/pagination";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
 import { PAYMENTS_KEY } from "../../../components/charges-dialog";
 import { queryClient } from "../../../lib/query-client";
-import { getAdminJson, queryString, sendAdminJson, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { getAdminJson, sendAdminJson, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { formatColones, formatDateTime } from "../../../../shared/domain/format";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "../../../../shared/domain/charges";
 import {
@@ -31,10 +31,11 @@ import {
   REVERSE_TITLE,
   REVERSED_LABEL,
   reversalCountedOnLine,
-  ZPaymentResponseSchema,
-  ZPaymentsPageSchema,
   type TPaymentSummary,
+  PAYMENT_REVERSE_ROUTE,
+  PAYMENTS_ROUTE,
 } from "../../../../shared/api/admin/payments";
+import { routePath } from "../../../../shared/api/contract";
 import { ReceiptButton } from "./receipt-button";
 import { ReasonDialog } from "./reason-dialog";
 
@@ -57,7 +58,7 @@ function ReverseDialog({ payment, onClose }: { payment: TPaymentSummary; onClose
       submitLabel={REVERSE_BUTTON}
       failed={REVERSE_FAILED}
       send={async (reason) => {
-        await sendAdminJson("POST", `/api/admin/payments/${payment.id}/reverse`, ZPaymentResponseSchema, { reason });
+        await sendAdminJson(PAYMENT_REVERSE_ROUTE.method, routePath(PAYMENT_REVERSE_ROUTE, { id: payment.id }), PAYMENT_REVERSE_ROUTE.responses[200], { reason });
         await queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
       }}
       onClose={onClose}
@@ -108,7 +109,7 @@ export function PaymentsList() {
   const list = useQuery(
     {
       queryKey: [...PAYMENTS_KEY, "list", filters, page],
-      queryFn: () => getAdminJson(`/api/admin/payments${queryString({ ...filters, page })}`, ZPaymentsPageSchema),
+      queryFn: () => getAdminJson(routePath(PAYMENTS_ROUTE, { ...filters, page }), PAYMENTS_ROUTE.responses[200]),
     },
     queryClient,
   );

@@ -29,13 +29,14 @@ import {
   REJECT_REASON_LABEL,
   REJECT_REASON_REQUIRED,
   REVIEW_FAILED,
-  ZPaymentResponseSchema,
-  ZProofRejectResponseSchema,
-  ZProofsResponseSchema,
   paymentRecordedMessage,
   proofConfirmQuestion,
   type TProof,
+  PROOF_REJECT_ROUTE,
+  PROOF_CONFIRM_ROUTE,
+  PROOFS_ROUTE,
 } from "../../../../shared/api/admin/payments";
+import { routePath } from "../../../../shared/api/contract";
 import { AllocationPicker, allocationsOf, useAllocations } from "./allocation-picker";
 import { ReceiptButton } from "./receipt-button";
 import { ReasonDialog } from "./reason-dialog";
@@ -53,7 +54,7 @@ function RejectDialog({ proof, onClose }: { proof: TProof; onClose: () => void }
       submitLabel={REJECT_BUTTON}
       failed={REVIEW_FAILED}
       send={async (reason) => {
-        await sendAdminJson("POST", `/api/admin/payment-proofs/${proof.id}/reject`, ZProofRejectResponseSchema, { reason });
+        await sendAdminJson(PROOF_REJECT_ROUTE.method, routePath(PROOF_REJECT_ROUTE, { id: proof.id }), PROOF_REJECT_ROUTE.responses[200], { reason });
         await queryClient.invalidateQueries({ queryKey: PROOFS_KEY });
       }}
       onClose={onClose}
@@ -83,7 +84,10 @@ function ProofItem({ proof }: { proof: TProof }) {
   const confirm = async () => {
     setPending(true);
     try {
-      const { payment } = await sendAdminJson("POST", `/api/admin/payment-proofs/${proof.id}/confirm`, ZPaymentResponseSchema, { reference, allocations: chosen });
+      const { payment } = await sendAdminJson(PROOF_CONFIRM_ROUTE.method, routePath(PROOF_CONFIRM_ROUTE, { id: proof.id }), PROOF_CONFIRM_ROUTE.responses[201], {
+        reference,
+        allocations: chosen,
+      });
       toast({ title: paymentRecordedMessage(payment.id) });
       setAsking(false);
       setConfirmed(payment.id);
@@ -170,7 +174,7 @@ function refreshExpiredImage(src: string) {
 }
 
 export function ProofsPanel() {
-  const proofs = useQuery({ queryKey: PROOFS_KEY, queryFn: () => getAdminJson("/api/admin/payment-proofs?estado=PENDIENTE", ZProofsResponseSchema) }, queryClient);
+  const proofs = useQuery({ queryKey: PROOFS_KEY, queryFn: () => getAdminJson(routePath(PROOFS_ROUTE, { estado: "PENDIENTE" }), PROOFS_ROUTE.responses[200]) }, queryClient);
   useLoadErrorToast(proofs.error, "Error", PROOFS_LOAD_FAILED);
   return (
     <section className="grid gap-3" aria-labelledby="proofs-title">

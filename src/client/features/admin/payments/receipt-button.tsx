@@ -7,7 +7,8 @@ import { Button } from "../../../components/ui/button";
 import { useChangeErrorToast } from "../../../lib/admin/admin-api";
 import { apiRequest } from "../../../lib/api";
 import { saveBlob } from "../../../lib/admin/download-file";
-import { RECEIPT_LINK, receiptFileName, receiptNumber, receiptUrl } from "../../../../shared/api/admin/payments";
+import { PAYMENT_RECEIPT_ROUTE, RECEIPT_LINK, receiptFileName, receiptNumber } from "../../../../shared/api/admin/payments";
+import { routePath } from "../../../../shared/api/contract";
 
 export function ReceiptButton({ paymentId }: { paymentId: number }) {
   const [busy, setBusy] = useState(false);
@@ -16,7 +17,7 @@ export function ReceiptButton({ paymentId }: { paymentId: number }) {
     setBusy(true);
     const tab = window.open("", "_blank");
     try {
-      const res = await apiRequest("GET", receiptUrl(paymentId));
+      const res = await apiRequest(PAYMENT_RECEIPT_ROUTE.method, routePath(PAYMENT_RECEIPT_ROUTE, { id: paymentId }));
       const blob = new Blob([await res.blob()], { type: "application/pdf" });
       if (tab && !tab.closed) {
         const url = URL.createObjectURL(blob);

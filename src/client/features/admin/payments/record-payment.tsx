@@ -13,7 +13,7 @@ import { PanelLoading } from "../../../components/ui/panel-states";
 import { toast } from "../../../components/ui/use-toast";
 import { ChargesDialog, PAYMENTS_KEY } from "../../../components/charges-dialog";
 import { queryClient } from "../../../lib/query-client";
-import { getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { useAdminSession } from "../../../lib/admin/admin-session";
 import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
 import { METHODS_WITH_UNIQUE_REFERENCE, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "../../../../shared/domain/charges";
@@ -39,12 +39,13 @@ import {
   REFERENCE_LABEL,
   REFERENCE_REQUIRED,
   SEARCH_DUE,
-  ZDueResponseSchema,
-  ZPaymentResponseSchema,
   paymentRecordedMessage,
   type TDueResponse,
   type TPayment,
+  PAYMENT_CREATE_ROUTE,
+  PAYMENTS_DUE_ROUTE,
 } from "../../../../shared/api/admin/payments";
+import { routePath } from "../../../../shared/api/contract";
 import { AllocationPicker, allocationsOf, useAllocations } from "./allocation-picker";
 import { ReceiptButton } from "./receipt-button";
 
@@ -78,7 +79,7 @@ function RecordForm({ due, onRecorded }: { due: TDueResponse; onRecorded: (payme
     if (next.allocations || next.reference || next.paidAtReason) return;
     setPending(true);
     try {
-      const { payment } = await sendAdminJson("POST", "/api/admin/payments", ZPaymentResponseSchema, {
+      const { payment } = await sendAdminJson(PAYMENT_CREATE_ROUTE.method, routePath(PAYMENT_CREATE_ROUTE), PAYMENT_CREATE_ROUTE.responses[201], {
         clientCode: due.client.clientCode,
         method,
         ...(reference.trim() ? { reference } : {}),
@@ -166,7 +167,7 @@ export function RecordPayment() {
   const due = useQuery(
     {
       queryKey: [...PAYMENTS_KEY, "due", searched],
-      queryFn: () => getAdminJson(`/api/admin/payments/due${queryString({ clientCode: searched ?? "" })}`, ZDueResponseSchema),
+      queryFn: () => getAdminJson(routePath(PAYMENTS_DUE_ROUTE, { clientCode: searched }), PAYMENTS_DUE_ROUTE.responses[200]),
       enabled: searched !== null,
     },
     queryClient,

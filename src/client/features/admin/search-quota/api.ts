@@ -8,13 +8,15 @@ import { toast } from "../../../components/ui/use-toast";
 import {
   CLIENT_UPDATED_TITLE,
   CLIENT_UPDATE_FAILED_TITLE,
-  ZPartsSearchHistoryResponseSchema,
-  ZSearchQuotaResponseSchema,
+  PARTS_SEARCH_HISTORY_ROUTE,
+  SEARCH_LIMITS_ROUTE,
+  SEARCH_QUOTA_ROUTE,
   type TSearchQuotaResponse,
   type TUpdateSearchLimitsRequest,
 } from "../../../../shared/api/admin/search-quota";
-import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
-import { QUOTA_KEY, refreshCounters, ZClientAnswer } from "../../../lib/admin/admin-queries";
+import { routePath } from "../../../../shared/api/contract";
+import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { QUOTA_KEY, refreshCounters } from "../../../lib/admin/admin-queries";
 
 
 export function useSearchQuotas(q: string, page: number, pageSize: number) {
@@ -22,7 +24,10 @@ export function useSearchQuotas(q: string, page: number, pageSize: number) {
     {
       queryKey: [...QUOTA_KEY, q, page, pageSize],
       queryFn: () =>
-        getAdminJson(`/api/admin/search-quota${queryString({ q: q.trim(), page: page > 1 ? page : undefined, pageSize })}`, ZSearchQuotaResponseSchema),
+        getAdminJson(
+          routePath(SEARCH_QUOTA_ROUTE, { q: q.trim(), page: page > 1 ? page : undefined, pageSize }),
+          SEARCH_QUOTA_ROUTE.responses[200],
+        ),
       placeholderData: keepPreviousData,
     },
     queryClient,
@@ -36,7 +41,7 @@ export function useUpdateSearchLimits() {
   return useMutation(
     {
       mutationFn: ({ id, body }: { id: number; body: TUpdateSearchLimitsRequest }) =>
-        sendAdminJson("PATCH", `/api/clients/${id}/search-limits`, ZClientAnswer, body),
+        sendAdminJson(SEARCH_LIMITS_ROUTE.method, routePath(SEARCH_LIMITS_ROUTE, { id }), SEARCH_LIMITS_ROUTE.responses[200], body),
       onSuccess: () => {
         toast({ title: CLIENT_UPDATED_TITLE });
         refreshCounters();
@@ -52,7 +57,7 @@ export function usePartsSearchHistory(clientCode: string, enabled: boolean) {
   const query = useQuery(
     {
       queryKey: [ADMIN_QUERY_ROOT, "parts-history", clientCode],
-      queryFn: () => getAdminJson(`/api/parts-search-history/${encodeURIComponent(clientCode)}`, ZPartsSearchHistoryResponseSchema),
+      queryFn: () => getAdminJson(routePath(PARTS_SEARCH_HISTORY_ROUTE, { clientCode }), PARTS_SEARCH_HISTORY_ROUTE.responses[200]),
       enabled,
     },
     queryClient,

@@ -9,12 +9,20 @@ import { PACKAGES_KEY } from "../../../lib/admin/admin-queries";
 import { fileNameFromDisposition, saveBlob } from "../../../lib/admin/download-file";
 import { toast } from "../../../components/ui/use-toast";
 import { EXPORT_FAILED_FALLBACK, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE } from "../../../../shared/api/excel";
+import { routePath } from "../../../../shared/api/contract";
 import {
-  ZAddToShipmentResponseSchema,
-  ZReadyPackagesResponseSchema,
-  ZShipmentDetailSchema,
-  ZShipmentListResponseSchema,
-  ZShipmentMoveResponseSchema,
+  SHIPMENT_ADD_ROUTE,
+  SHIPMENT_CLOSE_ROUTE,
+  SHIPMENT_CREATE_ROUTE,
+  SHIPMENT_MANIFEST_PDF_ROUTE,
+  SHIPMENT_MANIFEST_XLSX_ROUTE,
+  SHIPMENT_MOVE_ROUTE,
+  SHIPMENT_READY_ROUTE,
+  SHIPMENT_REMOVE_ROUTE,
+  SHIPMENT_REOPEN_ROUTE,
+  SHIPMENT_ROUTE,
+  SHIPMENT_UPDATE_ROUTE,
+  SHIPMENTS_ROUTE,
   ZShipmentScanChoicesSchema,
   type ShipmentMoveStatus,
   type TCreateShipmentRequest,
@@ -29,20 +37,23 @@ export function useShipmentList(page: number) {
   return useQuery(
     {
       queryKey: [...SHIPMENTS_KEY, "list", page],
-      queryFn: () => getAdminJson(`/api/admin/shipments?page=${page}`, ZShipmentListResponseSchema),
+      queryFn: () => getAdminJson(routePath(SHIPMENTS_ROUTE, { page }), SHIPMENTS_ROUTE.responses[200]),
     },
     queryClient,
   );
 }
 
 export function useShipment(id: number) {
-  return useQuery({ queryKey: [...SHIPMENTS_KEY, "one", id], queryFn: () => getAdminJson(`/api/admin/shipments/${id}`, ZShipmentDetailSchema) }, queryClient);
+  return useQuery(
+    { queryKey: [...SHIPMENTS_KEY, "one", id], queryFn: () => getAdminJson(routePath(SHIPMENT_ROUTE, { id }), SHIPMENT_ROUTE.responses[200]) },
+    queryClient,
+  );
 }
 
 export function useReadyPackages(id: number, enabled: boolean) {
   return useQuery({
     queryKey: [...SHIPMENTS_KEY, "ready", id],
-    queryFn: () => getAdminJson(`/api/admin/shipments/${id}/ready`, ZReadyPackagesResponseSchema),
+    queryFn: () => getAdminJson(routePath(SHIPMENT_READY_ROUTE, { id }), SHIPMENT_READY_ROUTE.responses[200]),
     enabled,
   }, queryClient);
 }
@@ -55,13 +66,13 @@ function settle(id: number, detail: TShipmentDetail): void {
 }
 
 export async function createShipment(body: TCreateShipmentRequest): Promise<TShipmentDetail> {
-  const detail = await sendAdminJson("POST", "/api/admin/shipments", ZShipmentDetailSchema, body);
+  const detail = await sendAdminJson(SHIPMENT_CREATE_ROUTE.method, routePath(SHIPMENT_CREATE_ROUTE), SHIPMENT_CREATE_ROUTE.responses[201], body);
   settle(detail.shipment.id, detail);
   return detail;
 }
 
 export async function updateShipment(id: number, body: TUpdateShipmentRequest): Promise<void> {
-  settle(id, await sendAdminJson("PATCH", `/api/admin/shipments/${id}`, ZShipmentDetailSchema, body));
+  settle(id, await sendAdminJson(SHIPMENT_UPDATE_ROUTE.method, routePath(SHIPMENT_UPDATE_ROUTE, { id }), SHIPMENT_UPDATE_ROUTE.responses[200], body));
 }
 
 /** The add's outcome: added, or the packages to choose from when several clients share the number. */
@@ -69,7 +80,7 @@ export type AddOutcome = { kind: "added"; added: number } | { kind: "choose"; ma
 
 export async function addToShipment(id: number, body: { code: string } | { trackingIds: number[] }): Promise<AddOutcome> {
   try {
-    const answer = await sendAdminJson("POST", `/api/admin/shipments/${id}/packages`, ZAddToShipmentResponseSchema, body);
+    const answer = await sendAdminJson(SHIPMENT_ADD_ROUTE.method, routePath(SHIPMENT_ADD_ROUTE, { id }), SHIPMENT_ADD_ROUTE.responses[200], body);
     settle(id, answer);
     return { kind: "added", added: answer.added };
   } catch (error) {
@@ -93,15 +104,16 @@ function scanChoicesFrom(error: unknown): TShipmentPackage[] | null {
 }
 
 export async function removeFromShipment(id: number, trackingId: number): Promise<void> {
-  settle(id, await sendAdminJson("DELETE", `/api/admin/shipments/${id}/packages/${trackingId}`, ZShipmentDetailSchema));
+  settle(id, await sendAdminJson(SHIPMENT_REMOVE_ROUTE.method, routePath(SHIPMENT_REMOVE_ROUTE, { id, trackingId }), SHIPMENT_REMOVE_ROUTE.responses[200]));
 }
 
 export async function closeOrReopen(id: number, action: "close" | "reopen"): Promise<void> {
-  settle(id, await sendAdminJson("POST", `/api/admin/shipments/${id}/${action}`, ZShipmentDetailSchema));
+  const route = action === "close" ? SHIPMENT_CLOSE_ROUTE : SHIPMENT_REOPEN_ROUTE;
+  settle(id, await sendAdminJson(route.method, routePath(route, { id }), route.responses[200]));
 }
 
 export async function moveShipment(id: number, estado: ShipmentMoveStatus): Promise<string> {
-  const answer = await sendAdminJson("POST", `/api/admin/shipments/${id}/status`, ZShipmentMoveResponseSchema, { estado });
+  const answer = await sendAdminJson(SHIPMENT_MOVE_ROUTE.method, routePath(SHIPMENT_MOVE_ROUTE, { id }), SHIPMENT_MOVE_ROUTE.responses[200], { estado });
   settle(id, answer);
   void queryClient.invalidateQueries({ queryKey: PACKAGES_KEY });
   return answer.message;
@@ -109,7 +121,8 @@ export async function moveShipment(id: number, estado: ShipmentMoveStatus): Prom
 
 export async function downloadManifest(id: number, ext: "xlsx" | "pdf"): Promise<void> {
   try {
-    const res = await apiRequest("GET", `/api/admin/shipments/${id}/manifest.${ext}`);
+    const route = ext === "xlsx" ? SHIPMENT_MANIFEST_XLSX_ROUTE : SHIPMENT_MANIFEST_PDF_ROUTE;
+    const res = await apiRequest(route.method, routePath(route, { id }));
     const fileName = fileNameFromDisposition(res.headers.get("content-disposition")) ?? `manifiesto.${ext}`;
     saveBlob(await res.blob(), fileName);
     toast({ title: EXPORT_SUCCESS_TITLE, description: fileName });

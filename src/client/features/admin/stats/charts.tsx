@@ -5,7 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import { BarChart3 } from "lucide-react";
 import { Card } from "../../../components/ui/card";
 import { queryClient } from "../../../lib/query-client";
-import { ZAdminStatsResponseSchema } from "../../../../shared/api/admin/stats";
+import { ADMIN_STATS_ROUTE } from "../../../../shared/api/admin/stats";
+import { routePath } from "../../../../shared/api/contract";
 import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
 import { formatDate } from "../../../../shared/domain/format";
 import { getAdminJson, useLoadErrorToast } from "../../../lib/admin/admin-api";
@@ -21,7 +22,7 @@ export function barPercent(value: number, max: number): number {
 
 export function AdminCharts() {
   const { data, error } = useQuery(
-    { queryKey: STATS_KEY, queryFn: () => getAdminJson("/api/admin/stats", ZAdminStatsResponseSchema) },
+    { queryKey: STATS_KEY, queryFn: () => getAdminJson(routePath(ADMIN_STATS_ROUTE), ADMIN_STATS_ROUTE.responses[200]) },
     queryClient,
   );
   useLoadErrorToast(error, "Error", "No se pudieron cargar las estadísticas");

@@ -7,11 +7,8 @@ import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
 import { queryClient } from "../../../lib/query-client";
-import {
-  REFERRED_PENDING_LABEL,
-  ZAdminCouponsResponseSchema,
-  ZAdminReferralsResponseSchema,
-} from "../../../../shared/api/admin/stats";
+import { ADMIN_COUPONS_ROUTE, ADMIN_REFERRALS_ROUTE, REFERRED_PENDING_LABEL } from "../../../../shared/api/admin/stats";
+import { routePath } from "../../../../shared/api/contract";
 import { formatDate } from "../../../../shared/domain/format";
 import { COUPON_STATUS_LABELS, REFERRAL_STATUS_LABELS, type CouponStatus, type ReferralStatus } from "../../../../shared/domain/statuses";
 import { COUPON_VALIDITY_DAYS, MAX_COUPON_DISCOUNT, REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../../../shared/domain/coupons";
@@ -40,11 +37,11 @@ function Counter({ label, value }: { label: string; value: number | undefined })
 
 export function ReferralsCard() {
   const referrals = useQuery(
-    { queryKey: [ADMIN_QUERY_ROOT, "referrals"], queryFn: () => getAdminJson("/api/admin/referrals", ZAdminReferralsResponseSchema) },
+    { queryKey: [ADMIN_QUERY_ROOT, "referrals"], queryFn: () => getAdminJson(routePath(ADMIN_REFERRALS_ROUTE), ADMIN_REFERRALS_ROUTE.responses[200]) },
     queryClient,
   );
   const coupons = useQuery(
-    { queryKey: [ADMIN_QUERY_ROOT, "coupons"], queryFn: () => getAdminJson("/api/admin/coupons", ZAdminCouponsResponseSchema) },
+    { queryKey: [ADMIN_QUERY_ROOT, "coupons"], queryFn: () => getAdminJson(routePath(ADMIN_COUPONS_ROUTE), ADMIN_COUPONS_ROUTE.responses[200]) },
     queryClient,
   );
   useLoadErrorToast(referrals.error, "Error", "No se pudieron cargar los referidos");

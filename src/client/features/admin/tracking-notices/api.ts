@@ -5,12 +5,13 @@ import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import {
-  ZListTrackingNoticesResponseSchema,
-  ZTrackingNoticeSchema,
+  TRACKING_NOTICE_UPDATE_ROUTE,
+  TRACKING_NOTICES_ROUTE,
   type TListTrackingNoticesResponse,
   type TUpdateTrackingNoticeRequest,
 } from "../../../../shared/api/tracking-notices";
-import { getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { routePath } from "../../../../shared/api/contract";
+import { getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { NOTICES_KEY, refreshTrackingPanel } from "../../../lib/admin/tracking-panel-queries";
 
 export const NOTICES_PAGE_SIZE = 20;
@@ -22,7 +23,10 @@ export function useTrackingNotices({ q, estado, page }: { q: string; estado: str
       // Under NOTICES_KEY, so an edit refreshes every page.
       queryKey: [...NOTICES_KEY, { q, estado, page }],
       queryFn: () =>
-        getAdminJson(`${NOTICES_KEY[0]}${queryString({ q, estado, page, pageSize: NOTICES_PAGE_SIZE })}`, ZListTrackingNoticesResponseSchema),
+        getAdminJson(
+          routePath(TRACKING_NOTICES_ROUTE, { q, estado: estado === "todos" ? undefined : estado, page, pageSize: NOTICES_PAGE_SIZE }),
+          TRACKING_NOTICES_ROUTE.responses[200],
+        ),
       placeholderData: keepPreviousData,
     },
     queryClient,
@@ -36,7 +40,7 @@ export function useUpdateTrackingNotice(onDone: () => void) {
   return useMutation(
     {
       mutationFn: ({ id, change }: { id: number; change: TUpdateTrackingNoticeRequest }) =>
-        sendAdminJson("PUT", `/api/tracking-notices/${id}`, ZTrackingNoticeSchema, change),
+        sendAdminJson("PUT", routePath(TRACKING_NOTICE_UPDATE_ROUTE, { id }), TRACKING_NOTICE_UPDATE_ROUTE.responses[200], change),
       onSuccess: () => {
         toast({ title: "Aviso actualizado" });
         void refreshTrackingPanel();

@@ -6,9 +6,10 @@ import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../../lib/query-client";
 import { toast } from "../../../components/ui/use-toast";
 import { TRACKING_REFETCH_DELAY_MS } from "../../../../shared/domain/ui-constants";
+import { routePath } from "../../../../shared/api/contract";
 import {
+  ADMIN_CLIENT_TRACKINGS_ROUTE,
   CLIENT_TRACKINGS_PAGE_SIZE,
-  ZAdminClientTrackingsResponseSchema,
   type TAdminClientTrackingsResponse,
   type TAdminClientsResponse,
   type TAdminTracking,
@@ -33,16 +34,19 @@ import {
   TRACKING_EDIT_FAILED_TITLE,
   TRACKING_UPDATE_FAILED,
   TRACKING_UPDATED_TITLE,
-  ZAdminTrackingResponseSchema,
-  ZTrackingHistoryResponseSchema,
+  ADMIN_TRACKING_CREATE_ROUTE,
+  ADMIN_TRACKING_DELETE_ROUTE,
+  ADMIN_TRACKING_REPRICE_ROUTE,
+  ADMIN_TRACKING_UPDATE_ROUTE,
+  TRACKING_HISTORY_ROUTE,
+  TRACKING_PATCH_ROUTE,
   notificationOutcomeText,
   type TCreateAdminTrackingBody,
   type TPatchTrackingBody,
   type TUpdateAdminTrackingBody,
 } from "../../../../shared/api/admin/trackings";
-import { z } from "../../../../shared/validation";
 import { formatColones } from "../../../../shared/domain/format";
-import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { CLIENTS_KEY, refreshClients, STATS_KEY } from "../../../lib/admin/admin-queries";
 import type { UnpaidDeliveryChoice } from "../../../lib/admin/unpaid-delivery";
 
@@ -97,7 +101,7 @@ export function usePatchTracking(unpaid: UnpaidDeliveryChoice) {
   const mutation = useMutation(
     {
       mutationFn: ({ id, body }: { id: number; body: TPatchTrackingBody; field: InlineField }) =>
-        sendAdminJson("PATCH", `/api/trackings/${id}`, ZAdminTrackingResponseSchema, body),
+        sendAdminJson("PATCH", routePath(TRACKING_PATCH_ROUTE, { id }), TRACKING_PATCH_ROUTE.responses[200], body),
       onSuccess: (answer, { field }) => {
         const { tracking } = answer;
         patchCachedTracking(tracking);
@@ -124,7 +128,7 @@ export function useRepriceTracking() {
   const fail = useChangeErrorToast();
   return useMutation(
     {
-      mutationFn: (id: number) => sendAdminJson("POST", `/api/admin/trackings/${id}/reprice`, ZAdminTrackingResponseSchema),
+      mutationFn: (id: number) => sendAdminJson("POST", routePath(ADMIN_TRACKING_REPRICE_ROUTE, { id }), ADMIN_TRACKING_REPRICE_ROUTE.responses[200]),
       onSuccess: ({ tracking }) => {
         patchCachedTracking(tracking);
         toast({ title: REPRICED_TITLE, description: tracking.montoColones === null ? undefined : formatColones(tracking.montoColones) });
@@ -140,7 +144,7 @@ export function useCreateTracking() {
   const fail = useChangeErrorToast();
   return useMutation(
     {
-      mutationFn: (body: TCreateAdminTrackingBody) => sendAdminJson("POST", "/api/admin/trackings", ZAdminTrackingResponseSchema, body),
+      mutationFn: (body: TCreateAdminTrackingBody) => sendAdminJson("POST", routePath(ADMIN_TRACKING_CREATE_ROUTE), ADMIN_TRACKING_CREATE_ROUTE.responses[201], body),
       onSuccess: (answer) => {
         const { tracking } = answer;
         toast({ title: TRACKING_CREATED_TITLE, description: `${tracking.trackingCode}. ${notificationOutcomeText(answer)}` });
@@ -159,7 +163,7 @@ export function useUpdateTracking(unpaid: UnpaidDeliveryChoice, onDone: () => vo
   const mutation = useMutation(
     {
       mutationFn: ({ id, body }: { id: number; body: TUpdateAdminTrackingBody }) =>
-        sendAdminJson("PATCH", `/api/admin/trackings/${id}`, ZAdminTrackingResponseSchema, body),
+        sendAdminJson("PATCH", routePath(ADMIN_TRACKING_UPDATE_ROUTE, { id }), ADMIN_TRACKING_UPDATE_ROUTE.responses[200], body),
       onSuccess: (answer) => {
         patchCachedTracking(answer.tracking);
         // Only a status change messages the client: then the toast says what became of it.
@@ -182,7 +186,7 @@ export function useDeleteTracking() {
   return useMutation(
     {
       mutationFn: (id: number) =>
-        sendAdminJson("DELETE", `/api/admin/trackings/${id}`, z.object({ success: z.literal(true), id: z.number() })),
+        sendAdminJson("DELETE", routePath(ADMIN_TRACKING_DELETE_ROUTE, { id }), ADMIN_TRACKING_DELETE_ROUTE.responses[200]),
       onSuccess: () => {
         toast({ title: TRACKING_DELETED_TITLE });
         void refreshClients();
@@ -200,7 +204,7 @@ export function useTrackingHistory(trackingId: number, enabled: boolean, version
   const query = useQuery(
     {
       queryKey: [...historyKey(trackingId), version],
-      queryFn: () => getAdminJson(`/api/trackings/${trackingId}/history`, ZTrackingHistoryResponseSchema),
+      queryFn: () => getAdminJson(routePath(TRACKING_HISTORY_ROUTE, { id: trackingId }), TRACKING_HISTORY_ROUTE.responses[200]),
       enabled,
     },
     queryClient,
@@ -224,8 +228,18 @@ export function useClientTrackingsPage(clientId: number, params: ClientTrackings
       queryKey: [...allTrackingsKey(clientId), params],
       queryFn: () =>
         getAdminJson(
-          `/api/admin/clients/${clientId}/trackings${queryString({ page: params.page, pageSize: CLIENT_TRACKINGS_PAGE_SIZE, q: params.q?.trim(), estado: params.estado, update: params.update })}`,
-          ZAdminClientTrackingsResponseSchema,
+          routePath(
+            ADMIN_CLIENT_TRACKINGS_ROUTE,
+            { id: clientId },
+            {
+              page: params.page,
+              pageSize: CLIENT_TRACKINGS_PAGE_SIZE,
+              q: params.q?.trim(),
+              estado: params.estado === "todos" ? undefined : params.estado,
+              update: params.update === "todos" ? undefined : params.update,
+            },
+          ),
+          ADMIN_CLIENT_TRACKINGS_ROUTE.responses[200],
         ),
       placeholderData: keepPreviousData,
       enabled,
@@ -242,7 +256,7 @@ export function useSaveTrackingNotes() {
   return useMutation(
     {
       mutationFn: ({ id, notas }: { id: number; notas: string | null }) =>
-        sendAdminJson("PATCH", `/api/admin/trackings/${id}`, ZAdminTrackingResponseSchema, { notas } satisfies TUpdateAdminTrackingBody),
+        sendAdminJson("PATCH", routePath(ADMIN_TRACKING_UPDATE_ROUTE, { id }), ADMIN_TRACKING_UPDATE_ROUTE.responses[200], { notas } satisfies TUpdateAdminTrackingBody),
       onSuccess: ({ tracking }) => {
         patchCachedTracking(tracking);
         toast({ title: tracking.notas ? TRACKING_NOTES_SAVED : TRACKING_NOTES_CLEARED, description: tracking.trackingCode });

@@ -14,19 +14,19 @@ import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states"
 import { toast } from "../../../components/ui/use-toast";
 import { apiRequest, errorMessageFrom } from "../../../lib/api";
 import { queryClient } from "../../../lib/query-client";
-import { ADMIN_QUERY_ROOT, getAdminJson, queryString, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { fileNameFromDisposition, saveBlob } from "../../../lib/admin/download-file";
 import { useUrlFilters } from "../../../lib/admin/use-url-filters";
 import { addDays, costaRicaDayKey, costaRicaDayStart, isCalendarDay } from "../../../../shared/domain/dates";
 import { formatColones, formatDate, formatDateTime } from "../../../../shared/domain/format";
 import { trackingStatusLabel } from "../../../../shared/domain/statuses";
+import { routePath } from "../../../../shared/api/contract";
 import { EXPORT_FAILED_FALLBACK, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE } from "../../../../shared/api/excel";
 import {
   REPORT_SECTION_TITLES,
-  WAREHOUSE_REPORT_PATH,
-  WAREHOUSE_REPORT_XLSX_PATH,
+  WAREHOUSE_REPORT_ROUTE,
+  WAREHOUSE_REPORT_XLSX_ROUTE,
   warehouseReportFileName,
-  ZWarehouseReportSchema,
   type TMissingPackage,
   type TReportPackage,
 } from "../../../../shared/api/admin/warehouse-report";
@@ -37,7 +37,7 @@ export const REPORT_LOAD_FAILED = "No se pudo cargar el reporte de bodega";
 
 async function download(day: string): Promise<void> {
   try {
-    const res = await apiRequest("GET", `${WAREHOUSE_REPORT_XLSX_PATH}${queryString({ date: day })}`);
+    const res = await apiRequest("GET", routePath(WAREHOUSE_REPORT_XLSX_ROUTE, { date: day }));
     const fileName = fileNameFromDisposition(res.headers.get("content-disposition")) ?? warehouseReportFileName(day);
     saveBlob(await res.blob(), fileName);
     toast({ title: EXPORT_SUCCESS_TITLE, description: fileName });
@@ -89,7 +89,7 @@ export function WarehouseReportSection() {
   const report = useQuery(
     {
       queryKey: [...REPORT_KEY, day],
-      queryFn: () => getAdminJson(`${WAREHOUSE_REPORT_PATH}${queryString({ date: day })}`, ZWarehouseReportSchema),
+      queryFn: () => getAdminJson(routePath(WAREHOUSE_REPORT_ROUTE, { date: day }), WAREHOUSE_REPORT_ROUTE.responses[200]),
       placeholderData: keepPreviousData,
     },
     queryClient,

@@ -1,74 +1,72 @@
 // Recepción and Sin dueño calls (issue 20): the scan lookup, receiving, and Sin dueño's list,
 // register, edit, assign and the assign dialog's client lookup; Por confirmar's list, confirm and reject.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ADMIN_QUERY_ROOT, getAdminJson, queryString, sendAdminJson } from "../../../lib/admin/admin-api";
+import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson } from "../../../lib/admin/admin-api";
+import { routePath } from "../../../../shared/api/contract";
 import { queryClient } from "../../../lib/query-client";
 import {
-  WAREHOUSE_CLIENT_PATH,
-  WAREHOUSE_MATCHES_PATH,
-  ZMatchListResponseSchema,
-  ZRejectMatchResponseSchema,
-  WAREHOUSE_RECEIVE_PATH,
-  WAREHOUSE_SCAN_PATH,
-  WAREHOUSE_UNCLAIMED_PATH,
-  ZAssignUnclaimedResponseSchema,
-  ZReceiveResponseSchema,
-  ZUnclaimedListResponseSchema,
-  ZUnclaimedResponseSchema,
-  ZWarehouseClientResponseSchema,
-  ZWarehouseScanResponseSchema,
+  WAREHOUSE_ASSIGN_ROUTE,
+  WAREHOUSE_CLIENT_ROUTE,
+  WAREHOUSE_MATCH_CONFIRM_ROUTE,
+  WAREHOUSE_MATCH_REJECT_ROUTE,
+  WAREHOUSE_MATCHES_ROUTE,
+  WAREHOUSE_RECEIVE_ROUTE,
+  WAREHOUSE_SCAN_ROUTE,
+  WAREHOUSE_UNCLAIMED_CREATE_ROUTE,
+  WAREHOUSE_UNCLAIMED_ROUTE,
+  WAREHOUSE_UNCLAIMED_UPDATE_ROUTE,
   type TCreateUnclaimedForm,
   type TReceiveForm,
 } from "../../../../shared/api/admin/warehouse";
 
 const UNCLAIMED_KEY = [ADMIN_QUERY_ROOT, "warehouse", "unclaimed"] as const;
 
-export const scanCode = (code: string) => getAdminJson(`${WAREHOUSE_SCAN_PATH}${queryString({ code })}`, ZWarehouseScanResponseSchema);
+export const scanCode = (code: string) => getAdminJson(routePath(WAREHOUSE_SCAN_ROUTE, { code }), WAREHOUSE_SCAN_ROUTE.responses[200]);
 
-export const receivePackage = (body: TReceiveForm) => sendAdminJson("POST", WAREHOUSE_RECEIVE_PATH, ZReceiveResponseSchema, body);
+export const receivePackage = (body: TReceiveForm) => sendAdminJson("POST", routePath(WAREHOUSE_RECEIVE_ROUTE), WAREHOUSE_RECEIVE_ROUTE.responses[200], body);
 
 export async function createUnclaimed(body: TCreateUnclaimedForm) {
-  const answer = await sendAdminJson("POST", WAREHOUSE_UNCLAIMED_PATH, ZUnclaimedResponseSchema, body);
+  const answer = await sendAdminJson("POST", routePath(WAREHOUSE_UNCLAIMED_CREATE_ROUTE), WAREHOUSE_UNCLAIMED_CREATE_ROUTE.responses[201], body);
   void queryClient.invalidateQueries({ queryKey: UNCLAIMED_KEY });
   return answer;
 }
 
 export async function updateUnclaimed(id: number, body: Record<string, unknown>) {
-  const answer = await sendAdminJson("PATCH", `${WAREHOUSE_UNCLAIMED_PATH}/${id}`, ZUnclaimedResponseSchema, body);
+  const answer = await sendAdminJson("PATCH", routePath(WAREHOUSE_UNCLAIMED_UPDATE_ROUTE, { id }), WAREHOUSE_UNCLAIMED_UPDATE_ROUTE.responses[200], body);
   void queryClient.invalidateQueries({ queryKey: UNCLAIMED_KEY });
   return answer;
 }
 
 export async function assignUnclaimed(id: number, clientCode: string) {
-  const answer = await sendAdminJson("POST", `${WAREHOUSE_UNCLAIMED_PATH}/${id}/assign`, ZAssignUnclaimedResponseSchema, { clientCode });
+  const answer = await sendAdminJson("POST", routePath(WAREHOUSE_ASSIGN_ROUTE, { id }), WAREHOUSE_ASSIGN_ROUTE.responses[200], { clientCode });
   void queryClient.invalidateQueries({ queryKey: UNCLAIMED_KEY });
   return answer;
 }
 
 export function useMatches() {
-  return useQuery({ queryKey: [...UNCLAIMED_KEY, "matches"], queryFn: () => getAdminJson(WAREHOUSE_MATCHES_PATH, ZMatchListResponseSchema) }, queryClient);
+  return useQuery({ queryKey: [...UNCLAIMED_KEY, "matches"], queryFn: () => getAdminJson(routePath(WAREHOUSE_MATCHES_ROUTE), WAREHOUSE_MATCHES_ROUTE.responses[200]) }, queryClient);
 }
 
 /** Confirms a proposed match (docs/decisions/155); `confirmarDiferencia` when the label's code differs. */
 export async function confirmMatch(id: number, confirmarDiferencia: boolean) {
-  const answer = await sendAdminJson("POST", `${WAREHOUSE_MATCHES_PATH}/${id}/confirm`, ZAssignUnclaimedResponseSchema, { confirmarDiferencia });
+  const answer = await sendAdminJson("POST", routePath(WAREHOUSE_MATCH_CONFIRM_ROUTE, { id }), WAREHOUSE_MATCH_CONFIRM_ROUTE.responses[200], { confirmarDiferencia });
   void queryClient.invalidateQueries({ queryKey: UNCLAIMED_KEY });
   return answer;
 }
 
 export async function rejectMatch(id: number) {
-  const answer = await sendAdminJson("POST", `${WAREHOUSE_MATCHES_PATH}/${id}/reject`, ZRejectMatchResponseSchema, {});
+  const answer = await sendAdminJson("POST", routePath(WAREHOUSE_MATCH_REJECT_ROUTE, { id }), WAREHOUSE_MATCH_REJECT_ROUTE.responses[200], {});
   void queryClient.invalidateQueries({ queryKey: UNCLAIMED_KEY });
   return answer;
 }
 
-export const clientByCode = (code: string) => getAdminJson(`${WAREHOUSE_CLIENT_PATH}${queryString({ code })}`, ZWarehouseClientResponseSchema);
+export const clientByCode = (code: string) => getAdminJson(routePath(WAREHOUSE_CLIENT_ROUTE, { code }), WAREHOUSE_CLIENT_ROUTE.responses[200]);
 
 export function useUnclaimedList(q: string, page: number) {
   return useQuery(
     {
       queryKey: [...UNCLAIMED_KEY, q, page],
-      queryFn: () => getAdminJson(`${WAREHOUSE_UNCLAIMED_PATH}${queryString({ q, page })}`, ZUnclaimedListResponseSchema),
+      queryFn: () => getAdminJson(routePath(WAREHOUSE_UNCLAIMED_ROUTE, { q, page }), WAREHOUSE_UNCLAIMED_ROUTE.responses[200]),
       placeholderData: keepPreviousData,
     },
     queryClient,

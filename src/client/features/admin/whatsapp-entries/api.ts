@@ -6,12 +6,13 @@ import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "../../../components/ui/use-toast";
 import { queryClient } from "../../../lib/query-client";
 import {
-  ZListWhatsappEntriesResponseSchema,
-  ZUpdateWhatsappEntryResponseSchema,
+  WHATSAPP_ENTRIES_ROUTE,
+  WHATSAPP_ENTRY_UPDATE_ROUTE,
   type TListWhatsappEntriesResponse,
   type TUpdateWhatsappEntryRequest,
 } from "../../../../shared/api/whatsapp-entries";
-import { getAdminJson, queryString, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { routePath } from "../../../../shared/api/contract";
+import { getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { ENTRIES_KEY, refreshTrackingPanel } from "../../../lib/admin/tracking-panel-queries";
 
 export const ENTRIES_PAGE_SIZE = 20;
@@ -23,7 +24,10 @@ export function useWhatsappEntries({ q, estado, page }: { q: string; estado: str
       // Under ENTRIES_KEY, so an edit or a retry refreshes every page.
       queryKey: [...ENTRIES_KEY, { q, estado, page }],
       queryFn: () =>
-        getAdminJson(`${ENTRIES_KEY[0]}${queryString({ q, estado, page, pageSize: ENTRIES_PAGE_SIZE })}`, ZListWhatsappEntriesResponseSchema),
+        getAdminJson(
+          routePath(WHATSAPP_ENTRIES_ROUTE, { q, estado: estado === "todos" ? undefined : estado, page, pageSize: ENTRIES_PAGE_SIZE }),
+          WHATSAPP_ENTRIES_ROUTE.responses[200],
+        ),
       placeholderData: keepPreviousData,
     },
     queryClient,
@@ -41,7 +45,7 @@ export function useUpdateWhatsappEntry(onDone: () => void) {
   return useMutation(
     {
       mutationFn: ({ id, change }: { id: number; change: TUpdateWhatsappEntryRequest }) =>
-        sendAdminJson("PATCH", `/api/tracking/whatsapp/entries/${id}`, ZUpdateWhatsappEntryResponseSchema, change),
+        sendAdminJson("PATCH", routePath(WHATSAPP_ENTRY_UPDATE_ROUTE, { id }), WHATSAPP_ENTRY_UPDATE_ROUTE.responses[200], change),
       onSuccess: ({ notificationSent }) => {
         toast({ title: ENTRY_UPDATED_TITLE, description: notificationSent ? ENTRY_UPDATED_AND_SENT : ENTRY_UPDATED_ONLY });
         void refreshTrackingPanel();
