@@ -13,7 +13,7 @@ export default defineConfig({
     fileParallelism: false,
     // The journeys run one after another in one process: a new process per file loaded vitest,
     // playwright-core and the helpers again (about 3 s a file). Each file still launches and
-    // closes its own browser and any server it starts (decision 177).
+    // closes its own browser and any server it starts (decision 180).
     isolate: false,
   },
 });
