@@ -14,6 +14,23 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
 
+/** A variable holding a JSON object: {} when unset, a Spanish refusal when it is not JSON. */
+const jsonVariable = (name: string) =>
+  optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return {};
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: "custom", message: `${name} debe ser un objeto JSON` });
+          return z.NEVER;
+        }
+      }),
+  );
+
 /** The connection and emitter variables of invoicing: all unset = off; the required ones all set = on. */
 const HACIENDA_VARIABLES = [
   "HACIENDA_API_URL",
@@ -127,20 +144,7 @@ const envSchema = z.object({
   LOOKUP_CACHE_MB: z.coerce.number().positive().max(4096).default(96),
   LOOKUP_CACHE_MISS_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   /** Overrides of the abuse limits (src/server/lib/abuse-limit-table.ts), as JSON: {"registration":{"limit":5,"windowMinutes":60}}. */
-  RATE_LIMITS: optionalString.pipe(
-    z
-      .string()
-      .optional()
-      .transform((text, ctx) => {
-        if (text === undefined) return {};
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          ctx.addIssue({ code: "custom", message: "RATE_LIMITS debe ser un objeto JSON" });
-          return z.NEVER;
-        }
-      })
-      .pipe(
+  RATE_LIMITS: jsonVariable("RATE_LIMITS").pipe(
         z.partialRecord(
           z.enum(ABUSE_LIMIT_NAMES),
           z.strictObject({
@@ -149,7 +153,6 @@ const envSchema = z.object({
             windowMinutes: z.number().positive().optional(),
           }),
         ),
-      ),
   ),
   /** Signs proof-of-work challenges (decision 109); unset = random, kept in DATA_DIR/pow-secret. */
   POW_SECRET: optionalString,
@@ -255,20 +258,7 @@ const envSchema = z.object({
   HACIENDA_TERMINAL: z.string().regex(/^\d{5}$/, "HACIENDA_TERMINAL tiene 5 dígitos").default("00001"),
   HACIENDA_PRICES_INCLUDE_TAX: z.enum(["on", "off"]).default("on"),
   /** JSON: {"FLETE":{"cabys":"…13 dígitos…","taxRateCode":"08","taxPercent":13,"unit":"Os"}, …} over the defaults. */
-  HACIENDA_CHARGE_CODES: optionalString.pipe(
-    z
-      .string()
-      .optional()
-      .transform((text, ctx) => {
-        if (text === undefined) return {};
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          ctx.addIssue({ code: "custom", message: "HACIENDA_CHARGE_CODES debe ser un objeto JSON" });
-          return z.NEVER;
-        }
-      })
-      .pipe(
+  HACIENDA_CHARGE_CODES: jsonVariable("HACIENDA_CHARGE_CODES").pipe(
         z.partialRecord(
           z.enum(INVOICE_CHARGE_KINDS),
           z.strictObject({
@@ -278,7 +268,6 @@ const envSchema = z.object({
             unit: z.string().min(1).max(15).optional(),
           }),
         ),
-      ),
   ),
 });
 
