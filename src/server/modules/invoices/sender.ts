@@ -10,7 +10,7 @@
 // - refused credentials: the row is parked (next_attempt_at null, the reason in last_error) until
 //   someone fixes the configuration; the next start puts parked rows back in line.
 import { EventEmitter } from "node:events";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { invoiceDocuments } from "../../db/schema";

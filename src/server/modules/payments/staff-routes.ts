@@ -77,7 +77,7 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post("/api/admin/payments", { config }, async (request, reply) => {
     const body = parseWith(ZPaymentCreateSchema, request.body ?? {});
-    return reply.status(201).send({ payment: await recordPayment(ctx.db, body, staffActor(request), new Date(), request.staff?.role) });
+    return reply.status(201).send({ payment: await recordPayment(ctx.db, body, staffActor(request), new Date(), request.staff?.role, ctx.invoicing) });
   });
 
   app.get("/api/admin/payments/:id", { config }, async (request) => {
@@ -88,7 +88,7 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
   app.post("/api/admin/payments/:id/reverse", { config }, async (request) => {
     const { id } = parseWith(ZPaymentIdParamsSchema, request.params);
     const { reason } = parseWith(ZReverseSchema, request.body ?? {});
-    return { payment: await reversePayment(ctx.db, id, reason, staffActor(request)) };
+    return { payment: await reversePayment(ctx.db, id, reason, staffActor(request), new Date(), ctx.invoicing) };
   });
 
   app.get("/api/admin/payments/:id/receipt", { config }, async (request, reply) => {
@@ -109,7 +109,7 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
   app.post("/api/admin/payment-proofs/:id/confirm", { config }, async (request, reply) => {
     const { id } = parseWith(ZPaymentIdParamsSchema, request.params);
     const body = parseWith(ZProofConfirmSchema, request.body ?? {});
-    return reply.status(201).send({ payment: await confirmProof(ctx.db, id, body, staffActor(request), new Date(), request.staff?.role) });
+    return reply.status(201).send({ payment: await confirmProof(ctx.db, id, body, staffActor(request), new Date(), request.staff?.role, ctx.invoicing) });
   });
 
   app.post("/api/admin/payment-proofs/:id/reject", { config }, async (request) => {
