@@ -318,7 +318,8 @@ async function documentRows(db: DbOrTx, where: ReturnType<typeof eq>): Promise<T
       decidedAt: invoiceDocuments.decidedAt,
       hasXml: sql<boolean>`${invoiceDocuments.signedXml} is not null`,
       hasAnswer: sql<boolean>`${invoiceDocuments.responseXml} is not null`,
-      reissued: sql<boolean>`exists (select 1 from invoice_documents r where r.replaces_id = ${invoiceDocuments.id})`,
+      // Written out: drizzle leaves a single table's columns unqualified, which the subquery would read as its own.
+      reissued: sql<boolean>`exists (select 1 from invoice_documents r where r.replaces_id = "invoice_documents"."id")`,
     })
     .from(invoiceDocuments)
     .where(where)
