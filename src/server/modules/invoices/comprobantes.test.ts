@@ -11,11 +11,12 @@ import { createTestStaff, type TestStaff } from "../../test/staff";
 import { addTestPackage, clientIdOf, registerTestClient } from "../../test/clients";
 import { startFakeHacienda, fakeHaciendaEnv, type FakeHacienda } from "../../test/fakes/hacienda";
 import { testInvoicing, validateAgainstXsd, verifyWithXmlsec, type TestPkcs12 } from "../../test/hacienda";
-import { clientTrackings, invoiceDocuments, invoiceSequences, payments } from "../../db/schema";
+import { clientTrackings, invoiceDocuments, invoiceSequences, paymentProofs, payments } from "../../db/schema";
 import type { TPayment } from "../../../shared/api/admin/payments";
 import type { TComprobante, TComprobantesResponse } from "../../../shared/api/admin/invoices";
 import { COMPROBANTE_ALREADY_REISSUED, COMPROBANTE_NOT_REJECTED } from "../../../shared/api/admin/invoices";
-import { DEFAULT_SENDER_POLICY, processDueInvoices } from "./sender";
+import { DEFAULT_SENDER_POLICY, processDueInvoices, unparkInvoices } from "./sender";
+import { createHaciendaReception } from "../../providers/hacienda/reception";
 import { KIND_OF_TYPE, type InvoicingOn } from "./comprobantes";
 
 let fake: FakeHacienda;
@@ -240,6 +241,67 @@ describe("comprobantes with invoicing on (issue 34)", () => {
     expect(await on.ctx.db.select({ id: invoiceDocuments.id }).from(invoiceDocuments).orderBy(asc(invoiceDocuments.id))).toEqual([{ id: doc.id }]);
     const noXml = await on.app.inject({ method: "GET", url: `/api/admin/comprobantes/${doc.id}/xml`, headers: staff.headers });
     expect(noXml.statusCode).toBe(404);
+  });
+});
+
+describe("comprobantes: the payment's transaction and the sender's edges (issue 34)", () => {
+  beforeEach(async () => {
+    await on.database.truncateAll();
+    staff = await createTestStaff(on, "oficina", "Laura Oficina");
+  });
+
+  it("a client's SINPE receipt confirmed gets its comprobante too; a payment refused writes none and takes no number", async () => {
+    const { clientCode, packages } = await clientWithPackages(on, [{ monto: 6_000 }]);
+    const clientId = await clientIdOf(on.ctx.db, clientCode);
+    const [proof] = await on.ctx.db.insert(paymentProofs).values({ clientId, trackingId: packages[0].id, uploadName: `${uniqueTrackingCode("prf").toLowerCase()}.png` }).returning({ id: paymentProofs.id });
+    const overpaid = await on.app.inject({ method: "POST", url: `/api/admin/payment-proofs/${proof.id}/confirm`, headers: staff.headers, payload: { reference: "SINPE-991", allocations: [{ trackingId: packages[0].id, amountColones: 6_001 }] } });
+    expect(overpaid.statusCode).toBe(409);
+    expect(await on.ctx.db.select().from(invoiceDocuments)).toEqual([]);
+    expect(await on.ctx.db.select().from(invoiceSequences)).toEqual([]);
+    const res = await on.app.inject({ method: "POST", url: `/api/admin/payment-proofs/${proof.id}/confirm`, headers: staff.headers, payload: { reference: "SINPE-991", allocations: [{ trackingId: packages[0].id, amountColones: 6_000 }] } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { payment } = res.json() as { payment: TPayment };
+    const [doc] = (await comprobantes(on, payment.id)).items;
+    expect(doc).toMatchObject({ state: "pendiente", consecutivo: "00100001040000000001" });
+    expect(await signedXmlOf(doc.id)).toContain("<TipoMedioPago>06</TipoMedioPago>");
+  });
+
+  it("a request Hacienda refuses (HTTP 400) is rejected with its cause; refused credentials park the comprobante until the next start", async () => {
+    const { clientCode, packages } = await clientWithPackages(on, [{ monto: 4_000 }, { monto: 5_000 }]);
+    const first = await pay(on, clientCode, [{ trackingId: packages[0].id, amountColones: 4_000 }]);
+    fake.script({ status: 400, cause: "La fecha de emisión está fuera del rango aceptado" });
+    await sendAt(later(new Date(), 1000));
+    expect((await comprobantes(on, first.id)).items[0]).toMatchObject({ state: "rechazado", rejectionReason: "Hacienda rechazó el envío: La fecha de emisión está fuera del rango aceptado", canReissue: true });
+
+    const second = await pay(on, clientCode, [{ trackingId: packages[1].id, amountColones: 5_000 }]);
+    const wrong = createHaciendaReception({ idpUrl: fake.idpUrl, apiUrl: fake.apiUrl, clientId: fake.clientId, username: fake.username, password: "otra" });
+    const t0 = later(new Date(), 1000);
+    expect(await processDueInvoices(on.ctx.db, wrong, { now: t0 })).toBe(1);
+    let [doc] = (await comprobantes(on, second.id)).items;
+    expect(doc).toMatchObject({ state: "pendiente", nextAttemptAt: null });
+    expect(doc.lastError).toMatch(/no aceptó el usuario/);
+    expect(await sendAt(later(t0, 86_400_000))).toBe(0);
+    // The configuration fixed and the app started again: the sender puts it back in line.
+    expect(await unparkInvoices(on.ctx.db, later(t0, 60_000))).toBe(1);
+    expect(await sendAt(later(t0, 60_000))).toBe(1);
+    [doc] = (await comprobantes(on, second.id)).items;
+    expect(doc.state).toBe("aceptado");
+  });
+
+  it("two senders at once (two instances) send each comprobante once", async () => {
+    const { clientCode, packages } = await clientWithPackages(on, [{ monto: 1_000 }, { monto: 2_000 }, { monto: 3_000 }, { monto: 4_000 }]);
+    for (const p of packages) await pay(on, clientCode, [{ trackingId: p.id, amountColones: p.total }]);
+    const posts = fake.calls.filter((c) => c.startsWith("POST")).length;
+    const at = later(new Date(), 1000);
+    const claimed = await Promise.all([
+      processDueInvoices(on.ctx.db, invoicing.reception, { now: at, batchSize: 2 }),
+      processDueInvoices(on.ctx.db, invoicing.reception, { now: at, batchSize: 2 }),
+      processDueInvoices(on.ctx.db, invoicing.reception, { now: at, batchSize: 2 }),
+    ]);
+    expect(claimed.reduce((a, b) => a + b, 0)).toBe(4);
+    expect(fake.calls.filter((c) => c.startsWith("POST")).length - posts).toBe(4);
+    const states = await on.ctx.db.select({ state: invoiceDocuments.state }).from(invoiceDocuments);
+    expect(states.map((s) => s.state)).toEqual(["aceptado", "aceptado", "aceptado", "aceptado"]);
   });
 });
 
