@@ -111,7 +111,7 @@ describe("comprobantes with invoicing on (issue 34)", () => {
     expect(before.invoicing).toBe("on");
     expect(before.items).toHaveLength(1);
     const [doc] = before.items;
-    expect(doc).toMatchObject({ documentType: "04", state: "pendiente", stateLabel: "Pendiente", consecutivo: "00100001040000000001", hasXml: true, hasAnswer: false, canReissue: false });
+    expect(doc).toMatchObject({ documentType: "04", typeLabel: "Tiquete electrónico", state: "pendiente", stateLabel: "Pendiente", consecutivo: "00100001040000000001", hasXml: true, hasAnswer: false, canReissue: false });
     expect(doc.clave).toMatch(/^\d{50}$/);
     const xml = await expectValid(doc);
     // What this payment received, and nothing more: the whole first package, 20 000 of the second.
@@ -171,7 +171,7 @@ describe("comprobantes with invoicing on (issue 34)", () => {
     expect(res.statusCode, res.body).toBe(200);
     const [original, note] = (await comprobantes(on, payment.id)).items;
     expect(original.state).toBe("aceptado");
-    expect(note).toMatchObject({ documentType: "03", state: "pendiente", referencesId: original.id, consecutivo: "00100001030000000001" });
+    expect(note).toMatchObject({ documentType: "03", typeLabel: "Nota de crédito electrónica", state: "pendiente", referencesId: original.id, consecutivo: "00100001030000000001" });
     const xml = await expectValid(note);
     expect(xml).toContain(`<Numero>${original.clave}</Numero>`);
     expect(xml).toContain("<TipoDocIR>04</TipoDocIR>");

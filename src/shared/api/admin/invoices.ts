@@ -33,6 +33,8 @@ export const ZComprobanteSchema = z.object({
   paymentId: z.number(),
   /** 01 Factura, 03 Nota de Crédito, 04 Tiquete. */
   documentType: z.enum(["01", "03", "04"]),
+  /** "Tiquete electrónico", … (COMPROBANTE_TYPE_LABELS). */
+  typeLabel: z.string(),
   /** Null when it could not be made (its reason says why): no number was taken. */
   consecutivo: z.string().nullable(),
   clave: z.string().nullable(),
