@@ -182,6 +182,25 @@ describe("comprobantes with invoicing on (issue 34)", () => {
     expect((await comprobantes(on, payment.id)).items[1].state).toBe("aceptado");
   });
 
+  it("a Nota de Crédito waits until Hacienda has the document it cancels", async () => {
+    const { clientCode, packages } = await clientWithPackages(on, [{ monto: 3_000 }]);
+    const payment = await pay(on, clientCode, [{ trackingId: packages[0].id, amountColones: 3_000 }]);
+    const reversed = await on.app.inject({ method: "POST", url: `/api/admin/payments/${payment.id}/reverse`, headers: staff.headers, payload: { reason: "Duplicado" } });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    fake.script({ status: 503 });
+    const t0 = later(new Date(), 1000);
+    // Only the original is tried (and fails); the note is held back.
+    expect(await sendAt(t0)).toBe(1);
+    expect((await comprobantes(on, payment.id)).items.map((d) => [d.documentType, d.state, d.attempts])).toEqual([
+      ["04", "pendiente", 1],
+      ["03", "pendiente", 0],
+    ]);
+    const t1 = later(t0, DEFAULT_SENDER_POLICY.backoffMs[0]);
+    expect(await sendAt(t1)).toBe(1);
+    expect(await sendAt(t1)).toBe(1);
+    expect((await comprobantes(on, payment.id)).items.map((d) => d.state)).toEqual(["aceptado", "aceptado"]);
+  });
+
   it("Hacienda down: the payment is saved; the comprobante is retried with backoff (Retry-After honoured) and then accepted", async () => {
     const { clientCode, packages } = await clientWithPackages(on, [{ monto: 9_000 }]);
     fake.script({ status: 503 }, { status: 429, headers: { "retry-after": "600" } });

@@ -10,7 +10,7 @@
 // - refused credentials: the row is parked (next_attempt_at null, the reason in last_error) until
 //   someone fixes the configuration; the next start puts parked rows back in line.
 import { EventEmitter } from "node:events";
-import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { invoiceDocuments } from "../../db/schema";
@@ -48,7 +48,15 @@ export async function claimDueInvoices(db: Db, now: Date, limit: number, policy:
   const due = db
     .select({ id: d.id })
     .from(d)
-    .where(and(inArray(d.state, ["pendiente", "enviado"]), lte(d.nextAttemptAt, now), or(isNull(d.lockedUntil), lt(d.lockedUntil, now))))
+    .where(
+      and(
+        inArray(d.state, ["pendiente", "enviado"]),
+        lte(d.nextAttemptAt, now),
+        or(isNull(d.lockedUntil), lt(d.lockedUntil, now)),
+        // A Nota de Crédito waits until Hacienda has the document it cancels.
+        sql`not exists (select 1 from invoice_documents original where original.id = "invoice_documents"."references_id" and original.state = 'pendiente')`,
+      ),
+    )
     .orderBy(asc(d.nextAttemptAt), asc(d.id))
     .limit(limit)
     .for("update", { skipLocked: true });
