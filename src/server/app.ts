@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     if (ctx.invoicing.state === "on") {
       const sender = createInvoiceSender({ db: ctx.db, reception: ctx.invoicing.reception, logger: app.log });
       sender.start();
-      app.addHook("onClose", async () => sender.stop());
+      app.addHook("onClose", async () => sender.stop(shutdownDeadline(app)));
     }
     startExchangeRateRefresh(app, ctx);
     startRateLimitCleanup(app, ctx);

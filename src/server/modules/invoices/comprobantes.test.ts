@@ -17,7 +17,7 @@ import type { TComprobante, TComprobantesResponse } from "../../../shared/api/ad
 import { COMPROBANTE_ALREADY_REISSUED, COMPROBANTE_NOT_REJECTED } from "../../../shared/api/admin/invoices";
 import { DEFAULT_SENDER_POLICY, processDueInvoices, unparkInvoices } from "./sender";
 import { createHaciendaReception } from "../../providers/hacienda/reception";
-import { KIND_OF_TYPE, type InvoicingOn } from "./comprobantes";
+import { invoiceSignal, KIND_OF_TYPE, type InvoicingOn } from "./comprobantes";
 
 let fake: FakeHacienda;
 let on: TestApp;
@@ -321,6 +321,25 @@ describe("comprobantes: the payment's transaction and the sender's edges (issue 
     expect(fake.calls.filter((c) => c.startsWith("POST")).length - posts).toBe(4);
     const states = await on.ctx.db.select({ state: invoiceDocuments.state }).from(invoiceDocuments);
     expect(states.map((s) => s.state)).toEqual(["aceptado", "aceptado", "aceptado", "aceptado"]);
+  });
+});
+
+describe("the sender job (issue 34)", () => {
+  it("buildApp's jobs start the sender only when invoicing is on, and stop it on close", async () => {
+    expect(invoiceSignal.listenerCount("issued")).toBe(0);
+    const withJobs = await createTestApp({ env: { RATE_LIMIT: "off" }, deps: { invoicing, startJobs: true } });
+    try {
+      expect(invoiceSignal.listenerCount("issued")).toBe(1);
+    } finally {
+      await withJobs.close();
+    }
+    expect(invoiceSignal.listenerCount("issued")).toBe(0);
+    const offWithJobs = await createTestApp({ env: { RATE_LIMIT: "off" }, deps: { startJobs: true } });
+    try {
+      expect(invoiceSignal.listenerCount("issued")).toBe(0);
+    } finally {
+      await offWithJobs.close();
+    }
   });
 });
 

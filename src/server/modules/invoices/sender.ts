@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { invoiceDocuments } from "../../db/schema";
 import { HaciendaApiError, type HaciendaReception, type Submission } from "../../providers/hacienda/reception";
+import { settledOrAborted } from "../../lib/jobs";
 import { invoiceSignal } from "./comprobantes";
 
 export type InvoiceRow = typeof invoiceDocuments.$inferSelect;
@@ -163,7 +164,12 @@ export async function unparkInvoices(db: Db, now: Date): Promise<number> {
 
 export interface InvoiceSender {
   start(): void;
-  stop(): Promise<void>;
+  /**
+   * Stops polling and waits for the round under way, or until `deadline` aborts (the shutdown
+   * limit): a claim left behind expires and is taken again; sending twice is harmless (Hacienda
+   * answers "ya fue recibido" and its state is asked).
+   */
+  stop(deadline?: AbortSignal): Promise<void>;
   /** Handles everything due now (also what the poll and the wake-up call). */
   drain(): Promise<void>;
 }
@@ -184,6 +190,7 @@ export function createInvoiceSender(options: {
   const signal = options.signal ?? invoiceSignal;
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<void> | undefined;
+  let starting: Promise<void> | undefined;
   let again = false;
   let stopping = false;
 
@@ -215,16 +222,20 @@ export function createInvoiceSender(options: {
       timer = setInterval(onWake, options.pollMs ?? INVOICE_SENDER_POLL_MS);
       timer.unref();
       signal.on("issued", onWake);
-      void unparkInvoices(db, clock())
+      starting = unparkInvoices(db, clock())
+        .then((count) => {
+          if (count > 0) logger?.info({ count }, "comprobantes electrónicos: reanudados los que esperaban credenciales");
+        })
         .catch((error: unknown) => logger?.error({ err: error }, "comprobantes electrónicos: no se pudieron reanudar"))
         .then(() => drain());
     },
-    async stop() {
+    async stop(deadline) {
       stopping = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       signal.off("issued", onWake);
-      await running;
+      const work = Promise.all([starting, running]);
+      await (deadline ? settledOrAborted(work, deadline) : work);
     },
     drain,
   };
