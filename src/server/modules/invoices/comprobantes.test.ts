@@ -12,9 +12,9 @@ import { addTestPackage, clientIdOf, registerTestClient } from "../../test/clien
 import { startFakeHacienda, fakeHaciendaEnv, type FakeHacienda } from "../../test/fakes/hacienda";
 import { testInvoicing, validateAgainstXsd, verifyWithXmlsec, type TestPkcs12 } from "../../test/hacienda";
 import { clientTrackings, invoiceDocuments, invoiceSequences, paymentProofs, payments } from "../../db/schema";
-import type { TPayment } from "../../../shared/api/admin/payments";
+import { PAYMENT_NOT_FOUND, type TPayment } from "../../../shared/api/admin/payments";
 import type { TComprobante, TComprobantesResponse } from "../../../shared/api/admin/invoices";
-import { COMPROBANTE_ALREADY_REISSUED, COMPROBANTE_NOT_REJECTED } from "../../../shared/api/admin/invoices";
+import { COMPROBANTE_ALREADY_REISSUED, COMPROBANTE_NO_ANSWER, COMPROBANTE_NO_XML, COMPROBANTE_NOT_REJECTED } from "../../../shared/api/admin/invoices";
 import { DEFAULT_SENDER_POLICY, processDueInvoices, unparkInvoices } from "./sender";
 import { createHaciendaReception } from "../../providers/hacienda/reception";
 import { invoiceSignal, KIND_OF_TYPE, type InvoicingOn } from "./comprobantes";
@@ -260,6 +260,13 @@ describe("comprobantes with invoicing on (issue 34)", () => {
     expect(await on.ctx.db.select({ id: invoiceDocuments.id }).from(invoiceDocuments).orderBy(asc(invoiceDocuments.id))).toEqual([{ id: doc.id }]);
     const noXml = await on.app.inject({ method: "GET", url: `/api/admin/comprobantes/${doc.id}/xml`, headers: staff.headers });
     expect(noXml.statusCode).toBe(404);
+    expect(noXml.json().message).toBe(COMPROBANTE_NO_XML);
+    const noAnswer = await on.app.inject({ method: "GET", url: `/api/admin/comprobantes/${doc.id}/respuesta`, headers: staff.headers });
+    expect(noAnswer.json().message).toBe(COMPROBANTE_NO_ANSWER);
+    const noPayment = await on.app.inject({ method: "GET", url: "/api/admin/payments/999999/comprobantes", headers: staff.headers });
+    expect([noPayment.statusCode, noPayment.json().message]).toEqual([404, PAYMENT_NOT_FOUND]);
+    const badId = await on.app.inject({ method: "GET", url: "/api/admin/comprobantes/abc/xml", headers: staff.headers });
+    expect([badId.statusCode, badId.json().message]).toEqual([400, "Comprobante inválido"]);
   });
 });
 

@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from "../../errors";
 import type { Actor } from "../../lib/actor";
 import { recordAudit } from "../../core/audit/service";
 import { chargeLines, type ChargeLine, type ExtraChargeKind, type PaymentMethod } from "../../../shared/domain/charges";
-import { receiptNumber } from "../../../shared/api/admin/payments";
+import { PAYMENT_NOT_FOUND, receiptNumber } from "../../../shared/api/admin/payments";
 import {
   COMPROBANTE_NOT_FOUND,
   COMPROBANTE_NOT_REJECTED,
@@ -172,7 +172,7 @@ async function issue(tx: Tx, invoicing: InvoicingOn, request: IssueRequest, onDa
 /** The payment's comprobante, in its transaction (recordPayment and a receipt's confirmation). */
 export async function issueForPayment(tx: Tx, invoicing: InvoicingOn, paymentId: number, now: Date): Promise<number> {
   const [payment] = await tx.select({ clientId: payments.clientId, method: payments.method }).from(payments).where(eq(payments.id, paymentId));
-  if (!payment) throw notFound(COMPROBANTE_NOT_FOUND);
+  if (!payment) throw notFound(PAYMENT_NOT_FOUND);
   const receiver = (await receiverFor(tx, payment.clientId)) ?? undefined;
   return issue(
     tx,
@@ -355,7 +355,7 @@ async function documentRows(db: DbOrTx, where: ReturnType<typeof eq>): Promise<T
 /** GET …/payments/:id/comprobantes: every comprobante of the payment, oldest first. */
 export async function listComprobantes(db: Db, invoicing: Invoicing, paymentId: number): Promise<TComprobantesResponse> {
   const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId));
-  if (!payment) throw notFound(COMPROBANTE_NOT_FOUND);
+  if (!payment) throw notFound(PAYMENT_NOT_FOUND);
   return { invoicing: invoicing.state, items: await documentRows(db, eq(invoiceDocuments.paymentId, paymentId)) };
 }
 
