@@ -133,6 +133,25 @@ describe("comprobantes with invoicing on (issue 34)", () => {
     expect(await sendAt(later(new Date(), 3_600_000))).toBe(0);
   });
 
+  it("a package with a coupon paid in two parts: each comprobante totals its part, valid and signed", async () => {
+    const { clientCode, packages } = await clientWithPackages(on, [
+      { monto: 33_333, discountPercent: 15, extras: [{ kind: "IMPUESTOS", description: "Impuestos de aduana", amountColones: 7_777 }, { kind: "OTRO", description: "Reempaque & <cinta>", amountColones: 1_111 }] },
+    ]);
+    const whole = packages[0].total;
+    const first = await pay(on, clientCode, [{ trackingId: packages[0].id, amountColones: 10_001 }]);
+    const second = await pay(on, clientCode, [{ trackingId: packages[0].id, amountColones: whole - 10_001 }]);
+    let sum = 0;
+    for (const [payment, part] of [[first, 10_001], [second, whole - 10_001]] as const) {
+      const [doc] = (await comprobantes(on, payment.id)).items;
+      const xml = await expectValid(doc);
+      const total = Number(/<TotalComprobante>([^<]+)</.exec(xml)![1]);
+      expect(total).toBeLessThanOrEqual(part);
+      expect(total).toBeGreaterThan(part - 0.0001);
+      sum += total;
+    }
+    expect(sum).toBeGreaterThan(whole - 0.0001);
+  });
+
   it("Hacienda rejects: its reason is shown; staff reissue with a new number, the old one stays rejected; the new one is accepted", async () => {
     const { clientCode, packages } = await clientWithPackages(on, [{ monto: 8_000 }]);
     const payment = await pay(on, clientCode, [{ trackingId: packages[0].id, amountColones: 8_000 }]);
