@@ -29,6 +29,8 @@ import { registerModules } from "./modules";
 import { installRouteContracts, routeContract } from "./lib/route-contract";
 import { registerOpenApi } from "./lib/openapi";
 import { startOutboxWorker } from "./modules/notifications/worker";
+import { createInvoiceSender } from "./modules/invoices/sender";
+import type { Invoicing } from "./modules/invoices/service";
 import type { AppContext } from "./context";
 import { createProviders, type Providers } from "./providers";
 import { startExchangeRateRefresh } from "./modules/exchange-rate/service";
@@ -51,6 +53,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Replaces adapters chosen from config (tests that need a particular one). */
   providers?: Partial<Providers>;
+  /** Comprobantes electrónicos, loaded by main.ts (loadInvoicing); default off. */
+  invoicing?: Invoicing;
   /** Start background jobs (outbox worker, refreshers, upload clean-up); main.ts does, most tests do not. */
   startJobs?: boolean;
   /** Replaces the wait of deliberate slowdowns (tests record the wait instead of sleeping it). */
@@ -94,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     providers: { ...createProviders(config, database.db), ...deps.providers },
     lookups: createClientLookups(database, config.lookupCache, imageLinks),
     imageLinks,
+    invoicing: deps.invoicing ?? { state: "off" },
     routes: [],
     slowDown: deps.slowDown ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
@@ -216,6 +221,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   if (deps.startJobs) {
     const outbox = startOutboxWorker(ctx, app.log);
     app.addHook("onClose", async () => outbox.stop(shutdownDeadline(app)));
+    // Comprobantes electrónicos go to Hacienda only when invoicing is configured (issue 34).
+    if (ctx.invoicing.state === "on") {
+      const sender = createInvoiceSender({ db: ctx.db, reception: ctx.invoicing.reception, logger: app.log });
+      sender.start();
+      app.addHook("onClose", async () => sender.stop(shutdownDeadline(app)));
+    }
     startExchangeRateRefresh(app, ctx);
     startRateLimitCleanup(app, ctx);
     startAuditRepeatFlush(app, ctx);

@@ -8,6 +8,7 @@ import type { StaffRole } from "../shared/domain/staff-roles";
 import type { Providers } from "./providers";
 import type { ClientLookups } from "./modules/packages/lookup-cache";
 import type { ImageLinks } from "./lib/image-links";
+import type { Invoicing } from "./modules/invoices/service";
 
 export interface AppContext {
   config: Config;
@@ -22,6 +23,8 @@ export interface AppContext {
   /** Signs and checks the short-lived links to stored images (lib/image-links.ts, decision 146). */
   imageLinks: ImageLinks;
   providers: Providers;
+  /** Comprobantes electrónicos (issue 34): off unless configured; on, with the opened key and Hacienda's client. */
+  invoicing: Invoicing;
   /** Waits out a deliberate slowdown (after a failed admin login). Tests record it instead of waiting. */
   slowDown(ms: number): Promise<void>;
   /** Every /api route with who may call it (filled as routes register; walked by the auth test). */

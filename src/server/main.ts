@@ -41,7 +41,7 @@ async function main() {
   }
 
   const staticDir = config.staticDir ?? fileURLToPath(new URL("../../dist/client", import.meta.url));
-  const { app } = await buildApp({ config, database, adminPassword, staticDir, logger, startJobs: true });
+  const { app } = await buildApp({ config, database, adminPassword, staticDir, logger, startJobs: true, invoicing });
 
   // Bounded whatever is in flight (lib/shutdown.ts, decision 102), on SIGTERM, SIGINT and the
   // other ending signals, and on an uncaught error. close-with-grace (decision 166) ends the

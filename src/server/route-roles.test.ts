@@ -17,6 +17,9 @@ import { makePng } from "./test/images";
 import { auditLog, clients, contactMessages, notificationOutbox, staffAccounts, trackingNotices, whatsappTrackingEntries } from "./db/schema";
 import { clientTrackings, deliveryAssignments, packageCharges, paymentProofs } from "./db/schema";
 import { SYSTEM_ACTOR } from "./lib/actor";
+import { invoiceDocuments } from "./db/schema";
+import { testInvoicing } from "./test/hacienda";
+import { issueForPayment, type InvoicingOn } from "./modules/invoices/comprobantes";
 import { ANY_STAFF, STAFF_ROLES, type StaffRole } from "../shared/domain/staff-roles";
 import { ROLE_FORBIDDEN, TOTP_REQUIRED_FOR_OWNER } from "../shared/api/admin/staff";
 import { addDays, costaRicaDayKey } from "../shared/domain/dates";
@@ -155,6 +158,30 @@ async function newPayment(t: TestApp): Promise<number> {
   const { recordPayment } = await import("./modules/payments/staff-service");
   const payment = await recordPayment(t.ctx.db, { clientCode: p.clientCode, method: "EFECTIVO", allocations: [{ trackingId: p.id, amountColones: 1000 }] }, SYSTEM_ACTOR);
   return payment.id;
+}
+
+// Comprobantes electrónicos (issue 34): invoicing on with a test key (nothing is sent: no sender
+// runs here), a payment's comprobante made as a payment makes it, rejected or answered on demand.
+let testKey: Promise<InvoicingOn> | undefined;
+async function invoicingOn(t: TestApp): Promise<InvoicingOn> {
+  testKey ??= testInvoicing().then(async ({ invoicing, cleanup }) => {
+    await cleanup();
+    return invoicing as InvoicingOn;
+  });
+  const invoicing = await testKey;
+  // Reissuing needs the app's invoicing on; payments made after this also get their comprobante.
+  t.ctx.invoicing = invoicing;
+  return invoicing;
+}
+
+async function newComprobante(t: TestApp, state: "pendiente" | "rechazado" | "aceptado"): Promise<number> {
+  const invoicing = await invoicingOn(t);
+  const paymentId = await newPayment(t);
+  const [existing] = await t.ctx.db.select({ id: invoiceDocuments.id }).from(invoiceDocuments).where(eq(invoiceDocuments.paymentId, paymentId));
+  const id = existing?.id ?? (await t.ctx.db.transaction((tx) => issueForPayment(tx, invoicing, paymentId, new Date())));
+  if (state === "rechazado") await t.ctx.db.update(invoiceDocuments).set({ state, rejectionReason: "Rechazado por Hacienda", responseXml: "<MensajeHacienda/>" }).where(eq(invoiceDocuments.id, id));
+  if (state === "aceptado") await t.ctx.db.update(invoiceDocuments).set({ state, responseXml: "<MensajeHacienda/>" }).where(eq(invoiceDocuments.id, id));
+  return id;
 }
 
 async function newProof(t: TestApp): Promise<{ proofId: number; trackingId: number }> {
@@ -496,6 +523,11 @@ const SAMPLES: Record<string, Sample> = {
   "GET /api/admin/payments/:id": async ({ t }) => ({ method: "GET", url: `/api/admin/payments/${await newPayment(t)}` }),
   "POST /api/admin/payments/:id/reverse": async ({ t }) => ({ method: "POST", url: `/api/admin/payments/${await newPayment(t)}/reverse`, payload: { reason: "Error de digitación" } }),
   "GET /api/admin/payments/:id/receipt": async ({ t }) => ({ method: "GET", url: `/api/admin/payments/${await newPayment(t)}/receipt` }),
+  // Comprobantes electrónicos (issue 34): office staff, like money.
+  "GET /api/admin/payments/:id/comprobantes": async ({ t }) => ({ method: "GET", url: `/api/admin/payments/${await newPayment(t)}/comprobantes` }),
+  "GET /api/admin/comprobantes/:id/xml": async ({ t }) => ({ method: "GET", url: `/api/admin/comprobantes/${await newComprobante(t, "pendiente")}/xml` }),
+  "GET /api/admin/comprobantes/:id/respuesta": async ({ t }) => ({ method: "GET", url: `/api/admin/comprobantes/${await newComprobante(t, "aceptado")}/respuesta` }),
+  "POST /api/admin/comprobantes/:id/reissue": async ({ t }) => ({ method: "POST", url: `/api/admin/comprobantes/${await newComprobante(t, "rechazado")}/reissue` }),
   "GET /api/admin/payment-proofs": async () => ({ method: "GET", url: "/api/admin/payment-proofs?estado=PENDIENTE" }),
   "POST /api/admin/payment-proofs/:id/confirm": async ({ t }) => {
     const { proofId, trackingId } = await newProof(t);

@@ -956,3 +956,65 @@ export const invoiceSequences = pgTable(
     check("invoice_sequences_number_check", sql`${t.lastNumber} between 1 and 9999999999`),
   ],
 );
+
+/**
+ * A comprobante electrónico (issue 34, decision 190): one per payment (Factura 01 or Tiquete 04),
+ * a Nota de Crédito 03 for a reversed payment (references_id: the original), a reissue after a
+ * rejection (replaces_id: the rejected one, which stays). Written in the payment's (or the
+ * reversal's) transaction with its number; the row is also the sender's job: a 'pendiente' or
+ * 'enviado' row is claimed when next_attempt_at is due. Invoicing off: no row at all.
+ * A row 'rechazado' without clave is one that could not be made (InvoiceDataError, its Spanish
+ * reason in rejection_reason): no number was taken.
+ */
+export const invoiceDocuments = pgTable(
+  "invoice_documents",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    /** 01 Factura, 03 Nota de Crédito, 04 Tiquete. */
+    documentType: varchar("document_type", { length: 2 }).notNull(),
+    number: bigint("number", { mode: "number" }),
+    consecutivo: varchar("consecutivo", { length: 20 }),
+    clave: varchar("clave", { length: 50 }),
+    signedXml: text("signed_xml"),
+    /** What the reception API is sent besides the XML: { fecha, emisor, receptor? }. */
+    submission: jsonb("submission"),
+    /** The receiver as written in the document (a Nota de Crédito repeats it), or null. */
+    receiver: jsonb("receiver"),
+    /** The packages and lines the document lists ([{ trackingCode, lines }]): a note or a reissue lists the same. */
+    packages: jsonb("packages").notNull(),
+    /** pendiente · enviado · aceptado · rechazado. */
+    state: varchar("state", { length: 12 }).notNull(),
+    /** Hacienda's MensajeHacienda (respuesta-xml), decoded. */
+    responseXml: text("response_xml"),
+    rejectionReason: text("rejection_reason"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    lockedUntil: ts("locked_until"),
+    lastError: text("last_error"),
+    referencesId: integer("references_id").references((): AnyPgColumn => invoiceDocuments.id, { onDelete: "restrict" }),
+    replacesId: integer("replaces_id").references((): AnyPgColumn => invoiceDocuments.id, { onDelete: "restrict" }),
+    issuedAt: ts("issued_at").notNull(),
+    sentAt: ts("sent_at"),
+    decidedAt: ts("decided_at"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("invoice_documents_payment_idx").on(t.paymentId),
+    index("invoice_documents_due_idx").on(t.nextAttemptAt).where(sql`${t.state} in ('pendiente', 'enviado')`),
+    uniqueIndex("invoice_documents_clave_key").on(t.clave),
+    uniqueIndex("invoice_documents_consecutivo_key").on(t.consecutivo),
+    // One live sale document (01/04) and one live note (03) per payment: a reissue comes only after a rejection.
+    uniqueIndex("invoice_documents_live_key")
+      .on(t.paymentId, sql`(${t.documentType} = '03')`)
+      .where(sql`${t.state} <> 'rechazado'`),
+    check("invoice_documents_type_check", sql`${t.documentType} in ('01', '03', '04')`),
+    check("invoice_documents_state_check", sql`${t.state} in ('pendiente', 'enviado', 'aceptado', 'rechazado')`),
+    check("invoice_documents_made_check", sql`${t.clave} is not null and ${t.signedXml} is not null and ${t.consecutivo} is not null or ${t.state} = 'rechazado' and ${t.rejectionReason} is not null`),
+    check("invoice_documents_note_check", sql`(${t.documentType} = '03') = (${t.referencesId} is not null)`),
+    check("invoice_documents_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);

@@ -31,6 +31,7 @@ import { registerAdminShipmentRoutes } from "./shipments/routes";
 import { registerAdminDeliveryRoutes } from "./deliveries/routes";
 import { registerAdminPaymentRoutes } from "./payments/staff-routes";
 import { registerAdminCashRoutes } from "./cash/routes";
+import { registerAdminInvoiceRoutes } from "./invoices/routes";
 import { registerPaymentRoutes } from "./payments/routes";
 import { registerPageFormRoutes } from "./page-forms/routes";
 
@@ -66,5 +67,6 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerPaymentRoutes(app, ctx);
   registerAdminPaymentRoutes(app, ctx);
   registerAdminCashRoutes(app, ctx);
+  registerAdminInvoiceRoutes(app, ctx);
   registerPageFormRoutes(app, ctx);
 }

@@ -118,7 +118,7 @@ export async function createTestDatabase(options: { fresh?: boolean } = {}): Pro
              whatsapp_tracking_entries, tracking_notices, parts_searches, contact_messages, uploads,
              notification_outbox, rate_limits, app_cache, admin_sessions, staff_accounts, shipments,
              unclaimed_packages, package_photos, deliveries, package_charges, payment_proofs,
-             payments, payment_allocations, cash_closings, invoice_sequences restart identity cascade`,
+             payments, payment_allocations, cash_closings, invoice_sequences, invoice_documents restart identity cascade`,
           ),
         );
         // The log refuses TRUNCATE; the tests' owner lifts that for its clean slate.

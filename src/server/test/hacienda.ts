@@ -10,6 +10,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import forge from "node-forge";
 import type { DocumentKind } from "../modules/invoices/document";
+import { loadInvoicing, type Invoicing } from "../modules/invoices/service";
+import { loadConfig } from "../config";
 
 const run = promisify(execFile);
 const SCHEMAS = path.join(import.meta.dirname, "fixtures", "hacienda");
@@ -129,4 +131,28 @@ export function testEmitterEnv(p12Path: string, pin: string): Record<string, str
     HACIENDA_EMITTER_EMAIL: "facturas@expressimport.cr",
     HACIENDA_PROVIDER_ID: "3101123456",
   };
+}
+
+/**
+ * Invoicing switched on for a test app (issue 34): a fresh PKCS#12 written to a temporary file,
+ * the emitter's test data and the given connection variables (by default an address nothing
+ * listens on: nothing is sent unless a test points it at the stand-in). Pass the result to
+ * createTestApp's deps.invoicing.
+ */
+export async function testInvoicing(connection?: Record<string, string>): Promise<{ invoicing: Invoicing; p12: TestPkcs12; env: Record<string, string>; cleanup(): Promise<void> }> {
+  const p12 = createTestPkcs12("pin ñ 2026");
+  const dir = await mkdtemp(path.join(tmpdir(), "ei-invoicing-"));
+  await writeFile(path.join(dir, "llave.p12"), p12.p12);
+  const env = {
+    NODE_ENV: "test",
+    HACIENDA_API_URL: "http://127.0.0.1:9/recepcion/v1",
+    HACIENDA_IDP_URL: "http://127.0.0.1:9/auth/realms/rut-stag/protocol/openid-connect/token",
+    HACIENDA_CLIENT_ID: "api-stag",
+    HACIENDA_USERNAME: "cpj-3-101-123456@stag.comprobanteselectronicos.go.cr",
+    HACIENDA_PASSWORD: "clave-de-prueba",
+    ...connection,
+    ...testEmitterEnv(path.join(dir, "llave.p12"), p12.pin),
+  };
+  const invoicing = await loadInvoicing(loadConfig(env).invoicing);
+  return { invoicing, p12, env, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -68,13 +68,13 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
   api.get(PAYMENTS_DUE_ROUTE.path, { config, schema: contractSchema(PAYMENTS_DUE_ROUTE) }, async (request) => dueOf(ctx.db, request.query.clientCode));
 
   api.post(PAYMENT_CREATE_ROUTE.path, { config, schema: contractSchema(PAYMENT_CREATE_ROUTE) }, async (request, reply) => {
-    return reply.status(201).send({ payment: await recordPayment(ctx.db, request.body, staffActor(request), new Date(), request.staff?.role) });
+    return reply.status(201).send({ payment: await recordPayment(ctx.db, request.body, staffActor(request), new Date(), request.staff?.role, ctx.invoicing) });
   });
 
   api.get(PAYMENT_ROUTE.path, { config, schema: contractSchema(PAYMENT_ROUTE) }, async (request) => ({ payment: await paymentDetail(ctx.db, request.params.id) }));
 
   api.post(PAYMENT_REVERSE_ROUTE.path, { config, schema: contractSchema(PAYMENT_REVERSE_ROUTE) }, async (request) => {
-    return { payment: await reversePayment(ctx.db, request.params.id, request.body.reason, staffActor(request)) };
+    return { payment: await reversePayment(ctx.db, request.params.id, request.body.reason, staffActor(request), new Date(), ctx.invoicing) };
   });
 
   api.get(PAYMENT_RECEIPT_ROUTE.path, { config, schema: contractSchema(PAYMENT_RECEIPT_ROUTE) }, async (request, reply) => {
@@ -90,7 +90,7 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
   api.get(PROOFS_ROUTE.path, { config, schema: contractSchema(PROOFS_ROUTE) }, async (request) => listProofs(ctx.db, request.query.estado));
 
   api.post(PROOF_CONFIRM_ROUTE.path, { config, schema: contractSchema(PROOF_CONFIRM_ROUTE) }, async (request, reply) => {
-    return reply.status(201).send({ payment: await confirmProof(ctx.db, request.params.id, request.body, staffActor(request), new Date(), request.staff?.role) });
+    return reply.status(201).send({ payment: await confirmProof(ctx.db, request.params.id, request.body, staffActor(request), new Date(), request.staff?.role, ctx.invoicing) });
   });
 
   api.post(PROOF_REJECT_ROUTE.path, { config, schema: contractSchema(PROOF_REJECT_ROUTE) }, async (request) => {

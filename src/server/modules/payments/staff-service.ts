@@ -65,6 +65,11 @@ import {
   type TProofsResponse,
 } from "../../../shared/api/admin/payments";
 import type { PaymentProofStatus } from "../../../shared/domain/charges";
+import type { Invoicing } from "../invoices/service";
+import { invoiceSignal, issueCreditNote, issueForPayment } from "../invoices/comprobantes";
+
+/** Invoicing not configured: payments as before, no comprobante (issue 34). */
+const INVOICING_OFF: Invoicing = { state: "off" };
 
 /** A payment to record: POST /payments' body (reference and notes may be left out). */
 export type RecordPaymentInput = Omit<TPaymentCreate, "reference" | "notas" | "paidAtReason"> & Partial<Pick<TPaymentCreate, "reference" | "notas" | "paidAtReason">>;
@@ -382,9 +387,19 @@ async function withSinpeConflict<T>(db: Db, reference: string | undefined, run: 
   }
 }
 
-/** POST /api/admin/payments. */
-export async function recordPayment(db: Db, input: RecordPaymentInput, actor: Actor, now = new Date(), role?: StaffRole): Promise<TPayment> {
-  const id = await withSinpeConflict(db, input.reference, () => db.transaction((tx) => recordPaymentTx(tx, input, actor, now, role)));
+/**
+ * POST /api/admin/payments. With invoicing on, the payment's comprobante is made in the same
+ * transaction (its number with it) and the sender is woken after the commit (issue 34).
+ */
+export async function recordPayment(db: Db, input: RecordPaymentInput, actor: Actor, now = new Date(), role?: StaffRole, invoicing: Invoicing = INVOICING_OFF): Promise<TPayment> {
+  const id = await withSinpeConflict(db, input.reference, () =>
+    db.transaction(async (tx) => {
+      const paymentId = await recordPaymentTx(tx, input, actor, now, role);
+      if (invoicing.state === "on") await issueForPayment(tx, invoicing, paymentId, now);
+      return paymentId;
+    }),
+  );
+  if (invoicing.state === "on") invoiceSignal.emit("issued");
   return paymentDetail(db, id);
 }
 
@@ -393,7 +408,7 @@ export async function recordPayment(db: Db, input: RecordPaymentInput, actor: Ac
  * marked. Its day open: crossed out on that day. Its day closed: the closed day keeps it and the
  * reversal counts on today (reversal_counted_on), refused when today is closed too.
  */
-export async function reversePayment(db: Db, id: number, reason: string, actor: Actor, now = new Date()): Promise<TPayment> {
+export async function reversePayment(db: Db, id: number, reason: string, actor: Actor, now = new Date(), invoicing: Invoicing = INVOICING_OFF): Promise<TPayment> {
   await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
     if (!payment) throw notFound(PAYMENT_NOT_FOUND);
@@ -426,7 +441,10 @@ export async function reversePayment(db: Db, id: number, reason: string, actor: 
       after: { reversedAt: now, reason, reversalCountedOn },
       at: now,
     });
+    // Its Nota de Crédito, cancelling the payment's comprobante (issue 34 item 5).
+    if (invoicing.state === "on") await issueCreditNote(tx, invoicing, id, reason, now);
   });
+  if (invoicing.state === "on") invoiceSignal.emit("issued");
   return paymentDetail(db, id);
 }
 
@@ -599,9 +617,9 @@ async function proofClientCode(db: DbOrTx, proofId: number): Promise<string> {
 }
 
 /** POST /api/admin/payment-proofs/:id/confirm: records the SINPE payment (recordPaymentTx) with the receipt. */
-export async function confirmProof(db: Db, proofId: number, input: TProofConfirm, actor: Actor, now = new Date(), role?: StaffRole): Promise<TPayment> {
+export async function confirmProof(db: Db, proofId: number, input: TProofConfirm, actor: Actor, now = new Date(), role?: StaffRole, invoicing: Invoicing = INVOICING_OFF): Promise<TPayment> {
   const clientCode = await proofClientCode(db, proofId);
-  return recordPayment(db, { ...input, clientCode, method: "SINPE_MOVIL", proofId }, actor, now, role);
+  return recordPayment(db, { ...input, clientCode, method: "SINPE_MOVIL", proofId }, actor, now, role, invoicing);
 }
 
 /** POST /api/admin/payment-proofs/:id/reject: the reason is shown to the client. */

@@ -276,6 +276,7 @@ export const AUDIT_ACTION_LABELS = {
   // --- Pagos (issue 21): payments, clients' SINPE receipts, extra charge lines ---
   "pago.registrar": "Registró un pago",
   "pago.revertir": "Revirtió un pago",
+  "pago.reemitir_comprobante": "Reemitió un comprobante electrónico rechazado",
   "comprobante.confirmar": "Confirmó un comprobante de pago",
   "comprobante.rechazar": "Rechazó un comprobante de pago",
   "cargo.agregar": "Agregó un cargo a un paquete",
