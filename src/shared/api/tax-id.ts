@@ -4,6 +4,8 @@
 // only the pair: both or neither, and the number stored as that rule normalises it.
 import { z } from "../validation";
 import { TAX_ID_TYPES, validateTaxId, type TaxIdType } from "../domain/tax-identification";
+import { ZClientCodeSchema } from "./clients";
+import { defineRoute } from "./contract";
 
 export const TAX_ID_TYPE_LABELS: Record<TaxIdType, string> = {
   FISICA: "Cédula física",
@@ -97,3 +99,44 @@ export function taxIdTypeFromText(text: string): TaxIdType | null | undefined {
   if (byCode[plain]) return byCode[plain];
   return (TAX_ID_TYPES as readonly string[]).includes(plain) ? (plain as TaxIdType) : undefined;
 }
+
+// --- The portal: 'Datos para factura electrónica' on /rastreo ---
+
+/**
+ * What the portal shows of a stored identification: its type and last 4 digits only (anyone who
+ * knows a client code sees the portal; the full number stays with staff, decision 189).
+ */
+export const ZPortalTaxIdSchema = z.object({ tipo: z.enum(TAX_ID_TYPES), terminaEn: z.string() }).nullable();
+export type TPortalTaxId = z.infer<typeof ZPortalTaxIdSchema>;
+
+/** "Cédula física terminada en 0654". */
+export function portalTaxIdLabel(id: NonNullable<TPortalTaxId>): string {
+  return `${TAX_ID_TYPE_LABELS[id.tipo]} terminada en ${id.terminaEn}`;
+}
+
+/** PUT /api/clients/tax-id: the client's own identification; both blank removes it. */
+export const ZPortalTaxIdRequestSchema = z
+  .object({
+    clientCode: ZClientCodeSchema,
+    tipoIdentificacion: ZTaxIdTypeSchema,
+    identificacion: ZTaxIdNumberSchema,
+  })
+  .transform(withTaxIdPair);
+export type TPortalTaxIdRequest = z.infer<typeof ZPortalTaxIdRequestSchema>;
+export type TPortalTaxIdBody = z.input<typeof ZPortalTaxIdRequestSchema>;
+
+export const ZPortalTaxIdResponseSchema = z.object({ identificacion: ZPortalTaxIdSchema });
+export type TPortalTaxIdResponse = z.infer<typeof ZPortalTaxIdResponseSchema>;
+
+export const PORTAL_TAX_ID_SAVED = "Datos para factura electrónica guardados";
+export const PORTAL_TAX_ID_REMOVED = "Identificación eliminada: tus pagos llevarán tiquete electrónico";
+export const PORTAL_TAX_ID_FAILED = "No se pudieron guardar los datos para factura electrónica";
+
+export const CLIENT_TAX_ID_ROUTE = defineRoute({
+  method: "PUT",
+  path: "/api/clients/tax-id",
+  tag: "clients",
+  summary: "El cliente guarda o quita su identificación para la factura electrónica (/rastreo)",
+  body: ZPortalTaxIdRequestSchema,
+  responses: { 200: ZPortalTaxIdResponseSchema },
+});
