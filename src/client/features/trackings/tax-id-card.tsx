@@ -24,7 +24,7 @@ import {
   type TPortalTaxIdBody,
   type TPortalTaxIdResponse,
 } from "../../../shared/api/tax-id";
-import { TaxIdFields } from "../clients/tax-id-fields";
+import { TaxIdFields } from "../../components/tax-id-fields";
 import { clientTrackingsKey } from "./use-client-trackings";
 
 type Errors = { tipoIdentificacion?: string; identificacion?: string };

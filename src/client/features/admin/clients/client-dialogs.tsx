@@ -27,7 +27,7 @@ import {
   type TCreateAdminClientBody,
   type TUpdateAdminClientBody,
 } from "../../../../shared/api/admin/clients";
-import { TAX_ID_HINT, TaxIdFields } from "../../clients/tax-id-fields";
+import { TAX_ID_HINT, TaxIdFields } from "../../../components/tax-id-fields";
 import { useClientLookup, useCreateClient, useDeleteClient, useMergeClients, useUpdateClient } from "./api";
 
 const FIELDS = ["nombre", "telefono", "direccion", "email", "notas", "tipoIdentificacion", "identificacion"] as const;

@@ -2,11 +2,11 @@
 // number, as staff's client dialog and the portal's 'Datos para factura electrónica' show them.
 // Checked by the shared pair rule (shared/api/tax-id.ts) through the form's own schema.
 
-import { FormField } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { Select } from "../../components/ui/select";
-import { TAX_ID_TYPES } from "../../../shared/domain/tax-identification";
-import { TAX_ID_TYPE_LABELS } from "../../../shared/api/tax-id";
+import { FormField } from "./ui/form-field";
+import { Input } from "./ui/input";
+import { Select } from "./ui/select";
+import { TAX_ID_TYPES } from "../../shared/domain/tax-identification";
+import { TAX_ID_TYPE_LABELS } from "../../shared/api/tax-id";
 
 export const TAX_ID_HINT = "Con identificación se emite factura electrónica; sin ella, tiquete electrónico.";
 
