@@ -99,6 +99,14 @@ describe("no page or dialog is wider than a phone, with the longest realistic va
       await page.getByRole("article", { name: LONG_CODES[3] }).waitFor();
       await scrollThrough(page);
       await check(page, "/rastreo with the client's packages");
+      // 'Datos para factura electrónica' (issue 34): the form open with a number that does not fit its type.
+      await page.getByRole("button", { name: "Agregar identificación" }).click();
+      await page.getByLabel("Tipo de identificación").selectOption("JURIDICA");
+      await page.getByLabel("Número de identificación").fill("3-101-12345678901");
+      await page.getByRole("button", { name: "Guardar", exact: true }).click();
+      await page.getByText("La cédula jurídica tiene 10 dígitos", { exact: false }).waitFor();
+      await check(page, "/rastreo with the electronic-invoice form and an error");
+      await page.getByRole("button", { name: "Cancelar" }).click();
       // The statement (issue 21): the card with the total due, a package's lines, the receipt dialog.
       await page.getByRole("region", { name: "Estado de cuenta" }).waitFor();
       await page.getByRole("button", { name: "Ver detalle" }).first().click();

@@ -100,6 +100,8 @@ export const adminClientFixture = (over: Partial<TAdminClient> = {}): TAdminClie
   direccion: "Grecia",
   email: null,
   notas: null,
+  tipoIdentificacion: null,
+  identificacion: null,
   createdAt: "2025-03-01T15:00:00.000Z",
   whatsappEnviado: "ENVIADO",
   whatsappEnviadoAt: null,

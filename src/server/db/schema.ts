@@ -38,6 +38,7 @@ import { MATCH_STATES, PHOTO_KINDS, SHIPMENT_STATES } from "../../shared/domain/
 import { EXTRA_CHARGE_KINDS, PAYMENT_METHODS, PAYMENT_PROOF_STATUSES } from "../../shared/domain/charges";
 import { ACTOR_KINDS } from "../../shared/api/admin/staff";
 import { DISCREPANCY_KINDS } from "../../shared/api/declared";
+import { TAX_ID_TYPES } from "../../shared/domain/tax-identification";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -81,6 +82,13 @@ export const clients = pgTable(
     email: text("email"),
     /** Staff's internal notes about the client (never shown to the client; decision 121). */
     notas: text("notas"),
+    /**
+     * The buyer's identification before Hacienda (issue 34; decision 189): FISICA, JURIDICA, DIMEX
+     * or NITE, and its number as validateTaxId normalised it (digits only). Both or neither: with
+     * one, a payment's comprobante is a Factura Electrónica; without, a Tiquete Electrónico.
+     */
+    taxIdType: varchar("tax_id_type", { length: 8 }),
+    taxIdNumber: varchar("tax_id_number", { length: 12 }),
     whatsappEnviado: varchar("whatsapp_enviado", { length: 16 }).notNull().default("PENDIENTE"),
     whatsappEnviadoAt: ts("whatsapp_enviado_at"),
     searchCount: integer("search_count").notNull().default(0),
@@ -110,6 +118,13 @@ export const clients = pgTable(
     check("clients_client_code_format", sql`${t.clientCode} ~ '^EX[A-Z0-9]{3,14}$'`),
     check("clients_referral_code_format", sql`${t.referralCode} ~ '^EX[A-Z0-9]{6}$'`),
     check("clients_whatsapp_enviado_check", oneOf(t.whatsappEnviado, WELCOME_STATES)),
+    check("clients_tax_id_pair", sql`(${t.taxIdType} is null) = (${t.taxIdNumber} is null)`),
+    check("clients_tax_id_type_check", oneOf(t.taxIdType, TAX_ID_TYPES)),
+    // The shapes of shared/domain/tax-identification.ts, so no write path can store an unnormalised number.
+    check(
+      "clients_tax_id_number_format",
+      sql`${t.taxIdNumber} is null or (${t.taxIdType} = 'FISICA' and ${t.taxIdNumber} ~ '^[1-9][0-9]{8}$') or (${t.taxIdType} in ('JURIDICA', 'NITE') and ${t.taxIdNumber} ~ '^[0-9]{10}$') or (${t.taxIdType} = 'DIMEX' and ${t.taxIdNumber} ~ '^[1-9][0-9]{10,11}$')`,
+    ),
     check("clients_search_count_check", sql`${t.searchCount} >= 0`),
     check("clients_search_limit_check", sql`${t.searchLimit} >= 0`),
     check("clients_unlimited_access_check", sql`${t.unlimitedAccess} in (0, 1)`),

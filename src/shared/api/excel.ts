@@ -23,6 +23,9 @@ export const CLIENT_COLUMNS = [
   { key: "nombre", required: true, aliases: ["nombre_completo", "cliente"] },
   { key: "direccion", required: false, aliases: ["direccion_exacta"] },
   { key: "telefono", required: true, aliases: ["whatsapp", "telefono_whatsapp", "celular"] },
+  // The identification for the electronic invoice (decision 189): física, jurídica, DIMEX or NITE, and its number.
+  { key: "tipo_identificacion", required: false, aliases: ["tipo_de_identificacion", "tipo_cedula"] },
+  { key: "identificacion", required: false, aliases: ["cedula", "numero_identificacion", "numero_de_identificacion"] },
 ] as const satisfies readonly ImportColumn[];
 
 export const TRACKING_COLUMNS = [

@@ -4,6 +4,7 @@
 import { z } from "../validation";
 import { ORIGINS, SHIPPING_TYPES, TRACKING_STATUSES, trackingStatusLabel, type Origin, type TrackingStatus } from "../domain/statuses";
 import { ZClientCodeSchema, ZClientTrackingsQuerySchema } from "./clients";
+import { ZPortalTaxIdSchema } from "./tax-id";
 import { defineRoute } from "./contract";
 import { CHARGE_LINE_KINDS } from "../domain/charges";
 import { ZClientPaymentProofSchema } from "./payments";
@@ -180,7 +181,13 @@ export type TClientTracking = z.infer<typeof ZClientTrackingSchema>;
 
 export const ZClientTrackingsResponseSchema = z.object({
   /** referralCode: what the share link carries (decision 108); null until the start-up fill reaches the client. */
-  client: z.object({ nombre: z.string(), clientCode: z.string(), referralCode: z.string().nullable() }),
+  client: z.object({
+    nombre: z.string(),
+    clientCode: z.string(),
+    referralCode: z.string().nullable(),
+    /** The identification for the electronic invoice: type and last 4 digits, or null (decision 189). */
+    identificacion: ZPortalTaxIdSchema,
+  }),
   trackings: z.array(ZClientTrackingSchema),
   estadoCuenta: ZClientStatementSchema,
 });

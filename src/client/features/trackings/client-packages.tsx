@@ -1,7 +1,7 @@
 // A client's packages in 'Mis Paquetes' (public-site §2 "Tracking", §4, §8), once the search
 // found them: the client's name, code and package count, the statement (issue 21: total due, how
 // to pay, receipts), pre-alert / edit / delete / receipt dialogs, one card per package, the
-// coupons and referrals, and the floating share button. A new package is
+// coupons and referrals, 'Datos para factura electrónica' (issue 34), and the floating share button. A new package is
 // highlighted for 5 s and scrolled into view.
 
 import { useEffect, useState } from "react";
@@ -23,6 +23,7 @@ import {
   TRACKING_UPDATE_FAILED_FALLBACK,
   type TClientStatement,
   type TClientTracking,
+  type TClientTrackingsResponse,
   type TPreAlertRequest,
 } from "../../../shared/api/trackings";
 import { CouponsPanel } from "../../components/coupons-panel";
@@ -32,6 +33,7 @@ import { PackageCard } from "./package-card";
 import { TrackingFormDialog } from "./tracking-form-dialog";
 import { PaymentProofDialog, type ProofTarget } from "./payment-proof-dialog";
 import { StatementCard } from "./statement-card";
+import { TaxIdCard } from "./tax-id-card";
 import { useRefreshOnImageError, useTrackingMutations } from "./use-client-trackings";
 
 const failure = (err: unknown, fallback: string) =>
@@ -40,7 +42,7 @@ const failure = (err: unknown, fallback: string) =>
 export function ClientPackages({
   data,
 }: {
-  data: { client: { nombre: string; clientCode: string; referralCode: string | null }; trackings: TClientTracking[]; estadoCuenta: TClientStatement };
+  data: { client: TClientTrackingsResponse["client"]; trackings: TClientTracking[]; estadoCuenta: TClientStatement };
 }) {
   const { client, trackings, estadoCuenta } = data;
   const { create, update, remove } = useTrackingMutations(client.clientCode);
@@ -152,6 +154,7 @@ export function ClientPackages({
           <CouponsPanel clientCode={client.clientCode} />
           <ReferralsPanel clientCode={client.clientCode} />
         </div>
+        <TaxIdCard key={client.identificacion ? `${client.identificacion.tipo}-${client.identificacion.terminaEn}` : "none"} clientCode={client.clientCode} current={client.identificacion} />
       </div>
 
       <TrackingFormDialog

@@ -70,7 +70,7 @@ function tracking(overrides: Partial<TClientTracking>): TClientTracking {
 }
 
 const NOTHING_DUE = { totalPendienteColones: 0, comprobantes: [] };
-const CLIENT = { nombre: "Laura Chaves", clientCode: "EXAB12CD", referralCode: "EXQR7TUV" };
+const CLIENT = { nombre: "Laura Chaves", clientCode: "EXAB12CD", referralCode: "EXQR7TUV", identificacion: null };
 
 function search(code: string) {
   fireEvent.change(screen.getByLabelText("Código de cliente"), { target: { value: code } });

@@ -149,7 +149,7 @@ describe("PackageCard's charge", () => {
 });
 
 describe("the statement on /rastreo", () => {
-  const CLIENT = { nombre: "Laura Chaves", clientCode: "EXAB12CD", referralCode: "EXQR7TUV" };
+  const CLIENT = { nombre: "Laura Chaves", clientCode: "EXAB12CD", referralCode: "EXQR7TUV", identificacion: null };
   let statement: TClientStatement;
   let packages: TClientTracking[];
 

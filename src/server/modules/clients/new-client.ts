@@ -8,6 +8,8 @@ import { badRequest } from "../../errors";
 import { issueCodes } from "../../core/client-codes";
 import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
 import { REGISTER_WHATSAPP_NOT_CR } from "../../../shared/api/clients";
+import type { TaxIdType } from "../../../shared/domain/tax-identification";
+import type { TaxIdPair } from "../../../shared/api/tax-id";
 
 /** The columns a newly created or edited client record is answered with. */
 export const CLIENT_RECORD = {
@@ -18,6 +20,8 @@ export const CLIENT_RECORD = {
   direccion: clients.direccion,
   email: clients.email,
   notas: clients.notas,
+  tipoIdentificacion: sql<TaxIdType | null>`${clients.taxIdType}`,
+  identificacion: clients.taxIdNumber,
 };
 
 /** The registration rule: a Costa Rican WhatsApp number, stored as +506 and 8 digits. */
@@ -59,7 +63,7 @@ export async function lockPhoneAndFindHolder(
  */
 export async function insertNewClient(
   tx: DbOrTx,
-  fields: { nombre: string; direccion: string; telefono: string; email?: string | null; notas?: string | null },
+  fields: { nombre: string; direccion: string; telefono: string; email?: string | null; notas?: string | null } & Partial<TaxIdPair>,
   options: { now: Date; generateCode?: () => string },
 ) {
   const [clientCode, referralCode] = await issueCodes(tx, 2, options.generateCode);
@@ -74,6 +78,9 @@ export async function insertNewClient(
       telefono: fields.telefono,
       email: fields.email ?? null,
       notas: fields.notas ?? null,
+      // Normalised by the shared pair rule (shared/api/tax-id.ts) before it gets here.
+      taxIdType: fields.tipoIdentificacion ?? null,
+      taxIdNumber: fields.tipoIdentificacion ? (fields.identificacion ?? null) : null,
       createdAt: options.now,
       updatedAt: options.now,
     })

@@ -1,14 +1,18 @@
-// POST /api/clients/register (public: the /avisos-tracking form; a code oracle, see below). The client's packages live in
+// POST /api/clients/register (public: the /avisos-tracking form; a code oracle, see below) and
+// PUT /api/clients/tax-id (public, by code: /rastreo's 'Datos para factura electrónica'). The client's packages live in
 // trackings/routes.ts, coupons and referrals in their own modules.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { CLIENT_REGISTER_ROUTE } from "../../../shared/api/clients";
 import type { AppContext } from "../../context";
-import { enforceLimit } from "../../lib/abuse-limits";
+import { enforceLimit, enforceWriteLimits } from "../../lib/abuse-limits";
 import { AppError } from "../../errors";
 import { countAsCodeMiss, grantCodePass } from "../../lib/abuse-limits";
 import { contractSchema } from "../../lib/route-contract";
 import { registerClient } from "./service";
+import { CLIENT_TAX_ID_ROUTE } from "../../../shared/api/tax-id";
+import { clientActor } from "../../lib/actor";
+import { saveOwnTaxId } from "./portal-tax-id";
 
 export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -28,5 +32,12 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
     // The browser was shown its new code: its lookups of it skip the address's miss challenge.
     grantCodePass(ctx, reply, result.client.clientCode);
     return reply.status(201).send(result);
+  });
+
+  // The portal's other writes' rules: by code, a code oracle, the write limits per address and code.
+  api.put(CLIENT_TAX_ID_ROUTE.path, { config: { auth: "public", codeOracle: true }, schema: contractSchema(CLIENT_TAX_ID_ROUTE) }, async (request, reply) => {
+    const input = request.body;
+    await enforceWriteLimits(ctx, request, reply, input.clientCode);
+    return saveOwnTaxId(ctx.db, input, clientActor(request));
   });
 }

@@ -100,7 +100,15 @@ export async function createClientByStaff(
     }
     const created = await insertNewClient(
       tx,
-      { nombre: input.nombre, direccion: input.direccion, telefono, email: input.email, notas: input.notas },
+      {
+        nombre: input.nombre,
+        direccion: input.direccion,
+        telefono,
+        email: input.email,
+        notas: input.notas,
+        tipoIdentificacion: input.tipoIdentificacion,
+        identificacion: input.identificacion,
+      },
       { now },
     );
     // The client learns the code the same way as one who registered (pending until sent).
@@ -114,7 +122,7 @@ export async function createClientByStaff(
 }
 
 /** The client fields staff edit, as the audit log compares them. */
-const EDITED_FIELDS = ["nombre", "telefono", "direccion", "email", "notas"] as const;
+const EDITED_FIELDS = ["nombre", "telefono", "direccion", "email", "notas", "tipoIdentificacion", "identificacion"] as const;
 
 export async function updateClientByStaff(
   db: Db,
@@ -131,6 +139,11 @@ export async function updateClientByStaff(
     if (input.direccion !== undefined) change.direccion = input.direccion;
     if (input.email !== undefined) change.email = input.email;
     if (input.notas !== undefined) change.notas = input.notas;
+    // The pair comes checked and normalised together by the shared rule (shared/api/tax-id.ts).
+    if (input.tipoIdentificacion !== undefined) {
+      change.taxIdType = input.tipoIdentificacion;
+      change.taxIdNumber = input.identificacion ?? null;
+    }
     if (input.telefono !== undefined) {
       const telefono = costaRicanPhone(input.telefono);
       // An imported number left as it was needs no check (legacy duplicates stay editable).
@@ -240,6 +253,8 @@ export async function mergeClients(db: Db, keepId: number, fromId: number, actor
       .set({
         email: keep.email ?? from.email,
         notas,
+        // An identification travels whole: the kept record's, else the other's (decision 189).
+        ...(keep.taxIdType ? {} : { taxIdType: from.taxIdType, taxIdNumber: from.taxIdNumber }),
         whatsappEnviado: welcomeSent ? "ENVIADO" : "PENDIENTE",
         whatsappEnviadoAt: keep.whatsappEnviadoAt ?? from.whatsappEnviadoAt,
         searchLimit: Math.max(keep.searchLimit, from.searchLimit),
@@ -255,7 +270,17 @@ export async function mergeClients(db: Db, keepId: number, fromId: number, actor
       coupons: movedCoupons.length,
       referrals: referred.length + referring.length,
     };
-    const record = (c: typeof keep) => ({ id: c.id, clientCode: c.clientCode, nombre: c.nombre, telefono: c.telefono, direccion: c.direccion, email: c.email, notas: c.notas });
+    const record = (c: typeof keep) => ({
+      id: c.id,
+      clientCode: c.clientCode,
+      nombre: c.nombre,
+      telefono: c.telefono,
+      direccion: c.direccion,
+      email: c.email,
+      notas: c.notas,
+      tipoIdentificacion: c.taxIdType,
+      identificacion: c.taxIdNumber,
+    });
     await recordAudit(tx, actor, {
       action: "cliente.unir",
       entity: "cliente",

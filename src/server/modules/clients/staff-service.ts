@@ -151,6 +151,7 @@ export function adminClientsStatement(query: TAdminClientsQuery, now: Date): SQL
         select json_agg(json_build_object(
           'id', c.id, 'clientCode', c.client_code, 'nombre', c.nombre, 'telefono', c.telefono,
           'direccion', c.direccion, 'email', c.email, 'notas', c.notas, 'createdAt', c.created_at,
+          'tipoIdentificacion', c.tax_id_type, 'identificacion', c.tax_id_number,
           'whatsappEnviado', case when ${WELCOME_SENT} then 'ENVIADO' else 'PENDIENTE' end,
           'whatsappEnviadoAt', c.whatsapp_enviado_at,
           'searchCount', ${effectiveSearchCount(now)}, 'searchLimit', c.search_limit, 'unlimitedAccess', c.unlimited_access,
@@ -202,6 +203,8 @@ function toAdminClient(r: Record<string, unknown>): TAdminClient {
     direccion: String(r.direccion),
     email: (r.email as string | null) ?? null,
     notas: (r.notas as string | null) ?? null,
+    tipoIdentificacion: (r.tipoIdentificacion as TAdminClient["tipoIdentificacion"]) ?? null,
+    identificacion: (r.identificacion as string | null) ?? null,
     createdAt: new Date(r.createdAt as string).toISOString(),
     whatsappEnviado: r.whatsappEnviado === "ENVIADO" ? "ENVIADO" : "PENDIENTE",
     whatsappEnviadoAt: r.whatsappEnviadoAt ? new Date(r.whatsappEnviadoAt as string).toISOString() : null,

@@ -10,6 +10,8 @@
 // time, colones are numbers with the colón format, statuses carry their Spanish labels.
 import type { Writable } from "node:stream";
 import { count, inArray, sql } from "drizzle-orm";
+import { taxIdLabel } from "../../../shared/api/tax-id";
+import type { TaxIdType } from "../../../shared/domain/tax-identification";
 import { CLIENT_COLUMNS, CLIENTS_SHEET, TRACKING_COLUMNS, TRACKINGS_SHEET, type ExportKind } from "../../../shared/api/excel";
 import { ORIGIN_LABELS } from "../../../shared/api/trackings";
 import {
@@ -242,6 +244,8 @@ const IMPORT_CLIENT_VALUES: Record<(typeof CLIENT_COLUMNS)[number]["key"], (c: C
   nombre: (c) => c.nombre,
   direccion: (c) => c.direccion,
   telefono: (c) => c.telefono,
+  tipo_identificacion: (c) => c.taxIdType,
+  identificacion: (c) => c.taxIdNumber,
 };
 const IMPORT_TRACKING_VALUES: Record<(typeof TRACKING_COLUMNS)[number]["key"], (t: PackageRow) => Value> = {
   client_code: (t) => t.clientCode,
@@ -263,6 +267,8 @@ const IMPORT_WIDTHS: Record<string, number> = {
   nombre: 30,
   direccion: 40,
   telefono: 16,
+  tipo_identificacion: 20,
+  identificacion: 16,
   tracking_code: 26,
   origen: 9,
   forma_envio: 12,
@@ -303,6 +309,7 @@ const peopleClientColumns: ColumnSpec<ClientRow & { packages: number }>[] = [
   { header: "Búsquedas IA usadas", width: 19, value: (c) => c.searchCount },
   { header: "Límite mensual", width: 15, value: (c) => (c.unlimitedAccess === 1 ? "Ilimitado" : c.searchLimit) },
   { header: "Paquetes", width: 10, value: (c) => c.packages },
+  { header: "Identificación", width: 28, value: (c) => (c.taxIdType ? taxIdLabel({ tipoIdentificacion: c.taxIdType as TaxIdType, identificacion: c.taxIdNumber }) : null) },
 ];
 
 /** The package's STORED charge columns (issue 21, docs/decisions/139): never recomputed here. */

@@ -20,6 +20,8 @@ import { normalizeTrackingCode, TRACKING_CODE_MAX } from "../../../shared/api/tr
 import { declaredValueProblem } from "../../../shared/api/declared";
 import { ZRegisterClientRequestSchema } from "../../../shared/api/clients";
 import { normalizeCostaRicanWhatsapp } from "../../../shared/domain/phone";
+import { TAX_ID_TYPE_INVALID, checkTaxIdPair, taxIdTypeFromText } from "../../../shared/api/tax-id";
+import type { TaxIdType } from "../../../shared/domain/tax-identification";
 import { STORED_CLIENT_CODE_PATTERN } from "../../../shared/domain/client-code";
 import { hasControlChars, normalizePersonName, normalizeText, personNameProblem } from "../../../shared/text-rules";
 import {
@@ -61,6 +63,11 @@ export interface ClientCandidate {
   telefono: string;
   /** Why the phone fails the registration form's rule ('Fila N: …' if the row would create the client). */
   telefonoProblem: string | null;
+  /** The identification for the electronic invoice, as the shared pair rule normalised it (decision 189). */
+  tipoIdentificacion: TaxIdType | null;
+  identificacion: string | null;
+  /** Why the pair fails that rule ('Fila N: …' if the row would create the client). */
+  identificacionProblem: string | null;
 }
 
 /** A package row; undefined means "not given" (empty cell or no such column): left as it is. */
@@ -263,6 +270,15 @@ function splitHeader(sheet: SheetData): { header: SheetRow | undefined; data: Sh
   return { header: sheet.rows[0], data: sheet.rows.slice(1) };
 }
 
+/** The row's pair by the shared rule (shared/api/tax-id.ts): a type in words or Hacienda's code, the number as typed. */
+function taxIdOfRow(typeText: string, number: string): Pick<ClientCandidate, "tipoIdentificacion" | "identificacion" | "identificacionProblem"> {
+  const none = { tipoIdentificacion: null, identificacion: null };
+  const type = taxIdTypeFromText(typeText);
+  if (type === undefined) return { ...none, identificacionProblem: TAX_ID_TYPE_INVALID };
+  const checked = checkTaxIdPair(type, number);
+  return checked.ok ? { ...checked.pair, identificacionProblem: null } : { ...none, identificacionProblem: checked.message };
+}
+
 export function parseClientSheet(sheet: SheetData): ParsedSheet<ClientCandidate> {
   const { header, data } = splitHeader(sheet);
   const columns = mapHeader(sheet.name, header, CLIENT_COLUMNS);
@@ -283,7 +299,12 @@ export function parseClientSheet(sheet: SheetData): ParsedSheet<ClientCandidate>
     const check = ZRegisterClientRequestSchema.shape.telefono.safeParse(given);
     const telefonoProblem = check.success ? null : reasons.phoneInvalid(check.error.issues[0]?.message ?? "");
     const telefono = normalizeCostaRicanWhatsapp(given) ?? given;
-    result.rows.push({ row: row.row, clientCode, nombre, direccion, telefono, telefonoProblem });
+    const taxId = taxIdOfRow(r.text("tipo_identificacion", false) ?? "", r.text("identificacion", false) ?? "");
+    if (r.error) {
+      result.errors.push(rowError(row.row, r.error));
+      continue;
+    }
+    result.rows.push({ row: row.row, clientCode, nombre, direccion, telefono, telefonoProblem, ...taxId });
   }
   return result;
 }

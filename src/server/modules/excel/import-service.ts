@@ -448,6 +448,10 @@ async function applyClients(
       errors.push({ row: c.row, error: rowErrorText(c.row, c.telefonoProblem) });
       return false;
     }
+    if (c.identificacionProblem) {
+      errors.push({ row: c.row, error: rowErrorText(c.row, c.identificacionProblem) });
+      return false;
+    }
     return true;
   });
   // A code repeated in the sheet: the first row counts, the others are skipped like existing ones.
@@ -457,14 +461,24 @@ async function applyClients(
   for (const chunk of chunks([...firstByCode.values()], 500)) {
     const inserted = await tx
       .insert(clients)
-      .values(chunk.map((c) => ({ clientCode: c.clientCode, nombre: c.nombre, direccion: c.direccion, telefono: c.telefono })))
+      .values(
+        chunk.map((c) => ({
+          clientCode: c.clientCode,
+          nombre: c.nombre,
+          direccion: c.direccion,
+          telefono: c.telefono,
+          taxIdType: c.tipoIdentificacion,
+          taxIdNumber: c.identificacion,
+        })),
+      )
       .onConflictDoNothing({ target: clients.clientCode })
       .returning({ clientCode: clients.clientCode });
     for (const c of inserted) createdCodes.add(c.clientCode);
   }
   for (const row of rows) {
     const created = createdCodes.has(row.clientCode) && firstByCode.get(row.clientCode) === row;
-    digest.add("client", row.row, row.clientCode, created ? [row.nombre, row.direccion, row.telefono] : "skipped");
+    const taxId = row.tipoIdentificacion ? [row.tipoIdentificacion, row.identificacion ?? ""] : [];
+    digest.add("client", row.row, row.clientCode, created ? [row.nombre, row.direccion, row.telefono, ...taxId] : "skipped");
   }
   const created = createdCodes.size;
   // Imported clients get their referral code here (decision 108); an imported code that equals

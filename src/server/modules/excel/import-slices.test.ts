@@ -97,7 +97,7 @@ async function stopFailing() {
 
 describe("sliceImport", () => {
   let row = 1;
-  const client = (clientCode: string): ClientCandidate => ({ row: ++row, clientCode, nombre: "Ana", direccion: "", telefono: "88887777", telefonoProblem: null });
+  const client = (clientCode: string): ClientCandidate => ({ row: ++row, clientCode, nombre: "Ana", direccion: "", telefono: "88887777", telefonoProblem: null, tipoIdentificacion: null, identificacion: null, identificacionProblem: null });
   const pkg = (clientCode: string, trackingCode: string): TrackingCandidate => ({ row: ++row, clientCode, trackingCode, origen: "USA", formaEnvio: "AVION" });
   const many = (clientCode: string, n: number, prefix = "T") => Array.from({ length: n }, (_, i) => pkg(clientCode, `${prefix}${i}`));
 

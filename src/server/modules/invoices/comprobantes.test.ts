@@ -133,6 +133,27 @@ describe("comprobantes with invoicing on (issue 34)", () => {
     expect(await sendAt(later(new Date(), 3_600_000))).toBe(0);
   });
 
+  it("a client with an identification gets a Factura (01) naming it as receiver, valid, signed and accepted", async () => {
+    const { clientCode, packages } = await clientWithPackages(on, [{ monto: 21_000 }]);
+    const clientId = await clientIdOf(on.ctx.db, clientCode);
+    // Entered by staff or on /rastreo (decision 189); stored as digits by the shared rule.
+    const edit = await on.app.inject({
+      method: "PATCH",
+      url: `/api/admin/clients/${clientId}`,
+      headers: on.adminHeaders(),
+      payload: { tipoIdentificacion: "JURIDICA", identificacion: "3-101-123456" },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const payment = await pay(on, clientCode, [{ trackingId: packages[0].id, amountColones: packages[0].total }], "TRANSFERENCIA");
+    const [doc] = (await comprobantes(on, payment.id)).items;
+    expect(doc).toMatchObject({ documentType: "01", state: "pendiente" });
+    expect(doc.consecutivo).toMatch(/^0010000101\d{10}$/);
+    const xml = await expectValid(doc);
+    expect(xml).toMatch(/<Receptor>\s*<Nombre>María José Ñandú Peña<\/Nombre>\s*<Identificacion>\s*<Tipo>02<\/Tipo>\s*<Numero>3101123456<\/Numero>/);
+    expect(await sendAt(later(new Date(), 1000))).toBe(1);
+    expect((await comprobantes(on, payment.id)).items[0]).toMatchObject({ state: "aceptado" });
+  });
+
   it("a package with a coupon paid in two parts: each comprobante totals its part, valid and signed", async () => {
     const { clientCode, packages } = await clientWithPackages(on, [
       { monto: 33_333, discountPercent: 15, extras: [{ kind: "IMPUESTOS", description: "Impuestos de aduana", amountColones: 7_777 }, { kind: "OTRO", description: "Reempaque & <cinta>", amountColones: 1_111 }] },

@@ -8,6 +8,7 @@
 // Data Hacienda would refuse (InvoiceDataError, raised before a number is taken) never block the
 // payment: the row is written 'rechazado' with the Spanish reason and no number, for staff to
 // correct the data and reissue.
+import { receiverForClient } from "./receiver";
 import { EventEmitter } from "node:events";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client";
@@ -43,15 +44,6 @@ export const KIND_OF_TYPE: Record<string, DocumentKind> = { "01": "FACTURA", "03
 
 /** The Nota de Crédito's InformacionReferencia: 01 anula el documento de referencia. */
 const CANCELS = "01";
-
-/**
- * Who receives a client's comprobante. Null until clients carry an identification (issue 34 item
- * 1, another change): every payment then gets a Tiquete (04). With it, this returns the client's
- * name, identification and e-mail and the payment gets a Factura (01).
- */
-export async function receiverFor(_db: DbOrTx, _clientId: number): Promise<Receiver | null> {
-  return null;
-}
 
 /**
  * Whole colones `amounts` scaled so they add up to `target` (largest remainder): the lines of a
@@ -173,7 +165,7 @@ async function issue(tx: Tx, invoicing: InvoicingOn, request: IssueRequest, onDa
 export async function issueForPayment(tx: Tx, invoicing: InvoicingOn, paymentId: number, now: Date): Promise<number> {
   const [payment] = await tx.select({ clientId: payments.clientId, method: payments.method }).from(payments).where(eq(payments.id, paymentId));
   if (!payment) throw notFound(PAYMENT_NOT_FOUND);
-  const receiver = (await receiverFor(tx, payment.clientId)) ?? undefined;
+  const receiver = (await receiverForClient(tx, payment.clientId)) ?? undefined;
   return issue(
     tx,
     invoicing,
@@ -258,7 +250,7 @@ export async function reissueComprobante(db: Db, invoicing: Invoicing, documentI
     } else {
       if (payment.reversedAt) throw conflict(COMPROBANTE_PAYMENT_REVERSED);
       if (await liveSaleDocument(tx, old.paymentId)) throw conflict(COMPROBANTE_ALREADY_REISSUED);
-      const receiver = (await receiverFor(tx, payment.clientId)) ?? undefined;
+      const receiver = (await receiverForClient(tx, payment.clientId)) ?? undefined;
       newId = await issue(
         tx,
         invoicing,

@@ -162,6 +162,7 @@ const RESPONSE_JSON = jsonObjectSql(ZClientTrackingsResponseSchema, {
     nombre: "c.nombre",
     clientCode: "c.client_code",
     referralCode: "c.referral_code",
+    identificacion: `case when c.tax_id_number is null then null else json_build_object('tipo', c.tax_id_type, 'terminaEn', right(c.tax_id_number, 4)) end`,
   }),
   trackings: `coalesce((
     select json_agg(${TRACKING_JSON} order by ct.created_at desc, ct.id desc)

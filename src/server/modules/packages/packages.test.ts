@@ -54,7 +54,7 @@ describe("GET /api/clients/trackings?code=", () => {
     const res = await lookup(`  ${client.clientCode.toLowerCase()} `);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      client: { nombre: "Marta Quesada", clientCode: client.clientCode, referralCode: expect.stringMatching(/^EX[A-Z0-9]{6}$/) },
+      client: { nombre: "Marta Quesada", clientCode: client.clientCode, referralCode: expect.stringMatching(/^EX[A-Z0-9]{6}$/), identificacion: null },
       trackings: [],
       estadoCuenta: { totalPendienteColones: 0, comprobantes: [] },
     });

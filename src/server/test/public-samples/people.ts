@@ -15,6 +15,10 @@ export const SAMPLES: PublicSamples = {
     const { clientCode } = await registerTestClient(t.app);
     return { method: "GET", url: `/api/clients/verify/${clientCode}` };
   },
+  "PUT /api/clients/tax-id": async (t) => {
+    const { clientCode } = await registerTestClient(t.app);
+    return { method: "PUT", url: "/api/clients/tax-id", payload: { clientCode, tipoIdentificacion: "FISICA", identificacion: "1-0987-0654" } };
+  },
   "POST /api/admin/login": async (t) => {
     const staff = await createTestStaff(t, "oficina");
     return { method: "POST", url: "/api/admin/login", payload: { login: staff.login, password: TEST_STAFF_PASSWORD } };

@@ -67,6 +67,8 @@ const PROBES: Record<string, Probe> = {
   edit: (code, remoteAddress) =>
     t.app.inject({ method: "PATCH", url: "/api/clients/trackings/1", payload: { clientCode: code, trackingCode: `ADIV${seq}` }, remoteAddress, headers: headers(remoteAddress) }),
   delete: (code, remoteAddress) => t.app.inject({ method: "DELETE", url: "/api/clients/trackings/1", payload: { clientCode: code }, remoteAddress, headers: headers(remoteAddress) }),
+  "tax id": (code, remoteAddress) =>
+    t.app.inject({ method: "PUT", url: "/api/clients/tax-id", payload: { clientCode: code, tipoIdentificacion: null, identificacion: null }, remoteAddress, headers: headers(remoteAddress) }),
   "parts search": (code, remoteAddress) =>
     t.app.inject({
       method: "POST",

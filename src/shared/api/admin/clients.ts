@@ -7,6 +7,7 @@ import { ZMessagingStatusSchema, ZNotificationStateSchema } from "../notificatio
 import { ZClientCodeLooseSchema, ZRegisterClientRequestSchema } from "../clients";
 import { defineRoute } from "../contract";
 import { zText } from "../../text-rules";
+import { ZTaxIdPairSchema, taxIdFields, withTaxIdPair } from "../tax-id";
 
 // --- Filters (§2 "Quick filters card") ---
 
@@ -135,7 +136,7 @@ export const ZAdminClientRecordSchema = z.object({
   email: z.string().nullable(),
   /** Staff's internal notes (decision 121). */
   notas: z.string().nullable(),
-});
+}).extend(ZTaxIdPairSchema.shape);
 export type TAdminClientRecord = z.infer<typeof ZAdminClientRecordSchema>;
 
 /** A client as the list shows it: its own fields, welcome state, searches and packages. */
@@ -249,9 +250,11 @@ export const ZCreateAdminClientRequestSchema = z.object({
   direccion: registration.direccion,
   email: registration.email,
   notas,
+  /** The identification for the electronic invoice (decision 189); blank: none (a Tiquete). */
+  ...taxIdFields,
   /** Sent after staff saw the look-alike warning (409 CLIENT_LOOKALIKE) and create anyway. */
   confirmar: z.boolean({ error: "confirmar debe ser verdadero o falso" }).optional(),
-});
+}).transform(withTaxIdPair);
 export type TCreateAdminClientRequest = z.infer<typeof ZCreateAdminClientRequestSchema>;
 export type TCreateAdminClientBody = z.input<typeof ZCreateAdminClientRequestSchema>;
 
@@ -264,8 +267,11 @@ export const ZUpdateAdminClientRequestSchema = z
     // Sent as "" or null to clear; the registration rule turns blank into undefined, so keep null here.
     email: z.union([z.null(), registration.email.transform((v) => v ?? null)]).optional(),
     notas,
+    /** Sent together: both blank or null remove the identification (decision 189). */
+    ...taxIdFields,
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), CLIENT_CHANGE_REQUIRED);
+  .refine((b) => Object.values(b).some((v) => v !== undefined), CLIENT_CHANGE_REQUIRED)
+  .transform(withTaxIdPair);
 export type TUpdateAdminClientRequest = z.infer<typeof ZUpdateAdminClientRequestSchema>;
 export type TUpdateAdminClientBody = z.input<typeof ZUpdateAdminClientRequestSchema>;
 

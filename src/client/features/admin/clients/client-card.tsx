@@ -5,7 +5,7 @@
 // the client's packages.
 
 import { useState, type ReactNode } from "react";
-import { Copy, GitMerge, Mail, MapPin, NotebookPen, Pencil, Phone, RotateCcw, Sparkles, Trash2 } from "lucide-react";
+import { Copy, FileText, GitMerge, Mail, MapPin, NotebookPen, Pencil, Phone, RotateCcw, Sparkles, Trash2 } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -23,6 +23,7 @@ import { formatDate } from "../../../../shared/domain/format";
 import { welcomeMessage } from "../../../../shared/domain/messages";
 import { formatPhoneForDisplay, whatsappChatLink } from "../../../../shared/domain/phone";
 import { WELCOME_STATE_LABELS } from "../../../../shared/domain/statuses";
+import { taxIdLabel } from "../../../../shared/api/tax-id";
 import { useMarkWelcomeSent } from "./api";
 import { ClientFormDialog, DeleteClientDialog, MergeClientDialog } from "./client-dialogs";
 
@@ -122,6 +123,15 @@ export function ClientCard({ client, rate, messaging, filtering, renderTrackings
               <span className="sr-only">Email</span>
             </dt>
             <dd className="break-all">{client.email}</dd>
+          </div>
+        ) : null}
+        {client.tipoIdentificacion ? (
+          <div className="flex items-center gap-2">
+            <dt>
+              <FileText className="h-4 w-4 text-muted" aria-hidden="true" />
+              <span className="sr-only">Identificación para factura electrónica</span>
+            </dt>
+            <dd className="break-all">{taxIdLabel(client)}</dd>
           </div>
         ) : null}
         <div className="flex items-start gap-2 sm:col-span-2">

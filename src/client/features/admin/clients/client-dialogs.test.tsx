@@ -18,6 +18,7 @@ import {
   MERGE_KEEP_OLDER_HINT,
   clientLookalikeMessage,
   clientHasActiveTrackings, type TAdminClient, type TAdminClientsResponse } from "../../../../shared/api/admin/clients";
+import { TAX_ID_TYPE_REQUIRED } from "../../../../shared/api/tax-id";
 import { ClientCard } from "./client-card";
 import { NewClientButton } from "./client-dialogs";
 
@@ -32,6 +33,8 @@ const record = (c: TAdminClient) => ({
   direccion: c.direccion,
   email: c.email,
   notas: c.notas,
+  tipoIdentificacion: c.tipoIdentificacion,
+  identificacion: c.identificacion,
 });
 
 let calls: { method: string; url: string; body: unknown }[];
@@ -60,7 +63,7 @@ const changes = () => calls.filter((c) => c.method !== "GET");
 
 describe("Nuevo cliente", () => {
   it("shows the registration rules' errors without sending, then creates the client and says its code", async () => {
-    answer = (_m, _u, body) => json(201, { client: { id: 50, clientCode: "EXNEW123", email: null, notas: null, ...(body as object), telefono: "+50688881234" } });
+    answer = (_m, _u, body) => json(201, { client: { id: 50, clientCode: "EXNEW123", email: null, notas: null, ...(body as object), tipoIdentificacion: null, identificacion: null, telefono: "+50688881234" } });
     renderAdmin(<NewClientButton />);
     fireEvent.click(screen.getByRole("button", { name: /Nuevo cliente/ }));
     const dialog = await screen.findByRole("dialog");
@@ -93,7 +96,7 @@ describe("Nuevo cliente", () => {
     const message = clientLookalikeMessage([{ clientCode: "EXOLD999", nombre: "José Pérez", reason: "nombre" }]);
     answer = (_m, _u, body) =>
       (body as { confirmar?: boolean }).confirmar
-        ? json(201, { client: { id: 51, clientCode: "EXNEW124", email: null, notas: null, ...(body as object), telefono: "+50688881235" } })
+        ? json(201, { client: { id: 51, clientCode: "EXNEW124", email: null, notas: null, ...(body as object), tipoIdentificacion: null, identificacion: null, telefono: "+50688881235" } })
         : json(409, { error: "Cliente parecido", code: CLIENT_LOOKALIKE_CODE, message, lookalikes: [] });
     renderAdmin(<NewClientButton />);
     fireEvent.click(screen.getByRole("button", { name: /Nuevo cliente/ }));
@@ -110,6 +113,59 @@ describe("Nuevo cliente", () => {
     expect(changes()[1].body).toMatchObject({ nombre: "Jose Perez", telefono: "8888-1235", confirmar: true });
     expect(await screen.findByText("Jose Perez: código EXNEW124")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+});
+
+describe("The identification for the electronic invoice (issue 34)", () => {
+  it("creates a client with a física identification, refusing a number that does not fit the type first", async () => {
+    answer = (_m, _u, body) => json(201, { client: { id: 52, clientCode: "EXNEW125", email: null, notas: null, ...(body as object), identificacion: "109870654", telefono: "+50688881236" } });
+    renderAdmin(<NewClientButton />);
+    fireEvent.click(screen.getByRole("button", { name: /Nuevo cliente/ }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Nombre completo"), { target: { value: "María Muñoz" } });
+    fireEvent.change(within(dialog).getByLabelText("WhatsApp"), { target: { value: "8888-1236" } });
+    fireEvent.change(within(dialog).getByLabelText("Dirección"), { target: { value: "San Ramón, 100 m sur de la iglesia" } });
+    fireEvent.change(within(dialog).getByLabelText(/Tipo de identificación/), { target: { value: "FISICA" } });
+    fireEvent.change(within(dialog).getByLabelText(/Número de identificación/), { target: { value: "1-0987-065" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Crear cliente" }));
+    expect(await within(dialog).findByText(/La cédula física tiene 9 dígitos/)).toBeTruthy();
+    expect(changes()).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText(/Número de identificación/), { target: { value: "1-0987-0654" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Crear cliente" }));
+    await waitFor(() => expect(changes()).toHaveLength(1));
+    expect(changes()[0].body).toMatchObject({ nombre: "María Muñoz", tipoIdentificacion: "FISICA", identificacion: "1-0987-0654" });
+  });
+
+  it("shows the stored identification, and an edit of the number sends the pair", async () => {
+    const client = clientFixture({ tipoIdentificacion: "JURIDICA", identificacion: "3101123456" });
+    answer = () => json(200, { client: { ...record(client), identificacion: "3101654321" } });
+    renderCard(client);
+    expect(screen.getByText("Cédula jurídica 3101123456")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Editar a Ana Mora" }));
+    const dialog = await screen.findByRole("dialog");
+    expect((within(dialog).getByLabelText(/Tipo de identificación/) as HTMLSelectElement).value).toBe("JURIDICA");
+    fireEvent.change(within(dialog).getByLabelText(/Número de identificación/), { target: { value: "3-101-654321" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Guardar cambios" }));
+    await waitFor(() => expect(changes()).toHaveLength(1));
+    expect(changes()[0]).toEqual({ method: "PATCH", url: "/api/admin/clients/9", body: { tipoIdentificacion: "JURIDICA", identificacion: "3-101-654321" } });
+  });
+
+  it("asks for the type when only a number is typed, and removes the identification with 'Sin identificación'", async () => {
+    const client = clientFixture({ tipoIdentificacion: "DIMEX", identificacion: "155812345678" });
+    answer = () => json(200, { client: { ...record(client), tipoIdentificacion: null, identificacion: null } });
+    renderCard(client);
+    fireEvent.click(screen.getByRole("button", { name: "Editar a Ana Mora" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText(/Tipo de identificación/), { target: { value: "" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Guardar cambios" }));
+    expect(await within(dialog).findByText(TAX_ID_TYPE_REQUIRED)).toBeTruthy();
+    expect(changes()).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText(/Número de identificación/), { target: { value: "" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Guardar cambios" }));
+    await waitFor(() => expect(changes()).toHaveLength(1));
+    expect(changes()[0].body).toEqual({ tipoIdentificacion: "", identificacion: "" });
+    expect(await screen.findByText("Cliente actualizado")).toBeTruthy();
   });
 });
 

@@ -1,5 +1,5 @@
 // Managing a client record (issue 18 item 13; docs/decisions/120, 121): the create / edit dialog
-// (name, WhatsApp, address, email and internal notes, checked with the server's own schemas), the
+// (name, WhatsApp, address, email, the identification for the electronic invoice and internal notes, checked with the server's own schemas), the
 // delete confirmation that says what happens to the packages, and 'Fusionar con…': find the other
 // record by code, name or phone, see both, choose which one is kept.
 
@@ -24,11 +24,14 @@ import {
   ZUpdateAdminClientRequestSchema,
   clientDeleteConfirmation,
   type TAdminClient,
+  type TCreateAdminClientBody,
   type TUpdateAdminClientBody,
 } from "../../../../shared/api/admin/clients";
+import { TAX_ID_HINT, TaxIdFields } from "../../../components/tax-id-fields";
 import { useClientLookup, useCreateClient, useDeleteClient, useMergeClients, useUpdateClient } from "./api";
 
-const FIELDS = ["nombre", "telefono", "direccion", "email", "notas"] as const;
+const FIELDS = ["nombre", "telefono", "direccion", "email", "notas", "tipoIdentificacion", "identificacion"] as const;
+const TAX_ID = ["tipoIdentificacion", "identificacion"] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 type Errors = Partial<Record<Field, string>>;
@@ -41,6 +44,8 @@ function valuesOf(client?: TAdminClient): Values {
     direccion: client?.direccion ?? "",
     email: client?.email ?? "",
     notas: client?.notas ?? "",
+    tipoIdentificacion: client?.tipoIdentificacion ?? "",
+    identificacion: client?.identificacion ?? "",
   };
 }
 
@@ -81,11 +86,13 @@ export function ClientFormDialog({ client, onDone }: ClientFormDialogProps) {
     if (!client) {
       const checked = ZCreateAdminClientRequestSchema.safeParse(values);
       setErrors(checked.success ? {} : errorsOf(checked.error.issues));
-      if (checked.success) create.mutate(values, { onSuccess: onDone });
+      if (checked.success) create.mutate(values as TCreateAdminClientBody, { onSuccess: onDone });
       return;
     }
-    const body: TUpdateAdminClientBody = {};
+    const body: Record<string, string> = {};
     for (const field of FIELDS) if (values[field] !== initial[field]) body[field] = values[field];
+    // The identification is one pair: a change of either sends both (decision 189).
+    if (TAX_ID.some((f) => body[f] !== undefined)) for (const f of TAX_ID) body[f] = values[f];
     if (Object.keys(body).length === 0) return onDone();
     const checked = ZUpdateAdminClientRequestSchema.safeParse(body);
     if (!checked.success) {
@@ -95,7 +102,7 @@ export function ClientFormDialog({ client, onDone }: ClientFormDialogProps) {
       return;
     }
     setErrors({});
-    update.mutate({ id: client.id, body }, { onSuccess: onDone });
+    update.mutate({ id: client.id, body: body as TUpdateAdminClientBody }, { onSuccess: onDone });
   };
 
   const field = (name: Field) => ({
@@ -122,6 +129,18 @@ export function ClientFormDialog({ client, onDone }: ClientFormDialogProps) {
         <FormField id={`${prefix}-email`} label="Email" optional error={errors.email}>
           {(control) => <Input {...control} {...field("email")} type="email" inputMode="email" autoComplete="off" />}
         </FormField>
+        <fieldset className="grid min-w-0 gap-2">
+          <legend className="mb-2 text-sm font-semibold text-ink">Datos para factura electrónica</legend>
+          <p className="text-sm text-muted">{TAX_ID_HINT}</p>
+          <TaxIdFields
+            prefix={prefix}
+            type={values.tipoIdentificacion}
+            number={values.identificacion}
+            onType={(v) => setValues((x) => ({ ...x, tipoIdentificacion: v }))}
+            onNumber={(v) => setValues((x) => ({ ...x, identificacion: v }))}
+            errors={errors}
+          />
+        </fieldset>
         <FormField id={`${prefix}-notas`} label="Notas internas" optional error={errors.notas} hint="Solo las ve el equipo.">
           {(control) => <Textarea {...control} {...field("notas")} rows={3} maxLength={CLIENT_NOTES_MAX} />}
         </FormField>
@@ -140,7 +159,7 @@ export function ClientFormDialog({ client, onDone }: ClientFormDialogProps) {
             cancelLabel="Volver"
             confirmLabel={CLIENT_LOOKALIKE_CONFIRM}
             pending={pending}
-            onConfirm={() => create.mutate({ ...values, confirmar: true }, { onSuccess: onDone, onSettled: () => setLookalike(null) })}
+            onConfirm={() => create.mutate({ ...(values as TCreateAdminClientBody), confirmar: true }, { onSuccess: onDone, onSettled: () => setLookalike(null) })}
           />
         ) : null}
       </AlertDialog>

@@ -1,0 +1,5 @@
+ALTER TABLE "clients" ADD COLUMN "tax_id_type" varchar(8);--> statement-breakpoint
+ALTER TABLE "clients" ADD COLUMN "tax_id_number" varchar(12);--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_tax_id_pair" CHECK (("clients"."tax_id_type" is null) = ("clients"."tax_id_number" is null));--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_tax_id_type_check" CHECK ("clients"."tax_id_type" in ('FISICA', 'JURIDICA', 'DIMEX', 'NITE'));--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_tax_id_number_format" CHECK ("clients"."tax_id_number" is null or ("clients"."tax_id_type" = 'FISICA' and "clients"."tax_id_number" ~ '^[1-9][0-9]{8}$') or ("clients"."tax_id_type" in ('JURIDICA', 'NITE') and "clients"."tax_id_number" ~ '^[0-9]{10}$') or ("clients"."tax_id_type" = 'DIMEX' and "clients"."tax_id_number" ~ '^[1-9][0-9]{10,11}$'));
