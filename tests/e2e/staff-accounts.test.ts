@@ -154,7 +154,7 @@ describe("staff accounts", () => {
         },
         { method, url, body, token: await tokenOf(owner.page) },
       );
-    const created = await ownerApi("POST", "/api/admin/clients", { nombre: "Rebeca Salas Mora", telefono: "87654321", direccion: "Grecia, Alajuela, 300 m oeste del parque" });
+    const created = await ownerApi("POST", "/api/admin/clients", { nombre: "Rebeca Salas Mora", telefono: "87654321", direccion: "Grecia, Alajuela, 300 m oeste del parque", confirmar: true });
     expect(created.status).toBe(201);
     const clientCode = (created.body.client as { clientCode: string }).clientCode;
     const trackingCode = "1ZMSJ0000000001";
