@@ -37,7 +37,8 @@ const MONEY_ROUTES: RouteContract[] = [
 ];
 
 /** The paths of the money modules as Fastify registers them. */
-const MONEY_PATH = /^\/api\/(admin\/(payments|payment-proofs|cash|shipments|labels)\b|admin\/trackings\/:id\/charges|clients\/payment-proofs$|import\/|export\/)/;
+// The payment's comprobantes (/api/admin/payments/:id/comprobantes) are the invoices module's.
+const MONEY_PATH = /^\/api\/(admin\/(payments(?!\/:id\/comprobantes)|payment-proofs|cash|shipments|labels)\b|admin\/trackings\/:id\/charges|clients\/payment-proofs$|import\/|export\/)/;
 
 describe("the money routes' contract", () => {
   it("registers every payments, cash, shipments and Excel route from its shared entry", () => {

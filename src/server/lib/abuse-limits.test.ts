@@ -160,6 +160,7 @@ describe("the code-guessing guard", () => {
         "POST /api/parts-assistant",
         "POST /api/clients/register",
         "POST /api/clients/payment-proofs",
+        "PUT /api/clients/tax-id",
       ].sort(),
     );
     expect(t.ctx.routes.every((r) => r.auth === "public" || !r.codeOracle)).toBe(true);

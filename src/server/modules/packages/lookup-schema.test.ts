@@ -10,7 +10,7 @@ import { z } from "../../../shared/validation";
 import { createTestApp, uniqueTrackingCode, type TestApp } from "../../test/app";
 import { addTestPackage, clientIdOf, registerTestClient } from "../../test/clients";
 import { insertTestPayment } from "../../test/payments";
-import { clientTrackings, packageCharges, packagePhotos, deliveries, paymentProofs, unclaimedMatches, unclaimedPackages } from "../../db/schema";
+import { clients, clientTrackings, packageCharges, packagePhotos, deliveries, paymentProofs, unclaimedMatches, unclaimedPackages } from "../../db/schema";
 import { TRACKING_STATUSES } from "../../../shared/domain/statuses";
 import { chargeLines, EXTRA_CHARGE_KINDS, PAYMENT_PROOF_STATUSES, type ExtraChargeKind } from "../../../shared/domain/charges";
 import { DISCREPANCY_KINDS } from "../../../shared/api/declared";
@@ -42,6 +42,8 @@ async function fillEveryKindOfData(clientId: number) {
   const ids: number[] = [];
   for (const estado of TRACKING_STATUSES) ids.push((await addTestPackage(db, clientId, uniqueTrackingCode("ALL"), estado)).id);
   const [first, second] = ids;
+  // The client's identification for the electronic invoice (shown masked: decision 189).
+  await db.update(clients).set({ taxIdType: "FISICA", taxIdNumber: "109870654" }).where(eq(clients.id, clientId));
   // A package that changed status, so its history has a previous status.
   const moved = (await addTestPackage(db, clientId, uniqueTrackingCode("MOV"))).id;
   await db.transaction((tx) => changeTrackingStatus(tx, { trackingId: moved, newStatus: "EN_BODEGA_MIAMI", actor: TEST_ADMIN_ACTOR }));
