@@ -23,6 +23,7 @@ import { freePort } from "./test/free-port";
 import { createMigratedPgliteDir, createTestDatabase, type TestDatabase } from "./test/database";
 import { buildServer } from "../../scripts/build-server";
 import { compiledEntry } from "../../scripts/lib/processes";
+import { until as waitUntil } from "./test/until";
 
 const LIMIT_MS = 2000;
 /** The shutdown's own bounded steps after the limit (jobs, database) and the process exit. */
@@ -31,14 +32,7 @@ const MARGIN_MS = 3000;
 const GONE_GUARD_MS = 30_000;
 const PASSWORD = "clave-de-prueba-apagado";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
+const until = (check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) => waitUntil(check, what, timeoutMs);
 
 interface Server {
   child: ChildProcess;

@@ -20,6 +20,7 @@ import {
 import { buildWorkbook, multipartFile, storedPackage, tableCounts, uniqueClientCode, type Cell } from "../../test/workbooks";
 import { IMPORT_SLICE_ROWS, sliceImport } from "./import-service";
 import type { ClientCandidate, TrackingCandidate } from "./import-rows";
+import { until } from "../../test/until";
 
 const CLIENT_HEADER: Cell[] = ["client_code", "nombre", "direccion", "telefono"];
 const TRACKING_HEADER: Cell[] = ["client_code", "tracking_code", "origen", "forma_envio", "estado"];
@@ -139,11 +140,7 @@ describe("the import in slices", () => {
       return res;
     });
     // Wait until the first slice (the first three clients) is committed: the import is under way.
-    for (;;) {
-      if ((await storedClients(codes.slice(0, 1))).length === 1) break;
-      if (finished.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await until(async () => finished.length > 0 || (await storedClients(codes.slice(0, 1))).length === 1, "the first slice to commit");
     expect(finished).toEqual([]);
     const health = await t.app.inject({ method: "GET", url: "/api/health" });
     finished.push("health");

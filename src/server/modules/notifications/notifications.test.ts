@@ -13,6 +13,7 @@ import { trackingStatusNotification, welcomeNotification, whatsappEntryStatusNot
 import { enqueueNotification, templateParametersOf, wakeOutboxWorker } from "../../core/outbox";
 import { toNotificationState } from "./queries";
 import { createOutboxWorker } from "./worker";
+import { until } from "../../test/until";
 
 /** The real policy with no waiting between attempts, so a test can drive every retry. */
 const NO_WAIT: RetryPolicy = { ...DEFAULT_RETRY_POLICY, backoffMs: [0] };
@@ -270,10 +271,4 @@ describe("template parameters", () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not reached");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const waitFor = (check: () => Promise<boolean>) => until(check, "the message's state");

@@ -9,6 +9,7 @@ import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from "../../test/app
 import { openSecondConnection } from "../../test/database";
 import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "../../test/fakes/graph-api";
 import { enqueueNotification, wakeOutboxWorker } from "../../core/outbox";
+import { until } from "../../test/until";
 
 const MESSAGES = 50;
 
@@ -52,13 +53,14 @@ describe("two app instances on one PostgreSQL", () => {
     // Both workers listen in this process; each instance would be woken by its own commits.
     wakeOutboxWorker();
 
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const [{ n }] = await db.select({ n: count() }).from(notificationOutbox).where(eq(notificationOutbox.status, "SENT"));
-      if (Number(n) === MESSAGES) break;
-      if (Date.now() > deadline) throw new Error(`only ${n} of ${MESSAGES} sent`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await until(
+      async () => {
+        const [{ n }] = await db.select({ n: count() }).from(notificationOutbox).where(eq(notificationOutbox.status, "SENT"));
+        return Number(n) === MESSAGES;
+      },
+      `all ${MESSAGES} messages sent`,
+      30_000,
+    );
 
     const delivered = fake.accepted.map((r) => r.body.template?.components?.[0].parameters?.[0].text);
     const times = new Map<string, number>();

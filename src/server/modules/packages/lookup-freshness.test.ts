@@ -25,6 +25,7 @@ import type { TClientTrackingsResponse } from "../../../shared/api/trackings";
 import { CLIENT_TRACKINGS_JSON_SQL, getClientTrackings } from "./client-portal";
 import { gunzipSync } from "node:zlib";
 import type { LookupCacheStats } from "./lookup-cache";
+import { until as waitUntil } from "../../test/until";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 // The two-instance test makes the issue's 1 000 changes; on PGlite (deterministic: every first read is fresh) 300 say the same.
@@ -70,15 +71,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => Promise<boolean>, limitMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > limitMs) throw new Error("condition not reached");
-    await sleep(5);
-  }
-}
+const until = (check: () => Promise<boolean>, limitMs = 5000) => waitUntil(check, "the cache to hear it", limitMs);
 
 /** The notices the reader's cache hears, per client code ('*' counts for every code); while
  * `withheld` is set they are counted but kept from the cache (the negative control). */
