@@ -8,6 +8,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { AppRoutes } from "./app";
 import { Layout } from "./components/layout/layout";
 import { brand } from "./lib/brand";
+import { costaRicaYear } from "../shared/domain/dates";
 
 function renderAt(path: string) {
   const location = memoryLocation({ path, record: true });
@@ -65,9 +66,17 @@ describe("routes", () => {
     expect(document.title).toBe(`${brand.name} | Courier y casillero en Miami para Costa Rica`);
   });
 
-  it("shows '404 Page Not Found' for an unknown address, with a way home", async () => {
+  it("sends the home page's 'Crear Cuenta Gratis' to the registration form, not to the lookup", async () => {
+    const { location } = renderAt("/");
+    const cta = await screen.findByRole("link", { name: "Crear Cuenta Gratis" });
+    fireEvent.click(cta);
+    expect(location.history?.at(-1)).toBe("/avisos-tracking");
+  });
+
+  it("shows 'Página no encontrada' in Spanish for an unknown address, with a way home", async () => {
     const { location } = renderAt("/no-existe");
-    expect(await screen.findByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Página no encontrada" })).toBeTruthy();
+    expect(screen.queryByText(/Page Not Found/i)).toBeNull();
     fireEvent.click(screen.getByRole("link", { name: "Volver al inicio" }));
     expect(location.history?.at(-1)).toBe("/");
   });
@@ -165,7 +174,8 @@ describe("footer and WhatsApp button", () => {
     // LinkedIn has no address in the spec: shown, but not a link.
     expect(within(footer).queryByRole("link", { name: /LinkedIn/ })).toBeNull();
     expect(within(footer).getByRole("img", { name: /LinkedIn/ })).toBeTruthy();
-    expect(within(footer).getByText("© 2024 Express Import. Todos los derechos reservados.")).toBeTruthy();
+    // The year of the day shown, in Costa Rica: never a year stuck in the code.
+    expect(within(footer).getByText(`© ${costaRicaYear(new Date())} Express Import. Todos los derechos reservados.`)).toBeTruthy();
   });
 
   it("links the WhatsApp tracking notices (/tracking-whatsapp) from the footer of every page and from /rastreo", async () => {

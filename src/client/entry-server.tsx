@@ -15,7 +15,7 @@ import { fillTemplate, type PrerenderedPage } from "./lib/page-template";
 import { queryClient } from "./lib/query-client";
 import { takeServerPageMeta } from "./lib/use-page-meta";
 
-/** A path no route matches: renders the app's '404 Page Not Found'. */
+/** A path no route matches: renders the app's 'Página no encontrada'. */
 const UNKNOWN_PATH = "/__pagina-inexistente";
 
 /**

@@ -51,7 +51,7 @@ const prerendered = (text: string) => INDEX.replace('<div id="root"></div>', `<d
 const SSR_BUNDLE = `export async function prerenderSite(template) {
   const brand = JSON.parse(globalThis[${JSON.stringify(SERVER_BRAND_GLOBAL)}] ?? '{"name":"Express Import"}');
   const page = (text) => template.replace('<div id="root"></div>', '<div id="root"><h1>' + text + '</h1><p>' + brand.name + '</p></div>');
-  return { "calculadora.html": page("Cotiza tu Envío"), "not-found.html": page("404 Page Not Found") };
+  return { "calculadora.html": page("Cotiza tu Envío"), "not-found.html": page("Página no encontrada") };
 }
 `;
 
@@ -68,7 +68,7 @@ beforeAll(async () => {
   mkdirSync(path.join(staticDir, ".pages"));
   writeFileSync(path.join(staticDir, ".pages", "home.html"), prerendered("Inicio"));
   writeFileSync(path.join(staticDir, ".pages", "calculadora.html"), prerendered("Cotiza tu Envío"));
-  writeFileSync(path.join(staticDir, ".pages", "not-found.html"), prerendered("404 Page Not Found"));
+  writeFileSync(path.join(staticDir, ".pages", "not-found.html"), prerendered("Página no encontrada"));
   writeFileSync(path.join(staticDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   mkdirSync(path.join(staticDir, ".ssr"));
   writeFileSync(path.join(staticDir, ".ssr", "package.json"), '{ "type": "module" }');
@@ -140,12 +140,12 @@ describe("prerendered pages and the 404", () => {
     expect(home.body).toContain("<h1>Inicio</h1>");
   });
 
-  it("answers an unknown path 404 with the app's own '404 Page Not Found' page and its chunk", async () => {
+  it("answers an unknown path 404 with the app's own 'Página no encontrada' page and its chunk", async () => {
     for (const url of ["/no-existe", "/calculadora/extra", "/admin/otra-cosa", "/rastreo.php"]) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
-      expect(res.body).toContain("<h1>404 Page Not Found</h1>");
+      expect(res.body).toContain("<h1>Página no encontrada</h1>");
       expect(preloadsOf(res.body)).toContain("/assets/not-found-n1.js");
     }
     const head = await app.inject({ method: "HEAD", url: "/no-existe" });
@@ -178,7 +178,7 @@ describe("prerendered pages and the 404", () => {
       expect(page.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/calculadora-b2.js">');
       const missing = await rebranded.inject({ method: "GET", url: "/no-existe" });
       expect(missing.statusCode).toBe(404);
-      expect(missing.body).toContain("<h1>404 Page Not Found</h1><p>Otra Marca</p>");
+      expect(missing.body).toContain("<h1>Página no encontrada</h1><p>Otra Marca</p>");
       // A page the render did not give (here: not in the stand-in bundle) is drawn in the browser.
       const faq = await rebranded.inject({ method: "GET", url: "/faq" });
       expect(faq.body).toContain('<div id="root"></div>');

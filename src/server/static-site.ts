@@ -3,7 +3,7 @@
 // public pages (dist/client/.pages, vite.config.ts), index.html for the staff panels — with
 // <link rel="modulepreload"> for that page's chunks (read from Vite's manifest) and the brand
 // overrides (with BRAND_* set, the public pages are rendered again with that brand at start, in a
-// worker, lib/site-render.ts); the app's '404 Page Not Found' page with status 404 for any other path (the page
+// worker, lib/site-render.ts); the app's 'Página no encontrada' page with status 404 for any other path (the page
 // list is shared with the client router, shared/page-routes.ts), and the Spanish JSON 404 for
 // unknown /api and /objects addresses. Registered last by buildApp (app.ts).
 import { existsSync, readFileSync } from "node:fs";
@@ -74,7 +74,7 @@ export async function registerStaticSite(
     }
     if ((request.method === "GET" || request.method === "HEAD") && pages) {
       // The browser app owns every other path: its pages answer 200, anything else its own
-      // '404 Page Not Found' page with a real 404, so search engines and link checkers see it.
+      // 'Página no encontrada' page with a real 404, so search engines and link checkers see it.
       const pathname = url.split(/[?#]/)[0];
       const page = pagePathOf(pathname);
       const html = page

@@ -45,7 +45,6 @@ export interface Brand {
   social: { facebook: string; whatsapp: string; linkedin: string };
   miami: { air: MiamiAddress; sea: MiamiAddress };
   foundedYear: number;
-  copyrightYear: number;
   shipmentsClaim: string;
   /** Public multi-carrier tracker; the number is appended. */
   globalTrackerUrl: string;
@@ -105,7 +104,6 @@ export const DEFAULT_BRAND: Brand = {
     },
   },
   foundedYear: 2020,
-  copyrightYear: 2024,
   shipmentsClaim: "5,000+",
   globalTrackerUrl: "https://parcelsapp.com/es/tracking/",
   mapEmbedUrl: "https://www.google.com/maps?q=Grecia,+Alajuela,+Costa+Rica&output=embed",

@@ -1,6 +1,6 @@
 // The browser app's pages, one list for both sides: the client router maps each path to its
 // page (src/client/app.tsx), the build prerenders the public ones to HTML (vite.config.ts) and
-// the server answers 200 for these paths and 404, with the app's own '404 Page Not Found', for
+// the server answers 200 for these paths and 404, with the app's own 'Página no encontrada', for
 // every other (src/server/static-site.ts). The spec's routes have no parameters (public-site §2).
 
 /** Pages anyone may open: prerendered at build time, hydrated in the browser. */

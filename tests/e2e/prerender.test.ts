@@ -53,11 +53,11 @@ describe("prerendered pages", () => {
     expect(calculadora).toContain("<title>Cotiza tu Envío | ");
   });
 
-  it("answers an unknown path 404 with the '404 Page Not Found' page", async () => {
+  it("answers an unknown path 404 with the 'Página no encontrada' page", async () => {
     const res = await fetch(`${baseUrl()}/esta-pagina-no-existe`);
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("text/html");
-    expect(await res.text()).toContain("404 Page Not Found");
+    expect(await res.text()).toMatch(/<h1[^>]*>Página no encontrada<\/h1>/);
     for (const path of ["/admin", "/admin/tracking"]) expect((await fetch(baseUrl() + path)).status, path).toBe(200);
   });
 
@@ -77,7 +77,7 @@ describe("prerendered pages", () => {
       expect(await page.locator("h1").first().isVisible()).toBe(true);
       expect(await page.locator("img").count()).toBeGreaterThan(0);
       await page.goto(`${baseUrl()}/no-existe`);
-      expect(await page.getByText("404 Page Not Found").isVisible()).toBe(true);
+      expect(await page.getByText("Página no encontrada").isVisible()).toBe(true);
     } finally {
       await context.close();
     }

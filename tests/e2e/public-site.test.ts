@@ -169,7 +169,7 @@ describe("public site", () => {
       expect(await faq.locator("h3 > button[aria-expanded]").count()).toBe(5);
       expect(await faq.getByRole("link", { name: "Ver todas las preguntas" }).getAttribute("href")).toBe("/faq");
       const cta = page.locator("section", { has: page.getByRole("heading", { name: "¿Listo para tu primera importación?" }) });
-      expect(await cta.getByRole("link", { name: "Crear Cuenta Gratis" }).getAttribute("href")).toBe("/rastreo");
+      expect(await cta.getByRole("link", { name: "Crear Cuenta Gratis" }).getAttribute("href")).toBe("/avisos-tracking");
       const chat = new URL((await cta.getByRole("link", { name: /WhatsApp|experto/ }).getAttribute("href")) ?? "");
       expect(chat.origin + chat.pathname).toBe(`https://wa.me/${DEFAULT_BRAND.whatsapp}`);
       expect(chat.searchParams.get("text")).toBeTruthy();

@@ -39,9 +39,9 @@ describe("smoke", () => {
     await context.close();
   });
 
-  it("shows '404 Page Not Found' on an unknown path", async () => {
+  it("shows 'Página no encontrada' on an unknown path", async () => {
     const { page, context } = await openPage(browser, "/no-existe-esta-pagina", PHONE);
-    await page.getByText("404 Page Not Found").waitFor();
+    await page.getByRole("heading", { name: "Página no encontrada" }).waitFor();
     await context.close();
   });
 

@@ -87,7 +87,7 @@ describe("WhatsApp notices", () => {
     expect(((await eleven.json()) as { message: string }).message).toBe("Puedes agregar hasta 10 códigos de tracking por aviso");
     const malformed = await add({ whatsapp: "+506-abc-1234", nombre: "Mal", trackingCodes: ["MAL1"] });
     expect(malformed.status).toBe(400);
-    expect(((await malformed.json()) as { message: string }).message).toMatch(/^El número de WhatsApp debe tener entre 10 y 15 caracteres/);
+    expect(((await malformed.json()) as { message: string }).message).toMatch(/^Escribe tu número de WhatsApp: 8 dígitos si es de Costa Rica/);
     expect(await entriesOf(other)).toEqual([]);
   });
 

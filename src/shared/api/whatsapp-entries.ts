@@ -3,7 +3,7 @@
 import { z } from "../validation";
 import { TEXT_CONTROL_CHARS, hasControlChars, zPersonName, zText } from "../text-rules";
 import { normalizeTrackingNumber } from "../domain/carriers";
-import { isNoticeWhatsapp } from "../domain/phone";
+import { isNoticeWhatsapp, normalizeCostaRicanWhatsapp } from "../domain/phone";
 import { MAX_CODES_PER_NOTICE } from "../domain/limits";
 import { WHATSAPP_ENTRY_STATUSES } from "../domain/statuses";
 import { ZMessagingStatusSchema, ZNotificationStateSchema } from "./notifications";
@@ -13,7 +13,7 @@ import { defineRoute } from "./contract";
 
 export const WHATSAPP_REQUIRED = "Ingresa tu número de WhatsApp";
 export const WHATSAPP_INVALID =
-  "El número de WhatsApp debe tener entre 10 y 15 caracteres: solo dígitos, con un + opcional al inicio";
+  "Escribe tu número de WhatsApp: 8 dígitos si es de Costa Rica (8888 1234), o con el código de país (+1 305 555 1234)";
 export const NOMBRE_REQUIRED = "Ingresa tu nombre completo";
 export const NOMBRE_TOO_LONG = "El nombre puede tener hasta 120 caracteres";
 export const EMAIL_INVALID = "Email inválido";
@@ -31,10 +31,25 @@ export function cleanNoticeWhatsapp(input: string): string {
   return input.replace(/[\s().-]/g, "");
 }
 
-/** The stored form: one customer per number however it was typed ("50688887777" and "+506 8888-7777" match). */
-export function canonicalNoticeWhatsapp(input: string): string {
+/**
+ * The notice page's number, or null when it is not one. A Costa Rican number in any form people
+ * type it ("88881234", "8888 1234", "+506 8888-1234", "50688881234") follows the clients' rule
+ * (decision 203); any other is the spec's international form: 10 to 15 characters, digits with an
+ * optional leading +.
+ */
+export function noticeWhatsapp(input: string): string | null {
   const cleaned = cleanNoticeWhatsapp(input);
+  if (!/^\+?\d+$/.test(cleaned)) return null;
+  const costaRican = normalizeCostaRicanWhatsapp(cleaned);
+  if (costaRican) return costaRican;
+  // "+506" followed by anything but a Costa Rican number is a typo, not a foreign number.
+  if (cleaned.startsWith("+506") || !isNoticeWhatsapp(cleaned)) return null;
   return cleaned.startsWith("+") ? cleaned : `+${cleaned}`;
+}
+
+/** The stored form: one customer per number however it was typed ("88887777", "50688887777" and "+506 8888-7777" match). */
+export function canonicalNoticeWhatsapp(input: string): string {
+  return noticeWhatsapp(input) ?? cleanNoticeWhatsapp(input);
 }
 
 /** Blank codes and repeats (after normalising case, spaces and dashes) are ignored, order kept. */
@@ -53,7 +68,7 @@ export function uniqueTrackingCodes(codes: readonly string[]): string[] {
 const whatsappField = z
   .string({ error: WHATSAPP_REQUIRED })
   .refine((v) => cleanNoticeWhatsapp(v) !== "", WHATSAPP_REQUIRED)
-  .refine((v) => cleanNoticeWhatsapp(v) === "" || isNoticeWhatsapp(cleanNoticeWhatsapp(v)), WHATSAPP_INVALID);
+  .refine((v) => cleanNoticeWhatsapp(v) === "" || noticeWhatsapp(v) !== null, WHATSAPP_INVALID);
 
 // The name goes into the status messages sent to this number: a name, nothing else (docs/decisions/098).
 const nombreField = zPersonName({ min: 1, max: 120, required: NOMBRE_REQUIRED, tooLong: NOMBRE_TOO_LONG });

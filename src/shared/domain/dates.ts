@@ -72,6 +72,11 @@ export function costaRicaDayStart(value: DateInput): Date {
   return new Date(`${costaRicaDayKey(value)}T00:00:00-06:00`);
 }
 
+/** The calendar year in Costa Rica at that instant. */
+export function costaRicaYear(value: DateInput): number {
+  return Number(costaRicaDayKey(value).slice(0, 4));
+}
+
 /** "2024-03": the calendar month of this instant in Costa Rica. */
 export function costaRicaMonthKey(value: DateInput): string {
   return costaRicaDayKey(value).slice(0, 7);

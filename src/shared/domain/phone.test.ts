@@ -17,7 +17,7 @@ describe("normalizeCostaRicanWhatsapp: +506 and 8 digits", () => {
   });
 
   it("rejects other lengths, other countries and impossible first digits", () => {
-    for (const input of ["", "8888777", "888877771", "+1 305 592 2025", "506888877", "18887777", "98887777", "abc"]) {
+    for (const input of ["", "8888777", "888877771", "+1 305 592 2025", "506888877", "18887777", "98887777", "abc", "+50688887", "+88887777"]) {
       expect(normalizeCostaRicanWhatsapp(input), input).toBeNull();
     }
   });

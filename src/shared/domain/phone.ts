@@ -3,11 +3,15 @@
 
 export const CR_PREFIX = "506";
 
-/** "+506 8888-7777", "8888 7777", "50688887777" → "+50688887777"; anything else → null. */
+/**
+ * "+506 8888-7777", "8888 7777", "50688887777" → "+50688887777"; anything else → null. A number
+ * written with a leading + carries its country code: "+5068888" is a cut-off number, not 5068-8888.
+ */
 export function normalizeCostaRicanWhatsapp(input: string): string | null {
   let digits = input.replace(/\D/g, "");
   if (digits.length === 11 && digits.startsWith(CR_PREFIX)) digits = digits.slice(3);
   else if (digits.length === 12 && digits.startsWith("1506")) digits = digits.slice(4);
+  else if (input.trim().startsWith("+")) return null;
   if (!/^[2-8]\d{7}$/.test(digits)) return null;
   return `+${CR_PREFIX}${digits}`;
 }

@@ -4,6 +4,7 @@
 import type { ComponentType, SVGProps } from "react";
 import { Link } from "wouter";
 import { BellRing, Clock, MapPin, Phone } from "lucide-react";
+import { costaRicaYear } from "../../../shared/domain/dates";
 import { brand } from "../../lib/brand";
 import { footerLinks, WHATSAPP_NOTICES_LINK } from "../../lib/navigation";
 import { BrandMark, FacebookIcon, LinkedinIcon, WhatsappIcon } from "./brand-icons";
@@ -120,8 +121,9 @@ export function SiteFooter() {
       </div>
       {/* The bottom padding is the floating buttons' room: at the page's end they cover nothing. */}
       <div className="border-t border-white/10 pb-20 sm:pb-0">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm sm:px-6">
-          {`© ${brand.copyrightYear} ${brand.name}. Todos los derechos reservados.`}
+        {/* The year of the day the page is shown: a page prerendered last December still says this year. */}
+        <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm sm:px-6" suppressHydrationWarning>
+          {`© ${costaRicaYear(new Date())} ${brand.name}. Todos los derechos reservados.`}
         </p>
       </div>
     </footer>

@@ -1,5 +1,6 @@
 // The home page's closing call to action (public-site §2): a WhatsApp chat with an expert and
-// 'Crear Cuenta Gratis', which the spec sends to /rastreo.
+// 'Crear Cuenta Gratis', which goes to the registration form on /avisos-tracking (the spec sent it
+// to /rastreo, where a visitor without a code can do nothing; decision 204).
 
 import { Link } from "wouter";
 import { UserPlus } from "lucide-react";
@@ -18,7 +19,7 @@ export function HomeCta() {
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <WhatsappLinkButton href={whatsappLinks.expert()}>Hablar con un experto</WhatsappLinkButton>
-          <Link href="/rastreo" className={buttonClasses("accent", "lg")}>
+          <Link href="/avisos-tracking" className={buttonClasses("accent", "lg")}>
             <UserPlus className="h-5 w-5" aria-hidden="true" />
             Crear Cuenta Gratis
           </Link>

@@ -117,7 +117,7 @@ describe("WhatsApp notice form", () => {
     type(/Nombre completo/, "Ana");
     fireEvent.change(codeInputs()[0], { target: { value: "1Z999" } });
     submit();
-    expect(await screen.findByText(/debe tener entre 10 y 15 caracteres/)).toBeTruthy();
+    expect(await screen.findByText(/8 dígitos si es de Costa Rica/)).toBeTruthy();
     expect(calls).toEqual([]);
   });
 

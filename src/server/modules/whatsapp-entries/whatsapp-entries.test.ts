@@ -109,6 +109,16 @@ describe("POST /api/tracking/whatsapp/add", () => {
     expect(entries).toHaveLength(2);
   });
 
+  it("takes the 8-digit local number every Tico types, with or without a space, as the same +506 customer", async () => {
+    const local = uniqueNumber().slice(4);
+    expect((await add(t, { whatsapp: local, nombre: "Ana", trackingCodes: [uniqueCode()] })).statusCode).toBe(200);
+    const spaced = `${local.slice(0, 4)} ${local.slice(4)}`;
+    expect((await add(t, { whatsapp: spaced, nombre: "Ana", trackingCodes: [uniqueCode()] })).statusCode).toBe(200);
+    const { customer, entries } = await storedFor(t, `+506${local}`);
+    expect(customer?.whatsapp).toBe(`+506${local}`);
+    expect(entries).toHaveLength(2);
+  });
+
   it("ignores blank and repeated codes (case, spaces and dashes aside)", async () => {
     const whatsapp = uniqueNumber();
     const code = uniqueCode("abc");
@@ -137,12 +147,13 @@ describe("POST /api/tracking/whatsapp/add", () => {
     ["too short", "+50688887"],
     ["too long", "+5068888777766665"],
     ["a plus inside", "506+88887777"],
+    ["8 digits no Costa Rican number starts with", "18887777"],
   ])("refuses a malformed number (%s) in Spanish and stores nothing", async (_label, whatsapp) => {
     const code = uniqueCode();
     const res = await add(t, { whatsapp, nombre: "Jorge", trackingCodes: [code] });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      "El número de WhatsApp debe tener entre 10 y 15 caracteres: solo dígitos, con un + opcional al inicio",
+      "Escribe tu número de WhatsApp: 8 dígitos si es de Costa Rica (8888 1234), o con el código de país (+1 305 555 1234)",
     );
     const stored = await t.ctx.db.select().from(whatsappTrackingEntries).where(eq(whatsappTrackingEntries.trackingCode, code));
     expect(stored).toEqual([]);
