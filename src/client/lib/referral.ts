@@ -1,6 +1,7 @@
 // Referral capture (public-site §4): a valid ?ref=EX…… in the address is kept in local storage
 // until registration sends it, and taken out of the address without a reload.
 
+import { useSyncExternalStore } from "react";
 import { isReferralCode } from "../../shared/domain/client-code";
 
 export const PENDING_REFERRAL_KEY = "pendingReferralCode";
@@ -41,4 +42,18 @@ export function clearPendingReferralCode(): void {
   } catch {
     // Nothing stored is nothing to clear.
   }
+}
+
+function subscribeToStorage(onChange: () => void): () => void {
+  window.addEventListener("storage", onChange);
+  return () => window.removeEventListener("storage", onChange);
+}
+
+/**
+ * The pending referral code for a component to show. The prerendered page cannot know it: the
+ * server's snapshot is null, so hydration draws what the HTML holds and React then draws the
+ * banner, rather than a mismatch (React error #418) that makes it throw the page's HTML away.
+ */
+export function usePendingReferralCode(): string | null {
+  return useSyncExternalStore(subscribeToStorage, getPendingReferralCode, () => null);
 }

@@ -13,7 +13,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { apiRequest, errorMessageFrom } from "../../lib/api";
 import { routePath } from "../../../shared/api/contract";
-import { clearPendingReferralCode, getPendingReferralCode } from "../../lib/referral";
+import { clearPendingReferralCode, getPendingReferralCode, usePendingReferralCode } from "../../lib/referral";
 import {
   CLIENT_REGISTER_ROUTE,
   ERROR_TITLE,
@@ -32,7 +32,7 @@ export interface RegistrationFormProps {
 }
 
 export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
-  const referrerCode = getPendingReferralCode();
+  const referrerCode = usePendingReferralCode();
   const {
     register,
     handleSubmit,
@@ -64,8 +64,8 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
         <p className="flex items-start gap-3 rounded-lg bg-accent/10 p-4 text-sm text-ink">
           <Gift className="mt-0.5 h-5 w-5 shrink-0 text-accent-strong" aria-hidden="true" />
           <span>
-            Vienes invitado por el cliente <strong>{referrerCode}</strong>: al registrarte recibes un cupón de{" "}
-            {REFERRAL_WELCOME_DISCOUNT}% de descuento para tu primer envío.
+            Llegaste con una invitación (código de referido <strong>{referrerCode}</strong>): al registrarte recibes un
+            cupón de {REFERRAL_WELCOME_DISCOUNT}% de descuento para tu primer envío.
           </span>
         </p>
       ) : null}

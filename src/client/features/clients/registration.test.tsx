@@ -5,6 +5,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { renderToString } from "react-dom/server";
+import { hydrateRoot } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../components/ui/toast";
 import { dismissToast } from "../../components/ui/use-toast";
@@ -57,6 +59,29 @@ function fill(values: Partial<Record<"nombre" | "direccion" | "telefono" | "emai
 const submit = () => fireEvent.click(screen.getByRole("button", { name: "Abrir mi casillero" }));
 
 describe("registration form", () => {
+  it("hydrates the prerendered page without a mismatch when a referral is pending, then shows it as a referral code", async () => {
+    const tree = () => (
+      <QueryClientProvider client={new QueryClient()}>
+        <Router hook={memoryLocation({ path: "/avisos-tracking" }).hook}>
+          <RegistrationFlow />
+        </Router>
+      </QueryClientProvider>
+    );
+    // The server renders without the visitor's storage; the browser has the code the link left.
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(tree());
+    document.body.append(container);
+    localStorage.setItem(PENDING_REFERRAL_KEY, "EXAMIGO1");
+    const mismatches: unknown[] = [];
+    const root = await act(async () => hydrateRoot(container, tree(), { onRecoverableError: (error) => mismatches.push(error) }));
+    expect(mismatches).toEqual([]);
+    const banner = within(container).getByText("EXAMIGO1").closest("p")!;
+    expect(banner.textContent).toContain("código de referido EXAMIGO1");
+    expect(banner.textContent).not.toMatch(/cliente/);
+    act(() => root.unmount());
+    container.remove();
+  });
+
   it("shows the spec's messages and sends nothing while the data is invalid", async () => {
     handler = () => json(500, {});
     renderFlow();
