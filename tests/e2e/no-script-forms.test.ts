@@ -90,6 +90,20 @@ describe("forms sent before the page's script runs", () => {
     for (const [path, tags] of forms) for (const tag of tags) expect(tag, path).toMatch(/\smethod="post"/);
   });
 
+  it("with JavaScript off, /faq shows every answer (the prerender holds them; nothing to click)", async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, locale: "es-CR" });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl()}/faq`);
+      const answers = page.locator("main [data-in-html]");
+      expect(await answers.count()).toBe(11);
+      for (let i = 0; i < 11; i++) expect(await answers.nth(i).isVisible(), `answer ${i}`).toBe(true);
+      expect(await page.getByText("$35 por pie cúbico").first().isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("with JavaScript off, /contacto sends the message by POST and says it was sent; nothing typed is in any address", async () => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, locale: "es-CR" });
     const requests = recordRequests(context);

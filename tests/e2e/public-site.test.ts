@@ -188,6 +188,8 @@ describe("public site", () => {
       for (let i = 0; i < 11; i++) {
         const question = questions.nth(i);
         expect(await question.getAttribute("aria-expanded")).toBe("false");
+        // In the HTML (decision 204) but not shown while closed.
+        expect(await page.locator(`[id="${await question.getAttribute("aria-controls")}"]`).isVisible()).toBe(false);
         await question.click();
         expect(await question.getAttribute("aria-expanded")).toBe("true");
         const answer = page.locator(`[id="${await question.getAttribute("aria-controls")}"]`);

@@ -47,8 +47,27 @@ export function AccordionTrigger({
   );
 }
 
-export function AccordionContent({ className, children }: { className?: string; children: ReactNode }) {
+/**
+ * `inHtml`: the closed answer stays in the page (Radix's forceMount), hidden by its closed state
+ * rather than removed: the prerendered HTML then holds every answer, for search engines, reader
+ * modes and a browser without scripts.
+ */
+export function AccordionContent({ className, children, inHtml = false }: { className?: string; children: ReactNode; inHtml?: boolean }) {
   return (
-    <Primitive.Content className={cn("pb-4 leading-relaxed text-muted", className)}>{children}</Primitive.Content>
+    <Primitive.Content
+      forceMount={inHtml ? true : undefined}
+      data-in-html={inHtml ? "" : undefined}
+      className={cn("pb-4 leading-relaxed text-muted", inHtml && "data-[state=closed]:hidden", className)}
+    >
+      {children}
+    </Primitive.Content>
   );
+}
+
+/**
+ * Without scripts no question can be opened: every `inHtml` answer is shown instead. Inside
+ * <noscript>, so a browser running the page's script never applies it.
+ */
+export function ShowAnswersWithoutScript() {
+  return <noscript dangerouslySetInnerHTML={{ __html: "<style>[data-in-html][data-state=closed]{display:block!important}</style>" }} />;
 }
