@@ -40,7 +40,7 @@ describe("calculator", () => {
     await page.getByRole("heading", { name: "Calcular Tarifa" }).waitFor();
     await page.getByText(`Tipo de cambio: ${formatColones(rate)} por dólar`).waitFor();
 
-    await page.getByLabel("Peso (gramos)").fill("1500");
+    await page.getByLabel("Peso", { exact: true }).fill("1500");
     expect(await text(page, "calculadora-usd")).toBe("$24.00 USD");
     expect(await text(page, "calculadora-crc")).toBe(formatColones(24 * rate));
     expect(await page.getByRole("button", { name: "Cotizar por WhatsApp" }).isEnabled()).toBe(true);
@@ -66,7 +66,7 @@ describe("calculator", () => {
     expect(Number(estimated)).toBeGreaterThan(0);
 
     await page.getByRole("button", { name: "Usar estos datos" }).click();
-    expect(await page.getByLabel("Peso (gramos)").inputValue()).toBe(estimated);
+    expect(await page.getByLabel("Peso", { exact: true }).inputValue()).toBe(estimated);
     expect(await page.getByRole("radio", { name: "Aéreo" }).isChecked()).toBe(true);
     expect(await text(page, "calculadora-usd")).not.toBe("$0.00 USD");
     expect(await page.getByRole("button", { name: "Cotizar por WhatsApp" }).isEnabled()).toBe(true);

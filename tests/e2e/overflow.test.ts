@@ -162,7 +162,7 @@ describe("no page or dialog is wider than a phone, with the longest realistic va
       // /calculadora with a big sea shipment and the product assistant's answer.
       const calculadora = await openPage(browser, "/calculadora", viewport);
       page = calculadora.page;
-      await page.getByLabel("Peso (gramos)").fill("45000");
+      await page.getByLabel("Peso", { exact: true }).fill("45000");
       await check(page, "/calculadora by air");
       await page.getByText("Marítimo Miami", { exact: true }).click();
       await page.getByLabel("Largo (cm)").fill("250");

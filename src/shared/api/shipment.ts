@@ -38,9 +38,8 @@ function typed(schema: z.ZodNumber) {
     .pipe(schema);
 }
 
-/** The calculator's fields as typed, one schema each (a blank field is simply not read). */
+/** The calculator's sizes as typed, one schema each (a blank field is simply not read; the weight has a unit). */
 export const ZTypedShipmentSchemas = {
-  weight: typed(ZShipmentGramsSchema),
   largo: typed(ZShipmentCentimetresSchema),
   ancho: typed(ZShipmentCentimetresSchema),
   alto: typed(ZShipmentCentimetresSchema),

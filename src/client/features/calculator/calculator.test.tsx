@@ -29,13 +29,13 @@ describe("calculator", () => {
     render(<Page />);
     expect(quoteButton().disabled).toBe(true);
 
-    type("Peso (gramos)", "1500");
+    type("Peso", "1500");
     expect(text("calculadora-usd")).toBe("$24.00 USD");
     expect(text("calculadora-crc")).toBe(formatColones(24 * RATE.rate));
     expect(screen.getAllByText(/3 a 6 días hábiles/).length).toBeGreaterThan(0);
     expect(quoteButton().disabled).toBe(false);
 
-    type("Peso (gramos)", "");
+    type("Peso", "");
     expect(quoteButton().disabled).toBe(true);
     expect(text("calculadora-usd")).toBe("$0.00 USD");
 
@@ -48,8 +48,8 @@ describe("calculator", () => {
     expect(text("calculadora-usd")).toBe("$105.00 USD");
     expect(text("calculadora-crc")).toBe(formatColones(105 * RATE.rate));
     expect(screen.getAllByText(/15 a 22 días/).length).toBeGreaterThan(0);
-    // Sea ignores the weight for the price, but the quote still needs one.
-    expect(quoteButton().disabled).toBe(true);
+    // Sea ignores the weight for the price, and the quote does not ask for one.
+    expect(quoteButton().disabled).toBe(false);
 
     // A size that is not a number gives no sea cost and says why.
     type("Alto (cm)", "treinta");
@@ -66,7 +66,7 @@ describe("calculator", () => {
     const open = vi.fn<typeof window.open>(() => null);
     vi.stubGlobal("open", open);
     render(<Page />);
-    type("Peso (gramos)", "1500");
+    type("Peso", "1500");
     fireEvent.click(quoteButton());
     expect(open).toHaveBeenCalledTimes(1);
     const url = new URL(String(open.mock.calls[0][0]));
@@ -80,12 +80,39 @@ describe("calculator", () => {
 
   it("refuses 99 999 999 999 g and groups the dollars of the largest shipment (issue 17, item 14)", () => {
     render(<Page />);
-    type("Peso (gramos)", "99999999999");
+    type("Peso", "99999999999");
     expect(screen.getByText(/El peso máximo es 500/)).toBeTruthy();
     expect(text("calculadora-usd")).toBe("$0.00 USD");
     expect(quoteButton().disabled).toBe(true);
-    type("Peso (gramos)", "500000");
+    type("Peso", "500000");
     expect(text("calculadora-usd")).toBe("$7,000.00 USD");
     expect(quoteButton().disabled).toBe(false);
+  });
+
+  it("takes the weight in kilos or pounds and says '1,5' grams is a mistake instead of charging it", () => {
+    render(<Page />);
+    type("Peso", "1,5");
+    expect(screen.getByText(/Los gramos van sin decimales/)).toBeTruthy();
+    expect(text("calculadora-usd")).toBe("$0.00 USD");
+    expect(quoteButton().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText("Unidad"), { target: { value: "kg" } });
+    expect(screen.queryByText(/Los gramos van sin decimales/)).toBeNull();
+    expect(text("calculadora-usd")).toBe("$24.00 USD");
+    fireEvent.change(screen.getByLabelText("Unidad"), { target: { value: "lb" } });
+    // 1,5 lb = 680 g at $0.016.
+    expect(text("calculadora-usd")).toBe("$10.88 USD");
+  });
+
+  it("says why 2 000 g costs less than 1 999 g: the rate per gram falls with the weight", () => {
+    render(<Page />);
+    type("Peso", "1999");
+    expect(text("calculadora-usd")).toBe("$31.98 USD");
+    expect(text("calculadora-tarifa")).toBe(
+      "Tarifa: $0.016 por gramo. Desde 2\u00a0000 g la tarifa baja a $0.015 por gramo: 2\u00a0000 g cuestan $30.00 USD, menos que este peso.",
+    );
+    type("Peso", "2000");
+    expect(text("calculadora-tarifa")).toBe("Tarifa: $0.015 por gramo.");
+    type("Peso", "1000");
+    expect(text("calculadora-tarifa")).toBe("Tarifa: $0.016 por gramo.");
   });
 });

@@ -12,12 +12,13 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
 import { brand } from "../../lib/brand";
 import { cn } from "../../lib/cn";
 import type { ExchangeRateState } from "../../lib/use-exchange-rate";
 import { formatUsdAmount } from "../../../shared/domain/format";
-import { formatCubicFeet, formatGrams, quoteMessage } from "./quote-message";
-import { readShipment, type ShipmentForm, type SizeField } from "./shipment-form";
+import { airTierText, formatCubicFeet, formatGrams, quoteMessage } from "./quote-message";
+import { readShipment, WEIGHT_UNIT_LABELS, WEIGHT_UNITS, type ShipmentForm, type SizeField, type WeightUnit } from "./shipment-form";
 
 const MODE_LABELS: Record<ShippingMode, string> = {
   aereo: "Aéreo",
@@ -40,7 +41,7 @@ export interface CalculatorProps {
 const VOLUMETRIC = volumetricRuleFrom(brand.pricing.volumetricDivisorCm3PerKg);
 
 export const Calculator = forwardRef<HTMLElement, CalculatorProps>(function Calculator({ form, exchangeRate }, ref) {
-  const { values, setField, setMode } = form;
+  const { values, setField, setMode, setUnit } = form;
   const reading = readShipment(values, exchangeRate.rate, VOLUMETRIC);
   const { quote } = reading;
   const info = SHIPPING_MODE_INFO[values.mode];
@@ -92,23 +93,40 @@ export const Calculator = forwardRef<HTMLElement, CalculatorProps>(function Calc
         </fieldset>
 
         <div className="mt-6 grid gap-5">
-          <FormField
-            id="calculadora-peso"
-            label="Peso (gramos)"
-            error={reading.errors.weight}
-            hint={bySea ? "El marítimo no cobra por peso; lo incluimos en tu cotización por WhatsApp." : "1 kg = 1000 g; 1 lb ≈ 454 g."}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="1500"
-                value={values.weight}
-                onChange={(event) => setField("weight", event.target.value)}
-              />
-            )}
-          </FormField>
+          <div className="grid grid-cols-[1fr_auto] items-start gap-3">
+            <FormField
+              id="calculadora-peso"
+              label="Peso"
+              error={reading.errors.weight}
+              hint={
+                bySea
+                  ? "Opcional: el marítimo no cobra por peso; si lo pones, va en tu cotización por WhatsApp."
+                  : "Se cobra por gramo: 1 kg = 1 000 g; 1 lb ≈ 454 g."
+              }
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={values.unit === "g" ? "1500" : "1,5"}
+                  value={values.weight}
+                  onChange={(event) => setField("weight", event.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField id="calculadora-unidad" label="Unidad">
+              {(control) => (
+                <Select {...control} value={values.unit} onChange={(event) => setUnit(event.target.value as WeightUnit)}>
+                  {WEIGHT_UNITS.map((unit) => (
+                    <option key={unit} value={unit}>
+                      {WEIGHT_UNIT_LABELS[unit]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          </div>
 
           {showSizes ? (
             <fieldset>
@@ -149,6 +167,11 @@ export const Calculator = forwardRef<HTMLElement, CalculatorProps>(function Calc
               <div>
                 <dt className="text-sm text-muted">Peso</dt>
                 <dd className="text-lg font-semibold text-ink">{reading.grams !== null ? formatGrams(reading.grams) : "—"}</dd>
+                {quote.charged && quote.charged.grams > 0 ? (
+                  <dd className="text-sm text-muted" data-testid="calculadora-tarifa">
+                    {airTierText(quote.charged.grams)}
+                  </dd>
+                ) : null}
                 {quote.charged?.volumetric ? (
                   <dd className="text-sm font-medium text-ink" data-testid="calculadora-peso-cobrado">
                     {volumetricChargeText(quote.charged.grams)}
@@ -185,7 +208,7 @@ export const Calculator = forwardRef<HTMLElement, CalculatorProps>(function Calc
         </Button>
         {!reading.canQuote ? (
           <p className="mt-2 text-center text-sm text-muted">
-            {bySea ? "Ingresa el peso y las medidas para cotizar por WhatsApp." : "Ingresa el peso para cotizar por WhatsApp."}
+            {bySea ? "Ingresa las medidas para cotizar por WhatsApp." : "Ingresa el peso para cotizar por WhatsApp."}
           </p>
         ) : null}
       </section>

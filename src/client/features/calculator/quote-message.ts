@@ -2,7 +2,7 @@
 // in dollars and colones and the delivery time, prefilled for the visitor to send.
 
 import { formatColones, formatUsdAmount } from "../../../shared/domain/format";
-import { SHIPPING_MODE_INFO, type ShipmentQuote } from "../../../shared/domain/pricing";
+import { AIR_RATE_TIERS, airCostUsd, airRatePerGram, SHIPPING_MODE_INFO, type ShipmentQuote } from "../../../shared/domain/pricing";
 import type { ShipmentReading } from "./shipment-form";
 import { volumetricChargeText } from "../../../shared/api/declared";
 
@@ -14,6 +14,24 @@ export function formatGrams(grams: number): string {
 
 export function formatCubicFeet(feet: number): string {
   return `${feet} ft³`;
+}
+
+/**
+ * The rate per gram that applies, and, when the next tier's first gram would cost less in total
+ * than this weight, why: the rate per gram falls with the weight (decision 205).
+ */
+export function airTierText(grams: number): string {
+  const rate = airRatePerGram(grams);
+  const here = `Tarifa: ${usdPerGram(rate)} por gramo`;
+  const next = AIR_RATE_TIERS.find((tier) => grams < tier.belowGrams);
+  if (!next || !Number.isFinite(next.belowGrams)) return `${here}.`;
+  const threshold = next.belowGrams;
+  if (airCostUsd(threshold) >= airCostUsd(grams)) return `${here}.`;
+  return `${here}. Desde ${formatGrams(threshold)} la tarifa baja a ${usdPerGram(airRatePerGram(threshold))} por gramo: ${formatGrams(threshold)} cuestan ${formatUsdAmount(airCostUsd(threshold))}, menos que este peso.`;
+}
+
+function usdPerGram(rate: number): string {
+  return `$${rate}`;
 }
 
 export interface QuoteMessageInput {

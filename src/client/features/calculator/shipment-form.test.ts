@@ -3,7 +3,7 @@ import { formatColones } from "../../../shared/domain/format";
 import { estimateLike } from "../../test/fixtures/product-analysis";
 import { formatUsdAmount } from "../../../shared/domain/format";
 import { quoteMessage } from "./quote-message";
-import { EMPTY_SHIPMENT, NUMBER_INVALID, readShipment, valuesFromAnalysis } from "./shipment-form";
+import { EMPTY_SHIPMENT, GRAMS_WHOLE, NUMBER_INVALID, readShipment, valuesFromAnalysis } from "./shipment-form";
 import {
   SHIPMENT_MAX_GRAMS,
   SHIPMENT_MAX_SIDE_CM,
@@ -37,10 +37,11 @@ describe("reading the calculator", () => {
     expect(readShipment({ ...values, mode: "maritimo-china" }, 514).quote).toMatchObject({ usd: 105, deliveryTime: "aproximadamente 70 días" });
   });
 
-  it("keeps the quote button off without a weight or without a cost", () => {
+  it("keeps the quote button off without a cost, and by air without a weight; by sea the sizes are enough", () => {
     expect(readShipment(EMPTY_SHIPMENT, 514).canQuote).toBe(false);
     const seaWithoutWeight = { ...EMPTY_SHIPMENT, mode: "maritimo" as const, largo: "50", ancho: "40", alto: "30" };
-    expect(readShipment(seaWithoutWeight, 514).canQuote).toBe(false);
+    // Sea is priced by volume: a weight is not asked for what is not charged.
+    expect(readShipment(seaWithoutWeight, 514).canQuote).toBe(true);
     expect(readShipment({ ...seaWithoutWeight, weight: "2000" }, 514).canQuote).toBe(true);
     expect(readShipment({ ...EMPTY_SHIPMENT, mode: "maritimo", weight: "2000" }, 514).canQuote).toBe(false);
   });
@@ -50,7 +51,18 @@ describe("reading the calculator", () => {
     expect(reading.quote.usd).toBe(0);
     expect(reading.errors).toEqual({ ancho: NUMBER_INVALID });
     expect(readShipment({ ...EMPTY_SHIPMENT, weight: "-5" }, 514).errors.weight).toBe(NUMBER_INVALID);
-    expect(readShipment({ ...EMPTY_SHIPMENT, weight: "2,5" }, 514).grams).toBe(2.5);
+  });
+
+  it("reads the weight in the unit chosen, and never prices '1,5' grams", () => {
+    // "1,5" in grams is a mistake, said as such; in kilos it is 1 500 g.
+    const fraction = readShipment({ ...EMPTY_SHIPMENT, weight: "1,5" }, 514);
+    expect(fraction.errors.weight).toBe(GRAMS_WHOLE);
+    expect(fraction.grams).toBeNull();
+    expect(fraction.quote.usd).toBe(0);
+    expect(fraction.canQuote).toBe(false);
+    expect(readShipment({ ...EMPTY_SHIPMENT, weight: "1,5", unit: "kg" }, 514)).toMatchObject({ grams: 1500, quote: { usd: 24 } });
+    expect(readShipment({ ...EMPTY_SHIPMENT, weight: "3", unit: "lb" }, 514).grams).toBe(1361);
+    expect(readShipment({ ...EMPTY_SHIPMENT, weight: "501", unit: "kg" }, 514).errors.weight).toBe(SHIPMENT_WEIGHT_TOO_HIGH);
   });
 });
 
@@ -92,7 +104,7 @@ describe("what a courier ships", () => {
 describe("the assistant's estimate in the calculator", () => {
   it("takes the packed weight and sizes and the recommended mode", () => {
     const values = valuesFromAnalysis(estimateLike({ mejor_opcion_envio: "maritimo", peso_estimado_con_embalaje: 499.2 }));
-    expect(values).toEqual({ mode: "maritimo", weight: "500", largo: "22", ancho: "14.5", alto: "8" });
+    expect(values).toEqual({ mode: "maritimo", weight: "500", unit: "g", largo: "22", ancho: "14.5", alto: "8" });
   });
 });
 
@@ -110,7 +122,7 @@ describe("the WhatsApp quote", () => {
   });
 
   it("carries the sizes and cubic feet by sea", () => {
-    const reading = readShipment({ mode: "maritimo-china", weight: "800", largo: "50", ancho: "40", alto: "30" }, 514);
+    const reading = readShipment({ mode: "maritimo-china", weight: "800", unit: "g", largo: "50", ancho: "40", alto: "30" }, 514);
     const message = quoteMessage({ brandName: "Express Import", reading, rate: 514 });
     expect(message).toContain("Modalidad: Marítimo (China)");
     expect(message).toContain("Medidas: 50 × 40 × 30 cm (3 ft³)");
