@@ -48,6 +48,12 @@ export interface CatalogCategory {
   knockedDown?: boolean;
   /** Why this kind of goods may not fly at all (sea is then the only recommendation). */
   airForbidden?: string;
+  /** The kilos such products name are a capacity, not their weight (a "20 kg" washer): never used as the weight. */
+  namedWeightIsCapacity?: boolean;
+  /** Sold in sets ("juego de 4", "set of 4", "4 llantas"): the estimate is for the whole set. */
+  countable?: boolean;
+  /** Car tyres: the size written "265/70R16" gives the tyre's own weight and box. */
+  tyreSizes?: boolean;
 }
 
 const LITHIUM =
@@ -380,6 +386,7 @@ export const CATALOG: CatalogCategory[] = [
     packedSize: { largo: 66, ancho: 66, alto: 90 },
     notes: [BULKY, "Revisa que funcione a 110–120 V y 60 Hz como la corriente de Costa Rica."],
     bulky: true,
+    namedWeightIsCapacity: true,
   },
   {
     id: "aire-acondicionado",
@@ -444,7 +451,9 @@ export const CATALOG: CatalogCategory[] = [
     packedGrams: 9500,
     size: { largo: 63, ancho: 63, alto: 21 },
     packedSize: { largo: 65, ancho: 65, alto: 23 },
-    notes: [BULKY, "Las llantas se cotizan por unidad: multiplica por la cantidad que compres."],
+    notes: [BULKY, "Cada llanta viaja como un bulto: el juego completo suma el peso y el volumen de todas."],
+    countable: true,
+    tyreSizes: true,
   },
   {
     id: "aro",
@@ -455,7 +464,8 @@ export const CATALOG: CatalogCategory[] = [
     packedGrams: 11000,
     size: { largo: 45, ancho: 45, alto: 22 },
     packedSize: { largo: 50, ancho: 50, alto: 26 },
-    notes: ["Los aros se cotizan por unidad: multiplica por la cantidad que compres."],
+    notes: ["Cada aro viaja como un bulto: el juego completo suma el peso y el volumen de todos."],
+    countable: true,
   },
   {
     id: "bateria-carro",

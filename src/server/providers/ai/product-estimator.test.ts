@@ -5,6 +5,8 @@ import {
   estimateProduct,
   findNamedWeightGrams,
   findScreenInches,
+  findSetQuantity,
+  findTyre,
   matchCategory,
   normalizeWords,
   readProductUrl,
@@ -155,6 +157,36 @@ describe("the offline estimate", () => {
     expect(analysis.descripcion_verificacion).toMatch(/No reconocimos/);
     expect(analysis.descripcion_verificacion).toMatch(/AliExpress \(China\)/);
     expect(ZProductAnalysisSchema.safeParse(analysis).success).toBe(true);
+  });
+
+  it("weighs a set of 4 tyres 265/70R16 as four big tyres, not one small one, and sends them by sea", () => {
+    const analysis = estimate("Juego de 4 llantas 265/70R16 all terrain");
+    expect(analysis.categoria_producto).toBe("Llanta o aro");
+    // One 265/70R16 weighs about 22 kg (a 205/55R16, the category's typical tyre, 9 kg).
+    expect(findTyre("265/70R16")).toMatchObject({ label: "265/70R16", size: { largo: 78, ancho: 78, alto: 27 } });
+    expect(findTyre("265/70R16")!.grams).toBeGreaterThan(19_000);
+    expect(findTyre("265/70R16")!.grams).toBeLessThan(24_000);
+    expect(analysis.peso_estimado).toBe(findTyre("265/70R16")!.grams * 4);
+    expect(analysis.peso_estimado_con_embalaje).toBeGreaterThan(80_000);
+    expect(analysis.dimensiones_estimadas.alto).toBe(27 * 4);
+    expect(analysis.descripcion_verificacion).toMatch(/llantas 265\/70R16/);
+    expect(analysis.descripcion_verificacion).toMatch(/juego de 4/);
+    expect(analysis.mejor_opcion_envio).toBe("maritimo");
+    expect(ZProductAnalysisSchema.safeParse(analysis).success).toBe(true);
+    for (const text of ["set of 4 tires", "4 llantas", "rines x4", "pack de 2 aros"]) expect(findSetQuantity(text), text).toBeGreaterThan(1);
+    expect(findSetQuantity("llanta 205/55R16")).toBe(1);
+  });
+
+  it("never takes a washer's capacity in kilos for its weight", () => {
+    const washer = estimate("Lavadora de carga frontal 20 kg Samsung");
+    expect(washer.categoria_producto).toBe("Lavadora, secadora o cocina");
+    expect(washer.peso_estimado).toBeGreaterThan(50_000);
+    expect(washer.descripcion_verificacion).toMatch(/capacidad de carga, no su peso/);
+    // Anywhere, "capacidad de 20 kg" / "20 kg capacity" / "soporta 150 kg" is a capacity.
+    expect(findNamedWeightGrams("Maleta con capacidad de 20 kg")).toBeNull();
+    expect(findNamedWeightGrams("Backpack 20 kg capacity")).toBeNull();
+    expect(findNamedWeightGrams("Silla gamer soporta 150 kg")).toBeNull();
+    expect(findNamedWeightGrams("Mancuerna de 20 kg")).toBe(20_000);
   });
 
   it("every category's default estimate satisfies the shared analysis schema", () => {

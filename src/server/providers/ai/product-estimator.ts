@@ -119,10 +119,18 @@ const GRAMS_PER_UNIT: Record<string, number> = { k: 1000, l: 453.592, p: 453.592
 const NAMED_WEIGHT_MIN_G = 20;
 const NAMED_WEIGHT_MAX_G = 100_000;
 
+/** Words around a named weight that make it a capacity or a load, not the product's weight. */
+const CAPACITY_BEFORE = /(?:capacidad|capacity|carga|load|soporta|supports|hasta|up to|max(?:imo|imum)?)\W*(?:de\W*)?$/i;
+const CAPACITY_AFTER = /^\W*(?:de\W+)?(?:capacidad|capacity|de carga|load|carga)\b/i;
+
 /** The product's own weight when the text names one ("20 kg", "5 lb", "500 gramos"), in grams. */
 export function findNamedWeightGrams(text: string): number | null {
   const match = WEIGHT_PATTERN.exec(text);
   if (!match) return null;
+  // "capacidad de 20 kg", "20 kg capacity", "soporta 150 kg": what it holds, not what it weighs.
+  const before = text.slice(Math.max(0, match.index - 24), match.index);
+  const after = text.slice(match.index + match[0].length, match.index + match[0].length + 24);
+  if (CAPACITY_BEFORE.test(before) || CAPACITY_AFTER.test(after)) return null;
   const amount = Number(match[1].replace(",", "."));
   const grams = Math.round(amount * GRAMS_PER_UNIT[match[2][0].toLowerCase()]);
   return grams >= NAMED_WEIGHT_MIN_G && grams <= NAMED_WEIGHT_MAX_G ? grams : null;
@@ -136,6 +144,49 @@ interface Physical {
   inches: number | null;
   /** Grams the text named, when used. */
   namedGrams: number | null;
+  /** Units in the set the text names (1 when none). */
+  quantity: number;
+  /** A tyre size read from the text ("265/70R16"). */
+  tyre: string | null;
+  /** A named weight set aside because it is a capacity. */
+  capacityIgnored: boolean;
+}
+
+const SET_PATTERNS = [
+  /\b(?:set|pack|juego|kit|lote|paquete)\s+(?:of|de)\s+(\d{1,2})\b/i,
+  /\b(\d{1,2})\s*(?:x\s*)?(?:llantas?|neumaticos?|neumáticos?|tires?|tyres?|aros?|rines?|rims?|wheels?|unidades|units|piezas|pcs)\b/i,
+  /\b(?:x|×)\s*(\d{1,2})\b/i,
+];
+/** How many units a set holds when the text says ("juego de 4", "set of 4", "4 llantas", "x4"); 1 otherwise. */
+export function findSetQuantity(text: string): number {
+  for (const pattern of SET_PATTERNS) {
+    const match = pattern.exec(text);
+    const n = match ? Number(match[1]) : 0;
+    if (n >= 2 && n <= 12) return n;
+  }
+  return 1;
+}
+
+const TYRE_PATTERN = /\b(\d{3})\s*\/\s*(\d{2})\s*Z?R\s*(\d{2})\b/i;
+/** A 205/55 R16 car tyre weighs about 9 kg; others in proportion to the rubber's volume. */
+const REFERENCE_TYRE = { width: 205, aspect: 55, rim: 16, grams: 9000 };
+
+function tyreVolume(width: number, aspect: number, rim: number): number {
+  const rimMm = rim * 25.4;
+  const outer = rimMm + (2 * width * aspect) / 100;
+  return width * (outer * outer - rimMm * rimMm);
+}
+
+/** "265/70R16" → the tyre's grams and its size (outer diameter × diameter × width, cm), else null. */
+export function findTyre(text: string): { label: string; grams: number; size: Size } | null {
+  const match = TYRE_PATTERN.exec(text);
+  if (!match) return null;
+  const [width, aspect, rim] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (width < 125 || width > 395 || aspect < 25 || aspect > 85 || rim < 12 || rim > 24) return null;
+  const ref = REFERENCE_TYRE;
+  const grams = Math.round((ref.grams * tyreVolume(width, aspect, rim)) / tyreVolume(ref.width, ref.aspect, ref.rim) / 100) * 100;
+  const outerCm = Math.round((rim * 25.4 + (2 * width * aspect) / 100) / 10);
+  return { label: `${width}/${aspect}R${rim}`, grams, size: { largo: outerCm, ancho: outerCm, alto: Math.round(width / 10) } };
 }
 
 const INCH_CM = 2.54;
@@ -148,16 +199,32 @@ const SCREEN_BOX_MARGIN_CM = 15;
 function physicalFor(category: CatalogCategory, rawText: string): Physical {
   const screen = category.screen;
   if (!screen) {
-    const named = findNamedWeightGrams(rawText);
+    const found = findNamedWeightGrams(rawText);
+    const capacityIgnored = found !== null && category.namedWeightIsCapacity === true;
+    const tyre = category.tyreSizes ? findTyre(rawText) : null;
+    const named = capacityIgnored || tyre ? null : found;
+    const quantity = category.countable ? findSetQuantity(rawText) : 1;
+    // One unit: the tyre its size gives, the weight the text names, or the category's typical one.
     // The box and filling weigh what they weigh for the category's typical product.
-    const packedGrams = named === null ? category.packedGrams : named + (category.packedGrams - category.grams);
+    const boxGrams = category.packedGrams - category.grams;
+    const margin = (side: keyof Size) => category.packedSize[side] - category.size[side];
+    const unitGrams = tyre?.grams ?? named ?? category.grams;
+    const unitSize = tyre?.size ?? category.size;
+    const unitPacked = tyre
+      ? { largo: unitSize.largo + margin("largo"), ancho: unitSize.ancho + margin("ancho"), alto: unitSize.alto + margin("alto") }
+      : category.packedSize;
+    // A set travels stacked: the units' weights add up, and so do their heights.
+    const stack = (size: Size): Size => ({ ...size, alto: size.alto * quantity });
     return {
-      grams: named ?? category.grams,
-      packedGrams,
-      size: category.size,
-      packedSize: category.packedSize,
+      grams: unitGrams * quantity,
+      packedGrams: (unitGrams + boxGrams) * quantity,
+      size: stack(unitSize),
+      packedSize: stack(unitPacked),
       inches: null,
       namedGrams: named,
+      quantity,
+      tyre: tyre?.label ?? null,
+      capacityIgnored,
     };
   }
   const named = findScreenInches(rawText);
@@ -176,6 +243,9 @@ function physicalFor(category: CatalogCategory, rawText: string): Physical {
     },
     inches,
     namedGrams: null,
+    quantity: 1,
+    tyre: null,
+    capacityIgnored: false,
   };
 }
 
@@ -306,6 +376,9 @@ export function estimateProduct(input: EstimatorInput): TProductAnalysis {
   }
   if (physical.inches !== null) sentences.push(`Consideramos una pantalla de ${physical.inches} pulgadas.`);
   if (physical.namedGrams !== null) sentences.push(`Usamos el peso indicado: ${physical.namedGrams} g sin empaque.`);
+  if (physical.capacityIgnored) sentences.push("Los kilos que menciona son su capacidad de carga, no su peso: usamos el peso típico del aparato.");
+  if (physical.tyre !== null) sentences.push(`Consideramos llantas ${physical.tyre}.`);
+  if (physical.quantity > 1) sentences.push(`Es un juego de ${physical.quantity}: sumamos el peso y el volumen de todas las unidades.`);
   if (store) sentences.push(`Tienda: ${store.name} (${store.origin === "china" ? "China" : "Estados Unidos"}).`);
   sentences.push(
     category === GENERIC_CATEGORY
