@@ -1,7 +1,7 @@
 // Reads the environment once, at start-up. Nothing else in the server reads process.env.
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_BRAND, type Brand } from "../shared/brand";
+import { DEFAULT_BRAND, mapEmbedUrlFor, type Brand } from "../shared/brand";
 import { loadBrandTeam, type TeamPhoto } from "./lib/brand-team";
 import { GRAPH_API_VERSION } from "./providers/messaging/whatsapp-cloud";
 import { EXCHANGE_RATE_SOURCE_TIMEOUT_MS } from "../shared/domain/exchange-rate";
@@ -229,6 +229,29 @@ const envSchema = z.object({
   BRAND_IBAN: optionalString,
   BRAND_BANK: optionalString,
   BRAND_LEGAL_ID: optionalString,
+  /** Trust facts (decision 207): the legal name, the customs (TICA) registration, the office's pin "lat,lng". */
+  BRAND_LEGAL_NAME: optionalString.pipe(z.string().max(120, "BRAND_LEGAL_NAME: hasta 120 caracteres").optional()),
+  BRAND_CUSTOMS_CODE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,29}$/, "BRAND_CUSTOMS_CODE: letras, números, espacios, puntos o guiones (hasta 30)")
+      .optional(),
+  ),
+  BRAND_MAP_PIN: optionalString.pipe(
+    z
+      .string()
+      .transform((text, ctx) => {
+        const match = /^(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)$/.exec(text);
+        const lat = match ? Number(match[1]) : NaN;
+        const lng = match ? Number(match[2]) : NaN;
+        if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180)) {
+          ctx.addIssue({ code: "custom", message: 'BRAND_MAP_PIN: latitud y longitud en grados, "10.0732,-84.3122"' });
+          return z.NEVER;
+        }
+        return { lat, lng };
+      })
+      .optional(),
+  ),
   /** A folder with team.json and the team's photographs (decision 105); unset: illustrations. */
   BRAND_TEAM_DIR: optionalString,
   // Comprobantes electrónicos 4.4 (issue 34, docs/operations.md): none set = invoicing off.
@@ -358,6 +381,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       bank: e.BRAND_BANK ?? DEFAULT_BRAND.payment.bank,
     },
     legalId: e.BRAND_LEGAL_ID ?? DEFAULT_BRAND.legalId,
+    legalName: e.BRAND_LEGAL_NAME ?? DEFAULT_BRAND.legalName,
+    customsCode: e.BRAND_CUSTOMS_CODE ?? DEFAULT_BRAND.customsCode,
+    mapPin: e.BRAND_MAP_PIN ?? DEFAULT_BRAND.mapPin,
+    mapEmbedUrl: mapEmbedUrlFor(e.BRAND_MAP_PIN ?? null, DEFAULT_BRAND.mapEmbedUrl),
     pricing: { volumetricDivisorCm3PerKg: e.PRICING_VOLUMETRIC === "on" ? e.PRICING_VOLUMETRIC_DIVISOR : 0 },
   };
   const volumetric: VolumetricRule | null = e.PRICING_VOLUMETRIC === "on" ? { divisorCm3PerKg: e.PRICING_VOLUMETRIC_DIVISOR } : null;

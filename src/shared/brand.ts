@@ -54,8 +54,14 @@ export interface Brand {
   team: BrandTeamMember[];
   /** How clients pay (issue 21: the statement on /rastreo and the receipt); empty fields are not shown. */
   payment: BrandPayment;
-  /** The business's legal id (cédula jurídica), printed on receipts; empty: not shown. */
+  /** The business's legal id (cédula jurídica), printed on receipts and in the footer; empty: not shown. */
   legalId: string;
+  /** The legal name (razón social) beside it in the footer; empty: not shown (decision 207). */
+  legalName: string;
+  /** Its registration with Costa Rica's customs service (TICA), in the footer and on /contacto; empty: not shown. */
+  customsCode: string;
+  /** The office's exact pin: the map, and Waze and Google Maps links on /contacto; null: the map of the town. */
+  mapPin: { lat: number; lng: number } | null;
   /**
    * The pricing options the calculator must know (docs/decisions/159): the volumetric divisor for
    * air in cm³/kg when the business charges the greater of actual and volumetric weight; 0: off.
@@ -110,5 +116,22 @@ export const DEFAULT_BRAND: Brand = {
   team: [],
   payment: { sinpeMovil: "7000-1234", sinpeHolder: "Express Import", iban: "", bank: "" },
   legalId: "",
+  legalName: "",
+  customsCode: "",
+  mapPin: null,
   pricing: { volumetricDivisorCm3PerKg: 0 },
 };
+
+/** Directions to the office's pin in Waze and in Google Maps (they open the apps on a phone). */
+export function directionsLinks(pin: { lat: number; lng: number }): { waze: string; googleMaps: string } {
+  const ll = `${pin.lat},${pin.lng}`;
+  return {
+    waze: `https://waze.com/ul?ll=${encodeURIComponent(ll)}&navigate=yes`,
+    googleMaps: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(ll)}`,
+  };
+}
+
+/** The embedded map of the pin, or of the town when there is none. */
+export function mapEmbedUrlFor(pin: { lat: number; lng: number } | null, fallback: string): string {
+  return pin ? `https://www.google.com/maps?q=${pin.lat},${pin.lng}&z=17&output=embed` : fallback;
+}

@@ -49,10 +49,19 @@ export function readBrand(doc: Document | null = globalThis.document ?? null): B
   try {
     const overrides: unknown = JSON.parse(text);
     const merged = mergeBrand(DEFAULT_BRAND as unknown as Plain, overrides) as unknown as Brand;
-    return { ...merged, team: isPlainObject(overrides) ? readTeam(overrides.team) : [] };
+    if (!isPlainObject(overrides)) return { ...merged, team: [] };
+    return { ...merged, team: readTeam(overrides.team), mapPin: readMapPin(overrides.mapPin) };
   } catch {
     return DEFAULT_BRAND;
   }
+}
+
+/** The office's pin (mergeBrand copies no null defaults): two finite degrees in range, else none. */
+function readMapPin(value: unknown): Brand["mapPin"] {
+  if (!isPlainObject(value)) return null;
+  const { lat, lng } = value;
+  if (typeof lat !== "number" || typeof lng !== "number" || !(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180)) return null;
+  return { lat, lng };
 }
 
 function serverBrandData(): string | undefined {

@@ -46,6 +46,13 @@ function SocialLink({ label, href, Icon }: Social) {
   );
 }
 
+/** Who the business is, as configured (decision 207): its legal name, cédula jurídica and customs registration. */
+const legalFacts = [
+  brand.legalName,
+  brand.legalId ? `Cédula jurídica ${brand.legalId}` : "",
+  brand.customsCode ? `Registro ante Aduanas (TICA): ${brand.customsCode}` : "",
+].filter(Boolean);
+
 export function SiteFooter() {
   const telHref = `tel:${brand.phoneDisplay.replace(/[^\d+]/g, "")}`;
   return (
@@ -125,6 +132,11 @@ export function SiteFooter() {
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm sm:px-6" suppressHydrationWarning>
           {`© ${costaRicaYear(new Date())} ${brand.name}. Todos los derechos reservados.`}
         </p>
+        {legalFacts.length > 0 ? (
+          <p className="mx-auto -mt-3 max-w-7xl px-4 pb-5 text-center text-xs text-slate-300 sm:px-6" data-testid="footer-legal">
+            {legalFacts.join(" · ")}
+          </p>
+        ) : null}
       </div>
     </footer>
   );

@@ -1,8 +1,10 @@
 // The /contacto side panels (public-site §2): how to reach us, the business hours with
 // whether the office is open right now, a WhatsApp card, and the map of Grecia.
 
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Navigation, Phone } from "lucide-react";
+import { directionsLinks } from "../../../shared/brand";
 import { BUSINESS_HOURS, isWithinBusinessHours } from "../../../shared/domain/policies";
+import { buttonClasses } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { brand } from "../../lib/brand";
 import { cn } from "../../lib/cn";
@@ -110,6 +112,7 @@ export function OfficeMap() {
         Cómo llegar
       </h2>
       <p className="mt-2 text-muted">{`Estamos en ${brand.addressLine}. Si retiras tu paquete en la oficina, la entrega es gratis.`}</p>
+      {brand.mapPin ? <DirectionsLinks pin={brand.mapPin} /> : null}
       <div className="mt-6 aspect-[4/3] overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 sm:aspect-[16/7]">
         <iframe
           src={brand.mapEmbedUrl}
@@ -120,5 +123,22 @@ export function OfficeMap() {
         />
       </div>
     </section>
+  );
+}
+
+/** Directions from where the visitor is, in the app they use (decision 207). */
+function DirectionsLinks({ pin }: { pin: { lat: number; lng: number } }) {
+  const links = directionsLinks(pin);
+  return (
+    <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+      <a href={links.waze} target="_blank" rel="noopener noreferrer" className={buttonClasses("outline", "md")}>
+        <Navigation className="h-4 w-4" aria-hidden="true" />
+        Abrir en Waze
+      </a>
+      <a href={links.googleMaps} target="_blank" rel="noopener noreferrer" className={buttonClasses("outline", "md")}>
+        <MapPin className="h-4 w-4" aria-hidden="true" />
+        Abrir en Google Maps
+      </a>
+    </div>
   );
 }

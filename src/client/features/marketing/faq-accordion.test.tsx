@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The FAQ's answers are in the page's HTML (the prerender), closed, and shown without scripts.
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { renderToString } from "react-dom/server";
+import { renderToString } from "react-dom/server.node";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildFaq } from "./faq-content";
 import { FaqAccordion } from "./faq-accordion";
