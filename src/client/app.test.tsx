@@ -49,6 +49,7 @@ describe("routes", () => {
     ["/faq", "Preguntas Frecuentes"],
     ["/contacto", "Contáctanos"],
     ["/tracking-whatsapp", "Notificaciones por WhatsApp"],
+    ["/impuestos", "Impuestos de importación"],
     ["/admin", "Panel Administrativo"],
     ["/admin/tracking", "Panel Administrativo", "Avisos WhatsApp · Panel Administrativo"],
     ["/admin/mensajes", "Panel Administrativo", "Mensajes de contacto · Panel Administrativo"],

@@ -71,6 +71,7 @@ const PAGES: Record<PagePath, RoutePage> = {
   "/faq": lazyPage(() => import("./pages/faq")),
   "/contacto": lazyPage(() => import("./pages/contacto")),
   "/tracking-whatsapp": lazyPage(() => import("./pages/tracking-whatsapp")),
+  "/impuestos": lazyPage(() => import("./pages/impuestos")),
   ...(Object.fromEntries(STAFF_PAGE_PATHS.map((path) => [path, adminPage])) as Record<StaffPagePath, RoutePage>),
 };
 // The back office's sections share one key, so moving between them keeps the application (its

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BRAND, mapEmbedUrlFor, type Brand } from "../shared/brand";
+import { readImportTaxCategories } from "../shared/domain/import-taxes";
 import { loadBrandTeam, type TeamPhoto } from "./lib/brand-team";
 import { GRAPH_API_VERSION } from "./providers/messaging/whatsapp-cloud";
 import { EXCHANGE_RATE_SOURCE_TIMEOUT_MS } from "../shared/domain/exchange-rate";
@@ -237,6 +238,31 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,29}$/, "BRAND_CUSTOMS_CODE: letras, números, espacios, puntos o guiones (hasta 30)")
       .optional(),
   ),
+  /** The import-tax table of the estimate (decision 208), as JSON: [{"id","label","dai":[lo,hi],"selectivo":[lo,hi],"iva"}]. */
+  IMPORT_TAX_CATEGORIES: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return undefined;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        const table = readImportTaxCategories(parsed);
+        if (!table) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              'IMPORT_TAX_CATEGORIES: una lista JSON de categorías {"id","label","dai":[mín,máx],"selectivo":[mín,máx],"iva"} con tasas entre 0 y 1',
+          });
+          return z.NEVER;
+        }
+        return table;
+      }),
+  ),
   BRAND_MAP_PIN: optionalString.pipe(
     z
       .string()
@@ -384,6 +410,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     legalName: e.BRAND_LEGAL_NAME ?? DEFAULT_BRAND.legalName,
     customsCode: e.BRAND_CUSTOMS_CODE ?? DEFAULT_BRAND.customsCode,
     mapPin: e.BRAND_MAP_PIN ?? DEFAULT_BRAND.mapPin,
+    importTaxes: e.IMPORT_TAX_CATEGORIES ?? DEFAULT_BRAND.importTaxes,
     mapEmbedUrl: mapEmbedUrlFor(e.BRAND_MAP_PIN ?? null, DEFAULT_BRAND.mapEmbedUrl),
     pricing: { volumetricDivisorCm3PerKg: e.PRICING_VOLUMETRIC === "on" ? e.PRICING_VOLUMETRIC_DIVISOR : 0 },
   };

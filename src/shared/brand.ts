@@ -2,6 +2,8 @@
 // (see server/config.ts) and hands the result to the browser with the page, so another
 // courier can run the same build under its own name.
 
+import { DEFAULT_IMPORT_TAX_CATEGORIES, type ImportTaxCategory } from "./domain/import-taxes";
+
 export interface MiamiAddress {
   /** Street line. */
   address: string;
@@ -62,6 +64,8 @@ export interface Brand {
   customsCode: string;
   /** The office's exact pin: the map, and Waze and Google Maps links on /contacto; null: the map of the town. */
   mapPin: { lat: number; lng: number } | null;
+  /** The import-tax estimate's table (decision 208; IMPORT_TAX_CATEGORIES). */
+  importTaxes: ImportTaxCategory[];
   /**
    * The pricing options the calculator must know (docs/decisions/159): the volumetric divisor for
    * air in cm³/kg when the business charges the greater of actual and volumetric weight; 0: off.
@@ -119,6 +123,7 @@ export const DEFAULT_BRAND: Brand = {
   legalName: "",
   customsCode: "",
   mapPin: null,
+  importTaxes: [...DEFAULT_IMPORT_TAX_CATEGORIES],
   pricing: { volumetricDivisorCm3PerKg: 0 },
 };
 

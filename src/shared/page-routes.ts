@@ -15,6 +15,7 @@ export const PUBLIC_PAGE_PATHS = [
   "/faq",
   "/contacto",
   "/tracking-whatsapp",
+  "/impuestos",
 ] as const;
 
 /**

@@ -96,8 +96,8 @@ describe("forms sent before the page's script runs", () => {
       const page = await context.newPage();
       await page.goto(`${baseUrl()}/faq`);
       const answers = page.locator("main [data-in-html]");
-      expect(await answers.count()).toBe(11);
-      for (let i = 0; i < 11; i++) expect(await answers.nth(i).isVisible(), `answer ${i}`).toBe(true);
+      expect(await answers.count()).toBe(12);
+      for (let i = 0; i < 12; i++) expect(await answers.nth(i).isVisible(), `answer ${i}`).toBe(true);
       expect(await page.getByText("$35 por pie cúbico").first().isVisible()).toBe(true);
     } finally {
       await context.close();

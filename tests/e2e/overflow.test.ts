@@ -201,7 +201,7 @@ describe("no page or dialog is wider than a phone, with the longest realistic va
       await check(page, "parts assistant side panel");
       await home.context.close();
 
-      for (const path of ["/servicios", "/sobre-nosotros", "/faq", "/contacto", "/pagina-que-no-existe"]) {
+      for (const path of ["/servicios", "/sobre-nosotros", "/faq", "/contacto", "/impuestos", "/pagina-que-no-existe"]) {
         const visit = await openPage(browser, path, viewport);
         if (path === "/faq") await visit.page.locator("main h2 > button[aria-expanded]").first().click();
         if (path === "/contacto") {

@@ -26,6 +26,7 @@ const HEADINGS: Record<(typeof PUBLIC_PAGE_PATHS)[number], string> = {
   "/faq": "Preguntas Frecuentes",
   "/contacto": "Contáctanos",
   "/tracking-whatsapp": "Notificaciones por WhatsApp",
+  "/impuestos": "Impuestos de importación",
 };
 
 /** The markup inside #root as the server sent it (no script has run on a fetched text). */

@@ -14,6 +14,7 @@ const PAGES = [
   { path: "/sobre-nosotros", h1: "Sobre Nosotros", title: `Sobre Nosotros | ${DEFAULT_BRAND.name}` },
   { path: "/faq", h1: "Preguntas Frecuentes", title: `Preguntas Frecuentes | ${DEFAULT_BRAND.name}` },
   { path: "/contacto", h1: "Contáctanos", title: `Contáctanos | ${DEFAULT_BRAND.name}` },
+  { path: "/impuestos", h1: "Impuestos de importación", title: `Impuestos de importación | ${DEFAULT_BRAND.name}` },
 ];
 
 async function adminToken(): Promise<string> {
@@ -179,13 +180,13 @@ describe("public site", () => {
     }
   });
 
-  it("opens and closes each of the FAQ's eleven questions, with the service's real figures", async () => {
+  it("opens and closes each of the FAQ's twelve questions, with the service's real figures", async () => {
     const { page, context, problems } = await openPage(browser, "/faq", PHONE);
     try {
       const questions = page.locator("main h2 > button[aria-expanded]");
       await questions.first().waitFor();
-      expect(await questions.count()).toBe(11);
-      for (let i = 0; i < 11; i++) {
+      expect(await questions.count()).toBe(12);
+      for (let i = 0; i < 12; i++) {
         const question = questions.nth(i);
         expect(await question.getAttribute("aria-expanded")).toBe("false");
         // In the HTML (decision 204) but not shown while closed.
@@ -198,8 +199,8 @@ describe("public site", () => {
       }
       // One answer open at a time; opening the last closed the others, and a second click closes it.
       expect(await page.locator('main h2 > button[aria-expanded="true"]').count()).toBe(1);
-      await questions.nth(10).click();
-      expect(await questions.nth(10).getAttribute("aria-expanded")).toBe("false");
+      await questions.nth(11).click();
+      expect(await questions.nth(11).getAttribute("aria-expanded")).toBe("false");
 
       const facts = async (question: string) => {
         await page.getByRole("button", { name: question }).click();

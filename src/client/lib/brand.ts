@@ -3,6 +3,7 @@
 // server renders the pages itself for a rebranded site, hands its render worker as a global).
 
 import { BRAND_TEAM_PHOTO_PATH, DEFAULT_BRAND, SERVER_BRAND_GLOBAL, type Brand, type BrandTeamMember } from "../../shared/brand";
+import { readImportTaxCategories } from "../../shared/domain/import-taxes";
 
 type Plain = Record<string, unknown>;
 
@@ -50,7 +51,12 @@ export function readBrand(doc: Document | null = globalThis.document ?? null): B
     const overrides: unknown = JSON.parse(text);
     const merged = mergeBrand(DEFAULT_BRAND as unknown as Plain, overrides) as unknown as Brand;
     if (!isPlainObject(overrides)) return { ...merged, team: [] };
-    return { ...merged, team: readTeam(overrides.team), mapPin: readMapPin(overrides.mapPin) };
+    return {
+      ...merged,
+      team: readTeam(overrides.team),
+      mapPin: readMapPin(overrides.mapPin),
+      importTaxes: readImportTaxCategories(overrides.importTaxes) ?? DEFAULT_BRAND.importTaxes,
+    };
   } catch {
     return DEFAULT_BRAND;
   }

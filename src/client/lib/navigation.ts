@@ -56,6 +56,9 @@ export const footerLinks: NavLink[] = [
 /** Beside the spec's quick links: the page where anyone gets a package's status by WhatsApp. */
 export const WHATSAPP_NOTICES_LINK: NavLink = { label: "Avisos de tracking por WhatsApp", href: "/tracking-whatsapp" };
 
+/** Beside the quick links: what Aduanas charges on an import (decision 208). */
+export const IMPORT_TAXES_LINK: NavLink = { label: "Impuestos de importación", href: "/impuestos" };
+
 export const QUOTE_HREF = "/calculadora";
 export const LOCKER_HREF = "/avisos-tracking";
 

@@ -1,4 +1,4 @@
-// Preguntas Frecuentes (/faq): eleven questions answered with the service's real numbers, and
+// Preguntas Frecuentes (/faq): twelve questions answered with the service's real numbers, and
 // the ways to ask anything else (public-site §2).
 
 import { Link } from "wouter";

@@ -3,10 +3,10 @@
 
 import type { ComponentType, SVGProps } from "react";
 import { Link } from "wouter";
-import { BellRing, Clock, MapPin, Phone } from "lucide-react";
+import { BellRing, Clock, MapPin, Phone, Receipt } from "lucide-react";
 import { costaRicaYear } from "../../../shared/domain/dates";
 import { brand } from "../../lib/brand";
-import { footerLinks, WHATSAPP_NOTICES_LINK } from "../../lib/navigation";
+import { footerLinks, IMPORT_TAXES_LINK, WHATSAPP_NOTICES_LINK } from "../../lib/navigation";
 import { BrandMark, FacebookIcon, LinkedinIcon, WhatsappIcon } from "./brand-icons";
 
 const footerFocus = "rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
@@ -101,6 +101,12 @@ export function SiteFooter() {
               <BellRing className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
               <Link href={WHATSAPP_NOTICES_LINK.href} className={`hover:text-white hover:underline ${footerFocus}`}>
                 {WHATSAPP_NOTICES_LINK.label}
+              </Link>
+            </li>
+            <li className="flex gap-2">
+              <Receipt className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
+              <Link href={IMPORT_TAXES_LINK.href} className={`hover:text-white hover:underline ${footerFocus}`}>
+                {IMPORT_TAXES_LINK.label}
               </Link>
             </li>
           </ul>

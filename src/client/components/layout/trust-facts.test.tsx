@@ -71,4 +71,13 @@ describe("trust facts", () => {
     }
     expect(() => loadConfig({ NODE_ENV: "test", BRAND_CUSTOMS_CODE: "<script>" })).toThrow(/BRAND_CUSTOMS_CODE/);
   });
+
+  it("takes the import-tax table from IMPORT_TAX_CATEGORIES, and refuses one that cannot be right", () => {
+    const table = [{ id: "ropa", label: "Ropa", dai: [0.1, 0.14], selectivo: [0, 0], iva: 0.13 }];
+    expect(loadConfig({ NODE_ENV: "test", IMPORT_TAX_CATEGORIES: JSON.stringify(table) }).brand.importTaxes).toEqual(table);
+    expect(loadConfig({ NODE_ENV: "test" }).brand.importTaxes.map((c) => c.id)).toContain("consolas");
+    for (const bad of ["no es json", "[]", JSON.stringify([{ ...table[0], iva: 13 }])]) {
+      expect(() => loadConfig({ NODE_ENV: "test", IMPORT_TAX_CATEGORIES: bad }), bad).toThrow(/IMPORT_TAX_CATEGORIES/);
+    }
+  });
 });

@@ -115,4 +115,20 @@ describe("calculator", () => {
     type("Peso", "1000");
     expect(text("calculadora-tarifa")).toBe("Tarifa: $0.016 por gramo.");
   });
+
+  it("estimates the import taxes on the purchase plus the freight, as a range when the kind of product varies", () => {
+    render(<Page />);
+    expect(text("impuestos-estimado")).toBe("Escribe el valor de tu compra para estimar los impuestos.");
+    type("Peso", "1500");
+    type("Valor de la compra (USD)", "100");
+    // Phones and computers (the first kind): CIF 124 ($100 + $24 of freight); 1 % + 13 % IVA = $17.52.
+    expect(text("impuestos-estimado")).toBe(`Impuestos estimados: $17.52 USD (${formatColones(17.52 * RATE.rate)}).`);
+    fireEvent.change(screen.getByLabelText("Tipo de producto"), { target: { value: "consolas" } });
+    expect(text("impuestos-estimado")).toBe(`Impuestos estimados: $69.09 USD (${formatColones(69.09 * RATE.rate)}).`);
+    fireEvent.change(screen.getByLabelText("Tipo de producto"), { target: { value: "otros" } });
+    expect(text("impuestos-estimado")).toMatch(/^Impuestos estimados: entre \$17\.52 USD y \$\d+\.\d{2} USD/);
+    type("Valor de la compra (USD)", "cien");
+    expect(screen.getByText(/Escribe el valor de tu compra en dólares/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Cómo se calculan los impuestos" }).getAttribute("href")).toBe("/impuestos");
+  });
 });

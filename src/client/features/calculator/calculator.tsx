@@ -18,6 +18,7 @@ import { cn } from "../../lib/cn";
 import type { ExchangeRateState } from "../../lib/use-exchange-rate";
 import { formatUsdAmount } from "../../../shared/domain/format";
 import { airTierText, formatCubicFeet, formatGrams, quoteMessage } from "./quote-message";
+import { ImportTaxEstimate } from "./import-tax-estimate";
 import { readShipment, WEIGHT_UNIT_LABELS, WEIGHT_UNITS, type ShipmentForm, type SizeField, type WeightUnit } from "./shipment-form";
 
 const MODE_LABELS: Record<ShippingMode, string> = {
@@ -201,6 +202,8 @@ export const Calculator = forwardRef<HTMLElement, CalculatorProps>(function Calc
             {exchangeRate.lastUpdated ? ` · actualizado ${formatDateTime(exchangeRate.lastUpdated)}` : ""}
           </p>
         </div>
+
+        <ImportTaxEstimate freightUsd={quote.usd} rate={exchangeRate.rate} />
 
         <Button type="button" variant="whatsapp" size="lg" className="mt-6 w-full" disabled={!reading.canQuote} onClick={openQuote}>
           <MessageCircle className="h-5 w-5" aria-hidden="true" />

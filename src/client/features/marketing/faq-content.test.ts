@@ -12,11 +12,11 @@ const answerOf = (id: string) => {
 };
 
 describe("FAQ", () => {
-  it("has eleven distinct questions, and the home page shows five", () => {
+  it("has twelve distinct questions, and the home page shows five", () => {
     const faq = buildFaq();
-    expect(faq).toHaveLength(11);
-    expect(new Set(faq.map((e) => e.id)).size).toBe(11);
-    expect(new Set(faq.map((e) => e.question)).size).toBe(11);
+    expect(faq).toHaveLength(12);
+    expect(new Set(faq.map((e) => e.id)).size).toBe(12);
+    expect(new Set(faq.map((e) => e.question)).size).toBe(12);
     for (const entry of faq) {
       expect(entry.question).toMatch(/^¿.+\?$/);
       expect(entry.answer.join(" ").length).toBeGreaterThan(60);

@@ -1,4 +1,4 @@
-// The eleven questions of /faq (public-site §2), answered with the service's real numbers
+// The twelve questions of /faq (public-site §2), answered with the service's real numbers
 // (§1, §9). Every figure comes from the shared rules, so a changed rate or policy changes the
 // answer too. The home page's teaser shows the first five.
 
@@ -14,6 +14,10 @@ import {
 import { COUPON_VALIDITY_DAYS, MAX_COUPON_DISCOUNT, REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../../shared/domain/coupons";
 import { brand } from "../../lib/brand";
 import { formatUsdAmount } from "../../../shared/domain/format";
+import { IVA_RATE, LEY_6946_RATE, taxShareRange } from "../../../shared/domain/import-taxes";
+
+const percent = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 1 });
+const percentOf = (fraction: number) => `${percent.format(fraction * 100)} %`;
 
 export interface FaqEntry {
   id: string;
@@ -111,6 +115,18 @@ export function buildFaq(): FaqEntry[] {
         `No transportamos ${joinNegativeList(PROHIBITED_GOODS)}. Si tienes dudas sobre un producto, consúltanos antes de comprarlo.`,
       ],
       list: [...PROHIBITED_GOODS],
+    },
+    {
+      id: "impuestos",
+      question: "¿Cuánto pago de impuestos al importar?",
+      answer: [
+        `Aduanas cobra los impuestos sobre el valor aduanero: lo que pagaste por tu compra, más el flete y el seguro. Se suman los derechos arancelarios (de 0 % a 15 % según el producto), el selectivo de consumo en algunos productos, el ${percentOf(LEY_6946_RATE)} de la Ley 6946 y el ${percentOf(IVA_RATE)} de IVA.`,
+        "Nosotros los pagamos por ti y aparecen como «Impuestos de aduana» en tu estado de cuenta. La calculadora te da una estimación según el valor y el tipo de producto; la exoneración de $500 solo aplica a envíos familiares sin fines comerciales.",
+      ],
+      list: brand.importTaxes.map((category) => {
+        const [low, high] = taxShareRange(category);
+        return `${category.label}: ${low === high ? `${percent.format(low)} %` : `${percent.format(low)} % a ${percent.format(high)} %`} del valor aduanero`;
+      }),
     },
     {
       id: "entregas",
