@@ -124,7 +124,6 @@ export const COMPROBANTES_LOAD_FAILED = "No se pudieron cargar los comprobantes 
 export const COMPROBANTES_NONE = "Este pago no tiene comprobante electrónico (se registró con la facturación electrónica desactivada).";
 export const COMPROBANTE_CONSECUTIVO_LABEL = "Consecutivo";
 export const COMPROBANTE_CLAVE_LABEL = "Clave";
-export const COMPROBANTE_STATE_LABEL = "Estado";
 export const COMPROBANTE_NO_NUMBER = "sin número";
 export const COMPROBANTE_DOWNLOAD_XML = "XML firmado";
 export const COMPROBANTE_DOWNLOAD_ANSWER = "Respuesta de Hacienda";

@@ -30,7 +30,6 @@ import {
   COMPROBANTE_REISSUE_FAILED,
   COMPROBANTE_REISSUE_ROUTE,
   COMPROBANTE_REISSUED_NOTE,
-  COMPROBANTE_STATE_LABEL,
   COMPROBANTE_XML_ROUTE,
   COMPROBANTES_LOAD_FAILED,
   COMPROBANTES_NONE,
@@ -143,10 +142,6 @@ function ComprobanteCard({ doc, all, clientCode }: { doc: TComprobante; all: rea
             <dd className="font-mono text-xs break-all text-ink">{doc.clave}</dd>
           </div>
         ) : null}
-        <div className="sr-only">
-          <dt>{COMPROBANTE_STATE_LABEL}</dt>
-          <dd>{doc.stateLabel}</dd>
-        </div>
       </dl>
       {cancels ? <p className="text-sm break-words text-muted">{comprobanteCancelsLine(cancels.typeLabel, cancels.consecutivo)}</p> : null}
       {replaces ? <p className="text-sm break-words text-muted">{comprobanteReplacesLine(replaces.consecutivo)}</p> : null}
