@@ -125,7 +125,6 @@ export const ZClosingComprobanteSchema = z.object({
   stateLabel: z.string(),
   issuedAt: z.string(),
 });
-export type TClosingComprobante = z.infer<typeof ZClosingComprobanteSchema>;
 
 /** Per kind: how many were issued that day and their amount, rejected ones left out (they are no fiscal document). */
 export const ZComprobanteKindTotalSchema = z.object({
@@ -136,7 +135,6 @@ export const ZComprobanteKindTotalSchema = z.object({
   /** Rejected ones that day (listed, not counted). */
   rejected: z.number().int(),
 });
-export type TComprobanteKindTotal = z.infer<typeof ZComprobanteKindTotalSchema>;
 
 export const ZClosingComprobantesSchema = z.object({
   /** off: invoicing is not configured (the screens say so; nothing else is shown unless old ones exist). */

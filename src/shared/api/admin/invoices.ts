@@ -137,5 +137,3 @@ export const comprobanteReissuedToast = (label: string, consecutivo: string | nu
 export const comprobanteReplacesLine = (consecutivo: string | null) => `Reemplaza al rechazado ${consecutivo ?? COMPROBANTE_NO_NUMBER}`;
 export const comprobanteCancelsLine = (label: string, consecutivo: string | null) => `Anula: ${label} ${consecutivo ?? COMPROBANTE_NO_NUMBER}`;
 export const COMPROBANTE_REISSUED_NOTE = "Ya se emitió de nuevo (ver abajo).";
-/** The staff's short name of a kind in lists and the Excel ("Factura", "Tiquete", "Nota de crédito"). */
-export const COMPROBANTE_KIND_SHORT = { "01": "Factura", "03": "Nota de crédito", "04": "Tiquete" } as const;
