@@ -10,7 +10,7 @@ import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { catchDownloads, cleanUpAdminTest, json, renderAdmin, staffSessionFixture, stubFetch, testAdminSession, type FetchCall } from "../../../test/admin-kit";
 import type { TPaymentListItem } from "../../../../shared/api/admin/payments";
-import { INVOICING_OFF_NOTE, type TComprobante } from "../../../../shared/api/admin/invoices";
+import { COMPROBANTE_PAYMENT_REVERSED, INVOICING_OFF_NOTE, type TComprobante } from "../../../../shared/api/admin/invoices";
 import { PaymentsSection } from "./payments-section";
 
 const CLAVE_1 = "50627112600310112345600100001040000000001100000001";
@@ -67,8 +67,9 @@ const rejected = doc({ id: 2, paymentId: 42, consecutivo: "00100001040000000002"
 const replacement = doc({ id: 5, paymentId: 42, documentType: "01", typeLabel: "Factura electrónica", consecutivo: "00100001010000000001", clave: CLAVE_2, state: "pendiente", stateLabel: "Pendiente", replacesId: 2, hasAnswer: false });
 const accepted = doc({});
 const note = doc({ id: 3, documentType: "03", typeLabel: "Nota de crédito electrónica", consecutivo: "00100001030000000001", clave: CLAVE_3, referencesId: 1, state: "enviado", stateLabel: "Enviado", hasAnswer: false });
+const rejectedOfReversed = doc({ id: 6, paymentId: 44, consecutivo: "00100001040000000004", clave: null, state: "rechazado", stateLabel: "Rechazado", rejectionReason: REASON, canReissue: true, hasXml: false, hasAnswer: false });
 const docsOf = (paymentId: number): TComprobante[] =>
-  paymentId === 41 ? [accepted, note] : reissued ? [{ ...rejected, canReissue: false }, replacement] : [rejected];
+  paymentId === 41 ? [accepted, note] : paymentId === 44 ? [rejectedOfReversed] : reissued ? [{ ...rejected, canReissue: false }, replacement] : [rejected];
 
 const calls: FetchCall[] = [];
 const saved: string[] = [];
@@ -86,7 +87,8 @@ const server = (method: string, url: string): Response => {
     return new Response("<x/>", { status: 200, headers: { "content-type": "application/xml", "content-disposition": `attachment; filename="${clave}${file[2] === "xml" ? "" : "-respuesta"}.xml"` } });
   }
   if (url.startsWith("/api/admin/payments?") || url === "/api/admin/payments") {
-    const items = invoicing === "on" ? [item(41, [accepted, note], { reversedAt: "2026-11-25T17:00:00.000Z", reversedByName: "Ana Dueña", reversalReason: "Duplicado" }), item(42, docsOf(42))] : [item(43, [])];
+    const reversal = { reversedAt: "2026-11-25T17:00:00.000Z", reversedByName: "Ana Dueña", reversalReason: "Duplicado" };
+    const items = invoicing === "on" ? [item(41, [accepted, note], reversal), item(42, docsOf(42)), item(44, docsOf(44), reversal)] : [item(43, [])];
     return json(200, { items, invoicing, total: items.length, page: 1, pageSize: 25 });
   }
   return json(404, { message: "no" });
@@ -162,6 +164,17 @@ describe("comprobantes electrónicos in Pagos (issue 34 item 6)", () => {
     const old = within(row).getByRole("listitem", { name: "Tiquete electrónico 00100001040000000002" });
     expect(within(old).queryByRole("button", { name: /Reenviar/ })).toBeNull();
     expect(within(old).queryByRole("link")).toBeNull();
+  });
+
+  it("a reversed payment's rejected Tiquete offers no Reenviar (the server would refuse it) and says why", async () => {
+    render();
+    const list = await screen.findByRole("region", { name: "Pagos registrados" });
+    const row = (await within(list).findByText(/N\.º 000044/)).closest("li")!;
+    fireEvent.click(within(row).getByRole("button", { name: /Ver comprobante electrónico/ }));
+    const card = await within(row).findByRole("listitem", { name: "Tiquete electrónico 00100001040000000004" });
+    expect(within(card).getByText(COMPROBANTE_PAYMENT_REVERSED)).toBeTruthy();
+    expect(within(card).queryByRole("button", { name: /Reenviar/ })).toBeNull();
+    expect(within(card).queryByRole("button", { name: "XML firmado" })).toBeNull();
   });
 
   it("with invoicing off: one line says so, no comprobante box nor button", async () => {

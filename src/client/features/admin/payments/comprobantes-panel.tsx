@@ -26,6 +26,7 @@ import {
   COMPROBANTE_DOWNLOAD_XML,
   COMPROBANTE_FIX_CLIENT,
   COMPROBANTE_NO_NUMBER,
+  COMPROBANTE_PAYMENT_REVERSED,
   COMPROBANTE_REISSUE_BUTTON,
   COMPROBANTE_REISSUE_FAILED,
   COMPROBANTE_REISSUE_ROUTE,
@@ -120,11 +121,13 @@ function ReissueButton({ doc }: { doc: TComprobante }) {
   );
 }
 
-function ComprobanteCard({ doc, all, clientCode }: { doc: TComprobante; all: readonly TComprobante[]; clientCode: string }) {
+function ComprobanteCard({ doc, all, clientCode, reversed }: { doc: TComprobante; all: readonly TComprobante[]; clientCode: string; reversed: boolean }) {
   const other = (id: number | null) => all.find((d) => d.id === id);
   const cancels = other(doc.referencesId);
   const replaces = other(doc.replacesId);
   const rejected = doc.state === "rechazado";
+  // A reversed payment gets no new Factura or Tiquete (the server refuses it): no button for it.
+  const mayReissue = doc.canReissue && !(reversed && doc.documentType !== "03");
   return (
     <li className="grid min-w-0 gap-2 rounded-md border border-slate-200 p-3" aria-label={`${doc.typeLabel} ${doc.consecutivo ?? COMPROBANTE_NO_NUMBER}`}>
       <p className="flex flex-wrap items-center justify-between gap-2">
@@ -148,11 +151,14 @@ function ComprobanteCard({ doc, all, clientCode }: { doc: TComprobante; all: rea
       {rejected ? <p className="text-sm break-words text-red-900">{comprobanteRejectedLine(doc.rejectionReason)}</p> : null}
       {!rejected && doc.lastError ? <p className="text-sm break-words text-amber-900">{comprobanteRetryLine(doc.lastError)}</p> : null}
       {rejected && !doc.canReissue ? <p className="text-sm text-muted">{COMPROBANTE_REISSUED_NOTE}</p> : null}
+      {rejected && doc.canReissue && !mayReissue ? <p className="text-sm text-muted">{COMPROBANTE_PAYMENT_REVERSED}</p> : null}
       <div className="flex flex-wrap gap-2">
         {doc.hasXml ? <DownloadButton label={COMPROBANTE_DOWNLOAD_XML} run={() => download(COMPROBANTE_XML_ROUTE, doc, `${doc.clave}.xml`)} /> : null}
         {doc.hasAnswer ? <DownloadButton label={COMPROBANTE_DOWNLOAD_ANSWER} run={() => download(COMPROBANTE_ANSWER_ROUTE, doc, `${doc.clave}-respuesta.xml`)} /> : null}
-        {/* PDF: COMPROBANTE_PDF_ROUTE — the printable PDF's download button goes here (another helper's route; wired at merge). */}
-        {doc.canReissue ? (
+        {
+          // PDF: COMPROBANTE_PDF_ROUTE — the printable PDF's download button goes here, beside the XML (route of another helper, wired at merge).
+        }
+        {mayReissue ? (
           <>
             {doc.documentType !== "03" ? (
               <Link href={`/admin?q=${encodeURIComponent(clientCode)}`} className="inline-flex items-center text-sm font-semibold text-primary underline underline-offset-2">
@@ -168,7 +174,7 @@ function ComprobanteCard({ doc, all, clientCode }: { doc: TComprobante; all: rea
 }
 
 /** A payment's comprobantes electrónicos in full (opened from the payments list). */
-export function ComprobantesPanel({ paymentId, clientCode, id }: { paymentId: number; clientCode: string; id?: string }) {
+export function ComprobantesPanel({ paymentId, clientCode, reversed, id }: { paymentId: number; clientCode: string; reversed: boolean; id?: string }) {
   const list = useQuery(
     {
       queryKey: comprobantesKey(paymentId),
@@ -186,7 +192,7 @@ export function ComprobantesPanel({ paymentId, clientCode, id }: { paymentId: nu
       {list.data && list.data.items.length > 0 ? (
         <ul className="grid gap-2">
           {list.data.items.map((doc) => (
-            <ComprobanteCard key={doc.id} doc={doc} all={list.data.items} clientCode={clientCode} />
+            <ComprobanteCard key={doc.id} doc={doc} all={list.data.items} clientCode={clientCode} reversed={reversed} />
           ))}
         </ul>
       ) : null}

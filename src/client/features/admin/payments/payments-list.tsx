@@ -97,7 +97,7 @@ function PaymentItem({ payment, onReverse }: { payment: TPaymentListItem; onReve
         </p>
       ) : null}
       {hasComprobantes && !showComprobantes ? <ComprobanteBriefs items={payment.comprobantes} /> : null}
-      {hasComprobantes && showComprobantes ? <ComprobantesPanel id={panelId} paymentId={payment.id} clientCode={payment.clientCode} /> : null}
+      {hasComprobantes && showComprobantes ? <ComprobantesPanel id={panelId} paymentId={payment.id} clientCode={payment.clientCode} reversed={reversed} /> : null}
       <div className="flex flex-wrap gap-2">
         <ReceiptButton paymentId={payment.id} />
         {hasComprobantes ? (
