@@ -8,6 +8,11 @@ import { neutralizeFormula } from "../excel/cells";
 import { costaRicaCellDate } from "../excel/export-service";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../../../shared/domain/charges";
 import {
+  CLOSING_COMPROBANTES_HEADERS,
+  CLOSING_COMPROBANTES_SHEET,
+  CASH_COMPROBANTES_TOTALS,
+  comprobanteCountLabel,
+  comprobanteRejectedCountLabel,
   CLOSING_DAY_TOTAL,
   closedByLine,
   closedDayReversalMark,
@@ -41,6 +46,17 @@ const PAYMENT_COLUMNS: XlsxColumn[] = [
   { width: 36, wrap: true },
 ];
 
+const COMPROBANTE_COLUMNS: XlsxColumn[] = [
+  { width: 26 },
+  { width: 24 },
+  { width: 9 },
+  { width: 17, numFmt: "dd/mm/yyyy hh:mm" },
+  { width: 14 },
+  { width: 28 },
+  { width: 14, numFmt: COLONES },
+  { width: 14 },
+];
+
 /** A payment's row; a closed day's reversal made this day: when and by whom it was reversed, minus the amount. */
 function paymentRow(p: TClosingPayment, estado: string, reversal?: { at: string; byName: string | null }): XlsxValue[] {
   return [
@@ -60,6 +76,7 @@ function paymentRow(p: TClosingPayment, estado: string, reversal?: { at: string;
 /** The workbook's bytes and its data rows per sheet (for the export's audit record). */
 export async function closingXlsx(closing: TCashClosingResponse, brand: string, now = new Date()): Promise<{ bytes: Buffer; rows: Record<string, number> }> {
   let rows = 0;
+  let comprobanteRows: number | undefined;
   const bytes = await xlsxBytes({ creator: brand, date: now }, async (workbook) => {
     const summary = await workbook.addSheet(CLOSING_SUMMARY_SHEET, SUMMARY_COLUMNS);
     summary.addRow([...CLOSING_SUMMARY_HEADERS], { style: "header" });
@@ -78,6 +95,42 @@ export async function closingXlsx(closing: TCashClosingResponse, brand: string, 
     }
     await workbook.endSheet();
     rows = valid.length + closing.reversed.length + closing.closedDayReversals.length;
+
+    // The day's comprobantes electrónicos (issue 34 item 6): no sheet while invoicing is off and
+    // the day has none (nothing new in the file then).
+    const { comprobantes } = closing;
+    if (comprobantes.invoicing === "on" || comprobantes.items.length > 0) {
+      const list = await workbook.addSheet(CLOSING_COMPROBANTES_SHEET, COMPROBANTE_COLUMNS);
+      list.addRow([...CLOSING_COMPROBANTES_HEADERS], { style: "header" });
+      for (const c of comprobantes.items) {
+        list.addRow([
+          text(c.typeLabel),
+          c.consecutivo ? text(c.consecutivo) : null,
+          c.paymentId,
+          costaRicaCellDate(new Date(c.issuedAt)),
+          text(c.clientCode),
+          text(c.clientName),
+          c.amountColones,
+          text(c.stateLabel),
+        ]);
+      }
+      list.addRow([]);
+      list.addRow([text(CASH_COMPROBANTES_TOTALS)], { style: "header" });
+      for (const t of comprobantes.totals) {
+        const counts = comprobanteCountLabel(t.count) + (t.rejected ? ` · ${comprobanteRejectedCountLabel(t.rejected)}` : "");
+        // The amount under "Monto".
+        list.addRow([text(t.typeLabel), null, null, null, null, text(counts), t.amountColones, null], { style: "group" });
+      }
+      await workbook.endSheet();
+      comprobanteRows = comprobantes.items.length;
+    }
   });
-  return { bytes, rows: { [CLOSING_SUMMARY_SHEET]: closing.byStaff.length, [CLOSING_PAYMENTS_SHEET]: rows } };
+  return {
+    bytes,
+    rows: {
+      [CLOSING_SUMMARY_SHEET]: closing.byStaff.length,
+      [CLOSING_PAYMENTS_SHEET]: rows,
+      ...(comprobanteRows === undefined ? {} : { [CLOSING_COMPROBANTES_SHEET]: comprobanteRows }),
+    },
+  };
 }

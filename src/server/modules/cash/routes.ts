@@ -27,15 +27,15 @@ export function registerAdminCashRoutes(app: FastifyInstance, ctx: AppContext): 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const config = { auth: "admin", roles: OFFICE_STAFF } as const;
 
-  api.get(CASH_CLOSING_ROUTE.path, { config, schema: contractSchema(CASH_CLOSING_ROUTE) }, async (request) => getCashClosing(ctx.db, request.query));
+  api.get(CASH_CLOSING_ROUTE.path, { config, schema: contractSchema(CASH_CLOSING_ROUTE) }, async (request) => getCashClosing(ctx.db, request.query, new Date(), ctx.invoicing.state));
 
   // Closing is the office's end-of-day step: Oficina or Dueño (decision 147).
   api.post(CASH_CLOSE_DAY_ROUTE.path, { config, schema: contractSchema(CASH_CLOSE_DAY_ROUTE) }, async (request, reply) => {
-    return reply.status(201).send(await closeCashDay(ctx.db, request.body.date, staffActor(request)));
+    return reply.status(201).send(await closeCashDay(ctx.db, request.body.date, staffActor(request), new Date(), ctx.invoicing.state));
   });
 
   api.get(CASH_CLOSING_XLSX_ROUTE.path, { config, schema: contractSchema(CASH_CLOSING_XLSX_ROUTE) }, async (request, reply) => {
-    const closing = await getCashClosing(ctx.db, request.query);
+    const closing = await getCashClosing(ctx.db, request.query, new Date(), ctx.invoicing.state);
     const fileName = closingFileName(closing.date);
     const { bytes, rows } = await closingXlsx(closing, ctx.config.brand.name);
     await recordExport(ctx.db, staffActor(request), { kind: "cierre-caja", fileName, rows });

@@ -24,12 +24,14 @@ import { rowsOf } from "../../lib/rate-limiter";
 import { clientSearchAlternatives } from "../../core/client-search";
 import { addDays, costaRicaDayKey, costaRicaDaysBetween, costaRicaDayStart, toDate } from "../../../shared/domain/dates";
 import type { PaymentMethod } from "../../../shared/domain/charges";
+import { COMPROBANTE_TYPE_LABELS, type ComprobanteState, type InvoicingState } from "../../../shared/api/admin/invoices";
 import type { Origin, TrackingStatus } from "../../../shared/domain/statuses";
 import {
   CLOSE_DAY_FUTURE,
   closeDayAlreadyMessage,
   RECEIVABLE_CLIENT_NOT_FOUND,
   type TCashDayClosing,
+  type TClosingComprobantes,
   type TCashClosingQuery,
   type TCashClosingResponse,
   type TClosingPayment,
@@ -89,7 +91,7 @@ function paymentOf(row: PaymentRow): TClosingPayment {
 const staffKey = (accountId: number | null, name: string) => (accountId === null ? `n:${name}` : `a:${accountId}`);
 
 /** GET /api/admin/cash/closing (see the top). */
-export async function getCashClosing(db: DbOrTx, query: TCashClosingQuery, now = new Date()): Promise<TCashClosingResponse> {
+export async function getCashClosing(db: DbOrTx, query: TCashClosingQuery, now = new Date(), invoicing: InvoicingState = "off"): Promise<TCashClosingResponse> {
   const date = query.date ?? costaRicaDayKey(now);
   const from = costaRicaDayStart(date);
   const to = addDays(from, 1);
@@ -179,6 +181,7 @@ export async function getCashClosing(db: DbOrTx, query: TCashClosingQuery, now =
 
   return {
     date,
+    comprobantes: await dayComprobantes(db, from, to, query.staff, invoicing),
     byStaff: [...groups.values()].sort((a, b) => a.staffName.localeCompare(b.staffName, "es") || (a.accountId ?? 0) - (b.accountId ?? 0)),
     totals,
     reversed,
@@ -187,6 +190,66 @@ export async function getCashClosing(db: DbOrTx, query: TCashClosingQuery, now =
     staffOptions: options
       .map((o) => ({ accountId: Number(o.account_id), staffName: o.name }))
       .sort((a, b) => a.staffName.localeCompare(b.staffName, "es") || a.accountId - b.accountId),
+  };
+}
+
+const COMPROBANTE_ORDER = ["01", "04", "03"] as const;
+const STATE_LABELS: Record<ComprobanteState, string> = { pendiente: "Pendiente", enviado: "Enviado", aceptado: "Aceptado", rechazado: "Rechazado" };
+
+/**
+ * The comprobantes electrónicos issued in [from, to) (issue 34 item 6, decision 195), oldest
+ * first, with their totals per kind summed in SQL (rejected ones counted apart). With the staff
+ * filter: the Facturas and Tiquetes of the payments that person recorded, the Notas de crédito of
+ * the payments they reversed.
+ */
+async function dayComprobantes(db: DbOrTx, from: Date, to: Date, staffId: number | undefined, invoicing: InvoicingState): Promise<TClosingComprobantes> {
+  const issued = sql`d.issued_at >= ${from.toISOString()}::timestamptz and d.issued_at < ${to.toISOString()}::timestamptz`;
+  const staff: SQL =
+    staffId === undefined
+      ? sql`true`
+      : sql`(case when d.document_type = '03' then p.reversed_by_account_id else p.recorded_by_account_id end) = ${staffId}`;
+  const rows = rowsOf<{ id: number; payment_id: number; document_type: "01" | "03" | "04"; consecutivo: string | null; client_code: string; client_name: string; amount_colones: number; state: ComprobanteState; issued_at: Date | string }>(
+    await db.execute(sql`
+      select d.id, d.payment_id, d.document_type, d.consecutivo, c.client_code, c.nombre as client_name, p.amount_colones, d.state, d.issued_at
+        from invoice_documents d join payments p on p.id = d.payment_id join clients c on c.id = p.client_id
+       where ${issued} and ${staff}
+       order by d.issued_at, d.id`),
+  );
+  const sums = rowsOf<{ document_type: string; issued: string | number; amount: string | number | null; rejected: string | number }>(
+    await db.execute(sql`
+      select d.document_type,
+             count(*) filter (where d.state <> 'rechazado') as issued,
+             sum(p.amount_colones) filter (where d.state <> 'rechazado') as amount,
+             count(*) filter (where d.state = 'rechazado') as rejected
+        from invoice_documents d join payments p on p.id = d.payment_id
+       where ${issued} and ${staff}
+       group by d.document_type`),
+  );
+  return {
+    invoicing,
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      paymentId: Number(r.payment_id),
+      documentType: r.document_type,
+      typeLabel: COMPROBANTE_TYPE_LABELS[r.document_type],
+      consecutivo: r.consecutivo,
+      clientCode: r.client_code,
+      clientName: r.client_name,
+      amountColones: Number(r.amount_colones),
+      state: r.state,
+      stateLabel: STATE_LABELS[r.state],
+      issuedAt: iso(r.issued_at),
+    })),
+    totals: COMPROBANTE_ORDER.map((documentType) => {
+      const sum = sums.find((s) => s.document_type === documentType);
+      return {
+        documentType,
+        typeLabel: COMPROBANTE_TYPE_LABELS[documentType],
+        count: Number(sum?.issued ?? 0),
+        amountColones: Number(sum?.amount ?? 0),
+        rejected: Number(sum?.rejected ?? 0),
+      };
+    }),
   };
 }
 
@@ -201,7 +264,7 @@ async function closingOf(db: DbOrTx, date: string): Promise<TCashDayClosing | nu
  * day's lock (the one recording and reversing take), so a payment racing the close is either in
  * the totals stored here or refused. Audited as caja.cerrar.
  */
-export async function closeCashDay(db: Db, date: string, actor: Actor, now = new Date()): Promise<TCashClosingResponse> {
+export async function closeCashDay(db: Db, date: string, actor: Actor, now = new Date(), invoicing: InvoicingState = "off"): Promise<TCashClosingResponse> {
   if (costaRicaDaysBetween(date, now) < 0) throw badRequest(CLOSE_DAY_FUTURE);
   await db.transaction(async (tx) => {
     if (await lockCashDay(tx, date)) throw conflict(closeDayAlreadyMessage(date));
@@ -226,7 +289,7 @@ export async function closeCashDay(db: Db, date: string, actor: Actor, now = new
       at: now,
     });
   });
-  return getCashClosing(db, { date }, now);
+  return getCashClosing(db, { date }, now, invoicing);
 }
 
 /** Clients `c` matching the search (name, code, phone), as the clients panel searches them. */

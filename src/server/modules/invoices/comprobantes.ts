@@ -28,6 +28,7 @@ import {
   COMPROBANTE_INVOICING_OFF,
   COMPROBANTE_TYPE_LABELS,
   type TComprobante,
+  type TComprobanteBrief,
   type TComprobantesResponse,
   type ComprobanteState,
 } from "../../../shared/api/admin/invoices";
@@ -366,3 +367,21 @@ export async function comprobanteFile(db: Db, documentId: number, which: "xml" |
   return { fileName: `${row.clave}-respuesta.xml`, text: row.responseXml };
 }
 
+
+/** The payments list's brief of each payment's comprobantes (issue 34 item 6), oldest first. */
+export async function comprobanteBriefs(db: DbOrTx, paymentIds: readonly number[]): Promise<Map<number, TComprobanteBrief[]>> {
+  const byPayment = new Map<number, TComprobanteBrief[]>();
+  if (paymentIds.length === 0) return byPayment;
+  const rows = await db
+    .select({ id: invoiceDocuments.id, paymentId: invoiceDocuments.paymentId, documentType: invoiceDocuments.documentType, consecutivo: invoiceDocuments.consecutivo, state: invoiceDocuments.state })
+    .from(invoiceDocuments)
+    .where(inArray(invoiceDocuments.paymentId, [...paymentIds]))
+    .orderBy(asc(invoiceDocuments.id));
+  for (const r of rows) {
+    const documentType = r.documentType as "01" | "03" | "04";
+    const state = r.state as ComprobanteState;
+    const brief = { id: r.id, documentType, typeLabel: COMPROBANTE_TYPE_LABELS[documentType], consecutivo: r.consecutivo, state, stateLabel: STATE_LABELS[state] };
+    byPayment.set(r.paymentId, [...(byPayment.get(r.paymentId) ?? []), brief]);
+  }
+  return byPayment;
+}

@@ -63,7 +63,7 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
     return removeCharge(ctx.db, id, chargeId, staffActor(request));
   });
 
-  api.get(PAYMENTS_ROUTE.path, { config, schema: contractSchema(PAYMENTS_ROUTE) }, async (request) => listPayments(ctx.db, request.query));
+  api.get(PAYMENTS_ROUTE.path, { config, schema: contractSchema(PAYMENTS_ROUTE) }, async (request) => listPayments(ctx.db, request.query, ctx.invoicing));
 
   api.get(PAYMENTS_DUE_ROUTE.path, { config, schema: contractSchema(PAYMENTS_DUE_ROUTE) }, async (request) => dueOf(ctx.db, request.query.clientCode));
 

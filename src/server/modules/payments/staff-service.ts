@@ -66,7 +66,7 @@ import {
 } from "../../../shared/api/admin/payments";
 import type { PaymentProofStatus } from "../../../shared/domain/charges";
 import type { Invoicing } from "../invoices/service";
-import { invoiceSignal, issueCreditNote, issueForPayment } from "../invoices/comprobantes";
+import { comprobanteBriefs, invoiceSignal, issueCreditNote, issueForPayment } from "../invoices/comprobantes";
 
 /** Invoicing not configured: payments as before, no comprobante (issue 34). */
 const INVOICING_OFF: Invoicing = { state: "off" };
@@ -533,7 +533,7 @@ export async function paymentDetail(db: DbOrTx, id: number): Promise<TPayment> {
 }
 
 /** GET /api/admin/payments: newest first, filtered by client, Costa Rica days and method. */
-export async function listPayments(db: Db, query: TPaymentsQuery): Promise<TPaymentsPage> {
+export async function listPayments(db: Db, query: TPaymentsQuery, invoicing: Invoicing = INVOICING_OFF): Promise<TPaymentsPage> {
   const conditions: SQL[] = [];
   if (query.clientCode) conditions.push(eq(clients.clientCode, query.clientCode));
   if (query.from) conditions.push(gte(payments.paidAt, costaRicaDayStart(query.from)));
@@ -559,7 +559,16 @@ export async function listPayments(db: Db, query: TPaymentsQuery): Promise<TPaym
       .orderBy(asc(paymentAllocations.id));
     for (const a of allocations) codes.set(a.paymentId, [...(codes.get(a.paymentId) ?? []), a.trackingCode]);
   }
-  return { items: rows.map((r) => summaryOf(r, codes.get(r.id) ?? [])), total: Number(total), page: query.page, pageSize: PAYMENTS_PAGE_SIZE };
+  // Comprobantes electrónicos are listed whenever a payment has them (also ones made before
+  // invoicing was switched off); none are made while it is off.
+  const comprobantes = await comprobanteBriefs(db, rows.map((r) => r.id));
+  return {
+    items: rows.map((r) => ({ ...summaryOf(r, codes.get(r.id) ?? []), comprobantes: comprobantes.get(r.id) ?? [] })),
+    invoicing: invoicing.state,
+    total: Number(total),
+    page: query.page,
+    pageSize: PAYMENTS_PAGE_SIZE,
+  };
 }
 
 // --- Clients' SINPE receipts ---

@@ -10,6 +10,7 @@ import { ZClientCodeLooseSchema } from "../clients";
 import { ZAdminPageSchema, ZAdminSearchSchema } from "./clients";
 import { binary, defineRoute } from "../contract";
 import { XLSX_CONTENT_TYPE } from "../excel";
+import { COMPROBANTE_STATES, ZInvoicingStateSchema } from "./invoices";
 
 const CASH_CLOSING_PATH = "/api/admin/cash/closing";
 const CASH_CLOSING_XLSX_PATH = "/api/admin/cash/closing.xlsx";
@@ -103,8 +104,51 @@ export const ZCashDayClosingSchema = z.object({
 });
 export type TCashDayClosing = z.infer<typeof ZCashDayClosingSchema>;
 
+/**
+ * A comprobante electrónico of the day (issue 34 item 6, decision 195): issued that Costa Rica
+ * day; with the staff filter, those of the payments that person recorded (a Nota de crédito: the
+ * payments they reversed).
+ */
+export const ZClosingComprobanteSchema = z.object({
+  id: z.number().int(),
+  /** The receipt number of its payment. */
+  paymentId: z.number().int(),
+  documentType: z.enum(["01", "03", "04"]),
+  typeLabel: z.string(),
+  /** Null: it could not be made (refused data), no number was taken. */
+  consecutivo: z.string().nullable(),
+  clientCode: z.string(),
+  clientName: z.string(),
+  /** Its payment's amount (what the document totals; a Nota de crédito credits that amount). */
+  amountColones: z.number().int(),
+  state: z.enum(COMPROBANTE_STATES),
+  stateLabel: z.string(),
+  issuedAt: z.string(),
+});
+
+/** Per kind: how many were issued that day and their amount, rejected ones left out (they are no fiscal document). */
+export const ZComprobanteKindTotalSchema = z.object({
+  documentType: z.enum(["01", "03", "04"]),
+  typeLabel: z.string(),
+  count: z.number().int(),
+  amountColones: z.number().int(),
+  /** Rejected ones that day (listed, not counted). */
+  rejected: z.number().int(),
+});
+
+export const ZClosingComprobantesSchema = z.object({
+  /** off: invoicing is not configured (the screens say so; nothing else is shown unless old ones exist). */
+  invoicing: ZInvoicingStateSchema,
+  items: z.array(ZClosingComprobanteSchema),
+  /** Always 01, 04, 03 in that order. */
+  totals: z.array(ZComprobanteKindTotalSchema),
+});
+export type TClosingComprobantes = z.infer<typeof ZClosingComprobantesSchema>;
+
 /** GET /api/admin/cash/closing */
 export const ZCashClosingResponseSchema = z.object({
+  /** The day's comprobantes electrónicos (issue 34 item 6). */
+  comprobantes: ZClosingComprobantesSchema,
   date: z.string(),
   byStaff: z.array(ZClosingStaffSchema),
   /** The day's totals by method (reversed payments excluded; closed days' reversals made this day subtracted). */
@@ -239,6 +283,8 @@ export const CLOSING_SUMMARY_SHEET = "Resumen";
 export const CLOSING_PAYMENTS_SHEET = "Pagos";
 export const CLOSING_SUMMARY_HEADERS = ["Persona", ...PAYMENT_METHODS.map((m) => PAYMENT_METHOD_LABELS[m]), "Total"];
 export const CLOSING_DAY_TOTAL = "Total del día";
+export const CLOSING_COMPROBANTES_SHEET = "Comprobantes electrónicos";
+export const CLOSING_COMPROBANTES_HEADERS = ["Tipo", "Consecutivo", "Recibo", "Fecha y hora", "Código cliente", "Cliente", "Monto", "Estado"];
 export const CLOSING_PAYMENTS_HEADERS = ["Recibo", "Fecha y hora", "Persona", "Código cliente", "Cliente", "Método", "Referencia", "Monto", "Paquetes", "Estado"];
 export const PAYMENT_VALID = "Vigente";
 export function reversedMark(reason: string | null): string {
@@ -284,6 +330,10 @@ export const laterReversalLine = (countedOn: string, name: string | null, reason
 export const closedDayReversalLine = (paidAt: string, name: string | null, reason: string | null) =>
   `Pago del ${formatDate(paidAt)} (caja cerrada), revertido por ${name ?? "—"}${reason ? `: ${reason}` : ""}`;
 export const CASH_RECEIPT = "Recibo";
+export const CASH_COMPROBANTES_EMPTY = "No se emitieron comprobantes electrónicos este día";
+export const CASH_COMPROBANTES_TOTALS = "Totales por tipo (los rechazados no suman)";
+export const comprobanteCountLabel = (n: number) => (n === 1 ? "1 emitido" : `${n} emitidos`);
+export const comprobanteRejectedCountLabel = (n: number) => (n === 1 ? "1 rechazado" : `${n} rechazados`);
 export const RECEIVABLES_LOAD_FAILED = "No se pudieron cargar las cuentas por cobrar";
 export const RECEIVABLES_EMPTY = "Ningún cliente tiene saldo pendiente";
 export const RECEIVABLES_SEARCH_LABEL = "Buscar cliente (nombre, código o teléfono)";

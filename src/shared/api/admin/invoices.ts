@@ -101,3 +101,39 @@ export const COMPROBANTE_REISSUE_ROUTE = defineRoute({
   params: ZComprobanteIdParamsSchema,
   responses: { 201: z.object({ comprobante: ZComprobanteSchema }) },
 });
+
+/**
+ * What the payments list shows of each payment's comprobantes electrónicos (issue 34 item 6): the
+ * kind, its consecutivo and its state; the full detail (clave, reason, downloads, reissue) comes
+ * from PAYMENT_COMPROBANTES_ROUTE when staff open it.
+ */
+export const ZComprobanteBriefSchema = ZComprobanteSchema.pick({ id: true, documentType: true, typeLabel: true, consecutivo: true, state: true, stateLabel: true });
+export type TComprobanteBrief = z.infer<typeof ZComprobanteBriefSchema>;
+
+/** Whether invoicing is configured on this server (HACIENDA_* set). */
+export const ZInvoicingStateSchema = z.enum(["on", "off"]);
+export type InvoicingState = z.infer<typeof ZInvoicingStateSchema>;
+
+// --- What staff read (Pagos and the cierre de caja). "Comprobante" alone is the client's SINPE
+// receipt photo in these screens: the e-invoice documents are always named in full. ---
+export const COMPROBANTES_TITLE = "Comprobantes electrónicos";
+export const INVOICING_OFF_NOTE = "Facturación electrónica desactivada: los pagos no generan comprobantes electrónicos y los recibos no son documentos fiscales.";
+export const COMPROBANTES_SHOW = "Ver comprobante electrónico";
+export const COMPROBANTES_HIDE = "Ocultar comprobante electrónico";
+export const COMPROBANTES_LOAD_FAILED = "No se pudieron cargar los comprobantes electrónicos";
+export const COMPROBANTES_NONE = "Este pago no tiene comprobante electrónico (se registró con la facturación electrónica desactivada).";
+export const COMPROBANTE_CONSECUTIVO_LABEL = "Consecutivo";
+export const COMPROBANTE_CLAVE_LABEL = "Clave";
+export const COMPROBANTE_NO_NUMBER = "sin número";
+export const COMPROBANTE_DOWNLOAD_XML = "XML firmado";
+export const COMPROBANTE_DOWNLOAD_ANSWER = "Respuesta de Hacienda";
+export const COMPROBANTE_DOWNLOAD_FAILED = "No se pudo descargar el archivo";
+export const COMPROBANTE_REISSUE_BUTTON = "Reenviar";
+export const COMPROBANTE_REISSUE_FAILED = "No se pudo emitir de nuevo el comprobante electrónico";
+export const COMPROBANTE_FIX_CLIENT = "Corregir la identificación del cliente";
+export const comprobanteRejectedLine = (reason: string | null) => `Rechazado por Hacienda: ${reason ?? "sin motivo indicado"}`;
+export const comprobanteRetryLine = (error: string) => `El último intento de envío falló y se reintentará: ${error}`;
+export const comprobanteReissuedToast = (label: string, consecutivo: string | null) => `${label} ${consecutivo ?? ""} emitido de nuevo: se envía a Hacienda`.replace(/\s+/g, " ");
+export const comprobanteReplacesLine = (consecutivo: string | null) => `Reemplaza al rechazado ${consecutivo ?? COMPROBANTE_NO_NUMBER}`;
+export const comprobanteCancelsLine = (label: string, consecutivo: string | null) => `Anula: ${label} ${consecutivo ?? COMPROBANTE_NO_NUMBER}`;
+export const COMPROBANTE_REISSUED_NOTE = "Ya se emitió de nuevo (ver abajo).";

@@ -17,6 +17,7 @@ import { formatColones, formatDate, formatDateTime } from "../../domain/format";
 import { isCalendarDay, isIsoInstant } from "../../domain/dates";
 import { COLONES_MAX } from "./trackings";
 import { binary, defineRoute } from "../contract";
+import { ZComprobanteBriefSchema, ZInvoicingStateSchema } from "./invoices";
 
 export const CHARGE_DESCRIPTION_MAX = 120;
 export const PAYMENT_REFERENCE_MAX = 64;
@@ -296,8 +297,14 @@ export type TPayment = z.infer<typeof ZPaymentSchema>;
 
 export const ZPaymentResponseSchema = z.object({ payment: ZPaymentSchema });
 
+/** A payment in the list, with its comprobantes electrónicos in brief (issue 34 item 6; none while invoicing is off). */
+export const ZPaymentListItemSchema = ZPaymentSummarySchema.extend({ comprobantes: z.array(ZComprobanteBriefSchema) });
+export type TPaymentListItem = z.infer<typeof ZPaymentListItemSchema>;
+
 export const ZPaymentsPageSchema = z.object({
-  items: z.array(ZPaymentSummarySchema),
+  items: z.array(ZPaymentListItemSchema),
+  /** Whether this server issues comprobantes electrónicos (HACIENDA_* configured). */
+  invoicing: ZInvoicingStateSchema,
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -10,6 +10,7 @@ import { catchDownloads, cleanUpAdminTest, json, renderAdmin, stubFetch, type Fe
 import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
 import { formatColones } from "../../../../shared/domain/format";
 import type { TCashClosingResponse, TReceivableDetail, TReceivablesResponse } from "../../../../shared/api/admin/cash";
+import { INVOICING_OFF_NOTE } from "../../../../shared/api/admin/invoices";
 import { CashSection } from "./cash-section";
 
 const calls: FetchCall[] = [];
@@ -35,8 +36,32 @@ const payment = (id: number, over: Partial<TCashClosingResponse["byStaff"][numbe
 const closedDays = new Set<string>();
 const closedInfo = { closedAt: "2026-11-26T23:00:00.000Z", closedByName: "Laura Oficina", totals: { SINPE_MOVIL: 12_500, EFECTIVO: 30_000, TARJETA: 0, TRANSFERENCIA: 0, total: 42_500 }, paymentCount: 2 };
 
+/** The stubbed server's invoicing (issue 34): off, or on with today's comprobantes electrónicos. */
+let invoicing: "on" | "off" = "off";
+const KIND_TOTALS = [
+  { documentType: "01" as const, typeLabel: "Factura electrónica", count: 1, amountColones: 30_000, rejected: 0 },
+  { documentType: "04" as const, typeLabel: "Tiquete electrónico", count: 1, amountColones: 12_500, rejected: 1 },
+  { documentType: "03" as const, typeLabel: "Nota de crédito electrónica", count: 0, amountColones: 0, rejected: 0 },
+];
+const comprobantesOf = (date: string): TCashClosingResponse["comprobantes"] =>
+  invoicing === "off"
+    ? { invoicing, items: [], totals: KIND_TOTALS.map((t) => ({ ...t, count: 0, amountColones: 0, rejected: 0 })) }
+    : {
+        invoicing,
+        items:
+          date === today
+            ? [
+                { id: 1, paymentId: 41, documentType: "04", typeLabel: "Tiquete electrónico", consecutivo: "00100001040000000007", clientCode: "EX123456", clientName: "Marta Solano Vega", amountColones: 12_500, state: "aceptado", stateLabel: "Aceptado", issuedAt: `${today}T15:00:00.000Z` },
+                { id: 2, paymentId: 42, documentType: "01", typeLabel: "Factura electrónica", consecutivo: "00100001010000000003", clientCode: "EX654321", clientName: "Óscar Núñez", amountColones: 30_000, state: "pendiente", stateLabel: "Pendiente", issuedAt: `${today}T16:00:00.000Z` },
+                { id: 3, paymentId: 43, documentType: "04", typeLabel: "Tiquete electrónico", consecutivo: null, clientCode: "EX111111", clientName: "Pedro Sin Datos", amountColones: 4_000, state: "rechazado", stateLabel: "Rechazado", issuedAt: `${today}T17:00:00.000Z` },
+              ]
+            : [],
+        totals: date === today ? KIND_TOTALS : KIND_TOTALS.map((t) => ({ ...t, count: 0, amountColones: 0, rejected: 0 })),
+      };
+
 const closing = (date: string): TCashClosingResponse => ({
   date,
+  comprobantes: comprobantesOf(date),
   totals: { SINPE_MOVIL: 12_500, EFECTIVO: 30_000, TARJETA: 0, TRANSFERENCIA: 0, total: 42_500 },
   byStaff: [
     {
@@ -102,6 +127,7 @@ const server = (_method: string, url: string, body?: unknown): Response => {
 };
 
 beforeEach(() => {
+  invoicing = "off";
   closedDays.clear();
   closedDays.add(yesterday);
   window.history.replaceState(null, "", "/admin/caja");
@@ -182,6 +208,39 @@ describe("Cierre de caja", () => {
     await waitFor(() => expect(calls.some((c) => c.url.startsWith("/api/admin/cash/closing.xlsx"))).toBe(true));
     await waitFor(() => expect(saved).toEqual([`cierre-caja-${today}.xlsx`]));
     expect(calls.some((c) => c.url === `/api/admin/cash/closing.xlsx?date=${today}&staff=1`)).toBe(true);
+  });
+});
+
+describe("Comprobantes electrónicos of the day (issue 34 item 6)", () => {
+  it("lists kind, consecutivo, client, amount and state, with totals per kind; no serious axe violations", async () => {
+    invoicing = "on";
+    renderAdmin(<CashSection />);
+    const section = await screen.findByRole("region", { name: "Comprobantes electrónicos" });
+    const totals = within(section).getByRole("list", { name: "Totales por tipo (los rechazados no suman)" });
+    expect(within(totals).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      `Factura electrónica1 emitido · ${formatColones(30_000)}`,
+      `Tiquete electrónico1 emitido · ${formatColones(12_500)}1 rechazado`,
+      `Nota de crédito electrónica0 emitidos · ${formatColones(0)}`,
+    ]);
+    const rows = within(section).getAllByRole("listitem").filter((li) => !totals.contains(li));
+    expect(rows.map((r) => r.textContent)).toEqual([
+      `Tiquete electrónico${formatColones(12_500)}00100001040000000007AceptadoMarta Solano Vega · EX123456 · Recibo 41`,
+      `Factura electrónica${formatColones(30_000)}00100001010000000003PendienteÓscar Núñez · EX654321 · Recibo 42`,
+      `Tiquete electrónico${formatColones(4_000)}sin númeroRechazadoPedro Sin Datos · EX111111 · Recibo 43`,
+    ]);
+    expect(screen.queryByText(INVOICING_OFF_NOTE)).toBeNull();
+    expect(await serious()).toEqual([]);
+
+    fireEvent.click(screen.getByRole("button", { name: /Anterior/ }));
+    expect(await screen.findByText("No se emitieron comprobantes electrónicos este día")).toBeTruthy();
+  });
+
+  it("with invoicing off: one line says so, no box", async () => {
+    renderAdmin(<CashSection />);
+    await screen.findByRole("region", { name: /Total del día/ });
+    expect(screen.getByText(INVOICING_OFF_NOTE)).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Comprobantes electrónicos" })).toBeNull();
+    expect(screen.queryByRole("list", { name: /Totales por tipo/ })).toBeNull();
   });
 });
 

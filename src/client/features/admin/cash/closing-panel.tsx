@@ -4,11 +4,13 @@
 // nowhere), and "Descargar Excel". Every number is the server's (summed in SQL). Issue 31
 // (decision 147): whether the day is closed (by whom, when, the totals as closed) or "Cerrar caja
 // del día"; a closed day's payment reversed later is marked on its day, and its reversal listed
-// (minus its amount) on the day it was made.
+// (minus its amount) on the day it was made. Issue 34 item 6 (decision 195): the day's
+// comprobantes electrónicos with their totals per kind; with invoicing off, one line says so.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ChevronLeft, ChevronRight, Download, Loader2, Lock, LockOpen } from "lucide-react";
 import { AlertDialog, AlertDialogContent } from "../../../components/ui/alert-dialog";
+import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -22,9 +24,14 @@ import { fileNameFromDisposition, saveBlob } from "../../../lib/admin/download-f
 import { formatColones, formatDate, formatDateTime } from "../../../../shared/domain/format";
 import { addDays, costaRicaDayKey, costaRicaDayStart } from "../../../../shared/domain/dates";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "../../../../shared/domain/charges";
+import { COMPROBANTE_NO_NUMBER, COMPROBANTES_TITLE, INVOICING_OFF_NOTE, type ComprobanteState } from "../../../../shared/api/admin/invoices";
 import { EXPORT_FAILED_FALLBACK, EXPORT_FAILED_TITLE, EXPORT_SUCCESS_TITLE } from "../../../../shared/api/excel";
 import {
   CASH_CLOSE_BUTTON,
+  CASH_COMPROBANTES_EMPTY,
+  CASH_COMPROBANTES_TOTALS,
+  comprobanteCountLabel,
+  comprobanteRejectedCountLabel,
   CASH_CLOSE_CONFIRM,
   CASH_CLOSE_DAY_ROUTE,
   CASH_CLOSE_FAILED,
@@ -55,6 +62,7 @@ import {
   closingFileName,
   reversedByLine,
   type TCashClosingResponse,
+  type TClosingComprobantes,
   type TClosingPayment,
   type TMethodTotals,
 } from "../../../../shared/api/admin/cash";
@@ -111,6 +119,53 @@ function PaymentItem({ payment, negative = false, children }: { payment: TClosin
       ) : null}
       {children}
     </li>
+  );
+}
+
+const STATE_TONES: Record<ComprobanteState, BadgeTone> = { pendiente: "warning", enviado: "info", aceptado: "success", rechazado: "danger" };
+
+/** The day's comprobantes electrónicos: totals per kind, then each one; invoicing off: one line, nothing else. */
+function DayComprobantes({ comprobantes }: { comprobantes: TClosingComprobantes }) {
+  if (comprobantes.invoicing === "off" && comprobantes.items.length === 0) return <p className="text-sm break-words text-muted">{INVOICING_OFF_NOTE}</p>;
+  return (
+    <section aria-labelledby="cash-comprobantes" className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3">
+      <h3 id="cash-comprobantes" className="font-semibold text-ink">
+        {COMPROBANTES_TITLE}
+      </h3>
+      {comprobantes.invoicing === "off" ? <p className="text-sm break-words text-muted">{INVOICING_OFF_NOTE}</p> : null}
+      <ul aria-label={CASH_COMPROBANTES_TOTALS} className="grid gap-2 text-sm sm:grid-cols-3">
+        {comprobantes.totals.map((t) => (
+          <li key={t.documentType} className="min-w-0 rounded-md bg-slate-50 p-2">
+            <p className="text-xs text-muted">{t.typeLabel}</p>
+            <p className="font-semibold break-words text-ink">
+              {comprobanteCountLabel(t.count)} · {formatColones(t.amountColones)}
+            </p>
+            {t.rejected > 0 ? <p className="text-xs text-red-900">{comprobanteRejectedCountLabel(t.rejected)}</p> : null}
+          </li>
+        ))}
+      </ul>
+      {comprobantes.items.length === 0 ? (
+        <p className="text-sm text-muted">{CASH_COMPROBANTES_EMPTY}</p>
+      ) : (
+        <ul>
+          {comprobantes.items.map((c) => (
+            <li key={c.id} className="grid gap-1 border-t border-slate-200 py-2 text-sm first:border-t-0">
+              <p className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                <span className="font-semibold text-ink">{c.typeLabel}</span>
+                <span className="font-semibold text-ink">{formatColones(c.amountColones)}</span>
+              </p>
+              <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="font-mono text-xs break-all text-ink">{c.consecutivo ?? COMPROBANTE_NO_NUMBER}</span>
+                <Badge tone={STATE_TONES[c.state]}>{c.stateLabel}</Badge>
+              </p>
+              <p className="break-words text-ink">
+                {c.clientName} <span className="text-muted">· {c.clientCode} · {CASH_RECEIPT} {c.paymentId}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -309,6 +364,8 @@ export function ClosingPanel({
               </ul>
             </section>
           ) : null}
+
+          <DayComprobantes comprobantes={data.comprobantes} />
         </>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 // "Pagos registrados": newest first, filtered by client, days and method; each with its receipt
 // ("Recibo") and "Revertir" (a reason is required); a reversed payment is shown struck through
-// with who reversed it and why.
+// with who reversed it and why. With invoicing on (issue 34), each payment's comprobantes
+// electrónicos in brief and, opened, in full; with it off, one line says so and nothing else shows.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -31,12 +32,15 @@ import {
   REVERSE_TITLE,
   REVERSED_LABEL,
   reversalCountedOnLine,
+  type TPaymentListItem,
   type TPaymentSummary,
   PAYMENT_REVERSE_ROUTE,
   PAYMENTS_ROUTE,
 } from "../../../../shared/api/admin/payments";
 import { routePath } from "../../../../shared/api/contract";
 import { ReceiptButton } from "./receipt-button";
+import { ComprobanteBriefs, ComprobantesPanel } from "./comprobantes-panel";
+import { COMPROBANTES_HIDE, COMPROBANTES_SHOW, INVOICING_OFF_NOTE } from "../../../../shared/api/admin/invoices";
 import { ReasonDialog } from "./reason-dialog";
 
 interface Filters {
@@ -66,8 +70,11 @@ function ReverseDialog({ payment, onClose }: { payment: TPaymentSummary; onClose
   );
 }
 
-function PaymentItem({ payment, onReverse }: { payment: TPaymentSummary; onReverse: (p: TPaymentSummary) => void }) {
+function PaymentItem({ payment, onReverse }: { payment: TPaymentListItem; onReverse: (p: TPaymentSummary) => void }) {
   const reversed = payment.reversedAt !== null;
+  const [showComprobantes, setShowComprobantes] = useState(false);
+  const hasComprobantes = payment.comprobantes.length > 0;
+  const panelId = `payment-${payment.id}-comprobantes`;
   return (
     <li className="grid gap-2 border-t border-slate-200 py-3 first:border-t-0">
       <div className={reversed ? "min-w-0 text-muted line-through" : "min-w-0"}>
@@ -89,8 +96,23 @@ function PaymentItem({ payment, onReverse }: { payment: TPaymentSummary; onRever
           {payment.reversalCountedOn ? <span className="block">{reversalCountedOnLine(payment.reversalCountedOn)}</span> : null}
         </p>
       ) : null}
+      {hasComprobantes && !showComprobantes ? <ComprobanteBriefs items={payment.comprobantes} /> : null}
+      {hasComprobantes && showComprobantes ? <ComprobantesPanel id={panelId} paymentId={payment.id} clientCode={payment.clientCode} reversed={reversed} /> : null}
       <div className="flex flex-wrap gap-2">
         <ReceiptButton paymentId={payment.id} />
+        {hasComprobantes ? (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            aria-expanded={showComprobantes}
+            aria-controls={showComprobantes ? panelId : undefined}
+            aria-label={`${showComprobantes ? COMPROBANTES_HIDE : COMPROBANTES_SHOW} del pago N.º ${payment.receiptNumber}`}
+            onClick={() => setShowComprobantes(!showComprobantes)}
+          >
+            {showComprobantes ? COMPROBANTES_HIDE : COMPROBANTES_SHOW}
+          </Button>
+        ) : null}
         {!reversed ? (
           <Button type="button" size="sm" variant="outline" onClick={() => onReverse(payment)} aria-label={`${REVERSE_BUTTON} N.º ${payment.receiptNumber}`}>
             {REVERSE_BUTTON}
@@ -155,6 +177,7 @@ export function PaymentsList() {
           {FILTER_APPLY}
         </Button>
       </form>
+      {list.data?.invoicing === "off" ? <p className="text-sm break-words text-muted">{INVOICING_OFF_NOTE}</p> : null}
       {list.isPending ? <PanelLoading /> : null}
       {list.error ? <PanelMessage tone="error">{LIST_LOAD_FAILED}</PanelMessage> : null}
       {list.data && list.data.total === 0 ? <PanelMessage>{LIST_EMPTY}</PanelMessage> : null}

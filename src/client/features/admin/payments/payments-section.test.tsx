@@ -104,7 +104,7 @@ const server = (method: string, url: string, body: unknown): Response => {
   if (url === "/api/admin/payments/41/reverse") return json(200, { payment: payment(41) });
   if (url.startsWith("/api/admin/payments")) {
     const items = [summary(), summary({ id: 40, receiptNumber: "000040", reversedAt: "2026-11-25T17:00:00.000Z", reversedByName: "Ana Dueña", reversalReason: "Monto equivocado" })];
-    return json(200, { items, total: 2, page: 1, pageSize: 25 });
+    return json(200, { items: items.map((i) => ({ ...i, comprobantes: [] })), invoicing: "off", total: 2, page: 1, pageSize: 25 });
   }
   if (url === "/api/admin/trackings/11/charges" && method === "GET") return json(200, charges);
   if (url === "/api/admin/trackings/11/charges" && method === "POST") {
