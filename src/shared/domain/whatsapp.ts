@@ -96,3 +96,25 @@ export function isOptedOut(optOutAt: Date | string | null | undefined, optInAt: 
 export function optedOutSkipReason(optOutAt: Date | string): string {
   return `No enviado: el cliente pidió no recibir mensajes (escribió BAJA el ${formatDateTime(optOutAt)}).`;
 }
+
+/** The lines staff read on a client's record about WhatsApp (decisions 200, 201); none when all is well. */
+export function clientWhatsappNotices(client: {
+  whatsappOptOutAt?: string | null;
+  whatsappOptInAt?: string | null;
+  whatsappUnreachableAt?: string | null;
+  whatsappUnreachableCode?: number | null;
+}): { text: string; tone: "danger" | "warning" }[] {
+  const notices: { text: string; tone: "danger" | "warning" }[] = [];
+  if (client.whatsappUnreachableAt) {
+    notices.push({
+      text: `Su número no recibe WhatsApp (código ${client.whatsappUnreachableCode ?? "?"}, ${formatDateTime(client.whatsappUnreachableAt)}): llámelo por teléfono.`,
+      tone: "danger",
+    });
+  }
+  if (isOptedOut(client.whatsappOptOutAt, client.whatsappOptInAt)) {
+    notices.push({ text: `Pidió no recibir mensajes de WhatsApp: escribió BAJA el ${formatDateTime(client.whatsappOptOutAt)}.`, tone: "warning" });
+  } else if (client.whatsappOptInAt && client.whatsappOptOutAt) {
+    notices.push({ text: `Volvió a aceptar mensajes de WhatsApp: escribió ALTA el ${formatDateTime(client.whatsappOptInAt)}.`, tone: "warning" });
+  }
+  return notices;
+}
