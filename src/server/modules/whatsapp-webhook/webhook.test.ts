@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_WHATSAPP_APP_SECRET, TEST_WHATSAPP_VERIFY_TOKEN, type TestApp } from "../../test/app";
 import { clients, notificationOutbox, whatsappInboundMessages, whatsappWebhookEvents } from "../../db/schema";
 import {
+  FAKE_DISPLAY_NUMBER,
   fakeGraphEnv,
   incomingWebhookBody,
   signWebhook,
@@ -22,6 +23,7 @@ import { processDueWebhookEvents } from "./worker";
 import { describeNotification } from "../../../shared/api/notifications";
 import { toNotificationState } from "../notifications/queries";
 import { WEBHOOK_NOT_CONFIGURED, WEBHOOK_SIGNATURE_REFUSED, WHATSAPP_WEBHOOK_PATH } from "../../../shared/api/whatsapp-webhook";
+import { metaWebhookProblems } from "../../test/meta-webhook-schema";
 
 /** The real policy with no waiting between attempts, so a test can drive every retry. */
 const NO_WAIT: RetryPolicy = { ...DEFAULT_RETRY_POLICY, backoffMs: [0] };
@@ -41,8 +43,11 @@ describe("the WhatsApp webhook", () => {
   });
 
   const db = () => t.ctx.db;
+  /** The well-formed bodies this file posts as Meta, checked against Meta's schema at the end. */
+  const metaBodies: string[] = [];
   const post = (body: unknown, signature?: string | null) => {
     const text = typeof body === "string" ? body : JSON.stringify(body);
+    if (typeof body !== "string" && (body as { object?: string }).object === "whatsapp_business_account") metaBodies.push(text);
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (signature !== null) headers["x-hub-signature-256"] = signature ?? signWebhook(text, TEST_WHATSAPP_APP_SECRET);
     return t.app.inject({ method: "POST", url: WHATSAPP_WEBHOOK_PATH, headers, payload: text });
@@ -249,7 +254,7 @@ describe("the WhatsApp webhook", () => {
     await fake.postIncoming(from, { type: "image", image: { caption: "Mi factura", mime_type: "image/jpeg", sha256: "SfInY0gGKTsJlUWbwxC1k+FAD0FZHvzwfpvO0zX0GUI=", id: "1003383421387256" } });
     await fake.postIncoming(from, { type: "document", document: { filename: "factura.pdf", mime_type: "application/pdf", sha256: "abc=", id: "2003383421387256" } });
     await fake.postIncoming(from, { type: "location", location: { latitude: 9.9333, longitude: -84.0833, name: "Oficina", address: "San José" } });
-    await fake.postIncoming(from, { type: "button", button: { payload: "ESTADO", text: "Ver estado" } });
+    await fake.postIncoming(from, { type: "button", context: { from: FAKE_DISPLAY_NUMBER, id: "wamid.plantilla1" }, button: { payload: "ESTADO", text: "Ver estado" } });
     await fake.postIncoming(stranger, { type: "text", text: { body: "¿Ya llegó mi paquete?" } });
     await fake.settle();
     expect(fake.webhooks.slice(-5).map((w) => w.status)).toEqual([200, 200, 200, 200, 200]);
@@ -262,7 +267,7 @@ describe("the WhatsApp webhook", () => {
       { type: "button", clientId, text: "Ver estado", mediaId: null, mediaMimeType: null, mediaFilename: null },
     ]);
     expect(mine[2].details).toMatchObject({ location: { latitude: 9.9333, longitude: -84.0833 } });
-    expect(mine[3].details).toMatchObject({ button: { payload: "ESTADO" } });
+    expect(mine[3].details).toMatchObject({ button: { payload: "ESTADO" }, context: { id: "wamid.plantilla1" } });
     const [unknown] = await db().select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.fromNumber, stranger));
     expect(unknown).toMatchObject({ clientId: null, text: "¿Ya llegó mi paquete?", profileName: "Cliente de prueba" });
   });
@@ -272,7 +277,7 @@ describe("the WhatsApp webhook", () => {
     const { id } = await enqueueNotification(db(), { kind: "WHATSAPP_ENTRY_STATUS", recipient: to, body: "Hola", parameters: ["Ana", "1Z9", "En tránsito"] });
     await drainOutbox();
     await fake.settle();
-    const posted = fake.webhooks.filter((w) => w.body.includes((fake.accepted.at(-1)?.body.to ?? "-") as string));
+    const posted = fake.webhooks.filter((w) => w.body.includes(`"recipient_id":"${to}"`));
     expect(posted.map((w) => w.status)).toEqual([200, 200, 200]);
     await applyEvents();
     const stored = await row(id);
@@ -293,6 +298,17 @@ describe("the WhatsApp webhook", () => {
     await fake.settle();
     await applyEvents();
     expect(await row(bad.id)).toMatchObject({ status: "FAILED", deliveryStatus: "failed", errorCode: 131026 });
+  });
+
+  it("sent only bodies valid against Meta's webhook schema (the stand-in's and the hand-made ones)", () => {
+    const bodies = [...metaBodies, ...fake.webhooks.map((w) => w.body)];
+    expect(bodies.length).toBeGreaterThan(20);
+    for (const body of bodies) expect(metaWebhookProblems(body), body.slice(0, 300)).toEqual([]);
+    // The check has teeth: a status without its id, or a text message without its body, is refused.
+    const bad = statusWebhookBody(fake.phoneNumberId, [{ id: "wamid.x", status: "read", recipient_id: "50600000000" }]);
+    delete (bad.entry[0].changes[0].value.statuses[0] as { id?: string }).id;
+    expect(metaWebhookProblems(bad)).not.toEqual([]);
+    expect(metaWebhookProblems(incomingWebhookBody(fake.phoneNumberId, "50600000000", { type: "text", text: {} }))).not.toEqual([]);
   });
 });
 
