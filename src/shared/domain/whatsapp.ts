@@ -9,7 +9,6 @@ export type WhatsappDeliveryStatus = (typeof WHATSAPP_DELIVERY_STATUSES)[number]
 
 /** Where a stored webhook event stands: waiting for the worker, applied, unreadable, or given up. */
 export const WEBHOOK_EVENT_STATES = ["PENDING", "DONE", "UNPROCESSABLE", "FAILED"] as const;
-export type WebhookEventState = (typeof WEBHOOK_EVENT_STATES)[number];
 
 /**
  * How far along a message is: a report only ever moves it forward, so reports that arrive out of
