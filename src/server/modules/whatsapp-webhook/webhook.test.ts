@@ -19,7 +19,8 @@ import {
 import { clientIdOf, registerTestClient, uniquePhone } from "../../test/clients";
 import { enqueueNotification } from "../../core/outbox";
 import { DEFAULT_RETRY_POLICY, processDueBatch, type RetryPolicy } from "../notifications/sending";
-import { processDueWebhookEvents } from "./worker";
+import { createWebhookWorker, processDueWebhookEvents } from "./worker";
+import { until } from "../../test/until";
 import { describeNotification } from "../../../shared/api/notifications";
 import { toNotificationState } from "../notifications/queries";
 import { WEBHOOK_NOT_CONFIGURED, WEBHOOK_SIGNATURE_REFUSED, WHATSAPP_WEBHOOK_PATH } from "../../../shared/api/whatsapp-webhook";
@@ -298,6 +299,22 @@ describe("the WhatsApp webhook", () => {
     await fake.settle();
     await applyEvents();
     expect(await row(bad.id)).toMatchObject({ status: "FAILED", deliveryStatus: "failed", errorCode: 131026 });
+  });
+
+  it("runs as a worker: woken when the handler stores an event, it applies it without being asked", async () => {
+    const { id, wamid } = await sentMessage();
+    const worker = createWebhookWorker({ db: db(), pollMs: 60_000 });
+    worker.start();
+    try {
+      await post(status({ id: wamid, status: "delivered" }));
+      await until(async () => (await row(id)).deliveryStatus === "delivered");
+      await worker.drain();
+      const [event] = await db().select().from(whatsappWebhookEvents).where(eq(whatsappWebhookEvents.notificationId, id));
+      expect(event).toMatchObject({ state: "DONE", attempts: 1 });
+      expect(event.processedAt).not.toBeNull();
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("sent only bodies valid against Meta's webhook schema (the stand-in's and the hand-made ones)", () => {
