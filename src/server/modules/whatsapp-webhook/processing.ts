@@ -60,13 +60,16 @@ export async function applyStatusReport(
     set.deliveryStatus = report.status;
     set.deliveryStatusAt = at;
   }
-  if (report.status === "failed") {
+  // The outbox status changes only for a message at rest after its send: one queued again or
+  // being sent again (another wamid on its way) is left to its sender.
+  const atRest = row.status === "SENT" || row.status === "FAILED";
+  if (report.status === "failed" && forward) {
     const error = report.errors?.[0];
     const code = typeof error?.code === "number" ? error.code : null;
-    set.failedAt = row.failedAt ?? at;
+    set.failedAt = at;
     set.errorCode = code;
     set.errorTitle = (error?.title ?? error?.message ?? null)?.slice(0, 500) ?? null;
-    if (forward) {
+    if (atRest) {
       const reason = whatsappFailureReason(code, error?.title);
       // Another try only where Meta's code says it can succeed, within the outbox's attempts.
       if (isRetryableWhatsappFailure(code) && row.attempts < policy.maxAttempts) {
@@ -75,11 +78,11 @@ export async function applyStatusReport(
       } else {
         Object.assign(set, { status: "FAILED", lastError: reason, lockedUntil: null });
       }
-      if (code === UNREACHABLE_NUMBER_CODE) await markUnreachable(tx, row, code, at);
     }
+    if (code === UNREACHABLE_NUMBER_CODE) await markUnreachable(tx, row, code, at);
   } else if (forward && (report.status === "delivered" || report.status === "read")) {
     // It reached the client: any earlier failure of this message is over, and the number works.
-    if (row.status === "FAILED") Object.assign(set, { status: "SENT", lastError: null });
+    if (row.status === "FAILED" && row.deliveryStatus === "failed") Object.assign(set, { status: "SENT", lastError: null });
     await clearUnreachable(tx, row);
   }
   if (Object.keys(set).length > 0) await tx.update(o).set(set).where(eq(o.id, row.id));
