@@ -29,6 +29,7 @@ import { registerModules } from "./modules";
 import { installRouteContracts, routeContract } from "./lib/route-contract";
 import { registerOpenApi } from "./lib/openapi";
 import { startOutboxWorker } from "./modules/notifications/worker";
+import { createWebhookWorker } from "./modules/whatsapp-webhook/worker";
 import { createInvoiceSender } from "./modules/invoices/sender";
 import type { Invoicing } from "./modules/invoices/service";
 import type { AppContext } from "./context";
@@ -221,6 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   if (deps.startJobs) {
     const outbox = startOutboxWorker(ctx, app.log);
     app.addHook("onClose", async () => outbox.stop(shutdownDeadline(app)));
+    // Applies what Meta's webhook stored (delivery reports, the clients' messages; decision 199).
+    const webhook = createWebhookWorker({ db: ctx.db, logger: app.log });
+    webhook.start();
+    app.addHook("onClose", async () => webhook.stop());
     // Comprobantes electrónicos go to Hacienda only when invoicing is configured (issue 34).
     if (ctx.invoicing.state === "on") {
       const sender = createInvoiceSender({ db: ctx.db, reception: ctx.invoicing.reception, logger: app.log });

@@ -171,6 +171,9 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_ENTRY_STATUS: z.string().default("estado_tracking"),
   /** 'Listo para entregar' with the amount due: {{1}} name, {{2}} tracking code, {{3}} amount text (docs/decisions/139). */
   WHATSAPP_TEMPLATE_READY: z.string().default("paquete_listo_pago"),
+  /** The webhook (/api/whatsapp/webhook, decision 199): the Meta app's secret signs each POST; the verify token answers Meta's check. Both or the webhook answers 503. */
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
   // AI (any OpenAI-compatible chat-completions endpoint); unset = offline estimators.
   AI_BASE_URL: optionalString,
   AI_API_KEY: optionalString,
@@ -347,6 +350,9 @@ export interface Config {
     apiUrl: string;
     language: string;
     templates: { welcome: string; status: string; entryStatus: string; ready: string };
+    /** The webhook's secrets (decision 199); the webhook is on only with both. */
+    appSecret?: string;
+    verifyToken?: string;
   };
   ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
   exchangeRate: { urls: string[]; timeoutMs: number };
@@ -449,6 +455,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         entryStatus: e.WHATSAPP_TEMPLATE_ENTRY_STATUS,
         ready: e.WHATSAPP_TEMPLATE_READY,
       },
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
     },
     ai: { baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     exchangeRate: {

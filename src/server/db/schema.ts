@@ -33,6 +33,7 @@ import {
   WELCOME_STATES,
   WHATSAPP_ENTRY_STATUSES,
 } from "../../shared/domain/statuses";
+import { WHATSAPP_DELIVERY_STATUSES, WEBHOOK_EVENT_STATES } from "../../shared/domain/whatsapp";
 import { STAFF_ROLES } from "../../shared/domain/staff-roles";
 import { MATCH_STATES, PHOTO_KINDS, SHIPMENT_STATES } from "../../shared/domain/warehouse";
 import { EXTRA_CHARGE_KINDS, PAYMENT_METHODS, PAYMENT_PROOF_STATUSES } from "../../shared/domain/charges";
@@ -91,6 +92,19 @@ export const clients = pgTable(
     taxIdNumber: varchar("tax_id_number", { length: 12 }),
     whatsappEnviado: varchar("whatsapp_enviado", { length: 16 }).notNull().default("PENDIENTE"),
     whatsappEnviadoAt: ts("whatsapp_enviado_at"),
+    /**
+     * Consent on WhatsApp (issue 35, decision 201): the time of the client's last "BAJA"/"STOP"
+     * and of the last "ALTA". Opted out while the BAJA is the later of the two; every sender skips
+     * an opted-out client. Order-free: each keeps the latest time it saw.
+     */
+    whatsappOptOutAt: ts("whatsapp_opt_out_at"),
+    whatsappOptInAt: ts("whatsapp_opt_in_at"),
+    /**
+     * Meta said the client's number cannot receive WhatsApp messages (code 131026, decision 200):
+     * when and with which code, so staff know to call. Cleared by a later delivery or message.
+     */
+    whatsappUnreachableAt: ts("whatsapp_unreachable_at"),
+    whatsappUnreachableCode: integer("whatsapp_unreachable_code"),
     searchCount: integer("search_count").notNull().default(0),
     searchLimit: integer("search_limit").notNull().default(10),
     unlimitedAccess: smallint("unlimited_access").notNull().default(0),
@@ -115,6 +129,8 @@ export const clients = pgTable(
     index("clients_client_code_trgm_idx").using("gin", sql`${t.clientCode} gin_trgm_ops`),
     index("clients_telefono_digits_trgm_idx").using("gin", sql`translate(${t.telefono}, ' +-().', '') gin_trgm_ops`),
     index("clients_whatsapp_enviado_idx").on(t.whatsappEnviado),
+    // The few clients who wrote BAJA: every send checks its recipient against them (decision 201).
+    index("clients_whatsapp_opt_out_idx").on(t.id).where(sql`${t.whatsappOptOutAt} is not null`),
     check("clients_client_code_format", sql`${t.clientCode} ~ '^EX[A-Z0-9]{3,14}$'`),
     check("clients_referral_code_format", sql`${t.referralCode} ~ '^EX[A-Z0-9]{6}$'`),
     check("clients_whatsapp_enviado_check", oneOf(t.whatsappEnviado, WELCOME_STATES)),
@@ -473,10 +489,25 @@ export const notificationOutbox = pgTable(
     lastError: text("last_error"),
     providerMessageId: text("provider_message_id"),
     sentAt: ts("sent_at"),
+    /**
+     * What Meta's webhook last said about the accepted message (issue 35, decision 200): sent,
+     * delivered, read or failed, only ever forward (sent < delivered/failed < read), with the
+     * times Meta gave and a failure's code and title. Reset when the message is sent again.
+     */
+    deliveryStatus: varchar("delivery_status", { length: 12 }),
+    deliveryStatusAt: ts("delivery_status_at"),
+    deliveredAt: ts("delivered_at"),
+    readAt: ts("read_at"),
+    failedAt: ts("failed_at"),
+    errorCode: integer("error_code"),
+    errorTitle: text("error_title"),
     createdAt: createdAt(),
   },
   (t) => [
     index("notification_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // Delivery reports find their message by the id Meta gave it (wamid).
+    index("notification_outbox_provider_message_idx").on(t.providerMessageId),
+    check("notification_outbox_delivery_status_check", oneOf(t.deliveryStatus, WHATSAPP_DELIVERY_STATUSES)),
     index("notification_outbox_client_idx").on(t.clientId),
     index("notification_outbox_tracking_idx").on(t.trackingId),
     index("notification_outbox_entry_idx").on(t.whatsappEntryId),
@@ -487,6 +518,80 @@ export const notificationOutbox = pgTable(
     check("notification_outbox_status_check", oneOf(t.status, OUTBOX_STATUSES)),
     check("notification_outbox_kind_check", oneOf(t.kind, NOTIFICATION_KINDS)),
     check("notification_outbox_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * What Meta's webhook brought (issue 35, decision 199): one row per status report or incoming
+ * message, keyed so that Meta's retries add nothing (`status:<wamid>:<status>`,
+ * `message:<id>`, `raw:<sha256 of the body>` for a body that could not be read). The webhook only
+ * stores; the worker (modules/whatsapp-webhook/worker.ts) applies each PENDING row once.
+ */
+export const whatsappWebhookEvents = pgTable(
+  "whatsapp_webhook_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    eventKey: varchar("event_key", { length: 300 }).notNull(),
+    /** status, message, or other (a change we do not use); unreadable bodies are `raw`. */
+    kind: varchar("kind", { length: 12 }).notNull(),
+    /** The status or message object with its contact and metadata; null for an unreadable body. */
+    payload: jsonb("payload"),
+    /** The body as received, kept only when it could not be read (at most the body limit). */
+    rawBody: text("raw_body"),
+    state: varchar("state", { length: 16 }).notNull().default("PENDING"),
+    attempts: integer("attempts").notNull().default(0),
+    /** A report that came before its message's id was stored waits and is tried again. */
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+    /** The outgoing message a status report changed (the outbox screen's history). */
+    notificationId: bigint("notification_id", { mode: "number" }).references(() => notificationOutbox.id, { onDelete: "set null" }),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+    processedAt: ts("processed_at"),
+  },
+  (t) => [
+    uniqueIndex("whatsapp_webhook_events_key").on(t.eventKey),
+    index("whatsapp_webhook_events_pending_idx").on(t.id).where(sql`${t.state} = 'PENDING'`),
+    index("whatsapp_webhook_events_notification_idx").on(t.notificationId),
+    check("whatsapp_webhook_events_state_check", oneOf(t.state, WEBHOOK_EVENT_STATES)),
+  ],
+);
+
+/**
+ * The clients' own WhatsApp messages (issue 35 item 3), linked to the client by the number's one
+ * phone rule. Media keep Meta's media id and type (fetching the file is the inbox's work).
+ */
+export const whatsappInboundMessages = pgTable(
+  "whatsapp_inbound_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Meta's message id (wamid…). */
+    waMessageId: varchar("wa_message_id", { length: 200 }).notNull(),
+    /** The sender's WhatsApp id, international digits (50688887777). */
+    fromNumber: varchar("from_number", { length: 20 }).notNull(),
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    profileName: text("profile_name"),
+    /** Meta's message type: text, image, document, location, button, interactive, audio, … */
+    type: varchar("type", { length: 20 }).notNull(),
+    /** The text, a caption, or a button's text. */
+    text: text("text"),
+    mediaId: text("media_id"),
+    mediaMimeType: text("media_mime_type"),
+    mediaFilename: text("media_filename"),
+    /** Location, button payload, reply context… as Meta sent them. */
+    details: jsonb("details").notNull().default(sql`'{}'::jsonb`),
+    /** BAJA or ALTA when the text was one (decision 201). */
+    consent: varchar("consent", { length: 8 }),
+    /** When the client sent it (Meta's timestamp). */
+    sentAt: ts("sent_at").notNull(),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+    /** When staff opened it (null: unread in the inbox). */
+    readByStaffAt: ts("read_by_staff_at"),
+  },
+  (t) => [
+    uniqueIndex("whatsapp_inbound_messages_wa_id_key").on(t.waMessageId),
+    index("whatsapp_inbound_messages_from_idx").on(t.fromNumber, t.sentAt),
+    index("whatsapp_inbound_messages_client_idx").on(t.clientId, t.sentAt),
+    check("whatsapp_inbound_messages_consent_check", sql`${t.consent} is null or ${t.consent} in ('BAJA', 'ALTA')`),
   ],
 );
 

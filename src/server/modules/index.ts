@@ -34,6 +34,7 @@ import { registerAdminCashRoutes } from "./cash/routes";
 import { registerAdminInvoiceRoutes } from "./invoices/routes";
 import { registerPaymentRoutes } from "./payments/routes";
 import { registerPageFormRoutes } from "./page-forms/routes";
+import { registerWhatsappWebhookRoutes } from "./whatsapp-webhook/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
@@ -69,4 +70,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerAdminCashRoutes(app, ctx);
   registerAdminInvoiceRoutes(app, ctx);
   registerPageFormRoutes(app, ctx);
+  registerWhatsappWebhookRoutes(app, ctx);
 }

@@ -7,6 +7,8 @@ import type { AppContext } from "../context";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export const TEST_ADMIN_PASSWORD = "clave-de-prueba-segura";
+export const TEST_WHATSAPP_APP_SECRET = "secreto-de-app-de-prueba";
+export const TEST_WHATSAPP_VERIFY_TOKEN = "token-de-verificacion-de-prueba";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,6 +31,9 @@ export async function createTestApp(
     NODE_ENV: "test",
     DATA_DIR: ".tmp/test-data",
     EXCHANGE_RATE_URLS: "http://127.0.0.1:9/unreachable",
+    // The WhatsApp webhook's secrets (decision 199): on in tests, signed with these.
+    WHATSAPP_APP_SECRET: TEST_WHATSAPP_APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: TEST_WHATSAPP_VERIFY_TOKEN,
     ...options.env,
   });
   // Deliberate slowdowns (failed admin logins: up to 2 s each) are recorded rather than waited

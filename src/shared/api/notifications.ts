@@ -4,6 +4,7 @@ import { z } from "../validation";
 import { defineRoute } from "./contract";
 import { formatDateTime } from "../domain/format";
 import { NOTIFICATION_KINDS, OUTBOX_STATUSES, type OutboxStatus } from "../domain/statuses";
+import { WHATSAPP_DELIVERY_STATUSES } from "../domain/whatsapp";
 
 export const ZNotificationStateSchema = z.object({
   id: z.number(),
@@ -12,6 +13,11 @@ export const ZNotificationStateSchema = z.object({
   attempts: z.number(),
   lastError: z.string().nullable(),
   sentAt: z.string().nullable(),
+  /** What Meta's webhook last said (decision 200): sent, delivered, read or failed; null before any report. */
+  deliveryStatus: z.enum(WHATSAPP_DELIVERY_STATUSES).nullable().optional(),
+  deliveredAt: z.string().nullable().optional(),
+  readAt: z.string().nullable().optional(),
+  errorCode: z.number().nullable().optional(),
   nextAttemptAt: z.string(),
   createdAt: z.string(),
 });
@@ -44,13 +50,18 @@ export type NotificationTone = "success" | "pending" | "danger" | "muted";
 
 /** One honest sentence for a message's state: never "sent" unless the provider accepted it. */
 export function describeNotification(
-  n: Pick<TNotificationState, "status" | "attempts" | "lastError" | "sentAt">,
+  n: Pick<TNotificationState, "status" | "attempts" | "lastError" | "sentAt" | "deliveryStatus" | "deliveredAt" | "readAt">,
   messaging: TMessagingStatus,
 ): { label: string; tone: NotificationTone } {
   const status: OutboxStatus = n.status;
   switch (status) {
     case "SENT":
+      // Meta's own reports when they came (decision 200): read, else delivered, else accepted.
+      if (n.deliveryStatus === "read") return { label: `Leído el ${formatDateTime(n.readAt)}`, tone: "success" };
+      if (n.deliveryStatus === "delivered") return { label: `Entregado el ${formatDateTime(n.deliveredAt)}`, tone: "success" };
       return { label: `Enviado el ${formatDateTime(n.sentAt)}`, tone: "success" };
+    case "SKIPPED":
+      return { label: n.lastError ?? "No enviado: el cliente pidió no recibir mensajes", tone: "muted" };
     case "FAILED":
       return { label: `Falló: ${n.lastError ?? "error desconocido"}`, tone: "danger" };
     case "SENDING":

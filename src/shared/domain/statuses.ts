@@ -130,7 +130,8 @@ export const SHIPPING_TYPES = ["AVION", "BARCO"] as const;
 export type ShippingType = (typeof SHIPPING_TYPES)[number];
 export const SHIPPING_TYPE_LABELS: Record<ShippingType, string> = { AVION: "Avión", BARCO: "Barco" };
 
-export const OUTBOX_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
+/** SKIPPED: never sent because the client opted out ("BAJA", decision 201); the reason is in last_error. */
+export const OUTBOX_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "SKIPPED"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const NOTIFICATION_KINDS = ["WELCOME", "TRACKING_STATUS", "WHATSAPP_ENTRY_STATUS"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { notificationOutbox } from "../../db/schema";
 import type { TListNotificationsRequest, TNotificationState } from "../../../shared/api/notifications";
 import type { NotificationKind, OutboxStatus } from "../../../shared/domain/statuses";
+import type { WhatsappDeliveryStatus } from "../../../shared/domain/whatsapp";
 
 const iso = (v: Date | string | null | undefined): string | null => (v === null || v === undefined ? null : new Date(v).toISOString());
 
@@ -15,6 +16,10 @@ export function toNotificationState(row: {
   attempts: number | string;
   lastError: string | null;
   sentAt: Date | string | null;
+  deliveryStatus?: string | null;
+  deliveredAt?: Date | string | null;
+  readAt?: Date | string | null;
+  errorCode?: number | string | null;
   nextAttemptAt: Date | string;
   createdAt: Date | string;
 }): TNotificationState {
@@ -25,6 +30,10 @@ export function toNotificationState(row: {
     attempts: Number(row.attempts),
     lastError: row.lastError,
     sentAt: iso(row.sentAt),
+    deliveryStatus: (row.deliveryStatus ?? null) as WhatsappDeliveryStatus | null,
+    deliveredAt: iso(row.deliveredAt),
+    readAt: iso(row.readAt),
+    errorCode: row.errorCode === null || row.errorCode === undefined ? null : Number(row.errorCode),
     nextAttemptAt: iso(row.nextAttemptAt) as string,
     createdAt: iso(row.createdAt) as string,
   };
@@ -33,7 +42,8 @@ export function toNotificationState(row: {
 /** One outbox row (aliased `n`) as a JSON object, for listings that aggregate messages in the same query. */
 export const NOTIFICATIONS_JSON_FIELDS = `json_build_object(
   'id', n.id, 'kind', n.kind, 'status', n.status, 'attempts', n.attempts, 'lastError', n.last_error,
-  'sentAt', n.sent_at, 'nextAttemptAt', n.next_attempt_at, 'createdAt', n.created_at)`;
+  'sentAt', n.sent_at, 'deliveryStatus', n.delivery_status, 'deliveredAt', n.delivered_at, 'readAt', n.read_at,
+  'errorCode', n.error_code, 'nextAttemptAt', n.next_attempt_at, 'createdAt', n.created_at)`;
 
 const NOTIFICATIONS_SHOWN = 50;
 

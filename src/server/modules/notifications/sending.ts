@@ -6,7 +6,9 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
-import { notificationOutbox } from "../../db/schema";
+import { clients, notificationOutbox } from "../../db/schema";
+import { sameWhatsappNumber } from "../../core/whatsapp-number";
+import { optedOutSkipReason } from "../../../shared/domain/whatsapp";
 import { MessagingError, type MessagingProvider } from "../../providers/messaging";
 import type { NotificationKind } from "../../../shared/domain/statuses";
 import { templateKeyOf, templateParametersOf } from "../../core/outbox";
@@ -33,7 +35,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 /** The longest wait a provider's Retry-After can impose (a wrong header must not park a message for weeks). */
 export const MAX_RETRY_AFTER_MS = 86_400_000;
 
-export type DeliveryOutcome = "SENT" | "RETRY" | "FAILED" | "LOST_CLAIM";
+export type DeliveryOutcome = "SENT" | "RETRY" | "FAILED" | "SKIPPED" | "LOST_CLAIM";
 
 const o = notificationOutbox;
 
@@ -85,6 +87,17 @@ export async function deliverClaimed(
 ): Promise<DeliveryOutcome> {
   // Our claim: same status and attempt count as when we took it (an expired lease re-taken by another instance changes both).
   const stillOurs = and(eq(o.id, row.id), eq(o.status, "SENDING"), eq(o.attempts, row.attempts));
+  // Never to a client who wrote BAJA (decision 201): the message is kept, marked SKIPPED with why.
+  const optOutAt = await optedOutAtOf(db, row);
+  if (optOutAt) {
+    const skipped = await db
+      .update(o)
+      .set({ status: "SKIPPED", lastError: optedOutSkipReason(optOutAt), lockedUntil: null })
+      .where(stillOurs)
+      .returning({ id: o.id });
+    logger?.info({ notificationId: row.id }, "notification skipped: the client opted out");
+    return skipped.length ? "SKIPPED" : "LOST_CLAIM";
+  }
   try {
     const result = await provider.send({
       kind: row.kind as NotificationKind,
@@ -96,7 +109,21 @@ export async function deliverClaimed(
     });
     const updated = await db
       .update(o)
-      .set({ status: "SENT", sentAt: sql`now()`, providerMessageId: result.providerMessageId, lastError: null, lockedUntil: null })
+      .set({
+        status: "SENT",
+        sentAt: sql`now()`,
+        providerMessageId: result.providerMessageId,
+        lastError: null,
+        lockedUntil: null,
+        // Meta's reports of an earlier send (another wamid) no longer describe this one.
+        deliveryStatus: null,
+        deliveryStatusAt: null,
+        deliveredAt: null,
+        readAt: null,
+        failedAt: null,
+        errorCode: null,
+        errorTitle: null,
+      })
       .where(stillOurs)
       .returning({ id: o.id });
     return updated.length ? "SENT" : "LOST_CLAIM";
@@ -134,6 +161,26 @@ export async function deliverClaimed(
       .returning({ id: o.id });
     return updated.length ? "RETRY" : "LOST_CLAIM";
   }
+}
+
+/**
+ * When the message's client, or a client holding its number, last wrote BAJA and has not written
+ * ALTA since; null when the message may go (the partial index keeps this to the opted-out few).
+ */
+async function optedOutAtOf(db: Db, row: Pick<OutboxRow, "clientId" | "recipient">): Promise<Date | null> {
+  const byNumber = sameWhatsappNumber(clients.telefono, row.recipient);
+  const [hit] = await db
+    .select({ at: clients.whatsappOptOutAt })
+    .from(clients)
+    .where(
+      and(
+        sql`${clients.whatsappOptOutAt} is not null`,
+        sql`(${clients.whatsappOptInAt} is null or ${clients.whatsappOptOutAt} > ${clients.whatsappOptInAt})`,
+        row.clientId === null ? byNumber : or(eq(clients.id, row.clientId), byNumber),
+      ),
+    )
+    .limit(1);
+  return hit?.at ?? null;
 }
 
 /** Claims one batch of due messages and sends them side by side; returns how many were claimed. */

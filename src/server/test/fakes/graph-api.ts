@@ -1,6 +1,10 @@
-// A small stand-in for the WhatsApp Business Cloud API on 127.0.0.1, for tests only. It
-// speaks the real protocol (path, Bearer token, template body, Graph error shape) and can be
-// scripted to fail, stall or answer late, so adapters and workers are tested end to end.
+// A small stand-in for the WhatsApp Business Cloud API on 127.0.0.1, for tests and development.
+// It speaks the real protocol (path, Bearer token, template body, Graph error shape) and can be
+// scripted to fail, stall or answer late, so adapters and workers are tested end to end. With a
+// webhook configured it also plays Meta's other half (issue 35): after each accepted send it
+// POSTs the status reports (sent, delivered, read; failed for a number told to fail) signed with
+// the app secret like Meta's X-Hub-Signature-256, and it posts a client's message on command.
+import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { GRAPH_API_VERSION } from "../../providers/messaging/whatsapp-cloud";
@@ -38,7 +42,100 @@ export interface FakeGraphApi {
   script(...answers: FakeGraphAnswer[]): void;
   /** Delay every successful answer (to make concurrent senders overlap). */
   setSuccessDelay(ms: number): void;
+  /** Where to POST signed webhooks (the app's /api/whatsapp/webhook) and the app secret to sign with. */
+  setWebhook(url: string, appSecret: string): void;
+  /** The reports sent after each accepted message (default sent, delivered, read; [] for none). */
+  setAutoStatuses(statuses: ("sent" | "delivered" | "read")[]): void;
+  /** Messages to this number are accepted, then reported failed with Meta's code. */
+  failNumber(number: string, code: number, title?: string): void;
+  /** Posts one status report of a message now (in order after the webhooks already queued). */
+  sendStatus(report: WebhookStatus): Promise<void>;
+  /** Posts a client's message now, as Meta would (text unless `message` says otherwise). */
+  postIncoming(from: string, message: IncomingWebhookMessage, profileName?: string): Promise<void>;
+  /** Every webhook posted, with the app's answer status. */
+  webhooks: { body: string; status: number }[];
+  /** Resolves when every queued webhook has been posted and answered. */
+  settle(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A status object as Meta puts it in `value.statuses` (Meta's StatusMessageValue schema). */
+export interface WebhookStatus {
+  id: string;
+  status: "sent" | "delivered" | "read" | "failed";
+  recipient_id: string;
+  /** Unix seconds as a string; default now. */
+  timestamp?: string;
+  errors?: { code: number; title: string; message?: string; error_data?: { details: string } }[];
+}
+
+/** A message object as Meta puts it in `value.messages` (without from/id/timestamp, filled in). */
+export type IncomingWebhookMessage = { type: string; id?: string; timestamp?: string } & Record<string, unknown>;
+
+export const FAKE_WABA_ID = "102290129340398";
+export const FAKE_DISPLAY_NUMBER = "50640000000";
+
+const unixNow = () => String(Math.floor(Date.now() / 1000));
+
+/** A whole webhook body of status reports, as Meta sends it. */
+export function statusWebhookBody(phoneNumberId: string, statuses: WebhookStatus[]) {
+  return {
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: FAKE_WABA_ID,
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: FAKE_DISPLAY_NUMBER, phone_number_id: phoneNumberId },
+              statuses: statuses.map((s) => ({
+                ...s,
+                timestamp: s.timestamp ?? unixNow(),
+                ...(s.status === "failed"
+                  ? {}
+                  : {
+                      conversation: { id: `conv-${s.recipient_id}`, origin: { type: "utility" } },
+                      pricing: { billable: true, pricing_model: "PMP", category: "utility" },
+                    }),
+              })),
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+let incomingCounter = 0;
+
+/** A whole webhook body of one client's message, as Meta sends it. */
+export function incomingWebhookBody(phoneNumberId: string, from: string, message: IncomingWebhookMessage, profileName = "Cliente de prueba") {
+  return {
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: FAKE_WABA_ID,
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: FAKE_DISPLAY_NUMBER, phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name: profileName }, wa_id: from }],
+              messages: [{ from, id: `wamid.in${Date.now().toString(36)}${++incomingCounter}`, timestamp: unixNow(), ...message }],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** Meta's signature header of a body. */
+export function signWebhook(body: string, appSecret: string): string {
+  return `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
 }
 
 /** An error answer as Meta sends it: {error: {message, type, code, error_subcode, error_data, fbtrace_id}}. */
@@ -90,7 +187,9 @@ export const META_ERRORS = {
   expiredToken: graphError(401, "Error validating access token: Session has expired.", 190, { subcode: 463 }),
 } satisfies Record<string, FakeGraphAnswer>;
 
-export async function startFakeGraphApi(options: { token?: string; phoneNumberId?: string } = {}): Promise<FakeGraphApi> {
+export async function startFakeGraphApi(
+  options: { token?: string; phoneNumberId?: string; port?: number; webhook?: { url: string; appSecret: string } } = {},
+): Promise<FakeGraphApi> {
   const token = options.token ?? "token-de-prueba";
   const phoneNumberId = options.phoneNumberId ?? "1234567890";
   const requests: FakeGraphRequest[] = [];
@@ -98,6 +197,45 @@ export async function startFakeGraphApi(options: { token?: string; phoneNumberId
   const queue: FakeGraphAnswer[] = [];
   let successDelay = 0;
   let counter = 0;
+  // Ids unique across fakes that share a database (a reused test database, a dev restart).
+  const runId = randomBytes(4).toString("hex");
+  let webhook = options.webhook;
+  let autoStatuses: ("sent" | "delivered" | "read")[] = ["sent", "delivered", "read"];
+  const failing = new Map<string, { code: number; title: string }>();
+  const webhooks: { body: string; status: number }[] = [];
+  // One chain, so the reports of a message arrive in the order Meta sends them.
+  let posting: Promise<void> = Promise.resolve();
+  const post = (body: unknown): Promise<void> => {
+    const target = webhook;
+    if (!target) return posting;
+    const text = JSON.stringify(body);
+    posting = posting.then(async () => {
+      try {
+        const res = await fetch(target.url, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-hub-signature-256": signWebhook(text, target.appSecret) },
+          body: text,
+        });
+        await res.arrayBuffer();
+        webhooks.push({ body: text, status: res.status });
+      } catch {
+        webhooks.push({ body: text, status: 0 });
+      }
+    });
+    return posting;
+  };
+  const afterAccepted = (wamid: string, to: string) => {
+    const failure = failing.get(to);
+    if (failure) {
+      void post(
+        statusWebhookBody(phoneNumberId, [
+          { id: wamid, status: "failed", recipient_id: to, errors: [{ code: failure.code, title: failure.title, message: failure.title, error_data: { details: failure.title } }] },
+        ]),
+      );
+      return;
+    }
+    for (const status of autoStatuses) void post(statusWebhookBody(phoneNumberId, [{ id: wamid, status, recipient_id: to }]));
+  };
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -135,7 +273,7 @@ export async function startFakeGraphApi(options: { token?: string; phoneNumberId
           body: {
             messaging_product: "whatsapp",
             contacts: [{ input: body.to, wa_id: body.to }],
-            messages: [{ id: `wamid.fake${++counter}` }],
+            messages: [{ id: `wamid.fake${runId}x${++counter}` }],
           },
         };
       };
@@ -147,12 +285,15 @@ export async function startFakeGraphApi(options: { token?: string; phoneNumberId
         const text = typeof a.body === "string" ? a.body : JSON.stringify(a.body ?? {});
         res.writeHead(a.status, { "content-type": typeof a.body === "string" ? "text/plain" : "application/json", ...a.headers });
         res.end(text);
+        // Meta reports what became of an accepted message through the webhook, after the answer.
+        const wamid = (a.body as { messages?: { id?: string }[] } | undefined)?.messages?.[0]?.id;
+        if (a.status === 200 && wamid && request.body.to) afterAccepted(wamid, request.body.to);
       };
       if (a.delayMs) setTimeout(reply, a.delayMs);
       else reply();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/${GRAPH_API_VERSION}`,
@@ -162,6 +303,20 @@ export async function startFakeGraphApi(options: { token?: string; phoneNumberId
     accepted,
     script: (...answers) => void queue.push(...answers),
     setSuccessDelay: (ms) => void (successDelay = ms),
+    setWebhook: (url, appSecret) => void (webhook = { url, appSecret }),
+    setAutoStatuses: (statuses) => void (autoStatuses = statuses),
+    failNumber: (number, code, title = "Message undeliverable") => void failing.set(number, { code, title }),
+    sendStatus: (report) => post(statusWebhookBody(phoneNumberId, [report])),
+    postIncoming: (from, message, profileName) => post(incomingWebhookBody(phoneNumberId, from, message, profileName)),
+    webhooks,
+    settle: async () => {
+      // Posting can queue more (none today), so wait until the chain stops growing.
+      let last: Promise<void>;
+      do {
+        last = posting;
+        await last;
+      } while (last !== posting);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

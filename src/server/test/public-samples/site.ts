@@ -3,8 +3,22 @@
 import type { PublicSamples } from "./types";
 import { registerTestClient } from "../clients";
 import { makePng } from "../images";
+import { TEST_WHATSAPP_APP_SECRET, TEST_WHATSAPP_VERIFY_TOKEN } from "../app";
+import { webhookSignature } from "../../modules/whatsapp-webhook/signature";
+
+const webhookSample = JSON.stringify({ object: "whatsapp_business_account", entry: [] });
 
 export const SAMPLES: PublicSamples = {
+  "GET /api/whatsapp/webhook": async () => ({
+    method: "GET",
+    url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${TEST_WHATSAPP_VERIFY_TOKEN}&hub.challenge=1158201444`,
+  }),
+  "POST /api/whatsapp/webhook": async () => ({
+    method: "POST",
+    url: "/api/whatsapp/webhook",
+    payload: webhookSample,
+    headers: { "content-type": "application/json", "x-hub-signature-256": webhookSignature(webhookSample, TEST_WHATSAPP_APP_SECRET) },
+  }),
   "GET /api/coupons/:clientCode": async (t) => {
     const { clientCode } = await registerTestClient(t.app);
     return { method: "GET", url: `/api/coupons/${clientCode}` };

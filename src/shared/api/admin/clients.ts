@@ -147,6 +147,11 @@ export const ZAdminClientSchema = ZAdminClientRecordSchema.extend({
   whatsappEnviadoAt: z.string().nullable(),
   /** The newest welcome message in the outbox (what the provider did with it). */
   welcomeNotification: ZNotificationStateSchema.nullable(),
+  /** WhatsApp consent (last BAJA, last ALTA) and Meta's "cannot receive" mark (decisions 200, 201). */
+  whatsappOptOutAt: z.string().nullable().optional(),
+  whatsappOptInAt: z.string().nullable().optional(),
+  whatsappUnreachableAt: z.string().nullable().optional(),
+  whatsappUnreachableCode: z.number().int().nullable().optional(),
   searchCount: z.number().int(),
   searchLimit: z.number().int(),
   unlimitedAccess: z.number().int(),

@@ -23,6 +23,7 @@ import { formatDate } from "../../../../shared/domain/format";
 import { welcomeMessage } from "../../../../shared/domain/messages";
 import { formatPhoneForDisplay, whatsappChatLink } from "../../../../shared/domain/phone";
 import { WELCOME_STATE_LABELS } from "../../../../shared/domain/statuses";
+import { clientWhatsappNotices } from "../../../../shared/domain/whatsapp";
 import { taxIdLabel } from "../../../../shared/api/tax-id";
 import { useMarkWelcomeSent } from "./api";
 import { ClientFormDialog, DeleteClientDialog, MergeClientDialog } from "./client-dialogs";
@@ -86,6 +87,16 @@ export function ClientCard({ client, rate, messaging, filtering, renderTrackings
         </div>
         <Badge tone={pending ? "warning" : "success"}>WhatsApp: {WELCOME_STATE_LABELS[client.whatsappEnviado]}</Badge>
       </div>
+      {/* Meta's "cannot receive" mark and the client's BAJA / ALTA (issue 35). */}
+      {clientWhatsappNotices(client).map((notice) => (
+        <p
+          key={notice.text}
+          role="note"
+          className={`mt-2 rounded-md px-3 py-2 text-sm break-words ${notice.tone === "danger" ? "bg-red-100 text-red-900" : "bg-amber-100 text-amber-900"}`}
+        >
+          {notice.text}
+        </p>
+      ))}
 
       <div className="mt-2 flex flex-wrap gap-2">
         <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Editar a ${client.nombre}`}>
