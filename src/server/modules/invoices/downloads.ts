@@ -14,6 +14,7 @@ import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import { receiptNumber } from "../../../shared/api/admin/payments";
 import { COMPROBANTE_NO_XML, COMPROBANTE_NOT_FOUND, COMPROBANTE_TYPE_LABELS, type ComprobanteState } from "../../../shared/api/admin/invoices";
 import { CLIENT_INVOICE_STATE_LABELS, type TClientComprobante } from "../../../shared/api/comprobantes";
+import type { ReceiptInvoice } from "../payments/receipt";
 import { comprobantePdf } from "./pdf";
 
 /** Hacienda's state as the PDF prints it. */
@@ -96,4 +97,18 @@ export async function clientComprobanteFile(db: Db, clientCode: string, document
   if (which === "xml") return { fileName: `${row.clave}.xml`, body: signedXml };
   const state = row.state as ComprobanteState;
   return { fileName: `${row.clave}.pdf`, body: await comprobantePdf(signedXml, { stateLabel: PDF_STATE_LABELS[state] }) };
+}
+
+/**
+ * The comprobantes electrónicos a payment's receipt names (decision 197): its live documents with
+ * a clave (the Factura or Tiquete, and the Nota de crédito after a reversal), oldest first. None
+ * when invoicing was off or its document is being corrected: the receipt says it is not fiscal.
+ */
+export async function receiptInvoices(db: Db, paymentId: number): Promise<ReceiptInvoice[]> {
+  const rows = await db
+    .select({ documentType: invoiceDocuments.documentType, consecutivo: invoiceDocuments.consecutivo, clave: invoiceDocuments.clave })
+    .from(invoiceDocuments)
+    .where(and(eq(invoiceDocuments.paymentId, paymentId), visible))
+    .orderBy(invoiceDocuments.id);
+  return rows.map((r) => ({ typeLabel: COMPROBANTE_TYPE_LABELS[r.documentType as DocType], consecutivo: r.consecutivo!, clave: r.clave! }));
 }

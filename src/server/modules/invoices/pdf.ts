@@ -92,6 +92,14 @@ export function printedAmount(stored: string): string {
   return `${sign}${grouped},${kept}`;
 }
 
+/** "1.000" → "1", "2.500" → "2,5": the stored quantity, with the decimal comma (a "1.000" read as a thousand would mislead). */
+export function printedQuantity(stored: string): string {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(stored.trim());
+  if (!match) return stored;
+  const decimals = (match[2] ?? "").replace(/0+$/, "");
+  return decimals ? `${match[1]},${decimals}` : match[1];
+}
+
 /** "2026-11-27T14:15:09-06:00" → "27/11/2026 14:15:09 (UTC-06:00)": the stored date, only reordered. */
 export function printedDate(stored: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})(.*)$/.exec(stored.trim());
@@ -253,7 +261,7 @@ export async function comprobantePdf(signedXml: string, state: ComprobantePdfSta
     y -= 1;
     const taxes = children(line, "Impuesto").map((tax) => `${printedAmount(text(tax, "Tarifa"))} %: ${money(text(tax, "Monto"))}`);
     const values = [
-      text(line, "Cantidad"),
+      printedQuantity(text(line, "Cantidad")),
       text(line, "UnidadMedida"),
       money(text(line, "PrecioUnitario")),
       children(line, "Descuento").map((d) => money(text(d, "MontoDescuento"))).join(" + ") || "—",
