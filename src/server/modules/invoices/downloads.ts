@@ -14,7 +14,6 @@ import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import { receiptNumber } from "../../../shared/api/admin/payments";
 import { COMPROBANTE_NO_XML, COMPROBANTE_NOT_FOUND, COMPROBANTE_TYPE_LABELS, type ComprobanteState } from "../../../shared/api/admin/invoices";
 import { CLIENT_INVOICE_STATE_LABELS, type TClientComprobante } from "../../../shared/api/comprobantes";
-import type { ReceiptInvoice } from "../payments/receipt";
 import { comprobantePdf } from "./pdf";
 
 /** Hacienda's state as the PDF prints it. */
@@ -97,6 +96,13 @@ export async function clientComprobanteFile(db: Db, clientCode: string, document
   if (which === "xml") return { fileName: `${row.clave}.xml`, body: signedXml };
   const state = row.state as ComprobanteState;
   return { fileName: `${row.clave}.pdf`, body: await comprobantePdf(signedXml, { stateLabel: PDF_STATE_LABELS[state] }) };
+}
+
+/** A comprobante electrónico the receipt names: the payment's live Factura/Tiquete, and its Nota de crédito after a reversal. */
+export interface ReceiptInvoice {
+  typeLabel: string;
+  consecutivo: string;
+  clave: string;
 }
 
 /**

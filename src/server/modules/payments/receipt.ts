@@ -4,6 +4,7 @@
 // its fiscal standing (issue 34, decision 197): the comprobantes electrónicos the payment has
 // (kind, consecutivo and clave, whole), or, with none, that the receipt is not a fiscal document.
 import type { PDFPage } from "pdf-lib";
+import type { ReceiptInvoice } from "../invoices/downloads";
 import type { Brand } from "../../../shared/brand";
 import { createPdf, drawFittedText, drawWrappedText, GREY, mm, PAGE_SIZES, BLACK } from "../../lib/pdf/document";
 import { formatColones, formatDateTime } from "../../../shared/domain/format";
@@ -35,13 +36,6 @@ const LAST_PAGE_ROWS = 20;
 export const RECEIPT_NOT_FISCAL = "Este recibo no es un documento fiscal.";
 export const RECEIPT_INVOICE_INTRO = "Comprobante electrónico de este pago:";
 export const RECEIPT_INVOICE_CLAVE = "Clave";
-
-/** A comprobante electrónico the receipt names: the payment's live Factura/Tiquete, and its Nota de crédito after a reversal. */
-export interface ReceiptInvoice {
-  typeLabel: string;
-  consecutivo: string;
-  clave: string;
-}
 
 export async function receiptPdf(
   payment: TPayment,
