@@ -12,7 +12,7 @@ import { findClientByTypedCode } from "../../core/client-codes";
 import { authorize, clientSubject } from "../../core/policies";
 import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import { receiptNumber } from "../../../shared/api/admin/payments";
-import { COMPROBANTE_NO_XML, COMPROBANTE_NOT_FOUND, COMPROBANTE_TYPE_LABELS, type ComprobanteState } from "../../../shared/api/admin/invoices";
+import { COMPROBANTE_NO_XML, COMPROBANTE_NOT_FOUND, COMPROBANTE_TYPE_LABELS, comprobantePdfFileName, type ComprobanteState } from "../../../shared/api/admin/invoices";
 import { CLIENT_INVOICE_STATE_LABELS, type TClientComprobante } from "../../../shared/api/comprobantes";
 import { comprobantePdf } from "./pdf";
 
@@ -36,7 +36,7 @@ export async function staffComprobantePdf(db: Db, documentId: number): Promise<{
   if (!row.signedXml || !row.clave) throw notFound(COMPROBANTE_NO_XML);
   const state = row.state as ComprobanteState;
   const pdf = await comprobantePdf(row.signedXml, { stateLabel: PDF_STATE_LABELS[state], rejectionReason: state === "rechazado" ? row.rejectionReason : null });
-  return { fileName: `${row.clave}.pdf`, pdf };
+  return { fileName: comprobantePdfFileName(row.clave), pdf };
 }
 
 /** The client's own documents a client may see: signed, with a clave, not rejected. */
@@ -95,7 +95,7 @@ export async function clientComprobanteFile(db: Db, clientCode: string, document
   const signedXml = row.signedXml!;
   if (which === "xml") return { fileName: `${row.clave}.xml`, body: signedXml };
   const state = row.state as ComprobanteState;
-  return { fileName: `${row.clave}.pdf`, body: await comprobantePdf(signedXml, { stateLabel: PDF_STATE_LABELS[state] }) };
+  return { fileName: comprobantePdfFileName(row.clave!), body: await comprobantePdf(signedXml, { stateLabel: PDF_STATE_LABELS[state] }) };
 }
 
 /** A comprobante electrónico the receipt names: the payment's live Factura/Tiquete, and its Nota de crédito after a reversal. */
