@@ -10,7 +10,7 @@ import { buildApp } from "../../app";
 import type { Database } from "../../db/client";
 import { clients, clientTrackings, invoiceDocuments } from "../../db/schema";
 import { createTestApp, TEST_ADMIN_PASSWORD, uniqueTrackingCode, type TestApp } from "../../test/app";
-import { openSecondConnection } from "../../test/database";
+import { openDatabase } from "../../db/client";
 import { addTestPackage, clientIdOf, registerTestClient } from "../../test/clients";
 import { createTestStaff } from "../../test/staff";
 import { testInvoicing } from "../../test/hacienda";
@@ -20,15 +20,15 @@ const PAYMENTS = 20;
 // PGlite is one embedded connection in one process: two instances cannot share it (its
 // transactions simply queue), so this runs only on PostgreSQL (DATABASE_URL), as CI's second pass does.
 describe("comprobante numbering across two app instances on one PostgreSQL (issue 34)", () => {
-  let first: TestApp | undefined;
-  let secondDb: Database | undefined;
-  let second: FastifyInstance | undefined;
+  let setup: TestApp | undefined;
+  const pools: Database[] = [];
+  const instances: FastifyInstance[] = [];
   let cleanup: (() => Promise<void>) | undefined;
 
   afterAll(async () => {
-    await second?.close();
-    await secondDb?.close();
-    await first?.close();
+    for (const app of instances) await app.close();
+    for (const pool of pools) await pool.close();
+    await setup?.close();
     await cleanup?.();
   });
 
@@ -38,11 +38,18 @@ describe("comprobante numbering across two app instances on one PostgreSQL (issu
     async () => {
       const made = await testInvoicing();
       cleanup = made.cleanup;
-      first = await createTestApp({ env: { RATE_LIMIT: "off" }, deps: { invoicing: made.invoicing } });
-      secondDb = await openSecondConnection(first.database);
-      ({ app: second } = await buildApp({ config: first.config, database: secondDb, adminPassword: TEST_ADMIN_PASSWORD, invoicing: made.invoicing, slowDown: async () => {} }));
-      await second.ready();
-      const t = first;
+      setup = await createTestApp({ env: { RATE_LIMIT: "off" }, deps: { invoicing: made.invoicing } });
+      const t = setup;
+      // Two instances, each its own buildApp and its own pool, large enough that no request waits
+      // for a connection (the test's 3 s acquire time-out would turn a slow machine into 503s):
+      // the payments wait on each other only inside PostgreSQL, on the sequence row.
+      for (let i = 0; i < 2; i++) {
+        const pool = await openDatabase({ databaseUrl: t.database.url!, poolSize: PAYMENTS });
+        pools.push(pool);
+        const { app } = await buildApp({ config: t.config, database: pool, adminPassword: TEST_ADMIN_PASSWORD, invoicing: made.invoicing, slowDown: async () => {} });
+        await app.ready();
+        instances.push(app);
+      }
       const staff = await createTestStaff(t, "oficina");
 
       // 20 clients owing one package each; half hold an identification (Factura 01), half not (Tiquete 04).
@@ -58,7 +65,6 @@ describe("comprobante numbering across two app instances on one PostgreSQL (issu
       }
 
       // All at once, alternating instances: each request holds its number's row lock until its payment commits.
-      const instances = [t.app, second];
       const answers = await Promise.all(
         owing.map((o, i) =>
           instances[i % 2].inject({
