@@ -3,6 +3,9 @@
 // its own connection pool) on one PostgreSQL database, invoicing on, 20 payments recorded at once
 // over HTTP, 10 through each. Every payment gets exactly one comprobante, and per branch, terminal
 // and document type the consecutivos are 1…N with no gap and no repeat.
+// Note: payments of one day also queue on the cash day's advisory lock (decision 147) before the
+// number is taken, so this end-to-end test alone does not catch an unlocked number (verified: an
+// unlocked read-then-write still passes here); numbering.test.ts races bare transactions for that.
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
