@@ -526,6 +526,7 @@ const SAMPLES: Record<string, Sample> = {
   // Comprobantes electrónicos (issue 34): office staff, like money.
   "GET /api/admin/payments/:id/comprobantes": async ({ t }) => ({ method: "GET", url: `/api/admin/payments/${await newPayment(t)}/comprobantes` }),
   "GET /api/admin/comprobantes/:id/xml": async ({ t }) => ({ method: "GET", url: `/api/admin/comprobantes/${await newComprobante(t, "pendiente")}/xml` }),
+  "GET /api/admin/comprobantes/:id/pdf": async ({ t }) => ({ method: "GET", url: `/api/admin/comprobantes/${await newComprobante(t, "pendiente")}/pdf` }),
   "GET /api/admin/comprobantes/:id/respuesta": async ({ t }) => ({ method: "GET", url: `/api/admin/comprobantes/${await newComprobante(t, "aceptado")}/respuesta` }),
   "POST /api/admin/comprobantes/:id/reissue": async ({ t }) => ({ method: "POST", url: `/api/admin/comprobantes/${await newComprobante(t, "rechazado")}/reissue` }),
   "GET /api/admin/payment-proofs": async () => ({ method: "GET", url: "/api/admin/payment-proofs?estado=PENDIENTE" }),

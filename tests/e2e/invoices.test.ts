@@ -85,9 +85,10 @@ async function openComprobantes(page: Page, paymentId: number): Promise<Locator>
 }
 
 /** A file the page saves (the signed XML, Hacienda's answer): its suggested name and text. */
-async function downloadOf(page: Page, button: Locator): Promise<{ name: string; text: string }> {
+async function downloadOf(page: Page, button: Locator): Promise<{ name: string; text: string; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
-  return { name: download.suggestedFilename(), text: readFileSync(await download.path(), "utf8") };
+  const bytes = readFileSync(await download.path());
+  return { name: download.suggestedFilename(), text: bytes.toString("utf8"), bytes };
 }
 
 beforeAll(async () => {
@@ -151,9 +152,25 @@ describe("comprobantes electrónicos in the back office (issue 34)", () => {
     const answer = await downloadOf(page, tiquete.getByRole("button", { name: "Respuesta de Hacienda" }));
     expect(answer.name).toBe(`${claveA}-respuesta.xml`);
     expect(answer.text).toContain("<Mensaje>1</Mensaje>");
+    const pdf = await downloadOf(page, tiquete.getByRole("button", { name: "PDF imprimible" }));
+    expect(pdf.name).toBe(`${claveA}.pdf`);
+    expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     offenders.push(...(await layoutProblems(page, "Pagos, comprobante aceptado")));
-    // TODO(inv-client): the client's download of this comprobante on /rastreo (PDF and XML) is
-    // checked here once the portal offers it: open /rastreo with a.clientCode, download, compare.
+
+    // The client downloads the same documents on /rastreo with the client code.
+    const portal = await context.newPage();
+    portal.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+    await portal.goto(`${server.baseUrl}/rastreo`, { waitUntil: "networkidle" });
+    await portal.getByLabel("Código de cliente").fill(a.clientCode);
+    await portal.getByRole("button", { name: "Buscar" }).click();
+    const documents = portal.getByRole("list", { name: "Comprobantes electrónicos" });
+    await documents.waitFor();
+    const clientXml = await downloadOf(portal, documents.getByRole("button", { name: "Descargar XML de Tiquete electrónico 00100001040000000001" }));
+    expect(clientXml.text).toBe(xml.text);
+    const clientPdf = await downloadOf(portal, documents.getByRole("button", { name: "Descargar PDF de Tiquete electrónico 00100001040000000001" }));
+    expect(clientPdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    offenders.push(...(await layoutProblems(portal, "/rastreo, comprobantes electrónicos")));
+    await portal.close();
 
     // (b) Hacienda rejects the next one: the reason, the client's record, the identification, Reenviar.
     fake.rejectNext(REJECTION);

@@ -32,6 +32,7 @@ import { registerAdminDeliveryRoutes } from "./deliveries/routes";
 import { registerAdminPaymentRoutes } from "./payments/staff-routes";
 import { registerAdminCashRoutes } from "./cash/routes";
 import { registerAdminInvoiceRoutes } from "./invoices/routes";
+import { registerClientInvoiceRoutes } from "./invoices/client-routes";
 import { registerPaymentRoutes } from "./payments/routes";
 import { registerPageFormRoutes } from "./page-forms/routes";
 import { registerWhatsappWebhookRoutes } from "./whatsapp-webhook/routes";
@@ -52,6 +53,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerTrackingRoutes(app, ctx);
   registerCouponRoutes(app, ctx);
   registerReferralRoutes(app, ctx);
+  registerClientInvoiceRoutes(app, ctx);
   registerWhatsappEntryRoutes(app, ctx);
   registerTrackingNoticeRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);

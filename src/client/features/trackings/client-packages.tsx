@@ -1,7 +1,7 @@
 // A client's packages in 'Mis Paquetes' (public-site §2 "Tracking", §4, §8), once the search
 // found them: the client's name, code and package count, the statement (issue 21: total due, how
 // to pay, receipts), pre-alert / edit / delete / receipt dialogs, one card per package, the
-// coupons and referrals, 'Datos para factura electrónica' (issue 34), and the floating share button. A new package is
+// coupons and referrals, the comprobantes electrónicos and 'Datos para factura electrónica' (issue 34), and the floating share button. A new package is
 // highlighted for 5 s and scrolled into view.
 
 import { useEffect, useState } from "react";
@@ -34,6 +34,7 @@ import { TrackingFormDialog } from "./tracking-form-dialog";
 import { PaymentProofDialog, type ProofTarget } from "./payment-proof-dialog";
 import { StatementCard } from "./statement-card";
 import { TaxIdCard } from "./tax-id-card";
+import { InvoicesPanel } from "./invoices-panel";
 import { useRefreshOnImageError, useTrackingMutations } from "./use-client-trackings";
 
 const failure = (err: unknown, fallback: string) =>
@@ -123,6 +124,7 @@ export function ClientPackages({
             statement={estadoCuenta}
             onSendTotal={() => setProofTarget({ trackingId: null, what: "saldo total", amountColones: estadoCuenta.totalPendienteColones })}
           />
+          <InvoicesPanel clientCode={client.clientCode} />
 
           {count === 0 ? (
             <Card className="p-8 text-center">

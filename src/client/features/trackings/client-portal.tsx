@@ -11,6 +11,7 @@ import { errorMessageFrom, errorStatusFrom } from "../../lib/api";
 import { ClientCodeSearch } from "./client-code-search";
 import { ClientNotFound } from "./client-not-found";
 import { referralsKey } from "./referrals-panel";
+import { invoicesKey } from "./invoices-key";
 import { clientTrackingsKey, useClientTrackings } from "./use-client-trackings";
 
 const loadPackages = () => import("./client-packages");
@@ -24,7 +25,7 @@ export function ClientPortal() {
   function search(code: string) {
     void loadPackages().catch(() => undefined); // fetched alongside the lookup; a failure shows when it renders
     // A repeated search asks again: staff may have moved a package since.
-    for (const key of [clientTrackingsKey(code), couponsKey(code), referralsKey(code)]) {
+    for (const key of [clientTrackingsKey(code), couponsKey(code), referralsKey(code), invoicesKey(code)]) {
       void queryClient.invalidateQueries({ queryKey: key });
     }
     setClientCode(code);

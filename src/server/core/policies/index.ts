@@ -9,6 +9,7 @@
 // Services and routes ask here and never compare a role themselves (policies.test.ts checks it).
 import { accountRules } from "./account";
 import { clientRules } from "./client";
+import { invoiceRules } from "./invoice";
 import { packageRules } from "./package";
 import { paymentRules } from "./payment";
 import type { Verdict } from "./refusals";
@@ -16,7 +17,7 @@ import type { Verdict } from "./refusals";
 export { clientSubject, owns, staffSubject, type StaffSubject } from "./subject";
 export { holdsOwnerRole } from "./account";
 
-const RULES = { ...packageRules, ...paymentRules, ...clientRules, ...accountRules };
+const RULES = { ...packageRules, ...paymentRules, ...clientRules, ...invoiceRules, ...accountRules };
 
 type Rules = typeof RULES;
 export type Action = keyof Rules;

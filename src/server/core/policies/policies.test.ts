@@ -10,6 +10,7 @@ import { TRACKING_NOT_FOUND, trackingNotEditableMessage } from "../../../shared/
 import { DELIVERY_NOT_FOUND } from "../../../shared/api/admin/deliveries";
 import { BODEGA_FIELDS_FORBIDDEN, TOTP_REQUIRED_FOR_OWNER } from "../../../shared/api/admin/staff";
 import { PAID_AT_TOO_OLD, PROOF_OTHER_CLIENT, packageNotOfClient } from "../../../shared/api/admin/payments";
+import { COMPROBANTE_NOT_FOUND } from "../../../shared/api/admin/invoices";
 import { authorize, can, clientSubject, owns, type StaffSubject } from "./index";
 
 const OWNER_ID = 10;
@@ -63,6 +64,15 @@ describe("a client (the portal) and its packages", () => {
     for (const action of ["package.edit", "package.delete", "payment.sendProof"] as const) {
       expect(answer(() => authorize(me, action, others))).toEqual(answer(() => authorize(me, action, undefined)));
     }
+  });
+});
+
+describe("a client (the portal) and its comprobantes electrónicos", () => {
+  it("reads only its own; another client's and a missing one are the same 404", () => {
+    const notFound = { status: 404, message: COMPROBANTE_NOT_FOUND };
+    expect(answer(() => authorize(me, "invoice.readOwn", { clientId: OWNER_ID }))).toBe("allowed");
+    expect(answer(() => authorize(me, "invoice.readOwn", { clientId: OWNER_ID + 1 }))).toEqual(notFound);
+    expect(answer(() => authorize(me, "invoice.readOwn", undefined))).toEqual(notFound);
   });
 });
 

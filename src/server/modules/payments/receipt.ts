@@ -1,7 +1,10 @@
 // The payment receipt (issue 21, docs/decisions/136): one A4 page from the STORED payment — the
 // brand, "Recibo de pago N.º <id>", the client, each package with the amount applied, the total,
-// the method (and reference), who recorded it, and the reversal when there is one.
+// the method (and reference), who recorded it, and the reversal when there is one. Under them,
+// its fiscal standing (issue 34, decision 197): the comprobantes electrónicos the payment has
+// (kind, consecutivo and clave, whole), or, with none, that the receipt is not a fiscal document.
 import type { PDFPage } from "pdf-lib";
+import type { ReceiptInvoice } from "../invoices/downloads";
 import type { Brand } from "../../../shared/brand";
 import { createPdf, drawFittedText, drawWrappedText, GREY, mm, PAGE_SIZES, BLACK } from "../../lib/pdf/document";
 import { formatColones, formatDateTime } from "../../../shared/domain/format";
@@ -26,8 +29,19 @@ const MARGIN = mm(18);
 const ROW = 16;
 /** Package rows that fit under the header on one page. */
 const ROWS_PER_PAGE = 34;
+/** Rows on the last page, under which the total and the rest must fit. */
+const LAST_PAGE_ROWS = 20;
 
-export async function receiptPdf(payment: TPayment, brand: Pick<Brand, "name" | "addressLine" | "phoneDisplay" | "legalId">): Promise<Uint8Array> {
+/** Printed when the payment has no comprobante electrónico (invoicing off, or its document is being corrected). */
+export const RECEIPT_NOT_FISCAL = "Este recibo no es un documento fiscal.";
+export const RECEIPT_INVOICE_INTRO = "Comprobante electrónico de este pago:";
+export const RECEIPT_INVOICE_CLAVE = "Clave";
+
+export async function receiptPdf(
+  payment: TPayment,
+  brand: Pick<Brand, "name" | "addressLine" | "phoneDisplay" | "legalId">,
+  invoices: readonly ReceiptInvoice[] = [],
+): Promise<Uint8Array> {
   const { doc, fonts } = await createPdf({ title: `${RECEIPT_TITLE} ${payment.receiptNumber}`, author: brand.name });
   const width = PAGE[0] - 2 * MARGIN;
   const columns = [
@@ -50,6 +64,9 @@ export async function receiptPdf(payment: TPayment, brand: Pick<Brand, "name" | 
 
   const chunks: TPayment["allocations"][] = [];
   for (let i = 0; i < payment.allocations.length; i += ROWS_PER_PAGE) chunks.push(payment.allocations.slice(i, i + ROWS_PER_PAGE));
+  // The last page keeps room under its rows for the total, notes, reversal and comprobantes.
+  const last = chunks.at(-1);
+  if (last && last.length > LAST_PAGE_ROWS) chunks.splice(-1, 1, last.slice(0, LAST_PAGE_ROWS), last.slice(LAST_PAGE_ROWS));
   chunks.forEach((rows, n) => {
     const page = doc.addPage(PAGE);
     let y = PAGE[1] - MARGIN - 16;
@@ -92,7 +109,7 @@ export async function receiptPdf(payment: TPayment, brand: Pick<Brand, "name" | 
     if (payment.notas) y = drawWrappedText(page, payment.notas, { x: MARGIN, y: y - 14, maxWidth: width, size: 9, font: fonts.regular, color: GREY, maxLines: 4 });
     if (payment.reversedAt) {
       y -= 24;
-      drawWrappedText(page, receiptReversed(payment.reversedAt, payment.reversalReason ?? ""), {
+      y = drawWrappedText(page, receiptReversed(payment.reversedAt, payment.reversalReason ?? ""), {
         x: MARGIN,
         y,
         maxWidth: width,
@@ -100,6 +117,19 @@ export async function receiptPdf(payment: TPayment, brand: Pick<Brand, "name" | 
         font: fonts.bold,
         maxLines: 4,
       });
+    }
+    // The fiscal standing: the documents by kind, consecutivo (20 digits) and clave (50), each whole on its line.
+    y -= 20;
+    if (invoices.length === 0) {
+      text(page, RECEIPT_NOT_FISCAL, MARGIN, y, width, { size: 9, grey: true });
+      return;
+    }
+    text(page, RECEIPT_INVOICE_INTRO, MARGIN, y, width, { bold: true, size: 9 });
+    for (const invoice of invoices) {
+      y -= 13;
+      text(page, `${invoice.typeLabel} N.º ${invoice.consecutivo}`, MARGIN, y, width, { size: 9 });
+      y -= 12;
+      text(page, `${RECEIPT_INVOICE_CLAVE}: ${invoice.clave}`, MARGIN, y, width, { size: 9 });
     }
   });
   return doc.save();

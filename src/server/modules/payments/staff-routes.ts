@@ -47,6 +47,7 @@ import {
   reversePayment,
 } from "./staff-service";
 import { receiptPdf } from "./receipt";
+import { receiptInvoices } from "../invoices/downloads";
 
 export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -79,7 +80,7 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
 
   api.get(PAYMENT_RECEIPT_ROUTE.path, { config, schema: contractSchema(PAYMENT_RECEIPT_ROUTE) }, async (request, reply) => {
     const { id } = request.params;
-    const pdf = await receiptPdf(await paymentDetail(ctx.db, id), ctx.config.brand);
+    const pdf = await receiptPdf(await paymentDetail(ctx.db, id), ctx.config.brand, await receiptInvoices(ctx.db, id));
     return reply
       .header("content-disposition", `inline; filename="${receiptFileName(id)}"`)
       .header("cache-control", "no-store")

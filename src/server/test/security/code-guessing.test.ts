@@ -1,6 +1,6 @@
 // How many client codes one address can test, measured: a guesser drives every method and route
 // that can tell whether a code (or a registration) exists — GET and HEAD lookups, coupons,
-// referrals, verification, pre-alert, edit, delete, parts search, registration with a referrer
+// referrals, comprobantes electrónicos, verification, pre-alert, edit, delete, parts search, registration with a referrer
 // code, registration with a taken number — one after the other, and then as one parallel burst,
 // and counts the guesses answered before every route says 429. Past the free misses it solves
 // every challenge it is asked for (altcha-lib's solver, test difficulty), so only `codeMisses`'
@@ -60,6 +60,8 @@ const PROBES: Record<string, Probe> = {
   "HEAD coupons": (code, remoteAddress) => t.app.inject({ method: "HEAD", url: `/api/coupons/${code}`, remoteAddress, headers: headers(remoteAddress) }),
   "GET referrals": (code, remoteAddress) => t.app.inject({ method: "GET", url: `/api/referrals/${code}`, remoteAddress, headers: headers(remoteAddress) }),
   "HEAD referrals": (code, remoteAddress) => t.app.inject({ method: "HEAD", url: `/api/referrals/${code}`, remoteAddress, headers: headers(remoteAddress) }),
+  "GET comprobantes": (code, remoteAddress) => t.app.inject({ method: "GET", url: `/api/comprobantes/${code}`, remoteAddress, headers: headers(remoteAddress) }),
+  "GET comprobante PDF": (code, remoteAddress) => t.app.inject({ method: "GET", url: `/api/comprobantes/${code}/1/pdf`, remoteAddress, headers: headers(remoteAddress) }),
   "GET verify": (code, remoteAddress) => t.app.inject({ method: "GET", url: `/api/clients/verify/${code}`, remoteAddress, headers: headers(remoteAddress) }),
   "HEAD verify": (code, remoteAddress) => t.app.inject({ method: "HEAD", url: `/api/clients/verify/${code}`, remoteAddress, headers: headers(remoteAddress) }),
   "pre-alert": (code, remoteAddress) =>

@@ -2,6 +2,7 @@
 //   GET  /api/admin/payments/:id/comprobantes          the payment's comprobantes with their states
 //   GET  /api/admin/comprobantes/:id/xml               the signed XML (application/xml)
 //   GET  /api/admin/comprobantes/:id/respuesta         Hacienda's answer, MensajeHacienda (application/xml)
+//   GET  /api/admin/comprobantes/:id/pdf               the printable PDF (application/pdf)
 //   POST /api/admin/comprobantes/:id/reissue           a rejected one issued again (new number) → 201
 import { z } from "../../validation";
 import { binary, defineRoute } from "../contract";
@@ -24,6 +25,7 @@ export const COMPROBANTE_NO_XML = "Este comprobante no llegó a firmarse: no tie
 export const COMPROBANTE_NO_ANSWER = "Hacienda aún no ha respondido sobre este comprobante.";
 export const COMPROBANTE_INVOICING_OFF = "La facturación electrónica no está configurada.";
 export const XML_CONTENT_TYPE = "application/xml";
+export const PDF_CONTENT_TYPE = "application/pdf";
 
 const id = z.coerce.number({ error: COMPROBANTE_ID_INVALID }).int(COMPROBANTE_ID_INVALID).min(1, COMPROBANTE_ID_INVALID).max(2_147_483_647, COMPROBANTE_ID_INVALID);
 export const ZComprobanteIdParamsSchema = z.object({ id });
@@ -102,6 +104,18 @@ export const COMPROBANTE_REISSUE_ROUTE = defineRoute({
   responses: { 201: z.object({ comprobante: ZComprobanteSchema }) },
 });
 
+export const COMPROBANTE_PDF_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/comprobantes/:id/pdf",
+  tag: "invoices",
+  summary: "PDF imprimible de un comprobante electrónico",
+  params: ZComprobanteIdParamsSchema,
+  responses: { 200: binary(PDF_CONTENT_TYPE) },
+});
+
+/** The PDF's file name: the document's clave (50 digits), as the XML's. */
+export const comprobantePdfFileName = (clave: string): string => `${clave}.pdf`;
+
 /**
  * What the payments list shows of each payment's comprobantes electrónicos (issue 34 item 6): the
  * kind, its consecutivo and its state; the full detail (clave, reason, downloads, reissue) comes
@@ -127,6 +141,7 @@ export const COMPROBANTE_CLAVE_LABEL = "Clave";
 export const COMPROBANTE_NO_NUMBER = "sin número";
 export const COMPROBANTE_DOWNLOAD_XML = "XML firmado";
 export const COMPROBANTE_DOWNLOAD_ANSWER = "Respuesta de Hacienda";
+export const COMPROBANTE_DOWNLOAD_PDF = "PDF imprimible";
 export const COMPROBANTE_DOWNLOAD_FAILED = "No se pudo descargar el archivo";
 export const COMPROBANTE_REISSUE_BUTTON = "Reenviar";
 export const COMPROBANTE_REISSUE_FAILED = "No se pudo emitir de nuevo el comprobante electrónico";

@@ -81,6 +81,9 @@ const server = (method: string, url: string): Response => {
     reissued = true;
     return json(201, { comprobante: replacement });
   }
+  if (url === "/api/admin/comprobantes/1/pdf") {
+    return new Response("%PDF-", { status: 200, headers: { "content-type": "application/pdf", "content-disposition": `attachment; filename="${CLAVE_1}.pdf"` } });
+  }
   const file = /^\/api\/admin\/comprobantes\/(\d+)\/(xml|respuesta)$/.exec(url);
   if (file) {
     const clave = file[1] === "1" ? CLAVE_1 : CLAVE_3;
@@ -133,7 +136,13 @@ describe("comprobantes electrónicos in Pagos (issue 34 item 6)", () => {
     await waitFor(() => expect(saved).toEqual([`${CLAVE_1}.xml`]));
     fireEvent.click(within(card).getByRole("button", { name: "Respuesta de Hacienda" }));
     await waitFor(() => expect(saved).toEqual([`${CLAVE_1}.xml`, `${CLAVE_1}-respuesta.xml`]));
-    expect(calls.filter((c) => c.url.startsWith("/api/admin/comprobantes/")).map((c) => c.url)).toEqual(["/api/admin/comprobantes/1/xml", "/api/admin/comprobantes/1/respuesta"]);
+    fireEvent.click(within(card).getByRole("button", { name: "PDF imprimible" }));
+    await waitFor(() => expect(saved).toEqual([`${CLAVE_1}.xml`, `${CLAVE_1}-respuesta.xml`, `${CLAVE_1}.pdf`]));
+    expect(calls.filter((c) => c.url.startsWith("/api/admin/comprobantes/")).map((c) => c.url)).toEqual([
+      "/api/admin/comprobantes/1/xml",
+      "/api/admin/comprobantes/1/respuesta",
+      "/api/admin/comprobantes/1/pdf",
+    ]);
 
     const noteCard = within(row).getByRole("listitem", { name: "Nota de crédito electrónica 00100001030000000001" });
     expect(within(noteCard).getByText("Anula: Tiquete electrónico 00100001040000000001")).toBeTruthy();

@@ -22,6 +22,9 @@ import {
   COMPROBANTE_CLAVE_LABEL,
   COMPROBANTE_CONSECUTIVO_LABEL,
   COMPROBANTE_DOWNLOAD_ANSWER,
+  COMPROBANTE_DOWNLOAD_PDF,
+  COMPROBANTE_PDF_ROUTE,
+  comprobantePdfFileName,
   COMPROBANTE_DOWNLOAD_FAILED,
   COMPROBANTE_DOWNLOAD_XML,
   COMPROBANTE_FIX_CLIENT,
@@ -71,7 +74,7 @@ export function ComprobanteBriefs({ items }: { items: readonly TComprobanteBrief
   );
 }
 
-async function download(route: typeof COMPROBANTE_XML_ROUTE | typeof COMPROBANTE_ANSWER_ROUTE, doc: TComprobante, fallbackName: string): Promise<void> {
+async function download(route: typeof COMPROBANTE_XML_ROUTE | typeof COMPROBANTE_ANSWER_ROUTE | typeof COMPROBANTE_PDF_ROUTE, doc: TComprobante, fallbackName: string): Promise<void> {
   const res = await apiRequest(route.method, routePath(route, { id: doc.id }));
   saveBlob(await res.blob(), fileNameFromDisposition(res.headers.get("content-disposition")) ?? fallbackName);
 }
@@ -155,9 +158,7 @@ function ComprobanteCard({ doc, all, clientCode, reversed }: { doc: TComprobante
       <div className="flex flex-wrap gap-2">
         {doc.hasXml ? <DownloadButton label={COMPROBANTE_DOWNLOAD_XML} run={() => download(COMPROBANTE_XML_ROUTE, doc, `${doc.clave}.xml`)} /> : null}
         {doc.hasAnswer ? <DownloadButton label={COMPROBANTE_DOWNLOAD_ANSWER} run={() => download(COMPROBANTE_ANSWER_ROUTE, doc, `${doc.clave}-respuesta.xml`)} /> : null}
-        {
-          // PDF: COMPROBANTE_PDF_ROUTE — the printable PDF's download button goes here, beside the XML (route of another helper, wired at merge).
-        }
+        {doc.hasXml ? <DownloadButton label={COMPROBANTE_DOWNLOAD_PDF} run={() => download(COMPROBANTE_PDF_ROUTE, doc, comprobantePdfFileName(doc.clave))} /> : null}
         {mayReissue ? (
           <>
             {doc.documentType !== "03" ? (
