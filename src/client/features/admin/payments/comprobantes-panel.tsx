@@ -158,7 +158,7 @@ function ComprobanteCard({ doc, all, clientCode, reversed }: { doc: TComprobante
       <div className="flex flex-wrap gap-2">
         {doc.hasXml ? <DownloadButton label={COMPROBANTE_DOWNLOAD_XML} run={() => download(COMPROBANTE_XML_ROUTE, doc, `${doc.clave}.xml`)} /> : null}
         {doc.hasAnswer ? <DownloadButton label={COMPROBANTE_DOWNLOAD_ANSWER} run={() => download(COMPROBANTE_ANSWER_ROUTE, doc, `${doc.clave}-respuesta.xml`)} /> : null}
-        {doc.hasXml ? <DownloadButton label={COMPROBANTE_DOWNLOAD_PDF} run={() => download(COMPROBANTE_PDF_ROUTE, doc, comprobantePdfFileName(doc.clave))} /> : null}
+        {doc.hasXml ? <DownloadButton label={COMPROBANTE_DOWNLOAD_PDF} run={() => download(COMPROBANTE_PDF_ROUTE, doc, comprobantePdfFileName(doc.clave ?? String(doc.id)))} /> : null}
         {mayReissue ? (
           <>
             {doc.documentType !== "03" ? (
