@@ -116,9 +116,16 @@ export async function settled(page: Page, timeout = 30_000): Promise<void> {
       continue;
     }
     const startedBefore = seen.started;
-    await page
+    const idle = page
       .evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestIdleCallback(() => resolve()))))
-      .catch(() => {}); // a navigation in between: the next round looks again
+      .then(
+        () => true,
+        () => true, // a navigation in between: the next round looks again
+      );
+    let timer: NodeJS.Timeout | undefined;
+    const idled = await Promise.race([idle, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()) + 1)))]);
+    clearTimeout(timer);
+    if (!idled) continue; // the main thread never idled: the deadline above reports it
     quietRounds = seen.open.size === 0 && seen.started === startedBefore ? quietRounds + 1 : 0;
   }
 }
