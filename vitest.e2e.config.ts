@@ -12,8 +12,8 @@ export default defineConfig({
     maxWorkers: 1,
     fileParallelism: false,
     // The journeys run one after another in one process: a new process per file loaded vitest,
-    // playwright-core and the helpers again (about 3 s a file). Each file still launches and
-    // closes its own browser and any server it starts (decision 180).
+    // playwright-core and the helpers again (about 3 s a file). The files share the run's one
+    // Chromium (a context per page, decision 193) and close any server they start (decision 180).
     isolate: false,
   },
 });

@@ -7,7 +7,7 @@
 // Data is made over HTTP (the server's embedded database allows one process).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { DESKTOP, adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations, reloadSettled } from "./browser";
 import { computeMontoColones } from "../../src/shared/domain/pricing";
 import { formatColones } from "../../src/shared/domain/format";
 import { DEFAULT_EXCHANGE_RATE } from "../../src/shared/domain/exchange-rate";
@@ -91,7 +91,7 @@ describe("/admin", () => {
     expect(stored).toContain("token");
     expect(stored).not.toContain(adminPassword());
 
-    await page.reload({ waitUntil: "networkidle" });
+    await reloadSettled(page);
     await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
     for (const name of ["Importar", "Exportar Todo", "Clientes", "Trackings", "Mensajes", "Cerrar sesión"]) {
       expect(await page.getByRole("navigation", { name: "Acciones del panel" }).getByRole("button", { name, exact: true }).count(), name).toBe(1);
@@ -243,7 +243,7 @@ describe("/admin", () => {
 
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
     await page.getByText("Acceso restringido solo para administradores").waitFor();
-    await page.reload({ waitUntil: "networkidle" });
+    await reloadSettled(page);
     await page.getByText("Acceso restringido solo para administradores").waitFor();
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
     expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);

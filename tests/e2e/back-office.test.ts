@@ -12,7 +12,7 @@ import type { Browser } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
 import { META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "../../src/server/test/fakes/graph-api";
 import { buildWorkbook } from "../../src/server/test/workbooks";
-import { launchBrowser, seriousAxeViolations } from "./browser";
+import { launchBrowser, seriousAxeViolations, gotoSettled, settled } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { randomPhone } from "./api";
 
@@ -138,7 +138,7 @@ describe("a day's work in the back office", () => {
         await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: section }).click();
       };
 
-      await page.goto(`${server.baseUrl}/admin`, { waitUntil: "networkidle" });
+      await gotoSettled(page, `${server.baseUrl}/admin`);
       await page.getByLabel("Contraseña de administrador").fill(PASSWORD);
       await page.getByLabel("Contraseña de administrador").press("Enter");
       await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
@@ -239,7 +239,7 @@ describe("a day's work in the back office", () => {
       // The other sections, as staff pass through them.
       for (const section of ["Avisos WhatsApp", "Referidos y cupones", "Búsquedas IA", "Importar / Exportar"]) {
         await goTo(section);
-        await page.waitForLoadState("networkidle");
+        await settled(page);
         await checkScreen(section);
       }
 
@@ -259,7 +259,7 @@ describe("a day's work in the back office", () => {
       for (const o of await horizontalOverflow(page)) offenders.push(`${state}: ${o}`);
       for (const v of await seriousAxeViolations(page, selector)) offenders.push(`${state} axe: ${v}`);
     };
-    await page.goto(`${server.baseUrl}/admin`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${server.baseUrl}/admin`);
     await checkScreen("sign-in");
     await page.getByLabel("Contraseña de administrador").fill(PASSWORD);
     await page.getByLabel("Contraseña de administrador").press("Enter");
@@ -276,11 +276,11 @@ describe("a day's work in the back office", () => {
     for (const section of [...sections, "Cuentas del personal", "Registro de cambios", "Mi cuenta"]) {
       await page.getByRole("button", { name: "Menú" }).click();
       await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: section }).click();
-      await page.waitForLoadState("networkidle");
+      await settled(page);
       await checkScreen(section);
       if (section === "Caja y por cobrar") {
         await page.getByRole("tab", { name: "Cuentas por cobrar" }).click();
-        await page.waitForLoadState("networkidle");
+        await settled(page);
         await checkScreen("Cuentas por cobrar");
       }
       if (section === "Cuentas del personal") {

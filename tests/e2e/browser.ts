@@ -1,35 +1,23 @@
 // Debian Chromium driven by playwright-core, plus helpers every journey uses: a page at a
 // phone or desktop width that records console errors and CSP violations, and an axe check.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
 import { inject } from "vitest";
+import { chromiumOptions } from "./chromium";
 
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** `extraArgs`: more Chromium flags, e.g. a fake camera playing a file (warehouse-camera.test.ts). */
+/**
+ * The run's one Chromium (started by the global set-up), for this file: every page a journey
+ * opens is in a context of its own, and `close()` ends this file's contexts and connection, not
+ * the browser. `extraArgs` (more Chromium flags, e.g. a fake camera playing a file,
+ * warehouse-camera.test.ts) need a browser of their own: one is launched for the file.
+ */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-      ...extraArgs,
-    ],
-  });
+  if (extraArgs.length > 0) return chromium.launch(chromiumOptions(extraArgs));
+  return chromium.connect(inject("browserEndpoint"));
 }
 
 export interface OpenedPage {
@@ -54,8 +42,92 @@ export async function openPage(browser: Browser, path: string, viewport = PHONE)
     if (/Content Security Policy/i.test(text)) problems.push(text);
   });
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  await page.goto(baseUrl() + path, { waitUntil: "networkidle" });
+  await gotoSettled(page, baseUrl() + path);
   return { page, context, problems };
+}
+
+interface Traffic {
+  open: Set<Request>;
+  started: number;
+  /** Called when a request is answered or fails. */
+  wake?: () => void;
+}
+const traffic = new WeakMap<Page, Traffic>();
+
+/** Counts the page's requests from now on: those started and those not yet answered. */
+function watchTraffic(page: Page): Traffic {
+  let seen = traffic.get(page);
+  if (!seen) {
+    const t: Traffic = { open: new Set(), started: 0 };
+    page.on("request", (request) => {
+      t.open.add(request);
+      t.started++;
+    });
+    const done = (request: Request) => {
+      t.open.delete(request);
+      t.wake?.();
+    };
+    page.on("requestfinished", done);
+    page.on("requestfailed", done);
+    traffic.set(page, t);
+    seen = t;
+  }
+  return seen;
+}
+
+/** `page.goto` that returns once the page has settled (see `settled`). */
+export async function gotoSettled(page: Page, url: string): Promise<void> {
+  watchTraffic(page);
+  await page.goto(url, { waitUntil: "load" });
+  await settled(page);
+}
+
+/** `page.reload` that returns once the page has settled (see `settled`). */
+export async function reloadSettled(page: Page): Promise<void> {
+  watchTraffic(page);
+  await page.reload({ waitUntil: "load" });
+  await settled(page);
+}
+
+/**
+ * What `waitUntil: "networkidle"` waited for, as a condition instead of half a second of
+ * silence after every load: no request of the page is open, and after a frame and an idle period
+ * of its main thread (React has rendered what came back and run its effects; hydration, sliced
+ * in transitions, keeps the thread busy until it ends) none has started and none is open. Twice,
+ * so what a response's rendering starts is waited for too. Only for a page whose requests were
+ * counted from its navigation (`openPage`, `gotoSettled`); any other page gets `networkidle`.
+ */
+export async function settled(page: Page, timeout = 30_000): Promise<void> {
+  const seen = traffic.get(page);
+  if (!seen) return page.waitForLoadState("networkidle", { timeout });
+  const deadline = Date.now() + timeout;
+  let quietRounds = 0;
+  while (quietRounds < 2) {
+    if (Date.now() > deadline) {
+      throw new Error(`The page did not settle within ${timeout / 1000} s; open: ${[...seen.open].map((r) => r.url()).join(", ")}`);
+    }
+    if (seen.open.size > 0) {
+      quietRounds = 0;
+      await new Promise<void>((resolve) => {
+        seen.wake = resolve;
+        setTimeout(resolve, 1000); // looks at the deadline again
+      });
+      seen.wake = undefined;
+      continue;
+    }
+    const startedBefore = seen.started;
+    const idle = page
+      .evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestIdleCallback(() => resolve()))))
+      .then(
+        () => true,
+        () => true, // a navigation in between: the next round looks again
+      );
+    let timer: NodeJS.Timeout | undefined;
+    const idled = await Promise.race([idle, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()) + 1)))]);
+    clearTimeout(timer);
+    if (!idled) continue; // the main thread never idled: the deadline above reports it
+    quietRounds = seen.open.size === 0 && seen.started === startedBefore ? quietRounds + 1 : 0;
+  }
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
-import { launchBrowser, seriousAxeViolations } from "./browser";
+import { launchBrowser, seriousAxeViolations, gotoSettled } from "./browser";
 
 describe("a challenge instead of a block", () => {
   let browser: Browser;
@@ -46,7 +46,7 @@ describe("a challenge instead of a block", () => {
       if (msg.type() === "error" && !/status of 428/.test(msg.text())) problems.push(msg.text());
     });
     page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-    await page.goto(`${server.baseUrl}/avisos-tracking`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${server.baseUrl}/avisos-tracking`);
 
     await page.getByLabel("Nombre completo").fill("José Pablo Jiménez Solano");
     await page.getByLabel("Dirección de entrega en Costa Rica").fill("Grecia, Alajuela, 200 m norte del parque");
@@ -84,7 +84,7 @@ describe("a challenge instead of a block", () => {
     page.on("request", (request) => {
       if (request.url().includes("/api/challenge")) challenges.push(request.url());
     });
-    await page.goto(`${server.baseUrl}/rastreo`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${server.baseUrl}/rastreo`);
     await page.getByRole("textbox").first().fill(clientCode);
     await page.getByRole("button", { name: "Buscar" }).first().click();
     await page.getByText("José Pablo").first().waitFor();
@@ -92,11 +92,13 @@ describe("a challenge instead of a block", () => {
 
     // Without the pass (another phone behind the same address): one solve for the whole page.
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${server.baseUrl}/rastreo`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${server.baseUrl}/rastreo`);
     await page.getByRole("textbox").first().fill(clientCode);
     await page.getByRole("button", { name: "Buscar" }).first().click();
     await page.getByRole("dialog", { name: "Confirma que no eres un robot" }).getByText("No soy un robot").click();
     await page.getByText("José Pablo").first().waitFor();
+    // Not `settled`: the widget's proof-of-work worker script is a request whose end the page's
+    // events never report.
     await page.waitForLoadState("networkidle");
     expect(challenges).toHaveLength(1);
     expect(challenges[0]).toContain(`code=${clientCode}`);

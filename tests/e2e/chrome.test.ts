@@ -3,7 +3,7 @@
 // button or a link, and the WhatsApp tracking notices are linked from the public site.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, baseUrl, launchBrowser, openPage } from "./browser";
+import { DESKTOP, baseUrl, launchBrowser, openPage, reloadSettled, settled } from "./browser";
 import { adminCall } from "./api";
 import { coveredControls, scrollPositions } from "./layout";
 
@@ -81,7 +81,7 @@ describe("site chrome", () => {
       }
       // From the keyboard (on a fresh page: Radix's close timer from the last pointer leave may
       // still be pending) Enter opens, and following a link still navigates.
-      await page.reload({ waitUntil: "networkidle" });
+      await reloadSettled(page);
       const trigger = nav.getByRole("button", { name: "Empresa" });
       await trigger.focus();
       await page.keyboard.press("Enter");
@@ -154,7 +154,7 @@ describe("site chrome", () => {
             await page.getByRole("button", { name: "Verificar código" }).click();
             await page.getByRole("heading", { name: "Tu casillero en Miami" }).waitFor();
           }
-          await page.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
+          await settled(page, 3000).catch(() => {});
           covered.push(...(await coveredWhileScrolling(page, `${viewport.width}px ${path}`)));
         } finally {
           await context.close();

@@ -1,7 +1,6 @@
 // Excel import and export on /admin in the browser, against the real server: the import dialog asks
 // for a file, uploads a workbook, shows the summary with its 'Fila N' error, and 'Exportar Todo'
 // downloads a real workbook holding what was just imported.
-import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, adminPassword, launchBrowser, openPage, seriousAxeViolations } from "./browser";
@@ -74,7 +73,10 @@ describe("/admin Excel", () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^express-import-completo-\d{4}-\d{2}-\d{2}\.xlsx$/);
     await page.getByText("¡Archivo descargado!").first().waitFor();
-    const bytes = await readFile((await file.path())!);
+    // The browser is the run's shared one, reached over a connection: the file comes as a stream.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
     // The server may hold the whole seed (100 000 packages), past what one import accepts.
     const exported = await readSpreadsheet(bytes, { wantSheet: () => true, maxRows: 1_000_000 });
     const trackings = exported.sheets.find((s) => s.name === "Trackings")!;

@@ -5,10 +5,12 @@ import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { createScratchDatabase, startProductionServer } from "../../scripts/lib/processes";
+import { compiledEntry, createScratchDatabase, startProductionServer } from "../../scripts/lib/processes";
 import { openDatabase } from "../../src/server/db/client";
 import { seedDatabase } from "../../src/server/seed/seed";
+import { chromiumOptions } from "./chromium";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,6 +18,8 @@ declare module "vitest" {
     adminPassword: string;
     /** The built browser app, for a journey that starts a server of its own. */
     staticDir: string;
+    /** The run's one Chromium: each file connects to it (browser.ts, launchBrowser). */
+    browserEndpoint: string;
   }
 }
 
@@ -31,6 +35,12 @@ export default async function setup(project: TestProject) {
   const browserBuild = buildBrowserApp(staticDir);
   // Nothing waits on it before the seeding ends; a failure is reported once, below.
   browserBuild.catch(() => {});
+  // The server's bundle and the run's Chromium start meanwhile too (a missing Chromium fails the
+  // run here, before any journey).
+  const serverBundle = compiledEntry("main");
+  serverBundle.catch(() => {});
+  const browserServer = chromium.launchServer(chromiumOptions());
+  browserServer.catch(() => {});
 
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, "ei_e2e") : undefined;
   // The journeys run against a business-sized database (the admin ones must stay usable at
@@ -47,6 +57,8 @@ export default async function setup(project: TestProject) {
     }
   }
   await browserBuild;
+  await serverBundle;
+  const browser = await browserServer;
   const server = await startProductionServer({
     DATA_DIR: dataDir,
     STATIC_DIR: staticDir,
@@ -71,8 +83,10 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", server.baseUrl);
   project.provide("adminPassword", ADMIN_PASSWORD);
   project.provide("staticDir", staticDir);
+  project.provide("browserEndpoint", browser.wsEndpoint());
 
   return async () => {
+    await browser.close();
     await server.stop();
     await scratch?.drop();
     rmSync(root, { recursive: true, force: true });

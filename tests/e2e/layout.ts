@@ -2,6 +2,7 @@
 // a fixed or sticky element covers. Both run in the page and return readable offenders, so a
 // failure names the element instead of saying "expected 426 to be ≤ 390".
 import type { Page } from "playwright-core";
+import { settled } from "./browser";
 
 /**
  * Everything visible that reaches past the left or right edge of the viewport (after the
@@ -121,17 +122,22 @@ export async function scrollPositions(page: Page): Promise<number[]> {
 }
 
 /**
- * Scrolls to the bottom in steps, so lazily loaded sections and images come in before a check.
- * A frame whose outside request was aborted may keep the network busy: the waits do not insist.
+ * Scrolls to the bottom a screen at a time, each drawn (so every lazily loaded section on the way
+ * is seen and asks for its part), then waits at the bottom until what that started has come and
+ * been drawn (`settled`); if that made the page longer, it goes on down. A frame whose outside
+ * request was aborted may keep the network busy: the waits do not insist.
  */
 export async function scrollThrough(page: Page): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    const atBottom = await page.evaluate(() => {
+  const step = () =>
+    page.evaluate(async () => {
       window.scrollBy(0, window.innerHeight);
+      // Two frames: one drawn at the new position, whose intersection checks then report.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
     });
-    if (atBottom) break;
-    await page.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
+  for (let i = 0; i < 40; i++) {
+    if (!(await step())) continue;
+    await settled(page, 3000).catch(() => {});
+    if (await step()) break;
   }
-  await page.waitForLoadState("networkidle", { timeout: 3000 }).catch(() => {});
 }

@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
 import { makePng } from "../../src/server/test/images";
 import { PUBLIC_PAGE_PATHS } from "../../src/shared/page-routes";
-import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage } from "./browser";
+import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage, gotoSettled } from "./browser";
 
 /** Each public page's h1, as its prerendered HTML must carry it. */
 const HEADINGS: Record<(typeof PUBLIC_PAGE_PATHS)[number], string> = {
@@ -194,7 +194,7 @@ describe("prerendered pages of a server with its own brand", () => {
           if (msg.type() === "error" && !/net::ERR_FAILED|ERR_BLOCKED_BY_CLIENT/.test(msg.text())) problems.push(msg.text());
         });
         page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-        await page.goto(server.baseUrl + route, { waitUntil: "networkidle" });
+        await gotoSettled(page, server.baseUrl + route);
         expect(await page.getByRole("banner").getByText(BRAND).isVisible()).toBe(true);
         // Hydrated: React's handlers answer (the menu button opens the side sheet).
         await page.getByRole("button", { name: "Abrir menú" }).click();

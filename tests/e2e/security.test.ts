@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { PUBLIC_PATHS } from "../../src/server/modules/seo/routes";
 import { NAME_CHARS_INVALID } from "../../src/shared/text-rules";
-import { DESKTOP, PHONE, adminPassword, launchBrowser, openPage } from "./browser";
+import { DESKTOP, PHONE, adminPassword, launchBrowser, openPage, gotoSettled } from "./browser";
 import { scrollThrough } from "./layout";
 
 const stamp = Date.now().toString(36).toUpperCase();
@@ -99,7 +99,7 @@ describe("security in the browser", () => {
       clientCode = ((await page.getByTestId("client-code").textContent()) ?? "").trim();
       expect(clientCode).toMatch(/^EX[A-Z0-9]{6}$/);
 
-      await page.goto(`${new URL(page.url()).origin}/rastreo`, { waitUntil: "networkidle" });
+      await gotoSettled(page, `${new URL(page.url()).origin}/rastreo`);
       await page.getByLabel("Código de cliente").fill(clientCode);
       await page.getByRole("button", { name: "Buscar" }).click();
       await page.getByRole("heading", { name: SAFE_NAME }).waitFor();

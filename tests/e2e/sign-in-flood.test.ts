@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
-import { launchBrowser, seriousAxeViolations } from "./browser";
+import { launchBrowser, seriousAxeViolations, gotoSettled } from "./browser";
 
 const OWNER_PASSWORD = "clave-del-dueno-para-e2e";
 
@@ -42,7 +42,7 @@ describe("signing in during a flood of wrong passwords", () => {
     return context;
   };
   const signIn = async (page: Page) => {
-    await page.goto(`${server.baseUrl}/admin`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${server.baseUrl}/admin`);
     await page.getByLabel("Contraseña de administrador").fill(OWNER_PASSWORD);
     await page.getByLabel("Contraseña de administrador").press("Enter");
   };

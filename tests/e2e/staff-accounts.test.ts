@@ -12,7 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
-import { launchBrowser, seriousAxeViolations } from "./browser";
+import { launchBrowser, seriousAxeViolations, gotoSettled, reloadSettled } from "./browser";
 import { horizontalOverflow } from "./layout";
 
 let server: ServerProcess;
@@ -83,7 +83,7 @@ describe("staff accounts", () => {
 
     // 1. The owner, with the generated password and no user name.
     const owner = await open();
-    await owner.page.goto(`${server.baseUrl}/admin`, { waitUntil: "networkidle" });
+    await gotoSettled(owner.page, `${server.baseUrl}/admin`);
     await check(owner.page, "sign-in");
     await owner.page.getByLabel("Contraseña de administrador").fill(ownerPassword);
     await owner.page.getByLabel("Contraseña de administrador").press("Enter");
@@ -111,7 +111,7 @@ describe("staff accounts", () => {
     // 3. Each signs in, changes the temporary password and sees only their sections.
     const signIn = async (login: string, temporary: string, chosen: string, width?: number): Promise<Person> => {
       const person = await open(width);
-      await person.page.goto(`${server.baseUrl}/admin`, { waitUntil: "networkidle" });
+      await gotoSettled(person.page, `${server.baseUrl}/admin`);
       await person.page.getByLabel("Usuario o correo").fill(login);
       await person.page.getByLabel("Contraseña", { exact: true }).fill(temporary);
       await person.page.getByLabel("Contraseña", { exact: true }).press("Enter");
@@ -189,7 +189,7 @@ describe("staff accounts", () => {
 
     // 4. The owner disables Oficina: its open session stops at once.
     await goTo(owner.page, "Cuentas del personal");
-    await owner.page.reload({ waitUntil: "networkidle" });
+    await reloadSettled(owner.page);
     await owner.page.getByRole("button", { name: "Desactivar Olga Oficina" }).click();
     await owner.page.getByRole("alertdialog").getByRole("button", { name: "Desactivar" }).click();
     await owner.page.getByRole("button", { name: "Activar Olga Oficina" }).waitFor();

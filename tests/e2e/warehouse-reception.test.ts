@@ -5,7 +5,7 @@
 // The time taken is printed; nothing asserts on it (the bench has the budget).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { adminPassword, baseUrl, launchBrowser, seriousAxeViolations } from "./browser";
+import { adminPassword, baseUrl, launchBrowser, seriousAxeViolations, gotoSettled } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { randomPhone, staffApi, type StaffApi } from "./api";
 
@@ -47,7 +47,7 @@ describe("Recepción with a keyboard scanner", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "es-CR", timezoneId: "America/Costa_Rica" });
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     const page = await context.newPage();
-    await page.goto(`${baseUrl()}/admin/recepcion`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseUrl()}/admin/recepcion`);
     await page.getByLabel("Contraseña de administrador").fill(adminPassword());
     await page.getByLabel("Contraseña de administrador").press("Enter");
     const scanField = page.getByLabel("Número de guía o etiqueta");
@@ -98,7 +98,7 @@ describe("Recepción with a keyboard scanner", () => {
       for (const v of await seriousAxeViolations(page, selector)) offenders.push(`${state}: ${v}`);
       for (const o of await horizontalOverflow(page)) offenders.push(`${state}: overflow ${o}`);
     };
-    await page.goto(`${baseUrl()}/admin/recepcion`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseUrl()}/admin/recepcion`);
     await page.getByLabel("Contraseña de administrador").fill(adminPassword());
     await page.getByLabel("Contraseña de administrador").press("Enter");
     const scanField = page.getByLabel("Número de guía o etiqueta");
@@ -113,7 +113,7 @@ describe("Recepción with a keyboard scanner", () => {
     await page.getByRole("button", { name: "Registrar sin dueño" }).click();
     await page.getByText("Recibidos en esta sesión: 1", { exact: true }).waitFor();
 
-    await page.goto(`${baseUrl()}/admin/sin-dueno`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseUrl()}/admin/sin-dueno`);
     await page.getByLabel("Buscar por número de guía o código de la etiqueta").fill(code);
     await page.getByText(code, { exact: true }).waitFor();
     await check("Sin dueño");
@@ -127,7 +127,7 @@ describe("Recepción with a keyboard scanner", () => {
     await page.keyboard.press("Escape");
 
     // The daily report (issue 32 item 8): the row just registered in Sin dueño's youngest band.
-    await page.goto(`${baseUrl()}/admin/reporte-bodega`, { waitUntil: "networkidle" });
+    await gotoSettled(page, `${baseUrl()}/admin/reporte-bodega`);
     await page.getByRole("heading", { name: /Sin dueño por antigüedad/ }).waitFor();
     await page.getByText("0 a 2 días", { exact: true }).click();
     await page.getByText(code, { exact: true }).waitFor();

@@ -5,7 +5,7 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, PHONE, adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { DESKTOP, PHONE, adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations, reloadSettled } from "./browser";
 
 const number = `+5068${randomInt(1_000_000, 9_999_999)}`;
 const codes = [`1Z${randomInt(1e9, 9e9)}`, `TBA${randomInt(1e9, 9e9)}`, `LP${randomInt(1e13, 9e13)}`];
@@ -63,7 +63,7 @@ describe("WhatsApp notices", () => {
     expect(await page.getByTestId("codigos-creados").textContent()).toBe("1");
     expect(await page.getByTestId("codigos-existentes").textContent()).toBe("3");
 
-    await page.reload({ waitUntil: "networkidle" });
+    await reloadSettled(page);
     expect(await page.getByLabel(/Número de WhatsApp/).inputValue()).toBe(number);
     expect(await page.getByLabel(/Nombre completo/).inputValue()).toBe("Prueba Extremo Rodríguez");
     expect(await page.getByLabel(/Email/).inputValue()).toBe("prueba.e2e@example.com");
