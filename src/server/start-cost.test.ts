@@ -15,6 +15,12 @@ const LOADED_WHEN_USED: Record<string, string> = {
   xmlbuilder2: "comprobantes: the XML",
   xpath: "comprobantes: the signature",
   "@xmldom/xmldom": "comprobantes: the signature",
+  "pdf-lib": "PDF receipts, manifests and labels",
+  "@pdf-lib/fontkit": "PDF fonts",
+  "subset-font": "PDF fonts",
+  "bwip-js": "label barcodes",
+  "@smithy/signature-v4": "S3 signatures (a server on local disk never signs)",
+  "@smithy/hash-node": "S3 signatures",
 };
 
 const packageOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
