@@ -21,6 +21,9 @@ const LOADED_WHEN_USED: Record<string, string> = {
   "bwip-js": "label barcodes",
   "@smithy/signature-v4": "S3 signatures (a server on local disk never signs)",
   "@smithy/hash-node": "S3 signatures",
+  "@fastify/swagger": "the OpenAPI document, written on its first request",
+  "@fastify/swagger-ui": "the API reference page",
+  "fastify-type-provider-zod": "the zod → JSON Schema transform of the document",
 };
 
 const packageOf = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
