@@ -7,6 +7,9 @@ import Fastify, { type HTTPMethods, type LightMyRequestResponse, type RouteOptio
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import type { ZodType } from "zod";
+import { z } from "../../shared/validation";
+import { routeContract } from "./route-contract";
 import { API_REFERENCE_PATH } from "../../shared/api/openapi";
 import { DEFAULT_BRAND } from "../../shared/brand";
 
@@ -19,6 +22,12 @@ export interface ApiReference {
   /** A request for the reference page or one of its files. */
   inject(method: string, url: string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+}
+
+/** A request schema as the reference shows it (what the caller sends). */
+function inputJsonSchema(schema: ZodType): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  return rest;
 }
 
 export async function createApiReference(routes: readonly NotedRoute[]): Promise<ApiReference> {
@@ -44,6 +53,8 @@ export async function createApiReference(routes: readonly NotedRoute[]): Promise
       const config = document.route.config as { auth?: string } | undefined;
       const schema = { ...(result.schema as Record<string, unknown> | undefined) };
       if (config?.auth === "admin") schema.security = [{ staff: [] }];
+      const forms = routeContract(document.route.schema)?.bodyForms;
+      if (forms) schema.body = { ...(schema.body as Record<string, unknown>), anyOf: forms.map(inputJsonSchema) };
       return { ...result, schema };
     },
     transformObject: jsonSchemaTransformObject,
