@@ -10,7 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
-import { buildServer } from "../scripts/build-server";
+import { BUNDLE_OPTIONS, buildServer } from "../scripts/build-server";
 import { createMigratedPgliteDir } from "../src/server/test/database";
 import { freePort } from "../src/server/test/free-port";
 import { rssMb, waitForHealth } from "../scripts/lib/processes";
@@ -70,16 +70,8 @@ const summary = (runs: { ms: number; rssMb: number }[]) =>
 mkdirSync(root, { recursive: true });
 try {
   const appBundle = path.join(root, "app");
-  await build({
-    entryPoints: { app: "src/server/app.ts" },
-    outdir: appBundle,
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20.19",
-    packages: "external",
-    logLevel: "warning",
-  });
+  // Bundled as `npm run build` bundles (split: what the server imports with import() is not loaded here).
+  await build({ ...BUNDLE_OPTIONS, entryPoints: { app: "src/server/app.ts" }, outdir: appBundle, sourcemap: false });
   // Bundled under .tmp so the packages resolve from the project's node_modules.
   const { outDir } = await buildServer({ outDir: path.join(root, "server") });
   const staticDir = path.join(root, "static");

@@ -10,7 +10,7 @@
 // STATIC_DIR or ../../dist/client, the same from dist/server/main.js as from src/server/main.ts.
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 
 /** The Node versions the output must run on: the lowest that package.json's engines allows. */
 const TARGET = "node20.19";
@@ -31,27 +31,33 @@ export const RUNTIME_FILES: Record<string, string> = {
   "src/server/lib/xlsx/xls-worker.mjs": "xls-worker.mjs",
 };
 
+/** How the server is bundled (the start-cost test bundles main.ts the same way to read what it loads at start). */
+export const BUNDLE_OPTIONS = {
+  bundle: true,
+  // Shared modules in chunks beside the entries (not in a sub-folder): a module that finds a
+  // file with new URL("./…", import.meta.url) finds it in outDir wherever it was bundled. A
+  // module imported with import() becomes a chunk of its own, loaded when first asked for.
+  splitting: true,
+  chunkNames: "chunk-[hash]",
+  format: "esm",
+  platform: "node",
+  target: TARGET,
+  packages: "external",
+  // Stack traces in the logs name the TypeScript files (node --enable-source-maps in `npm run serve`).
+  sourcemap: "linked",
+  logLevel: "warning",
+  legalComments: "none",
+} satisfies BuildOptions;
+
 export async function buildServer(options: { root?: string; outDir?: string } = {}): Promise<{ outDir: string }> {
   const root = path.resolve(options.root ?? ".");
   const outDir = path.resolve(root, options.outDir ?? "dist/server");
   rmSync(outDir, { recursive: true, force: true });
   await build({
+    ...BUNDLE_OPTIONS,
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.entries(SERVER_ENTRIES).map(([name, source]) => [name, path.join(root, source)])),
     outdir: outDir,
-    bundle: true,
-    // Shared modules in chunks beside the entries (not in a sub-folder): a module that finds a
-    // file with new URL("./…", import.meta.url) finds it in outDir wherever it was bundled.
-    splitting: true,
-    chunkNames: "chunk-[hash]",
-    format: "esm",
-    platform: "node",
-    target: TARGET,
-    packages: "external",
-    // Stack traces in the logs name the TypeScript files (node --enable-source-maps in `npm run serve`).
-    sourcemap: "linked",
-    logLevel: "warning",
-    legalComments: "none",
   });
   for (const [source, name] of Object.entries(RUNTIME_FILES)) {
     cpSync(path.join(root, source), path.join(outDir, name), { recursive: true });

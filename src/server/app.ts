@@ -217,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // Routes validate and serialise with the shared contract's zod rules, and describe themselves
   // at /api/openapi.json (issue 33 item 3, decision 177).
   installRouteContracts(app);
-  await registerOpenApi(app);
+  registerOpenApi(app);
   registerModules(app, ctx);
   if (deps.startJobs) {
     const outbox = startOutboxWorker(ctx, app.log);

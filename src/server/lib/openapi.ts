@@ -3,44 +3,49 @@
 // at /docs/api (Swagger UI, its files served by our own server: no CDN, under the app's CSP).
 // A route without a schema is listed with its method and path only; the all-routes test
 // (src/server/all-routes.test.ts) keeps that list empty.
-import type { FastifyInstance } from "fastify";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
-import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+//
+// Nothing of it is loaded or built at start (decision 194): the routes are noted as they register,
+// and the first request for the document or the reference loads the writer (openapi-reference.ts:
+// @fastify/swagger, Swagger UI, the zod → JSON Schema transform) and builds it once.
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { OPENAPI_PATH, API_REFERENCE_PATH } from "../../shared/api/openapi";
-import { DEFAULT_BRAND } from "../../shared/brand";
+import type { ApiReference, NotedRoute } from "./openapi-reference";
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: {
-        title: `${DEFAULT_BRAND.name} API`,
-        version: "1",
-        description:
-          "The calls of the public site, the client portal and the staff back office. Staff calls need `Authorization: Bearer <token>` from POST /api/admin/login; errors answer `{ error, message, code }` with a Spanish message.",
-      },
-      components: { securitySchemes: { staff: { type: "http", scheme: "bearer" } } },
-    },
-    transform: (document) => {
-      // Only the API: the pages, assets and the reference itself are not calls.
-      if (!document.url.startsWith("/api/")) return { schema: { hide: true }, url: document.url };
-      const result = jsonSchemaTransform(document);
-      const config = document.route.config as { auth?: string } | undefined;
-      const schema = { ...(result.schema as Record<string, unknown> | undefined) };
-      if (config?.auth === "admin") schema.security = [{ staff: [] }];
-      return { ...result, schema };
-    },
-    transformObject: jsonSchemaTransformObject,
+/** Headers of the reference's answers the app passes on (the app adds its own security headers). */
+const PASSED_HEADERS = ["content-type", "location", "cache-control", "etag", "last-modified"];
+
+export function registerOpenApi(app: FastifyInstance): void {
+  const routes: NotedRoute[] = [];
+  app.addHook("onRoute", (route: RouteOptions) => {
+    if (route.method !== "HEAD") routes.push({ method: route.method, url: route.url, schema: route.schema, config: route.config });
+  });
+
+  let reference: Promise<ApiReference> | undefined;
+  const loadReference = () => {
+    reference ??= import("./openapi-reference").then((module) => module.createApiReference(routes));
+    // A failed build is tried again by the next request rather than kept.
+    reference.catch(() => (reference = undefined));
+    return reference;
+  };
+  app.addHook("onClose", async () => {
+    const built = await reference?.catch(() => undefined);
+    await built?.close();
   });
 
   app.get(OPENAPI_PATH, { config: { auth: "public", codeOracle: false }, schema: { hide: true } }, async (_request, reply) => {
-    return reply.type("application/json").send(JSON.stringify(app.swagger()));
+    return reply.type("application/json").send((await loadReference()).document);
   });
 
-  await app.register(swaggerUi, {
-    routePrefix: API_REFERENCE_PATH,
-    // No online validator badge: the page asks nothing of another server.
-    uiConfig: { validatorUrl: null, docExpansion: "list", deepLinking: true },
-  });
+  // The reference page and its files, answered by Swagger UI inside the built reference.
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await (await loadReference()).inject(request.method, request.url);
+    if (answer.statusCode === 404) return reply.callNotFound();
+    for (const name of PASSED_HEADERS) {
+      const value = answer.headers[name];
+      if (value !== undefined) reply.header(name, value);
+    }
+    return reply.code(answer.statusCode).send(answer.rawPayload.length > 0 ? answer.rawPayload : undefined);
+  };
+  app.get(API_REFERENCE_PATH, page);
+  app.get(`${API_REFERENCE_PATH}/*`, page);
 }

@@ -29,14 +29,17 @@ const spanishValidator: FastifySchemaCompiler<ZodType> =
   };
 
 /**
- * An answer through its schema: first as JSON would carry it (a Date becomes its ISO text, an
- * undefined field disappears), then parsed, so only what the schema names leaves, then written.
+ * An answer through its schema in one pass: parsed as the handler gave it, so only what the
+ * schema names leaves, then written once. An answer that only matches as JSON would carry it (a
+ * `Date` where the schema says text, an `undefined` in a list) is parsed again after a JSON round
+ * trip, as every answer was before (decision 194); one that matches neither way is refused.
  */
 const contractSerializer: FastifySerializerCompiler<ZodType> =
   ({ schema, method, url, httpStatus }) =>
   (data) => {
-    const plain: unknown = JSON.parse(JSON.stringify(data) ?? "null");
-    const result = schema.safeParse(plain);
+    const direct = schema.safeParse(data);
+    if (direct.success) return JSON.stringify(direct.data) ?? "null";
+    const result = schema.safeParse(JSON.parse(JSON.stringify(data) ?? "null"));
     if (result.success) return JSON.stringify(result.data);
     const issue = result.error.issues[0];
     throw new Error(`The ${httpStatus} answer of ${method} ${url} breaks its contract at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);

@@ -24,6 +24,12 @@ export interface RouteContract {
   readonly query?: ZodType;
   /** A JSON body; a multipart upload names its type in `consumes` and has no body schema. */
   readonly body?: ZodType;
+  /**
+   * The forms the API reference shows for a body whose schema reads it with a transform (which
+   * JSON Schema cannot describe): their JSON Schema is written by the server with the document,
+   * never when the entry loads (decision 194).
+   */
+  readonly bodyForms?: readonly ZodType[];
   readonly consumes?: "multipart/form-data" | "application/x-www-form-urlencoded";
   /** The answers by status: a zod schema for JSON, `binary(type)` for a file. */
   readonly responses: Readonly<Record<number, ZodType | BinaryAnswer>>;

@@ -14,7 +14,6 @@ import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import { receiptNumber } from "../../../shared/api/admin/payments";
 import { COMPROBANTE_NO_XML, COMPROBANTE_NOT_FOUND, COMPROBANTE_TYPE_LABELS, comprobantePdfFileName, type ComprobanteState } from "../../../shared/api/admin/invoices";
 import { CLIENT_INVOICE_STATE_LABELS, type TClientComprobante } from "../../../shared/api/comprobantes";
-import { comprobantePdf } from "./pdf";
 
 /** Hacienda's state as the PDF prints it. */
 export const PDF_STATE_LABELS: Record<ComprobanteState, string> = {
@@ -35,6 +34,8 @@ export async function staffComprobantePdf(db: Db, documentId: number): Promise<{
   if (!row) throw notFound(COMPROBANTE_NOT_FOUND);
   if (!row.signedXml || !row.clave) throw notFound(COMPROBANTE_NO_XML);
   const state = row.state as ComprobanteState;
+  // The PDF libraries load with the first document, not at start (decision 194).
+  const { comprobantePdf } = await import("./pdf");
   const pdf = await comprobantePdf(row.signedXml, { stateLabel: PDF_STATE_LABELS[state], rejectionReason: state === "rechazado" ? row.rejectionReason : null });
   return { fileName: comprobantePdfFileName(row.clave), pdf };
 }
@@ -95,6 +96,7 @@ export async function clientComprobanteFile(db: Db, clientCode: string, document
   const signedXml = row.signedXml!;
   if (which === "xml") return { fileName: `${row.clave}.xml`, body: signedXml };
   const state = row.state as ComprobanteState;
+  const { comprobantePdf } = await import("./pdf");
   return { fileName: comprobantePdfFileName(row.clave!), body: await comprobantePdf(signedXml, { stateLabel: PDF_STATE_LABELS[state] }) };
 }
 

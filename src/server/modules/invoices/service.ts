@@ -17,8 +17,17 @@ import { documentLines, type PackageCharges } from "./catalog";
 import { clave as makeClave, consecutivo, costaRicaDateTime } from "./clave";
 import { cleanText, InvoiceDataError, type ComputedInvoice, type DocumentKind, type Receiver, type Reference } from "./document";
 import { nextDocumentNumber } from "./numbering";
-import { readPkcs12, SigningKeyError, signInvoiceXml, type SigningKey } from "./signature";
-import { buildInvoiceXml } from "./xml";
+import type { SigningKey } from "./signature";
+
+/**
+ * The XML writer and the signer, with the libraries they pull in (xmlbuilder2, xadesjs and its
+ * @peculiar packages, node-forge, xmldom, xpath): loaded when invoicing is on — at start by
+ * loadInvoicing — never in a server that does not invoice (decision 194).
+ */
+async function documentEngine() {
+  const [xml, signature] = await Promise.all([import("./xml"), import("./signature")]);
+  return { buildInvoiceXml: xml.buildInvoiceXml, readPkcs12: signature.readPkcs12, signInvoiceXml: signature.signInvoiceXml, SigningKeyError: signature.SigningKeyError };
+}
 
 type OnConfig = Extract<InvoicingConfig, { state: "on" }>;
 
@@ -31,6 +40,7 @@ export async function loadInvoicing(
   options: { reception?: HaciendaReception; now?: () => Date } = {},
 ): Promise<Invoicing> {
   if (config.state === "off") return { state: "off" };
+  const { buildInvoiceXml, readPkcs12, SigningKeyError } = await documentEngine();
   let p12: Uint8Array;
   try {
     p12 = await readFile(config.p12Path);
@@ -42,12 +52,12 @@ export async function loadInvoicing(
   if (key.notAfter.getTime() <= now.getTime()) {
     throw new SigningKeyError(`La llave criptográfica venció el ${key.notAfter.toISOString().slice(0, 10)}: descargue una nueva en ATV.`);
   }
-  checkEmitter(config, now);
+  checkEmitter(config, now, buildInvoiceXml);
   return { state: "on", config, key, reception: options.reception ?? createHaciendaReception(config.connection) };
 }
 
 /** The emitter's data go through the document's own checks once at start: a bad value stops it then, not at the first payment. */
-function checkEmitter(config: OnConfig, now: Date): void {
+function checkEmitter(config: OnConfig, now: Date, buildInvoiceXml: Awaited<ReturnType<typeof documentEngine>>["buildInvoiceXml"]): void {
   const point = config.point;
   const sample = consecutivo(point, "TIQUETE", 1);
   try {
@@ -109,6 +119,7 @@ function usableReceiver(kind: DocumentKind, receiver: Receiver | undefined): Rec
 
 export async function prepareDocument(tx: Tx, invoicing: Extract<Invoicing, { state: "on" }>, request: DocumentRequest): Promise<PreparedDocument> {
   const { config } = invoicing;
+  const { buildInvoiceXml, signInvoiceXml } = await documentEngine();
   if (request.kind === "FACTURA" && documentKindFor(request.receiver) !== "FACTURA") {
     throw new InvoiceDataError("Una factura electrónica necesita la identificación del receptor; sin ella se emite un tiquete.");
   }

@@ -46,7 +46,6 @@ import {
   removeCharge,
   reversePayment,
 } from "./staff-service";
-import { receiptPdf } from "./receipt";
 import { receiptInvoices } from "../invoices/downloads";
 
 export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -80,6 +79,8 @@ export function registerAdminPaymentRoutes(app: FastifyInstance, ctx: AppContext
 
   api.get(PAYMENT_RECEIPT_ROUTE.path, { config, schema: contractSchema(PAYMENT_RECEIPT_ROUTE) }, async (request, reply) => {
     const { id } = request.params;
+    // The PDF libraries load with the first document, not at start (decision 194).
+    const { receiptPdf } = await import("./receipt");
     const pdf = await receiptPdf(await paymentDetail(ctx.db, id), ctx.config.brand, await receiptInvoices(ctx.db, id));
     return reply
       .header("content-disposition", `inline; filename="${receiptFileName(id)}"`)

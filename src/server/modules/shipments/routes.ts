@@ -48,8 +48,9 @@ import {
   reopenShipment,
   updateShipment,
 } from "./service";
-import { manifestPdf, manifestXlsx } from "./manifest";
-import { labelsPdf } from "./labels";
+
+/** The manifests and labels, with the PDF libraries: loaded with the first document, not at start (decision 194). */
+const documents = () => Promise.all([import("./manifest"), import("./labels")]).then(([manifest, labels]) => ({ ...manifest, ...labels }));
 
 const config = { auth: "admin", roles: ANY_STAFF } as const;
 
@@ -91,6 +92,7 @@ export function registerAdminShipmentRoutes(app: FastifyInstance, ctx: AppContex
   api.get(SHIPMENT_MANIFEST_XLSX_ROUTE.path, { config, schema: contractSchema(SHIPMENT_MANIFEST_XLSX_ROUTE) }, async (request, reply) => {
     const detail = await getShipmentDetail(ctx.db, request.params.id);
     const fileName = manifestFileName(detail.shipment.numeroGuia, "xlsx", detail.shipment.estado === "ABIERTO");
+    const { manifestXlsx } = await documents();
     const { bytes, rows } = await manifestXlsx(detail, brand());
     await recordExport(ctx.db, staffActor(request), { kind: "manifiesto", fileName, rows });
     return reply
@@ -103,6 +105,7 @@ export function registerAdminShipmentRoutes(app: FastifyInstance, ctx: AppContex
   api.get(SHIPMENT_MANIFEST_PDF_ROUTE.path, { config, schema: contractSchema(SHIPMENT_MANIFEST_PDF_ROUTE) }, async (request, reply) => {
     const detail = await getShipmentDetail(ctx.db, request.params.id);
     const fileName = manifestFileName(detail.shipment.numeroGuia, "pdf", detail.shipment.estado === "ABIERTO");
+    const { manifestPdf } = await documents();
     const bytes = await manifestPdf(detail, brand());
     await recordExport(ctx.db, staffActor(request), { kind: "manifiesto", fileName, rows: { Manifiesto: detail.packages.length } });
     return reply
@@ -114,6 +117,7 @@ export function registerAdminShipmentRoutes(app: FastifyInstance, ctx: AppContex
 
   api.get(LABELS_ROUTE.path, { config, schema: contractSchema(LABELS_ROUTE) }, async (request, reply) => {
     const { ids, format } = request.query;
+    const { labelsPdf } = await documents();
     const bytes = await labelsPdf(ctx.db, ids, format, brand());
     return reply
       .header("content-disposition", `inline; filename="etiquetas-${format}.pdf"`)

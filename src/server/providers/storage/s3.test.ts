@@ -63,7 +63,7 @@ describe("Signature V4", () => {
   it("signs with AWS's own signer, not code of its own", async () => {
     const { readFile } = await import("node:fs/promises");
     const source = await readFile(new URL("./sigv4.ts", import.meta.url), "utf8");
-    expect(source).toMatch(/from "@smithy\/signature-v4"/);
+    expect(source).toMatch(/import\("@smithy\/signature-v4"\)|from "@smithy\/signature-v4"/);
     // No HMAC or hash of its own: the signing key, string to sign and payload hash are the signer's.
     expect(source).not.toMatch(/createHmac|createHash|node:crypto/);
     const { dependencies } = JSON.parse(await readFile(new URL("../../../../package.json", import.meta.url), "utf8")) as {

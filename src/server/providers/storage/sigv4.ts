@@ -3,8 +3,6 @@
 // browser PUTs to, and the Authorization header of the server's own calls. This file only turns
 // the app's URL and headers into the signer's request and back. The tests check it against the
 // examples published in AWS's S3 documentation and against a fake S3 that verifies every request.
-import { SignatureV4 } from "@smithy/signature-v4";
-import { Hash } from "@smithy/hash-node";
 
 export const EMPTY_PAYLOAD_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 const UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD";
@@ -28,8 +26,10 @@ export function uriEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-const signerFor = (c: SigV4Credentials) =>
-  new SignatureV4({
+/** The signer; its packages load with the first signature (a server on local disk never loads them; decision 194). */
+async function signerFor(c: SigV4Credentials) {
+  const [{ SignatureV4 }, { Hash }] = await Promise.all([import("@smithy/signature-v4"), import("@smithy/hash-node")]);
+  return new SignatureV4({
     credentials: { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, sessionToken: c.sessionToken },
     region: c.region,
     service: c.service ?? "s3",
@@ -37,6 +37,7 @@ const signerFor = (c: SigV4Credentials) =>
     // S3 signs the path as sent (each segment encoded once), not encoded a second time.
     uriEscapePath: false,
   });
+}
 
 /** The URL and headers as the signer takes a request; header names in lower case, host included. */
 function requestOf(method: string, url: URL, headers: Record<string, string> | undefined, body?: Uint8Array) {
@@ -72,7 +73,7 @@ export async function presignUrl(options: {
   if (!(expires >= 1 && expires <= MAX_PRESIGNED_SECONDS)) throw new RangeError("A presigned URL must expire within 1 s and 7 days");
   const url = new URL(options.url);
   const request = requestOf(options.method, url, { ...options.headers, "x-amz-content-sha256": UNSIGNED_PAYLOAD });
-  const signed = await signerFor(options.credentials).presign(request, {
+  const signed = await (await signerFor(options.credentials)).presign(request, {
     signingDate: options.now ?? new Date(),
     expiresIn: expires,
     unhoistableHeaders: PAYLOAD_HASH_HEADER,
@@ -98,7 +99,7 @@ export async function signHeaders(options: {
   now?: Date;
 }): Promise<Record<string, string>> {
   const request = requestOf(options.method, new URL(options.url), options.headers, options.body);
-  const signed = await signerFor(options.credentials).sign(request, { signingDate: options.now ?? new Date() });
+  const signed = await (await signerFor(options.credentials)).sign(request, { signingDate: options.now ?? new Date() });
   // fetch sets Host itself (and refuses it as a header).
   const { host: _host, ...sent } = signed.headers as Record<string, string>;
   return sent;

@@ -335,16 +335,11 @@ export type TProofsResponse = z.infer<typeof ZProofsResponseSchema>;
 // --- Routes (issue 33 item 3): every call OFFICE_STAFF ---
 const tag = "payments";
 
-/** A request schema as the API reference shows it (what the caller sends). */
-function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
-  return rest;
-}
-
 /**
  * The body of POST /api/admin/trackings/{id}/charges: one line `{ kind, description, amountColones }`,
  * or several `{ lines: [...] }` added together. Each is checked by its own schema (so a refusal
- * names the field of that form); the handler receives one line or the list.
+ * names the field of that form); the handler receives one line or the list. The API reference
+ * shows the two forms (the route's `bodyForms`), written by the server when the document is asked for.
  */
 export const ZChargeAddSchema = z
   .unknown()
@@ -357,7 +352,6 @@ export const ZChargeAddSchema = z
   })
   .meta({
     description: "Un cargo { kind, description, amountColones } o varios { lines: [{ kind, description, amountColones }, …] } (hasta 10, todos o ninguno).",
-    anyOf: [inputJsonSchema(ZChargeCreateSchema), inputJsonSchema(ZChargeBatchSchema)],
   });
 
 export const CHARGES_ROUTE = defineRoute({
@@ -376,6 +370,7 @@ export const CHARGE_ADD_ROUTE = defineRoute({
   summary: "Agrega uno o varios cargos extra a un paquete",
   params: ZPaymentIdParamsSchema,
   body: ZChargeAddSchema,
+  bodyForms: [ZChargeCreateSchema, ZChargeBatchSchema],
   responses: { 201: ZChargesResponseSchema },
 });
 
