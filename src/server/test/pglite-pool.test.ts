@@ -3,6 +3,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { pgliteExtensions } from "../db/client";
+import { createEmptyPglite } from "./database";
 import { leasePglite, pglitePoolCounts } from "./pglite-pool";
 
 describe.skipIf(!!process.env.DATABASE_URL || process.env.EI_TEST_PGLITE_REUSE === "off")("PGlite test databases reused between files", () => {
@@ -10,12 +11,12 @@ describe.skipIf(!!process.env.DATABASE_URL || process.env.EI_TEST_PGLITE_REUSE =
   // identity, a plain sequence and a trigger. Its own pool entries are told apart by a marker.
   const KEY = "pool-test";
   let made = 0;
-  // Made once (initdb is the dear part), then loaded from its copy like the real template.
+  // Made once (from the run's empty cluster), then loaded from its copy like the real template.
   let copy: Blob | undefined;
   const create = async () => {
     made++;
     if (copy) return PGlite.create({ loadDataDir: copy, extensions: await pgliteExtensions() });
-    const client = await PGlite.create({ extensions: await pgliteExtensions() });
+    const client = await createEmptyPglite();
     await client.exec(`
       create table seeded (id int primary key, label text);
       insert into seeded values (1, 'uno'), (2, 'dos');
