@@ -119,7 +119,8 @@ function removeOldTemplates(current: string[]): void {
 function removeOldBuilds(): void {
   const dir = path.join(root, ".tmp");
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
-    const pid = Number(/^server-run-(\d+)(\.lock)?$/.exec(name)?.[1]);
+    // The folder, its lock, or a half-built folder beside it.
+    const pid = Number(/^server-run-(\d+)(\.|$)/.exec(name)?.[1]);
     if (pid && pid !== process.pid && !alive(pid)) rmSync(path.join(dir, name), { recursive: true, force: true });
   }
 }
