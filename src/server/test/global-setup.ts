@@ -59,7 +59,7 @@ async function dump(client: PGlite): Promise<Buffer> {
 }
 
 /** An empty PGlite cluster as initdb leaves it, as a tarball file (it depends on the PGlite version only). */
-export async function pgliteEmptyTemplate(): Promise<string> {
+async function pgliteEmptyTemplate(): Promise<string> {
   return writeOnce(path.join(templates, `pglite-empty-${packageVersion("@electric-sql/pglite")}.tar`), async () => {
     const { PGlite } = await import("@electric-sql/pglite");
     const client = await PGlite.create({ extensions: await pgliteExtensions() });
@@ -89,7 +89,7 @@ export async function pgliteTemplate(): Promise<string> {
 }
 
 /** The migrated data folder unpacked (a closed PGlite folder on disk), made when missing. */
-export async function pgliteTemplateDir(tarball: string): Promise<string> {
+async function pgliteTemplateDir(tarball: string): Promise<string> {
   const dir = tarball.replace(/\.tar$/, ".dir");
   if (existsSync(dir)) return dir;
   const { PGlite } = await import("@electric-sql/pglite");
