@@ -93,6 +93,28 @@ describe.skipIf(!!process.env.DATABASE_URL || process.env.EI_TEST_PGLITE_REUSE =
     await two.release();
   });
 
+  it("reuses a database after dropping a schema a file added, with the triggers on the template's tables that depend on it", async () => {
+    const one = await leasePglite(KEY, create);
+    await one.client.exec(`
+      create schema file_own;
+      create table file_own.log (name text);
+      create function file_own.note() returns trigger language plpgsql as $$ begin insert into file_own.log values (tg_table_name); return null; end $$;
+      create trigger seeded_noted after insert on seeded for each statement execute function file_own.note();
+      insert into seeded values (3, 'tres');
+    `);
+    await one.release();
+    const before = made;
+    const two = await leasePglite(KEY, create);
+    expect(made).toBe(before);
+    expect((await two.client.query("select nspname from pg_namespace where nspname = 'file_own'")).rows).toEqual([]);
+    expect((await two.client.query("select tgname from pg_trigger where tgname = 'seeded_noted'")).rows).toEqual([]);
+    expect((await two.client.query("select * from seeded order by id")).rows).toEqual([
+      { id: 1, label: "uno" },
+      { id: 2, label: "dos" },
+    ]);
+    await two.release();
+  });
+
   it("opens a new database for a lease that asks for a fresh one, and closes it after", async () => {
     const before = made;
     const one = await leasePglite(KEY, create, { fresh: true });
