@@ -8,7 +8,8 @@
 // - the file gets a lease, a stand-in for the PGlite object: once the file closes it, every call
 //   through it fails as on a closed database, and the listeners the file left are stopped, so
 //   nothing the file left running can reach the next file's data;
-// - on release, the tables and sequences whose fingerprint (row count and sum of the rows'
+// - on release, a schema the file added is dropped with what depends on it; the tables and
+//   sequences whose fingerprint (row count and sum of the rows'
 //   hashes; a sequence's last value) differs from the template's are emptied (TRUNCATE …
 //   RESTART IDENTITY) or put back (the template's few rows: the migrations journal, the audit
 //   log's head);
