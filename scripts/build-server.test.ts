@@ -1,6 +1,7 @@
 // The production runtime (decision 165): `npm run build` bundles the server into plain JavaScript
-// and `npm run serve` runs it with plain node, no TypeScript loader. The bundle is built into a
-// folder of its own here and started on an empty database (a new PGlite folder, or an empty
+// and `npm run serve` runs it with plain node, no TypeScript loader. The bundle checked here is the
+// test run's compiled server (compiledEntry: buildServer into a folder of the run, shared with the
+// other process tests), started on an empty database (a new PGlite folder, or an empty
 // PostgreSQL database on the PostgreSQL pass): the migrations, the .xls worker and the PDF fonts
 // must be found from the compiled output, the operator scripts must run from it, and SIGTERM
 // must end it cleanly.
@@ -10,20 +11,21 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../src/server/test/free-port";
-import { buildServer, RUNTIME_FILES, SERVER_ENTRIES } from "./build-server";
-import { createScratchDatabase, waitForHealth } from "./lib/processes";
+import { RUNTIME_FILES, SERVER_ENTRIES } from "./build-server";
+import { compiledEntry, createScratchDatabase, waitForHealth } from "./lib/processes";
 
 const PASSWORD = "clave-de-prueba-compilado";
 const root = path.resolve(".tmp", `build-server-${process.pid}`);
-const outDir = path.join(root, "server");
+let outDir: string;
 const staticDir = path.join(root, "static");
 let scratch: { url: string; drop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
   mkdirSync(staticDir, { recursive: true });
   writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><html><head><title>EI</title></head><body></body></html>");
-  // Under .tmp in the project: the bundle finds the packages in the project's node_modules.
-  await buildServer({ outDir });
+  // Under .tmp in the project: the bundle finds the packages in the project's node_modules. Only
+  // read here, never written: other files of the run start the same build.
+  outDir = path.dirname(await compiledEntry("main"));
   if (process.env.DATABASE_URL) scratch = await createScratchDatabase(process.env.DATABASE_URL, "ei_build_server");
 }, 60_000);
 

@@ -2,7 +2,7 @@
 // PostgreSQL database, the production server in its own process, its memory, a clean stop.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../src/server/test/free-port";
 import { buildServer, SERVER_ENTRIES } from "../build-server";
@@ -50,11 +50,18 @@ export interface ServerProcess {
 let compiled: Promise<string> | undefined;
 
 /**
- * The server as production runs it (decision 165): bundled like `npm run build` does, into a
- * folder of this process under .tmp (removed at exit), so a build in dist/ is left alone.
+ * The server as production runs it (decision 165): bundled like `npm run build` does, so a build
+ * in dist/ is left alone. Under the test run's globalSetup (EI_TEST_SERVER_BUILD) into one folder
+ * of the run, which the first worker that needs it builds and the others then use (the run
+ * removes it at its end); otherwise into a folder of this process under .tmp (removed at exit).
  */
 function compiledServer(): Promise<string> {
   compiled ??= (async () => {
+    const shared = process.env.EI_TEST_SERVER_BUILD;
+    if (shared) {
+      await sharedBuild(shared);
+      return path.join(shared, "main.js");
+    }
     // Left by a process that was killed before its exit handler ran (a test worker, say).
     for (const name of existsSync(".tmp") ? readdirSync(".tmp") : []) {
       const pid = Number(/^server-(\d+)$/.exec(name)?.[1]);
@@ -66,6 +73,52 @@ function compiledServer(): Promise<string> {
     return path.join(outDir, "main.js");
   })();
   return compiled;
+}
+
+/**
+ * Builds the run's shared folder `dir` unless it is there. The builder holds `dir`.lock (created
+ * exclusively, with its pid); it builds beside the folder and renames the result into place, so
+ * the folder, once it exists, is whole. The others wait for it; a lock whose builder died is taken over.
+ */
+async function sharedBuild(dir: string): Promise<void> {
+  const lock = `${dir}.lock`;
+  const done = () => existsSync(path.join(dir, "main.js"));
+  while (!done()) {
+    let mine = false;
+    try {
+      writeFileSync(lock, String(process.pid), { flag: "wx" });
+      mine = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    if (mine) {
+      try {
+        if (done()) return;
+        const partial = `${dir}.${process.pid}.partial`;
+        try {
+          await buildServer({ outDir: partial });
+          renameSync(partial, dir);
+        } finally {
+          rmSync(partial, { recursive: true, force: true });
+        }
+      } finally {
+        rmSync(lock, { force: true });
+      }
+      return;
+    }
+    const holder = Number(readFileSafe(lock));
+    // Written but not yet filled in (0), or held by a live builder: wait for it.
+    if (holder && !processAlive(holder)) rmSync(lock, { force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function readFileSafe(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
 }
 
 /**

@@ -8,7 +8,7 @@
 // through npm (`npm run serve`, the compiled server): npm forwards SIGTERM to the shell it ran the script in, so the
 // script must hand the signal on to the server.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -21,7 +21,6 @@ import { seedDatabase } from "./seed/seed";
 import { fakeGraphEnv, startFakeGraphApi, type FakeGraphApi } from "./test/fakes/graph-api";
 import { freePort } from "./test/free-port";
 import { createMigratedPgliteDir, createTestDatabase, type TestDatabase } from "./test/database";
-import { buildServer } from "../../scripts/build-server";
 import { compiledEntry } from "../../scripts/lib/processes";
 import { until as waitUntil } from "./test/until";
 
@@ -318,8 +317,11 @@ describe("the other ending signals", () => {
 
 describe("SIGTERM through npm", () => {
   it("npm run serve hands SIGTERM on to the server, which stops through its bounded shutdown", { timeout: 120_000 }, async () => {
-    // `npm run serve` runs the build's dist/server/main.js (decision 165): build it from these sources.
-    await buildServer();
+    // `npm run serve` runs the build's dist/server/main.js (decision 165): the run's build of these
+    // sources (compiledEntry, made by buildServer like `npm run build`) put there.
+    const built = path.dirname(await compiledEntry("main"));
+    rmSync("dist/server", { recursive: true, force: true });
+    cpSync(built, "dist/server", { recursive: true });
     const dataDir = path.join(tmp, "npm");
     await createMigratedPgliteDir(path.join(dataDir, "pglite"));
     const port = await freePort();

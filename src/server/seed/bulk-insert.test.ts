@@ -1,14 +1,14 @@
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client";
+import { createTestDatabase, type TestDatabase } from "../test/database";
 import * as schema from "../db/schema";
 import { bulkInsert } from "./bulk-insert";
 
-let database: Database;
+let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://" });
-  await database.migrate();
+  // The run's migrated template (PGlite, or PostgreSQL on that pass) rather than initdb and every migration here.
+  database = await createTestDatabase();
 });
 
 afterAll(async () => {

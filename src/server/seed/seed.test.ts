@@ -2,14 +2,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_CODE_PATTERN } from "../../shared/domain/client-code";
 import { COUPON_STATUSES, TRACKING_STATUSES } from "../../shared/domain/statuses";
-import { openDatabase, type Database } from "../db/client";
+import { createTestDatabase, type TestDatabase } from "../test/database";
 import { CARRIER_FORMATS } from "./data";
 import { seedDatabase, type SeedCounts } from "./seed";
 import { SEED_PAYMENT_RECORDER } from "./plan";
 
 const now = new Date("2026-03-15T15:00:00Z");
 const options = { clients: 50, trackings: 300, seed: 1, now };
-let database: Database;
+let database: TestDatabase;
 let counts: SeedCounts;
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -19,8 +19,8 @@ const firstClients = () => rows<{ client_code: string; nombre: string; telefono:
 const firstCodes = () => rows<{ tracking_code: string }>(sql`select tracking_code from client_trackings order by id limit 20`);
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://" });
-  await database.migrate();
+  // The run's migrated template (PGlite, or PostgreSQL on that pass) rather than initdb and every migration here.
+  database = await createTestDatabase();
   counts = await seedDatabase(database.db, options);
 });
 

@@ -26,8 +26,8 @@ export interface Fingerprinter {
  * their hash. Same answer as hashing them all: a table no statement wrote has the same rows.
  * Each fingerprinter on the database has its own lines in the log, read and emptied in one
  * DELETE: a write committed after it stays for the next fingerprint.
- * (The schema added to the file's database makes the test PGlite pool start the next file on a
- * new one; decision 174.)
+ * (The test PGlite pool drops the added schema, with its triggers, when the file releases the
+ * database; decisions 174 and 191.)
  */
 const LOG_SETUP = [
   "create schema if not exists test_fingerprint",

@@ -1,19 +1,32 @@
-// vitest globalSetup: the migrated database that every test file starts from, made once per run
-// instead of once per file (each file runs in its own process, and creating and migrating a
-// database there cost about 3 s of CPU per file).
+// vitest globalSetup: what the test files start from, made once per run (or kept from an
+// earlier run) instead of once per file or per worker.
 // - PGlite: the migrated data folder as a tarball in .tmp/test-templates/, named after a hash of
 //   the migrations and the PGlite version, so a later run with the same migrations reuses it.
-//   createTestDatabase() loads it (EI_TEST_PGLITE_TEMPLATE). Made on PostgreSQL runs too: the
-//   backup and shutdown tests use PGlite on disk there as well.
+//   createTestDatabase() loads it (EI_TEST_PGLITE_TEMPLATE). Beside it the same folder unpacked
+//   (EI_TEST_PGLITE_TEMPLATE_DIR): createMigratedPgliteDir() copies it for the tests that need a
+//   database on disk (a file copy instead of starting PGlite to write it), and an empty cluster
+//   as initdb leaves it (EI_TEST_PGLITE_EMPTY_TEMPLATE) for the migration tests, which start
+//   before the first migration (loading it instead of running initdb: ~1 s of CPU instead of
+//   ~4). Made on PostgreSQL runs too: the backup and shutdown tests use PGlite on disk there as well.
 // - PostgreSQL (DATABASE_URL set): a migrated template database of this run; each file copies it
 //   with CREATE DATABASE … TEMPLATE (EI_TEST_POSTGRES_TEMPLATE). Dropped at the end of the run.
+// - The compiled server (scripts/lib/processes.ts, compiledEntry): a folder of this run
+//   (EI_TEST_SERVER_BUILD), built by the first worker that needs it and shared by the others;
+//   removed at the end of the run.
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { migrationsFolder, openDatabase } from "../db/client";
+import type { PGlite } from "@electric-sql/pglite";
+import { migrationsFolder, openDatabase, pgliteExtensions } from "../db/client";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
+
+const templates = path.join(root, ".tmp", "test-templates");
+
+function packageVersion(name: string): string {
+  return JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version;
+}
 
 /** A hash of everything the migrated data folder depends on. */
 function templateKey(): string {
@@ -26,39 +39,116 @@ function templateKey(): string {
     }
   };
   walk(migrationsFolder);
-  for (const pkg of ["@electric-sql/pglite", "drizzle-orm"]) {
-    hash.update(JSON.parse(readFileSync(path.join(root, "node_modules", pkg, "package.json"), "utf8")).version);
-  }
+  for (const pkg of ["@electric-sql/pglite", "drizzle-orm"]) hash.update(packageVersion(pkg));
   return hash.digest("hex").slice(0, 16);
 }
 
-/** The migrated PGlite data folder as a tarball file, made when missing. */
-export async function pgliteTemplate(): Promise<string> {
-  const dir = path.join(root, ".tmp", "test-templates");
-  const file = path.join(dir, `pglite-${templateKey()}.tar`);
+/** Writes `make`'s bytes to `file` aside and renames it: a run that starts meanwhile never reads half a file. */
+async function writeOnce(file: string, make: () => Promise<Buffer>): Promise<string> {
   if (existsSync(file)) return file;
-  mkdirSync(dir, { recursive: true });
-  const database = await openDatabase({ dataDir: "memory://" });
-  try {
-    await database.migrate();
-    const client = (database.db as unknown as { $client: import("@electric-sql/pglite").PGlite }).$client;
-    const tar = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
-    // Written aside and renamed: a run that starts meanwhile never reads half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, tar);
-    renameSync(partial, file);
-  } finally {
-    await database.close();
-  }
-  // Templates of older migrations are of no further use.
-  for (const old of readdirSync(dir)) if (old.startsWith("pglite-") && old.endsWith(".tar") && path.join(dir, old) !== file) rmSync(path.join(dir, old), { force: true });
+  mkdirSync(path.dirname(file), { recursive: true });
+  const bytes = await make();
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, file);
   return file;
 }
 
-export default async function setup(): Promise<(() => Promise<void>) | undefined> {
-  process.env.EI_TEST_PGLITE_TEMPLATE = await pgliteTemplate();
+async function dump(client: PGlite): Promise<Buffer> {
+  return Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
+}
+
+/** An empty PGlite cluster as initdb leaves it, as a tarball file (it depends on the PGlite version only). */
+async function pgliteEmptyTemplate(): Promise<string> {
+  return writeOnce(path.join(templates, `pglite-empty-${packageVersion("@electric-sql/pglite")}.tar`), async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const client = await PGlite.create({ extensions: await pgliteExtensions() });
+    try {
+      return await dump(client);
+    } finally {
+      await client.close();
+    }
+  });
+}
+
+/** The migrated PGlite data folder as a tarball file, made when missing (from the empty cluster: initdb runs once). */
+export async function pgliteTemplate(): Promise<string> {
+  const empty = await pgliteEmptyTemplate();
+  return writeOnce(path.join(templates, `pglite-${templateKey()}.tar`), async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(empty)]), extensions: await pgliteExtensions() });
+    try {
+      await migrate(drizzle(client), { migrationsFolder });
+      return await dump(client);
+    } finally {
+      await client.close();
+    }
+  });
+}
+
+/** The migrated data folder unpacked (a closed PGlite folder on disk), made when missing. */
+async function pgliteTemplateDir(tarball: string): Promise<string> {
+  const dir = tarball.replace(/\.tar$/, ".dir");
+  if (existsSync(dir)) return dir;
+  const { PGlite } = await import("@electric-sql/pglite");
+  const partial = `${dir}.${process.pid}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  const client = await PGlite.create(partial, { loadDataDir: new Blob([readFileSync(tarball)]), extensions: await pgliteExtensions() });
+  await client.close();
+  try {
+    renameSync(partial, dir);
+  } catch (error) {
+    // Another run made it meanwhile.
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(dir)) throw error;
+  }
+  return dir;
+}
+
+/** Removes the templates of older migrations or PGlite versions, keeping `current`. */
+function removeOldTemplates(current: string[]): void {
+  for (const name of readdirSync(templates)) {
+    const full = path.join(templates, name);
+    if (name.startsWith("pglite-") && !name.includes(".partial") && !current.includes(full)) rmSync(full, { recursive: true, force: true });
+  }
+}
+
+/** Left by a run that was killed before its teardown. */
+function removeOldBuilds(): void {
+  const dir = path.join(root, ".tmp");
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    // The folder, its lock, or a half-built folder beside it.
+    const pid = Number(/^server-run-(\d+)(\.|$)/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !alive(pid)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export default async function setup(): Promise<() => Promise<void>> {
+  const tarball = await pgliteTemplate();
+  process.env.EI_TEST_PGLITE_TEMPLATE = tarball;
+  process.env.EI_TEST_PGLITE_TEMPLATE_DIR = await pgliteTemplateDir(tarball);
+  process.env.EI_TEST_PGLITE_EMPTY_TEMPLATE = await pgliteEmptyTemplate();
+  removeOldTemplates([tarball, process.env.EI_TEST_PGLITE_TEMPLATE_DIR, process.env.EI_TEST_PGLITE_EMPTY_TEMPLATE]);
+  removeOldBuilds();
+  const build = path.join(root, ".tmp", `server-run-${process.pid}`);
+  process.env.EI_TEST_SERVER_BUILD = build;
+  const removeBuild = async () => {
+    rmSync(build, { recursive: true, force: true });
+    rmSync(`${build}.lock`, { force: true });
+  };
   const url = process.env.DATABASE_URL;
-  if (!url) return undefined;
+  if (!url) return removeBuild;
   const { default: pg } = await import("pg");
   const name = `ei_template_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
@@ -87,6 +177,7 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   }
   process.env.EI_TEST_POSTGRES_TEMPLATE = name;
   return async () => {
+    await removeBuild();
     const d = new pg.Client({ connectionString: url });
     await d.connect();
     try {

@@ -3,6 +3,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { pgliteExtensions } from "../db/client";
+import { createEmptyPglite } from "./database";
 import { leasePglite, pglitePoolCounts } from "./pglite-pool";
 
 describe.skipIf(!!process.env.DATABASE_URL || process.env.EI_TEST_PGLITE_REUSE === "off")("PGlite test databases reused between files", () => {
@@ -10,12 +11,12 @@ describe.skipIf(!!process.env.DATABASE_URL || process.env.EI_TEST_PGLITE_REUSE =
   // identity, a plain sequence and a trigger. Its own pool entries are told apart by a marker.
   const KEY = "pool-test";
   let made = 0;
-  // Made once (initdb is the dear part), then loaded from its copy like the real template.
+  // Made once (from the run's empty cluster), then loaded from its copy like the real template.
   let copy: Blob | undefined;
   const create = async () => {
     made++;
     if (copy) return PGlite.create({ loadDataDir: copy, extensions: await pgliteExtensions() });
-    const client = await PGlite.create({ extensions: await pgliteExtensions() });
+    const client = await createEmptyPglite();
     await client.exec(`
       create table seeded (id int primary key, label text);
       insert into seeded values (1, 'uno'), (2, 'dos');
@@ -89,6 +90,28 @@ describe.skipIf(!!process.env.DATABASE_URL || process.env.EI_TEST_PGLITE_REUSE =
     expect(pglitePoolCounts(KEY).discarded).toBe(before.discarded + 1);
     const two = await leasePglite(KEY, create);
     expect(made).toBe(before.made + 1);
+    await two.release();
+  });
+
+  it("reuses a database after dropping a schema a file added, with the triggers on the template's tables that depend on it", async () => {
+    const one = await leasePglite(KEY, create);
+    await one.client.exec(`
+      create schema file_own;
+      create table file_own.log (name text);
+      create function file_own.note() returns trigger language plpgsql as $$ begin insert into file_own.log values (tg_table_name); return null; end $$;
+      create trigger seeded_noted after insert on seeded for each statement execute function file_own.note();
+      insert into seeded values (3, 'tres');
+    `);
+    await one.release();
+    const before = made;
+    const two = await leasePglite(KEY, create);
+    expect(made).toBe(before);
+    expect((await two.client.query("select nspname from pg_namespace where nspname = 'file_own'")).rows).toEqual([]);
+    expect((await two.client.query("select tgname from pg_trigger where tgname = 'seeded_noted'")).rows).toEqual([]);
+    expect((await two.client.query("select * from seeded order by id")).rows).toEqual([
+      { id: 1, label: "uno" },
+      { id: 2, label: "dos" },
+    ]);
     await two.release();
   });
 

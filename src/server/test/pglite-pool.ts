@@ -8,7 +8,8 @@
 // - the file gets a lease, a stand-in for the PGlite object: once the file closes it, every call
 //   through it fails as on a closed database, and the listeners the file left are stopped, so
 //   nothing the file left running can reach the next file's data;
-// - on release, the tables and sequences whose fingerprint (row count and sum of the rows'
+// - on release, a schema the file added is dropped with what depends on it; the tables and
+//   sequences whose fingerprint (row count and sum of the rows'
 //   hashes; a sequence's last value) differs from the template's are emptied (TRUNCATE …
 //   RESTART IDENTITY) or put back (the template's few rows: the migrations journal, the audit
 //   log's head);
@@ -29,6 +30,8 @@ interface TemplateState {
   schema: string;
   /** Tables the template has rows in, with those rows (JSON). */
   seeded: Map<string, string>;
+  /** The template's own schemas (public, drizzle): any other one a file added is dropped on reset. */
+  schemas: string[];
 }
 
 interface Pool {
@@ -100,7 +103,8 @@ async function templateState(client: PGlite): Promise<TemplateState> {
     if (data.get(`table ${t}`)?.startsWith("0:")) continue;
     seeded.set(t, (await client.query<{ rows: string }>(`select json_agg(x)::text as rows from ${t} x`)).rows[0].rows);
   }
-  return { dataQuery, data, schema: await schemaFingerprint(client), seeded };
+  const schemas = (await client.query<{ nspname: string }>(`select nspname from pg_namespace where ${USER_SCHEMAS}`)).rows.map((r) => r.nspname);
+  return { dataQuery, data, schema: await schemaFingerprint(client), seeded, schemas };
 }
 
 function quote(text: string): string {
@@ -123,6 +127,13 @@ function sameData(a: Map<string, string>, b: Map<string, string>): boolean {
 /** Brings a used database back to the template's state; false when it cannot (then it is not reused). */
 async function reset(client: PGlite, template: TemplateState): Promise<boolean> {
   if (client.closed) return false;
+  // A schema of a file's own (the "nothing changed" fingerprinter's log, db-fingerprint.ts) goes
+  // with everything that depends on it (its triggers on the app's tables). Whatever else the file
+  // changed is still caught by the fingerprints below.
+  const added = (await client.query<{ nspname: string }>(`select nspname from pg_namespace where ${USER_SCHEMAS}`)).rows
+    .map((r) => r.nspname)
+    .filter((name) => !template.schemas.includes(name));
+  for (const name of added) await client.exec(`drop schema "${name.replaceAll('"', '""')}" cascade`);
   const before = await dataFingerprint(client, template.dataQuery);
   const changed = [...template.data.keys(), ...before.keys()].filter((key) => before.get(key) !== template.data.get(key));
   if (changed.length > 0) {

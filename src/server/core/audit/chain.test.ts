@@ -184,12 +184,13 @@ describe("the hash chain", () => {
 describe("the audit-chain migration", () => {
   it("chains the records written before it, in id order", { timeout: 120_000 }, async () => {
     // A fresh embedded database migrated up to the one before, given records, then migrated to the end.
-    const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const { pgliteExtensions, migrationsFolder } = await import("../../db/client");
+    const { migrationsFolder } = await import("../../db/client");
+    const { createEmptyPglite } = await import("../../test/database");
     const folder = await mkdtemp(path.join(tmpdir(), "ei-migrations-"));
-    const client = await PGlite.create({ extensions: await pgliteExtensions() });
+    // An empty cluster (initdb's), loaded from the run's copy.
+    const client = await createEmptyPglite();
     try {
       await cp(migrationsFolder, folder, { recursive: true });
       const journalFile = path.join(folder, "meta", "_journal.json");

@@ -12,12 +12,13 @@ import { templateParametersOf } from "../../core/outbox";
 describe("the entry-statuses migration", () => {
   it("rewrites the entries and their messages' codes, keeping every row and every text", { timeout: 120_000 }, async () => {
     // A fresh embedded database migrated up to the one before, given entries, then migrated to the end.
-    const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const { pgliteExtensions, migrationsFolder } = await import("../../db/client");
+    const { migrationsFolder } = await import("../../db/client");
+    const { createEmptyPglite } = await import("../../test/database");
     const folder = await mkdtemp(path.join(tmpdir(), "ei-migrations-"));
-    const client = await PGlite.create({ extensions: await pgliteExtensions() });
+    // An empty cluster (initdb's), loaded from the run's copy.
+    const client = await createEmptyPglite();
     try {
       await cp(migrationsFolder, folder, { recursive: true });
       const journalFile = path.join(folder, "meta", "_journal.json");
