@@ -128,13 +128,64 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = options.dataDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const client = await PGlite.create(dir, { extensions: await pgliteExtensions() });
-  const raw = drizzle(client, { schema });
-  return pgliteDatabase(client, raw as unknown as Db, () => migrate(raw, { migrationsFolder }).then(() => {}));
+  const raw = await drizzleOverPglite(client);
+  return pgliteDatabase(client, raw, () => migrate(raw as unknown as Parameters<typeof migrate>[0], { migrationsFolder }).then(() => {}));
+}
+
+/** A parser that keeps the text PostgreSQL sends, and the value it is checked with. */
+const PROBE = "\u0000keep-text-probe";
+const keepText = (value: string) => value;
+
+/**
+ * drizzle over an open PGlite, without PGlite's parser merge on every query (decision 192).
+ * drizzle's PGlite driver sends its own parsers with every query: the date and time types (and
+ * their arrays) kept as the text PostgreSQL sends, which drizzle converts itself. PGlite answers
+ * each such query by copying its whole table of about 320 type parsers into a new object with
+ * them: about 0.6 ms of CPU per query, more than most of this app's queries take in the database.
+ * So the instance takes those parsers as its own, once, and drizzle's queries reach it without
+ * them: the same values, parsed the same way. A query whose parsers are not exactly that (another
+ * type, or one that changes the text) goes through as sent. Direct queries on the instance
+ * (queryPrepared, the test pool's reset) also get those types as text; none of them reads one.
+ */
+export async function drizzleOverPglite(client: PGlite): Promise<Db> {
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { types } = await import("@electric-sql/pglite");
+  // drizzle-orm/pglite/session.js: timestamp, timestamptz, interval, date, and the arrays of
+  // numeric, timestamp, timestamptz, interval and date.
+  for (const type of [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182]) {
+    client.parsers[type] = keepText;
+  }
+  type QueryOptions = { parsers?: Record<string, (value: string, type: number) => unknown> } | undefined;
+  const withoutKeptParsers = (options: QueryOptions): QueryOptions => {
+    const parsers = options?.parsers;
+    if (!parsers) return options;
+    for (const type in parsers) {
+      if (client.parsers[type] !== keepText || parsers[type](PROBE, Number(type)) !== PROBE) return options;
+    }
+    return { ...options, parsers: undefined };
+  };
+  // The instance, or a transaction on it, with drizzle's parsers left out of its queries.
+  const leaveOutParsers = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, key) {
+        if (key === "query") {
+          const query = (object as unknown as { query(text: string, params?: unknown[], options?: QueryOptions): Promise<unknown> }).query;
+          return (text: string, params?: unknown[], options?: QueryOptions) => query.call(object, text, params, withoutKeptParsers(options));
+        }
+        if (key === "transaction") {
+          const transaction = (object as unknown as { transaction(fn: (tx: object) => Promise<unknown>): Promise<unknown> }).transaction;
+          return (fn: (tx: object) => Promise<unknown>) => transaction.call(object, (tx) => fn(leaveOutParsers(tx)));
+        }
+        // PGlite's methods use private fields: they are called on the instance itself.
+        const value: unknown = Reflect.get(object, key, object);
+        return typeof value === "function" ? value.bind(object) : value;
+      },
+    });
+  return drizzle({ client: leaveOutParsers(client), schema }) as unknown as Db;
 }
 
 /**

@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { cp, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { openDatabase, pgliteDatabase, pgliteExtensions, type Database } from "../db/client";
+import { drizzleOverPglite, openDatabase, pgliteDatabase, pgliteExtensions, type Database } from "../db/client";
 
 export interface TestDatabase extends Database {
   /** Empties every table (between tests that need a clean slate). */
@@ -114,8 +114,6 @@ export async function createTestDatabase(options: { fresh?: boolean } = {}): Pro
     };
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const schema = await import("../db/schema");
     // Reused from an earlier file of this worker when one is free, reset to the template's state
     // (./pglite-pool.ts, decision 174).
     const { leasePglite } = await import("./pglite-pool");
@@ -124,7 +122,7 @@ export async function createTestDatabase(options: { fresh?: boolean } = {}): Pro
       async () => PGlite.create({ loadDataDir: await migratedSnapshot(), extensions: await pgliteExtensions() }),
       options,
     );
-    database = pgliteDatabase(lease.client, drizzle({ client: lease.client, schema }) as unknown as Database["db"], async () => {});
+    database = pgliteDatabase(lease.client, await drizzleOverPglite(lease.client), async () => {});
   }
   return {
     ...database,
