@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { createTestApp, type TestApp } from "../../test/app";
+import { PUBLIC_PAGE_PATHS } from "../../../shared/page-routes";
 
 describe("robots.txt and sitemap.xml", () => {
   let t: TestApp;
@@ -37,7 +38,8 @@ describe("robots.txt and sitemap.xml never take their origin from the request", 
         expect(sitemap.statusCode).toBe(200);
         expect(sitemap.body).not.toContain("evil");
         const locs = [...sitemap.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-        expect(locs).toHaveLength(10);
+        expect(locs).toHaveLength(PUBLIC_PAGE_PATHS.length);
+        expect(locs).toContain("http://localhost:5123/impuestos");
         for (const loc of locs) expect(loc.startsWith("http://localhost:5123/")).toBe(true);
         const robots = await t.app.inject({ method: "GET", url: "/robots.txt", headers });
         expect(robots.body).not.toContain("evil");
