@@ -5,18 +5,11 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { putBrandData } from "../../test/brand-data";
 
 async function renderWithBrand(overrides: object | null) {
-  document.getElementById("brand-data")?.remove();
-  if (overrides) {
-    const script = document.createElement("script");
-    script.id = "brand-data";
-    script.type = "application/json";
-    script.textContent = JSON.stringify(overrides);
-    document.head.append(script);
-  }
-  vi.resetModules();
+  putBrandData(overrides);
   const { SiteFooter } = await import("./site-footer");
   const { OfficeMap } = await import("../../features/contact/contact-details");
   render(

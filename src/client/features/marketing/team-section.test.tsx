@@ -3,7 +3,8 @@
 // photos; the business's own team (brand.team, from BRAND_TEAM_DIR) shows with its photographs,
 // and its first member signs the founder's message.
 import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { putBrandData } from "../../test/brand-data";
 import type { BrandTeamMember } from "../../../shared/brand";
 
 const TEAM: BrandTeamMember[] = [
@@ -13,15 +14,7 @@ const TEAM: BrandTeamMember[] = [
 
 // The brand is read once, when lib/brand loads: each case loads the section afresh under its page.
 async function renderWithBrand(overrides: object | null) {
-  document.getElementById("brand-data")?.remove();
-  if (overrides) {
-    const script = document.createElement("script");
-    script.id = "brand-data";
-    script.type = "application/json";
-    script.textContent = JSON.stringify(overrides);
-    document.head.append(script);
-  }
-  vi.resetModules();
+  putBrandData(overrides);
   const { TeamSection } = await import("./team-section");
   const { FounderMessage } = await import("./founder-message");
   render(
