@@ -8,7 +8,7 @@
 //   (c) the payment of (a) reversed: its Nota de crédito, referencing the Tiquete's clave, appears
 //       and is accepted; the cierre de caja lists the day's comprobantes with totals per kind.
 // Each panel is checked for horizontal scroll and axe at 320 px.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -87,7 +87,10 @@ async function openComprobantes(page: Page, paymentId: number): Promise<Locator>
 /** A file the page saves (the signed XML, Hacienda's answer): its suggested name and text. */
 async function downloadOf(page: Page, button: Locator): Promise<{ name: string; text: string; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
-  const bytes = readFileSync(await download.path());
+  // The run's browser is shared and reached remotely (decision 193): read the download as a stream.
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
   return { name: download.suggestedFilename(), text: bytes.toString("utf8"), bytes };
 }
 

@@ -125,7 +125,7 @@ export default function ImpuestosPage() {
           </p>
         </section>
 
-        <Link href="/calculadora" className={buttonClasses("primary", "lg", "justify-self-start")}>
+        <Link href="/calculadora" className={buttonClasses("primary", "lg", "w-full sm:w-auto sm:justify-self-start")}>
           <Calculator className="h-5 w-5" aria-hidden="true" />
           Estimar flete e impuestos
         </Link>
