@@ -154,7 +154,7 @@ describe("package cards", () => {
     expect(within(screen.getByRole("article", { name: "ADUANA1" })).getByText(/proceso de aduanas/)).toBeTruthy();
 
     const ready = screen.getByRole("article", { name: "LISTO1" });
-    const chat = within(ready).getByRole("link", { name: /Coordinar la entrega de LISTO1/ });
+    const chat = within(ready).getByRole("link", { name: /^Coordinar entrega de LISTO1/ });
     expect(decodeURIComponent(chat.getAttribute("href") ?? "")).toContain("EXAB12CD");
     expect(decodeURIComponent(chat.getAttribute("href") ?? "")).toContain("LISTO1");
   });

@@ -94,7 +94,7 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, o
               href={brandWhatsappLink(
                 deliveryCoordinationMessage({ nombre: client.nombre, clientCode: client.clientCode, trackingCode: tracking.trackingCode }),
               )}
-              label={`Coordinar la entrega de ${tracking.trackingCode} por WhatsApp (se abre en una pestaña nueva)`}
+              label={`Coordinar entrega de ${tracking.trackingCode} por WhatsApp (se abre en una pestaña nueva)`}
             >
               Coordinar entrega
             </WhatsappLinkButton>
