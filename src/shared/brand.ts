@@ -2,7 +2,7 @@
 // (see server/config.ts) and hands the result to the browser with the page, so another
 // courier can run the same build under its own name.
 
-import { DEFAULT_IMPORT_TAX_CATEGORIES, type ImportTaxCategory } from "./domain/import-taxes";
+import { DEFAULT_IMPORT_TAX_CATEGORIES, type ImportTaxCategory } from "./domain/import-taxes.ts";
 
 export interface MiamiAddress {
   /** Street line. */
