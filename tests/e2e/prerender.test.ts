@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
 import { makePng } from "../../src/server/test/images";
+import { until } from "../../src/server/test/until";
 import { PUBLIC_PAGE_PATHS } from "../../src/shared/page-routes";
 import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage, gotoSettled } from "./browser";
 
@@ -143,10 +144,9 @@ describe("prerendered pages of a server with its own brand", () => {
     browser = await launchBrowser();
     // The server renders its pages in the background after start, serving the plain page
     // meanwhile: up to a minute for them (the tests then say what is missing).
-    const deadline = Date.now() + 60_000;
-    while (!rootOf(await (await fetch(`${server.baseUrl}/calculadora`)).text()).includes(BRAND) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await until(async () => rootOf(await (await fetch(`${server.baseUrl}/calculadora`)).text()).includes(BRAND), "the rebranded pages", 60_000).catch(
+      () => undefined,
+    );
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
