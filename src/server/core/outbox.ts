@@ -37,6 +37,10 @@ export interface NewNotification {
   clientId?: number | null;
   trackingId?: number | null;
   whatsappEntryId?: number | null;
+  /** The Embarque of a notice to all its clients (decision 213). */
+  shipmentId?: number | null;
+  /** Written already decided (a notice to an opted-out client: SKIPPED with `skipReason`); default PENDING. */
+  skipReason?: string;
 }
 
 /** Wakes the sending worker right after a commit, so the first try happens at once. */
@@ -74,7 +78,7 @@ export async function enqueueNotification(tx: DbOrTx, n: NewNotification): Promi
 /** Many messages in one multi-row insert per 500 (an import's status changes); ids in input order. */
 export async function enqueueNotifications(tx: DbOrTx, list: NewNotification[]): Promise<{ id: number }[]> {
   const scope = queuedInTransaction.getStore();
-  if (scope) scope.queued += list.length;
+  if (scope) scope.queued += list.filter((n) => !n.skipReason).length;
   const ids: { id: number }[] = [];
   for (let i = 0; i < list.length; i += 500) {
     const rows = await tx
@@ -88,6 +92,8 @@ export async function enqueueNotifications(tx: DbOrTx, list: NewNotification[]):
           clientId: n.clientId ?? null,
           trackingId: n.trackingId ?? null,
           whatsappEntryId: n.whatsappEntryId ?? null,
+          shipmentId: n.shipmentId ?? null,
+          ...(n.skipReason ? { status: "SKIPPED", lastError: n.skipReason } : {}),
         })),
       )
       .returning({ id: notificationOutbox.id });

@@ -478,6 +478,8 @@ export const notificationOutbox = pgTable(
     whatsappEntryId: integer("whatsapp_entry_id").references(() => whatsappTrackingEntries.id, {
       onDelete: "set null",
     }),
+    /** The Embarque of a notice to all its clients (SHIPMENT_NOTICE, decision 213). */
+    shipmentId: integer("shipment_id").references((): AnyPgColumn => shipments.id, { onDelete: "set null" }),
     /** Template parameters for the messaging provider. */
     payload: jsonb("payload").notNull().default(sql`'{}'::jsonb`),
     /** The message as a person reads it (shown to staff, used for chat links). */
@@ -511,6 +513,9 @@ export const notificationOutbox = pgTable(
     index("notification_outbox_client_idx").on(t.clientId),
     index("notification_outbox_tracking_idx").on(t.trackingId),
     index("notification_outbox_entry_idx").on(t.whatsappEntryId),
+    index("notification_outbox_shipment_idx").on(t.shipmentId, t.createdAt),
+    // The outbox screen lists the newest first (decision 213).
+    index("notification_outbox_created_idx").on(t.createdAt),
     // Whether a client's welcome was delivered (the admin's WhatsApp filter and counter).
     index("notification_outbox_welcome_sent_idx")
       .on(t.clientId)

@@ -17,6 +17,7 @@ import { retryFailedNotification } from "./sending";
 import { staffActor } from "../../lib/actor";
 import { wakeOutboxWorker } from "../../core/outbox";
 import { listNotificationStates, toNotificationState } from "./queries";
+import { NOTIFICATION_NOT_RETRYABLE } from "../../../shared/api/admin/outbox";
 
 export const NOTIFICATIONS_FILTER_REQUIRED = "Indica whatsappEntryId, clientId o trackingId";
 
@@ -36,6 +37,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     const row = await retryFailedNotification(ctx.db, id, staffActor(request));
     if (row === "NOT_FOUND") throw notFound(NOTIFICATION_NOT_FOUND);
     if (row === "NOT_FAILED") throw conflict(NOTIFICATION_NOT_FAILED);
+    if (row === "NOT_RETRYABLE") throw conflict(NOTIFICATION_NOT_RETRYABLE);
     // The worker sends it at once (it is due now); without WhatsApp configured it stays queued.
     wakeOutboxWorker();
     return { notification: toNotificationState(row), messaging: { configured: ctx.providers.messaging.configured } };

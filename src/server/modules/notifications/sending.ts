@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { clients, notificationOutbox } from "../../db/schema";
 import { sameWhatsappNumber } from "../../core/whatsapp-number";
 import { optedOutSkipReason } from "../../../shared/domain/whatsapp";
+import { CONSENT_REPLY_WINDOW_CLOSED, staffMayRetry } from "../../../shared/domain/whatsapp-outbox";
 import { MessagingError, type MessagingProvider } from "../../providers/messaging";
 import type { NotificationKind } from "../../../shared/domain/statuses";
 import { templateKeyOf, templateParametersOf } from "../../core/outbox";
@@ -88,20 +89,26 @@ export async function deliverClaimed(
   // Our claim: same status and attempt count as when we took it (an expired lease re-taken by another instance changes both).
   const stillOurs = and(eq(o.id, row.id), eq(o.status, "SENDING"), eq(o.attempts, row.attempts));
   // Never to a client who wrote BAJA (decision 201): the message is kept, marked SKIPPED with why.
-  const optOutAt = await optedOutAtOf(db, row);
-  if (optOutAt) {
+  // The answer to that BAJA itself goes (decision 214), but only inside the 24 hours it opened.
+  const payload = (row.payload ?? {}) as Record<string, unknown>;
+  const reply = row.kind === "CONSENT_REPLY";
+  const optOutAt = reply ? null : await optedOutAtOf(db, row);
+  const windowClosed = reply && !(typeof payload.windowEndsAt === "string" && Date.parse(payload.windowEndsAt) > Date.now());
+  if (optOutAt || windowClosed) {
     const skipped = await db
       .update(o)
-      .set({ status: "SKIPPED", lastError: optedOutSkipReason(optOutAt), lockedUntil: null })
+      .set({ status: "SKIPPED", lastError: optOutAt ? optedOutSkipReason(optOutAt) : CONSENT_REPLY_WINDOW_CLOSED, lockedUntil: null })
       .where(stillOurs)
       .returning({ id: o.id });
-    logger?.info({ notificationId: row.id }, "notification skipped: the client opted out");
+    logger?.info({ notificationId: row.id }, optOutAt ? "notification skipped: the client opted out" : "notification skipped: the 24-hour window closed");
     return skipped.length ? "SKIPPED" : "LOST_CLAIM";
   }
   try {
     const result = await provider.send({
       kind: row.kind as NotificationKind,
       template: templateKeyOf(row),
+      templateName: typeof payload.template === "string" && row.kind === "SHIPMENT_NOTICE" ? payload.template : undefined,
+      freeText: reply,
       to: row.recipient,
       body: row.body,
       parameters: templateParametersOf(row),
@@ -238,15 +245,21 @@ export async function sendNotificationNow(
 /**
  * Staff's "Reintentar" on a FAILED message: back to PENDING with a fresh count of attempts, due
  * now (the caller wakes the worker). Only a failed message can be retried, so a message that is
- * queued, under way or sent is never sent twice.
+ * queued, under way or sent is never sent twice; and not one Meta failed with a permanent code
+ * (decision 213: the same send would fail again).
  */
-export async function retryFailedNotification(db: Db, id: number, actor: Actor): Promise<OutboxRow | "NOT_FOUND" | "NOT_FAILED"> {
+export async function retryFailedNotification(db: Db, id: number, actor: Actor): Promise<OutboxRow | "NOT_FOUND" | "NOT_FAILED" | "NOT_RETRYABLE"> {
   return db.transaction(async (tx) => {
-    const [was] = await tx.select({ attempts: o.attempts, lastError: o.lastError }).from(o).where(and(eq(o.id, id), eq(o.status, "FAILED"))).for("update");
+    const [was] = await tx
+      .select({ attempts: o.attempts, lastError: o.lastError, errorCode: o.errorCode })
+      .from(o)
+      .where(and(eq(o.id, id), eq(o.status, "FAILED")))
+      .for("update");
     if (!was) {
       const [exists] = await tx.select({ id: o.id }).from(o).where(eq(o.id, id));
       return exists ? "NOT_FAILED" : "NOT_FOUND";
     }
+    if (!staffMayRetry("FAILED", was.errorCode)) return "NOT_RETRYABLE";
     const [row] = await tx
       .update(o)
       .set({ status: "PENDING", attempts: 0, lastError: null, lockedUntil: null, nextAttemptAt: sql`now()` })

@@ -9,6 +9,7 @@ import type { Tx } from "../../db/client";
 import { clients, notificationOutbox, whatsappInboundMessages } from "../../db/schema";
 import { sameWhatsappNumber } from "../../core/whatsapp-number";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../notifications/sending";
+import { queueConsentReply } from "../outbox/consent-reply";
 import {
   consentWordOf,
   deliveryMovesForward,
@@ -19,7 +20,8 @@ import {
 } from "../../../shared/domain/whatsapp";
 
 export type EventOutcome =
-  | { state: "DONE"; notificationId?: number; note?: string }
+  /** `queued`: a message went into the outbox (the answer to BAJA / ALTA): wake its worker after the commit. */
+  | { state: "DONE"; notificationId?: number; note?: string; queued?: boolean }
   /** The message it names is not (yet) stored: try again later. */
   | { state: "WAIT"; note: string };
 
@@ -148,6 +150,7 @@ export async function applyIncomingMessage(tx: Tx, payload: unknown, options: { 
   } else if (consent === "ALTA") {
     await tx.update(clients).set({ whatsappOptInAt: sql`greatest(${clients.whatsappOptInAt}, ${sentAt.toISOString()}::timestamptz)` }).where(holders);
   }
+  if (consent && client) return { state: "DONE", queued: await queueConsentReply(tx, { consent, from, clientId: client.id, sentAt, now: options.now }) };
   return { state: "DONE" };
 }
 

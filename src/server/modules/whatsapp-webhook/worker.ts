@@ -10,6 +10,7 @@ import { whatsappWebhookEvents } from "../../db/schema";
 import { applyIncomingMessage, applyStatusReport, type EventOutcome } from "./processing";
 import { webhookSignal } from "./intake";
 import type { RetryPolicy } from "../notifications/sending";
+import { wakeOutboxWorker } from "../../core/outbox";
 
 const e = whatsappWebhookEvents;
 
@@ -25,8 +26,9 @@ export async function processNextWebhookEvent(
   const now = options.now?.() ?? new Date();
   const retryMs = options.retryMs ?? WEBHOOK_EVENT_RETRY_MS;
   let claimed: { id: number; attempts: number } | undefined;
+  let queued = false;
   try {
-    return await db.transaction(async (tx) => {
+    const applied = await db.transaction(async (tx) => {
       const [event] = await tx
         .select()
         .from(e)
@@ -40,6 +42,7 @@ export async function processNextWebhookEvent(
       if (event.kind === "status") outcome = await applyStatusReport(tx, event.payload, { now, policy: options.policy });
       else if (event.kind === "message") outcome = await applyIncomingMessage(tx, event.payload, { now });
       else outcome = { state: "DONE", note: "Nada que aplicar" };
+      queued = outcome.state === "DONE" && outcome.queued === true;
       const attempts = event.attempts + 1;
       if (outcome.state === "WAIT" && attempts < WEBHOOK_EVENT_MAX_ATTEMPTS) {
         await tx
@@ -60,6 +63,9 @@ export async function processNextWebhookEvent(
       }
       return true;
     });
+    // The answer to BAJA / ALTA is committed: its sender may take it now (decision 214).
+    if (queued) wakeOutboxWorker();
+    return applied;
   } catch (error) {
     // The transaction rolled back: count the try outside it, and set the event aside after the last.
     if (!claimed) throw error;

@@ -8,6 +8,10 @@ export interface OutgoingMessage {
   kind: NotificationKind;
   /** The template to use (outbox.ts templateKeyOf); absent: the template of `kind`. */
   template?: TemplateKey;
+  /** An approved template named outright (an Embarque notice, decision 213); wins over `template`. */
+  templateName?: string;
+  /** Free text (`type: "text"`, the body as is): only inside the 24 hours a client's message opened (decision 214). */
+  freeText?: boolean;
   /** International digits (50688887777). */
   to: string;
   /** The message as the person reads it (for providers that send free text). */

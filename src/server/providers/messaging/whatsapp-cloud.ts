@@ -59,7 +59,16 @@ export function templateFor(kind: NotificationKind, templates: WhatsappCloudOpti
       return templates.status;
     case "WHATSAPP_ENTRY_STATUS":
       return templates.entryStatus;
+    // These name their template (templateName) or go as free text (decisions 213, 214).
+    case "SHIPMENT_NOTICE":
+    case "CONSENT_REPLY":
+      return templates.status;
   }
+}
+
+/** A free-text message (Meta's TextMessage): allowed only inside the customer-service window. */
+export function buildTextRequest(message: OutgoingMessage) {
+  return { messaging_product: "whatsapp", recipient_type: "individual", to: message.to, type: "text", text: { preview_url: false, body: message.body } };
 }
 
 export function buildTemplateRequest(message: OutgoingMessage, options: Pick<WhatsappCloudOptions, "language" | "templates">) {
@@ -69,7 +78,7 @@ export function buildTemplateRequest(message: OutgoingMessage, options: Pick<Wha
     to: message.to,
     type: "template",
     template: {
-      name: templateFor(message.kind, options.templates, message.template),
+      name: message.templateName ?? templateFor(message.kind, options.templates, message.template),
       language: { code: options.language },
       components: [
         {
@@ -95,7 +104,7 @@ export function createWhatsappCloudProvider(options: WhatsappCloudOptions): Mess
     configured: true,
     async send(message) {
       // Built before the call: a parameter refused at send time is a final failure, not a network one.
-      const body = JSON.stringify(buildTemplateRequest(message, options));
+      const body = JSON.stringify(message.freeText ? buildTextRequest(message) : buildTemplateRequest(message, options));
       let res: Response;
       let text: string;
       try {

@@ -260,6 +260,7 @@ export const AUDIT_ACTION_LABELS = {
   "embarque.cerrar": "Cerró un embarque",
   "embarque.reabrir": "Reabrió un embarque",
   "embarque.estado": "Movió los paquetes de un embarque",
+  "embarque.aviso": "Envió un aviso de WhatsApp a los clientes de un embarque",
   "cupon.crear": "Se generó un cupón",
   "cupon.usar": "Se usó un cupón",
   "referido.recompensa": "Se premió un referido",
