@@ -16,6 +16,7 @@ export interface FakeGraphRequest {
     messaging_product?: string;
     to?: string;
     type?: string;
+    text?: { body?: string; preview_url?: boolean };
     template?: {
       name?: string;
       language?: { code?: string };
@@ -262,7 +263,9 @@ export async function startFakeGraphApi(
           return graphError(401, "Invalid OAuth access token - Cannot parse access token", 190);
         }
         const t = body.template;
-        if (body.messaging_product !== "whatsapp" || body.type !== "template" || !body.to || !t?.name || !t.language?.code) {
+        // A template, or free text (a reply inside the customer-service window).
+        const complete = body.type === "text" ? typeof body.text?.body === "string" && body.text.body !== "" : body.type === "template" && !!t?.name && !!t.language?.code;
+        if (body.messaging_product !== "whatsapp" || !body.to || !complete) {
           return graphError(400, "(#100) Invalid parameter", 100);
         }
         const scripted = queue.shift();
