@@ -296,6 +296,17 @@ const SAMPLES: Record<string, Sample> = {
   // Outbox messages
   "GET /api/notifications": async ({ t }) => ({ method: "GET", url: `/api/notifications?clientId=${(await newClient(t)).id}` }),
   "POST /api/notifications/:id/retry": async ({ t }) => ({ method: "POST", url: `/api/notifications/${await newFailedMessage(t)}/retry` }),
+  "GET /api/admin/outbox": async () => ({ method: "GET", url: "/api/admin/outbox?estado=FALLIDO" }),
+  "GET /api/admin/outbox/shipment-notice": async ({ t }) => {
+    const { addTestShipment } = await import("./test/shipments");
+    const shipment = await addTestShipment(t.ctx.db, { trackingIds: [(await newPackage(t)).id] });
+    return { method: "GET", url: `/api/admin/outbox/shipment-notice?embarqueId=${shipment.id}&plantilla=embarque_llego_cr` };
+  },
+  "POST /api/admin/outbox/shipment-notice": async ({ t }) => {
+    const { addTestShipment } = await import("./test/shipments");
+    const shipment = await addTestShipment(t.ctx.db, { trackingIds: [(await newPackage(t)).id] });
+    return { method: "POST", url: "/api/admin/outbox/shipment-notice", payload: { embarqueId: shipment.id, plantilla: "embarque_llego_cr" } };
+  },
 
   // Excel
   "GET /api/export/all": async () => ({ method: "GET", url: "/api/export/all" }),

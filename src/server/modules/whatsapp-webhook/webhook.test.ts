@@ -216,7 +216,8 @@ describe("the WhatsApp webhook", () => {
     const forClient = await enqueueNotification(db(), { kind: "TRACKING_STATUS", recipient: c.telefono, clientId, body: "Hola", parameters: ["Ana", "1Z2", "En bodega"] });
     const forNumber = await enqueueNotification(db(), { kind: "WHATSAPP_ENTRY_STATUS", recipient: `+506 ${c.telefono}`, body: "Hola", parameters: ["Ana", "1Z3", "En tránsito"] });
     await drainOutbox();
-    expect(fake.requests.length).toBe(before);
+    // Only the free-text answer to the BAJA itself went out (decision 214).
+    expect(fake.requests.slice(before).map((r) => r.body.type)).toEqual(["text"]);
     for (const { id } of [forClient, forNumber]) {
       const skipped = await row(id);
       expect(skipped.status).toBe("SKIPPED");
