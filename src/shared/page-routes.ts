@@ -35,6 +35,7 @@ export const STAFF_PAGE_PATHS = [
   "/admin/pagos",
   "/admin/caja",
   "/admin/tracking",
+  "/admin/bandeja-salida",
   "/admin/mensajes",
   "/admin/referidos",
   "/admin/busquedas-ia",

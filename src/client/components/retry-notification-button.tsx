@@ -19,6 +19,7 @@ import {
   type TNotificationState,
 } from "../../shared/api/notifications";
 import { routePath } from "../../shared/api/contract";
+import { staffMayRetry } from "../../shared/domain/whatsapp-outbox";
 
 export function useRetryNotification() {
   const fail = useChangeErrorToast();
@@ -36,10 +37,10 @@ export function useRetryNotification() {
   );
 }
 
-/** Shown only for a FAILED message; nothing otherwise. */
-export function RetryNotificationButton({ notification }: { notification: Pick<TNotificationState, "id" | "status"> }) {
+/** Shown only for a FAILED message whose failure another try can fix (decision 213); nothing otherwise. */
+export function RetryNotificationButton({ notification }: { notification: Pick<TNotificationState, "id" | "status" | "errorCode"> }) {
   const retry = useRetryNotification();
-  if (notification.status !== "FAILED") return null;
+  if (!staffMayRetry(notification.status, notification.errorCode)) return null;
   return (
     <Button
       variant="outline"

@@ -37,6 +37,7 @@ const WarehouseReportSection = lazy(() => import("../features/admin/warehouse/re
 const ShipmentsSection = lazy(() => import("../features/admin/shipments/shipments-section").then((m) => ({ default: m.ShipmentsSection })));
 const PaymentsSection = lazy(() => import("../features/admin/payments/payments-section").then((m) => ({ default: m.PaymentsSection })));
 const CashSection = lazy(() => import("../features/admin/cash/cash-section").then((m) => ({ default: m.CashSection })));
+const OutboxSection = lazy(() => import("../features/admin/outbox/outbox-section").then((m) => ({ default: m.OutboxSection })));
 const DeliveriesSection = lazy(() => import("../features/admin/deliveries/deliveries-section").then((m) => ({ default: m.DeliveriesSection })));
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 import { pagePathOf, type StaffPagePath } from "../../shared/page-routes";
@@ -105,6 +106,11 @@ const SECTIONS: Record<StaffPagePath, { title: string; description: string; Sect
     title: "Avisos WhatsApp",
     description: "Gestión de los códigos de tracking por WhatsApp y de los avisos tradicionales.",
     Section: AvisosSection,
+  },
+  "/admin/bandeja-salida": {
+    title: "Bandeja de salida",
+    description: "Los mensajes de WhatsApp salientes con su estado, los avisos a un embarque y los reintentos.",
+    Section: OutboxSection,
   },
   "/admin/mensajes": { title: "Mensajes de contacto", description: "Mensajes recibidos desde el formulario de contacto.", Section: ContactsSection },
   "/admin/referidos": { title: "Referidos y cupones", description: "Programa de referidos y cupones de descuento.", Section: ReferralsCard },
