@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
 import { startFakeGraphApi, type FakeGraphApi, type FakeGraphRequest } from "../../src/server/test/fakes/graph-api";
 import { metaSendProblems } from "../../src/server/test/meta-send-schema";
@@ -116,11 +116,11 @@ describe("the Bandeja de salida", () => {
     graph.failNumber(permanent.number, 131026, "Message undeliverable");
 
     // 1. A status change sends the package template, valid by Meta's request schema.
-    await statusChange(ana, "EN_TRANSITO");
+    await statusChange(ana, "EN_BODEGA_MIAMI");
     await until(() => templatesTo(ana).length === 1, "the status template reached the stand-in");
     expect(metaSendProblems(templatesTo(ana)[0].body)).toEqual([]);
-    await statusChange(retryable, "EN_TRANSITO");
-    await statusChange(permanent, "EN_TRANSITO");
+    await statusChange(retryable, "EN_BODEGA_MIAMI");
+    await statusChange(permanent, "EN_BODEGA_MIAMI");
     await until(() => templatesTo(retryable).length === 1 && templatesTo(permanent).length === 1, "both failing numbers were tried");
     await graph.settle();
 
