@@ -17,7 +17,7 @@ import { metaWebhookProblems } from "../../src/server/test/meta-webhook-schema";
 import { until } from "../../src/server/test/until";
 import { CONSENT_REPLY_TEXTS } from "../../src/shared/domain/whatsapp-outbox";
 import { NOTIFICATION_NOT_RETRYABLE } from "../../src/shared/api/admin/outbox";
-import { launchBrowser, seriousAxeViolations, gotoSettled } from "./browser";
+import { launchBrowser, seriousAxeViolations, gotoSettled, reloadSettled } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { randomPhone } from "./api";
 
@@ -66,7 +66,10 @@ async function person(name: string): Promise<Person> {
 }
 
 const statusChange = (p: Person, estado: string) => api("PATCH", `/api/trackings/${p.trackingId}`, { estado });
-const templatesTo = (p: Person): FakeGraphRequest[] => graph.accepted.filter((r) => r.body.to === p.number && r.body.template?.name === "estado_paquete");
+/** The package templates the stand-in accepted for the number with this status (creating the package sent one too). */
+const templatesTo = (p: Person, label = MIAMI): FakeGraphRequest[] =>
+  graph.accepted.filter((r) => r.body.to === p.number && r.body.template?.name === "estado_paquete" && r.body.template.components?.[0].parameters?.[2]?.text === label);
+const MIAMI = "En bodega Miami";
 
 /** The wamid of the latest message to the number, from the stand-in's signed "sent" report. */
 function wamidOf(p: Person): string {
@@ -136,9 +139,9 @@ describe("the Bandeja de salida", () => {
       for (const v of await seriousAxeViolations(page)) offenders.push(`${state} axe: ${v}`);
     };
     const messagesOf = (p: Person, query = "") => `${server.baseUrl}/admin/bandeja-salida?cliente=${p.clientCode}${query}`;
-    const showMessages = async (p: Person, query = "") => {
+    const showMessages = async (p: Person, query = "", label = MIAMI) => {
       await gotoSettled(page, messagesOf(p, query));
-      return page.getByTestId("mensaje-saliente").filter({ hasText: "Estado de paquete" });
+      return page.getByTestId("mensaje-saliente").filter({ hasText: `Estado: ${label}` });
     };
 
     await gotoSettled(page, `${server.baseUrl}/admin/bandeja-salida`);
@@ -153,12 +156,14 @@ describe("the Bandeja de salida", () => {
     const wamid = wamidOf(ana);
     await graph.sendStatus({ id: wamid, status: "delivered", recipient_id: ana.number });
     await until(async () => {
-      await page.reload();
+      await reloadSettled(page);
+      await anaRow.getByText(/^(Enviado|Entregado|Leído) el /).waitFor();
       return (await anaRow.getByText(/^Entregado el /).count()) === 1;
     }, "delivered shown");
     await graph.sendStatus({ id: wamid, status: "read", recipient_id: ana.number });
     await until(async () => {
-      await page.reload();
+      await reloadSettled(page);
+      await anaRow.getByText(/^(Enviado|Entregado|Leído) el /).waitFor();
       return (await anaRow.getByText(/^Leído el /).count()) === 1;
     }, "read shown");
     await anaRow.getByText("Mensaje e historial").click();
@@ -190,10 +195,10 @@ describe("the Bandeja de salida", () => {
     expect(reply.body.text?.body).toBe(CONSENT_REPLY_TEXTS.BAJA);
     expect(metaSendProblems(reply.body)).toEqual([]);
     await statusChange(ana, "EN_ADUANAS");
-    const skipped = await showMessages(ana, "&estado=OMITIDO");
+    const skipped = await showMessages(ana, "&estado=OMITIDO", "En aduanas");
     await skipped.getByText(/^No enviado: el cliente pidió no recibir mensajes \(escribió BAJA el /).first().waitFor();
     await skipped.getByText(/^Pidió no recibir mensajes de WhatsApp: escribió BAJA el /).waitFor();
-    expect(templatesTo(ana)).toHaveLength(1);
+    expect(templatesTo(ana, "En aduanas")).toHaveLength(0);
     await gotoSettled(page, messagesOf(ana, "&plantilla=respuesta_baja_alta"));
     await page.getByTestId("mensaje-saliente").filter({ hasText: "Respuesta a BAJA / ALTA" }).getByText(/^Enviado el /).waitFor();
     await checkScreen("omitido");
