@@ -171,15 +171,28 @@ describe("the Bandeja de salida", () => {
     await checkScreen("leído");
 
     // 3. A failure with a code another try can fix offers "Reintentar", and it goes out again.
-    const retryRow = await showMessages(retryable, "&estado=FALLIDO");
-    await retryRow.getByText(/^Falló: Meta decidió no entregar/).waitFor();
+    // Meta's report can come before the send's answer is stored: the webhook's worker then applies
+    // it on its next try, 30 s later (decision 199), so the screen is reloaded until it shows.
+    const failedShown = async (p: Person, reason: RegExp) => {
+      const row = await showMessages(p, "&estado=FALLIDO");
+      await until(
+        async () => {
+          await reloadSettled(page);
+          await page.getByRole("heading", { name: "Mensajes de WhatsApp salientes" }).waitFor();
+          return (await row.getByText(reason).count()) === 1;
+        },
+        `the failure shown for ${p.number}`,
+        90_000,
+      );
+      return row;
+    };
+    const retryRow = await failedShown(retryable, /^Falló: Meta decidió no entregar/);
     await checkScreen("falló reintentable");
     await retryRow.getByRole("button", { name: "Reintentar el envío del mensaje" }).click();
     await until(() => templatesTo(retryable).length === 2, "the retried message reached the stand-in again");
 
     // A permanent code offers no retry, and the API refuses it in Spanish.
-    const permanentRow = await showMessages(permanent, "&estado=FALLIDO");
-    await permanentRow.getByText(/^Falló: El número del cliente no puede recibir/).waitFor();
+    const permanentRow = await failedShown(permanent, /^Falló: El número del cliente no puede recibir/);
     await permanentRow.getByText(/^Su número no recibe WhatsApp \(código 131026/).waitFor();
     expect(await permanentRow.getByRole("button", { name: /Reintentar/ }).count()).toBe(0);
     const listed = await api<{ items: { id: number; canRetry: boolean }[] }>("GET", `/api/admin/outbox?cliente=${permanent.clientCode}&estado=FALLIDO`);
