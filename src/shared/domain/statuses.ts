@@ -133,5 +133,6 @@ export const SHIPPING_TYPE_LABELS: Record<ShippingType, string> = { AVION: "Avi√
 /** SKIPPED: never sent because the client opted out ("BAJA", decision 201); the reason is in last_error. */
 export const OUTBOX_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "SKIPPED"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const NOTIFICATION_KINDS = ["WELCOME", "TRACKING_STATUS", "WHATSAPP_ENTRY_STATUS"] as const;
+/** STAFF_REPLY: staff answering a client in Conversaciones (free text, or the reply template; decision 211). */
+export const NOTIFICATION_KINDS = ["WELCOME", "TRACKING_STATUS", "WHATSAPP_ENTRY_STATUS", "STAFF_REPLY"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -11,7 +11,7 @@ import { sameWhatsappNumber } from "../../core/whatsapp-number";
 import { optedOutSkipReason } from "../../../shared/domain/whatsapp";
 import { MessagingError, type MessagingProvider } from "../../providers/messaging";
 import type { NotificationKind } from "../../../shared/domain/statuses";
-import { templateKeyOf, templateParametersOf } from "../../core/outbox";
+import { isFreeTextReply, templateKeyOf, templateParametersOf } from "../../core/outbox";
 import type { Actor } from "../../lib/actor";
 import { recordAudit } from "../../core/audit/service";
 
@@ -105,6 +105,7 @@ export async function deliverClaimed(
       to: row.recipient,
       body: row.body,
       parameters: templateParametersOf(row),
+      freeText: isFreeTextReply(row),
       signal,
     });
     const updated = await db
