@@ -25,8 +25,9 @@ export async function processNextWebhookEvent(
   const now = options.now?.() ?? new Date();
   const retryMs = options.retryMs ?? WEBHOOK_EVENT_RETRY_MS;
   let claimed: { id: number; attempts: number } | undefined;
+  let media = false;
   try {
-    return await db.transaction(async (tx) => {
+    const handled = await db.transaction(async (tx) => {
       const [event] = await tx
         .select()
         .from(e)
@@ -40,6 +41,7 @@ export async function processNextWebhookEvent(
       if (event.kind === "status") outcome = await applyStatusReport(tx, event.payload, { now, policy: options.policy });
       else if (event.kind === "message") outcome = await applyIncomingMessage(tx, event.payload, { now });
       else outcome = { state: "DONE", note: "Nada que aplicar" };
+      media = outcome.state === "DONE" && outcome.media === true;
       const attempts = event.attempts + 1;
       if (outcome.state === "WAIT" && attempts < WEBHOOK_EVENT_MAX_ATTEMPTS) {
         await tx
@@ -60,6 +62,9 @@ export async function processNextWebhookEvent(
       }
       return true;
     });
+    // After the commit: the media worker fetches the client's file (decision 212).
+    if (media) webhookSignal.emit("media");
+    return handled;
   } catch (error) {
     // The transaction rolled back: count the try outside it, and set the event aside after the last.
     if (!claimed) throw error;

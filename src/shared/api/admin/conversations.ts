@@ -29,6 +29,11 @@ export const REPLY_MAX_CHARS = 4096;
 /** Files kept from the clients' messages: the uploads module's images, and PDF documents, up to 10 MB. */
 export const STORED_MEDIA_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp", "application/pdf"] as const;
 
+/** Why a file is not kept (its type), in Spanish. */
+export function mediaNotKeptReason(mimeType: string | null): string {
+  return `No se guardan archivos de este tipo${mimeType ? ` (${mimeType})` : ""}: solo imágenes JPG, PNG, GIF o WebP y documentos PDF de hasta 10 MB. Pida al cliente que lo envíe así.`;
+}
+
 export const CONVERSATION_FILTERS = ["todas", "sin-leer"] as const;
 export const CONVERSATION_FILTER_LABELS: Record<(typeof CONVERSATION_FILTERS)[number], string> = { todas: "Todas", "sin-leer": "Sin leer" };
 
