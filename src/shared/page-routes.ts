@@ -35,6 +35,7 @@ export const STAFF_PAGE_PATHS = [
   "/admin/pagos",
   "/admin/caja",
   "/admin/tracking",
+  "/admin/conversaciones",
   "/admin/mensajes",
   "/admin/referidos",
   "/admin/busquedas-ia",

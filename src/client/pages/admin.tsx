@@ -37,6 +37,7 @@ const WarehouseReportSection = lazy(() => import("../features/admin/warehouse/re
 const ShipmentsSection = lazy(() => import("../features/admin/shipments/shipments-section").then((m) => ({ default: m.ShipmentsSection })));
 const PaymentsSection = lazy(() => import("../features/admin/payments/payments-section").then((m) => ({ default: m.PaymentsSection })));
 const CashSection = lazy(() => import("../features/admin/cash/cash-section").then((m) => ({ default: m.CashSection })));
+const ConversationsSection = lazy(() => import("../features/admin/conversations/conversations-section").then((m) => ({ default: m.ConversationsSection })));
 const DeliveriesSection = lazy(() => import("../features/admin/deliveries/deliveries-section").then((m) => ({ default: m.DeliveriesSection })));
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 import { pagePathOf, type StaffPagePath } from "../../shared/page-routes";
@@ -105,6 +106,11 @@ const SECTIONS: Record<StaffPagePath, { title: string; description: string; Sect
     title: "Avisos WhatsApp",
     description: "Gestión de los códigos de tracking por WhatsApp y de los avisos tradicionales.",
     Section: AvisosSection,
+  },
+  "/admin/conversaciones": {
+    title: "Conversaciones",
+    description: "Los mensajes de WhatsApp de los clientes: leer, ver sus paquetes y responder.",
+    Section: ConversationsSection,
   },
   "/admin/mensajes": { title: "Mensajes de contacto", description: "Mensajes recibidos desde el formulario de contacto.", Section: ContactsSection },
   "/admin/referidos": { title: "Referidos y cupones", description: "Programa de referidos y cupones de descuento.", Section: ReferralsCard },

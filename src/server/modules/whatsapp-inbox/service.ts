@@ -15,7 +15,7 @@ import type { Actor } from "../../lib/actor";
 import type { ObjectStorage } from "../../providers/storage";
 import { IMAGE_MAX_BYTES } from "../../../shared/api/uploads";
 import { isOptedOut, type MediaState } from "../../../shared/domain/whatsapp";
-import type { NotificationKind, OutboxStatus } from "../../../shared/domain/statuses";
+import type { NotificationKind, Origin, OutboxStatus, TrackingStatus } from "../../../shared/domain/statuses";
 import type { WhatsappDeliveryStatus } from "../../../shared/domain/whatsapp";
 import {
   CONVERSATION_NOT_FOUND,
@@ -236,7 +236,8 @@ export async function conversationThread(
         .select({
           id: clientTrackings.id,
           trackingCode: clientTrackings.trackingCode,
-          estado: clientTrackings.estado,
+          estado: sql<TrackingStatus>`${clientTrackings.estado}`,
+          origen: sql<Origin>`${clientTrackings.origen}`,
           descripcion: clientTrackings.descripcionPaquete,
           updatedAt: clientTrackings.updatedAt,
         })

@@ -4,7 +4,7 @@
 // text inside the 24-hour customer-service window and with the approved template outside it.
 import { z } from "../../validation";
 import { binary, defineRoute } from "../contract";
-import { NOTIFICATION_KINDS, OUTBOX_STATUSES } from "../../domain/statuses";
+import { NOTIFICATION_KINDS, ORIGINS, OUTBOX_STATUSES, TRACKING_STATUSES } from "../../domain/statuses";
 import { MEDIA_STATES, WHATSAPP_DELIVERY_STATUSES, type MediaState } from "../../domain/whatsapp";
 import { formatDateTime } from "../../domain/format";
 
@@ -132,7 +132,8 @@ export type TThreadMessage = z.infer<typeof ZThreadMessageSchema>;
 export const ZConversationPackageSchema = z.object({
   id: z.number(),
   trackingCode: z.string(),
-  estado: z.string(),
+  estado: z.enum(TRACKING_STATUSES),
+  origen: z.enum(ORIGINS),
   descripcion: z.string().nullable(),
   updatedAt: z.string(),
 });
