@@ -83,6 +83,10 @@ describe("Conversaciones", () => {
     const trackingCode = `1ZINBOX${run}`;
     await api("POST", "/api/admin/trackings", { clientCode: client.clientCode, trackingCode, descripcionPaquete: "Repuestos de moto" });
 
+    // The welcome and the package's notice have gone out (the client answers them).
+    await expect
+      .poll(async () => (await api<{ notifications: { status: string }[] }>("GET", `/api/notifications?clientId=${client.id}`)).notifications.map((n) => n.status), { timeout: 30_000 })
+      .toEqual(["SENT", "SENT"]);
     // The client writes, then sends a photo: Meta's signed webhooks, from the stand-in.
     await graph.postIncoming(number, { type: "text", text: { body: `¿Ya llegó mi paquete ${trackingCode}?` } }, nombre);
     await graph.postIncoming(number, { type: "image", image: { caption: "La factura" } }, nombre);

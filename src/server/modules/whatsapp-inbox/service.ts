@@ -65,7 +65,7 @@ export async function listConversations(db: Db, query: { filtro: "todas" | "sin-
       c.id as client_id, c.client_code, c.nombre, c.telefono
     from conv
     left join lateral (
-      select type, text, sent_at, profile_name, client_id from whatsapp_inbound_messages i
+      select type, text, least(i.received_at, i.sent_at + interval '999 milliseconds') as sent_at, profile_name, client_id from whatsapp_inbound_messages i
       where i.from_number = conv.number order by i.sent_at desc, i.id desc limit 1) li on true
     left join lateral (
       select o.body, coalesce(o.sent_at, o.created_at) as at from notification_outbox o
@@ -181,6 +181,15 @@ export function toOutboundMessage(row: OutboxRow): Extract<TThreadMessage, { dir
 
 type InboundRow = typeof whatsappInboundMessages.$inferSelect;
 
+/**
+ * When a client's message was sent, to order it among ours: Meta's time has whole seconds, so
+ * within its second the message counts as sent when it reached us (a notice we sent in that
+ * same second stays before a reply that arrived after it).
+ */
+function inboundTime(row: { sentAt: Date; receivedAt: Date }): Date {
+  return new Date(Math.min(row.receivedAt.getTime(), row.sentAt.getTime() + 999));
+}
+
 function toInboundMessage(row: InboundRow): Extract<TThreadMessage, { direction: "in" }> {
   const details = isObject(row.details) ? row.details : {};
   const loc = isObject(details.location) ? details.location : null;
@@ -192,7 +201,7 @@ function toInboundMessage(row: InboundRow): Extract<TThreadMessage, { direction:
     id: row.id,
     type: row.type,
     text: row.text,
-    at: iso(row.sentAt) as string,
+    at: inboundTime(row).toISOString(),
     readByStaffAt: iso(row.readByStaffAt),
     consent: (row.consent ?? null) as "BAJA" | "ALTA" | null,
     location:

@@ -133,8 +133,8 @@ function ConversationList(props: {
                   props.selected === c.number ? "border-primary bg-primary/5" : "border-slate-200",
                 )}
               >
-                <span className="flex min-w-0 items-center justify-between gap-2">
-                  <span className={cn("min-w-0 truncate text-ink", c.unread > 0 ? "font-bold" : "font-semibold")}>{whoOf(c)}</span>
+                <span className="flex min-w-0 items-start justify-between gap-2">
+                  <span className={cn("min-w-0 break-words text-ink", c.unread > 0 ? "font-bold" : "font-semibold")}>{whoOf(c)}</span>
                   {c.unread > 0 ? (
                     <Badge tone="primary" aria-label={`${c.unread} sin leer`}>
                       {c.unread}
@@ -216,7 +216,8 @@ function Thread({ number, onBack }: { number: string; onBack: () => void }) {
           <p className="mt-4 text-sm text-muted">Cargando…</p>
         ) : (
           <>
-            <ol className="mt-4 grid max-h-[60vh] min-w-0 gap-2 overflow-y-auto overscroll-contain pr-1" aria-label="Mensajes">
+            {/* Focusable, so the keyboard can scroll a long thread (axe scrollable-region-focusable). */}
+            <ol className="mt-4 grid max-h-[60vh] min-w-0 gap-2 overflow-y-auto overscroll-contain pr-1" aria-label="Mensajes" tabIndex={0}>
               {data.messages.map((m) => (
                 <MessageItem key={`${m.direction}${m.id}`} message={m} configured={data.messaging.configured} />
               ))}
