@@ -40,7 +40,6 @@ export const CONVERSATION_FILTER_LABELS: Record<(typeof CONVERSATION_FILTERS)[nu
 // --- Spanish texts ---
 export const REPLY_WINDOW_CLOSED =
   "Pasaron más de 24 horas desde el último mensaje del cliente: WhatsApp solo permite enviar una plantilla aprobada. Envíe la plantilla para invitarlo a responder.";
-export const REPLY_WINDOW_OPEN_TEMPLATE = "El cliente escribió en las últimas 24 horas: responda con texto libre.";
 export const REPLY_TEXT_REQUIRED = "Escriba la respuesta";
 export const REPLY_TEXT_TOO_LONG = `La respuesta puede tener hasta ${REPLY_MAX_CHARS} caracteres`;
 export const REPLY_MODE_INVALID = "Indique si envía texto o la plantilla";

@@ -373,7 +373,7 @@ function ReplyBox({ thread }: { thread: TConversationThread }) {
     if (text.trim()) send.mutate({ mode: "text", text });
   };
   return (
-    <form className="mt-4 grid gap-2" onSubmit={submit}>
+    <form method="post" className="mt-4 grid gap-2" onSubmit={submit}>
       <Label htmlFor="reply-text">Respuesta</Label>
       <Textarea id="reply-text" rows={3} maxLength={REPLY_MAX_CHARS} value={text} onChange={(event) => setText(event.target.value)} aria-describedby="reply-window" />
       <p id="reply-window" className="text-xs text-muted">
