@@ -54,6 +54,7 @@ describe("routes", () => {
     ["/admin/tracking", "Panel Administrativo", "Avisos WhatsApp · Panel Administrativo"],
     ["/admin/mensajes", "Panel Administrativo", "Mensajes de contacto · Panel Administrativo"],
     ["/admin/bandeja-salida", "Panel Administrativo", "Bandeja de salida · Panel Administrativo"],
+    ["/admin/conversaciones", "Panel Administrativo", "Conversaciones · Panel Administrativo"],
   ])("%s shows its page '%s' and names the document after it", async (path, heading, title = heading) => {
     renderAt(path);
     // A lazy page's first import can take more than findBy's default second on a busy machine.

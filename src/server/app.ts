@@ -30,6 +30,7 @@ import { installRouteContracts, routeContract } from "./lib/route-contract";
 import { registerOpenApi } from "./lib/openapi";
 import { startOutboxWorker } from "./modules/notifications/worker";
 import { createWebhookWorker } from "./modules/whatsapp-webhook/worker";
+import { createMediaWorker } from "./modules/whatsapp-inbox/media";
 import { createInvoiceSender } from "./modules/invoices/sender";
 import type { Invoicing } from "./modules/invoices/service";
 import type { AppContext } from "./context";
@@ -226,6 +227,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     const webhook = createWebhookWorker({ db: ctx.db, logger: app.log });
     webhook.start();
     app.addHook("onClose", async () => webhook.stop());
+    // Fetches the clients' files into object storage (decision 212); idle without WhatsApp configured.
+    const media = createMediaWorker({ db: ctx.db, provider: ctx.providers.messaging, storage: ctx.providers.storage, logger: app.log });
+    media.start();
+    app.addHook("onClose", async () => media.stop());
     // Comprobantes electrónicos go to Hacienda only when invoicing is configured (issue 34).
     if (ctx.invoicing.state === "on") {
       const sender = createInvoiceSender({ db: ctx.db, reception: ctx.invoicing.reception, logger: app.log });

@@ -171,6 +171,8 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_ENTRY_STATUS: z.string().default("estado_tracking"),
   /** 'Listo para entregar' with the amount due: {{1}} name, {{2}} tracking code, {{3}} amount text (docs/decisions/139). */
   WHATSAPP_TEMPLATE_READY: z.string().default("paquete_listo_pago"),
+  /** Staff answering a client outside the 24-hour window (Conversaciones, decision 211): {{1}} name. */
+  WHATSAPP_TEMPLATE_REPLY: z.string().default("respuesta_consulta"),
   /** The webhook (/api/whatsapp/webhook, decision 199): the Meta app's secret signs each POST; the verify token answers Meta's check. Both or the webhook answers 503. */
   WHATSAPP_APP_SECRET: optionalString,
   WHATSAPP_VERIFY_TOKEN: optionalString,
@@ -349,7 +351,7 @@ export interface Config {
     phoneNumberId?: string;
     apiUrl: string;
     language: string;
-    templates: { welcome: string; status: string; entryStatus: string; ready: string };
+    templates: { welcome: string; status: string; entryStatus: string; ready: string; reply: string };
     /** The webhook's secrets (decision 199); the webhook is on only with both. */
     appSecret?: string;
     verifyToken?: string;
@@ -454,6 +456,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         status: e.WHATSAPP_TEMPLATE_STATUS,
         entryStatus: e.WHATSAPP_TEMPLATE_ENTRY_STATUS,
         ready: e.WHATSAPP_TEMPLATE_READY,
+        reply: e.WHATSAPP_TEMPLATE_REPLY,
       },
       appSecret: e.WHATSAPP_APP_SECRET,
       verifyToken: e.WHATSAPP_VERIFY_TOKEN,

@@ -3,6 +3,7 @@
 // ROLE_FORBIDDEN, with nothing in the database changed) when it does not, and a call without a
 // session gets 401. The walk is driven by the app's route table: every admin route needs a SAMPLE
 // below (a real call with what it needs prepared), so a new route cannot be left out.
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
@@ -14,7 +15,7 @@ import { addTestPackage, uniquePhone } from "./test/clients";
 import { buildWorkbook, multipartFile, uniqueClientCode } from "./test/workbooks";
 import { createFingerprinter, NOT_DATA_TABLES } from "./test/db-fingerprint";
 import { makePng } from "./test/images";
-import { auditLog, clients, contactMessages, notificationOutbox, staffAccounts, trackingNotices, whatsappTrackingEntries } from "./db/schema";
+import { auditLog, clients, contactMessages, notificationOutbox, staffAccounts, trackingNotices, whatsappInboundMessages, whatsappTrackingEntries } from "./db/schema";
 import { clientTrackings, deliveryAssignments, packageCharges, paymentProofs } from "./db/schema";
 import { SYSTEM_ACTOR } from "./lib/actor";
 import { invoiceDocuments } from "./db/schema";
@@ -121,6 +122,25 @@ async function newFailedMessage(t: TestApp): Promise<number> {
     .values({ kind: "WELCOME", recipient: `506${uniquePhone()}`, body: "¡Bienvenida!", status: "FAILED", attempts: 1, lastError: "rechazado" })
     .returning({ id: notificationOutbox.id });
   return row.id;
+}
+
+/** A client's WhatsApp message (Conversaciones): its number; with `file`, a stored image too. */
+async function newInboundMessage(t: TestApp, file = false): Promise<{ number: string; id: number }> {
+  const number = `506${uniquePhone()}`;
+  const key = `whatsapp/${randomBytes(16).toString("hex")}`;
+  if (file) await t.ctx.providers.storage.put(key, makePng(), "image/png");
+  const [row] = await t.ctx.db
+    .insert(whatsappInboundMessages)
+    .values({
+      waMessageId: `wamid.rol${number}`,
+      fromNumber: number,
+      type: file ? "image" : "text",
+      text: "¿Ya llegó mi paquete?",
+      sentAt: new Date(),
+      ...(file ? { mediaId: "1", mediaMimeType: "image/png", mediaState: "STORED", mediaKey: key, mediaSize: makePng().byteLength } : {}),
+    })
+    .returning({ id: whatsappInboundMessages.id });
+  return { number, id: row.id };
 }
 
 async function importUpload(t: TestApp): Promise<Pick<SampleCall, "payload" | "headers">> {
@@ -307,6 +327,17 @@ const SAMPLES: Record<string, Sample> = {
     const shipment = await addTestShipment(t.ctx.db, { trackingIds: [(await newPackage(t)).id] });
     return { method: "POST", url: "/api/admin/outbox/shipment-notice", payload: { embarqueId: shipment.id, plantilla: "embarque_llego_cr" } };
   },
+
+  // Conversaciones (issue 35, decision 211)
+  "GET /api/admin/conversations": async () => ({ method: "GET", url: "/api/admin/conversations" }),
+  "GET /api/admin/conversations/:number": async ({ t }) => ({ method: "GET", url: `/api/admin/conversations/${(await newInboundMessage(t)).number}` }),
+  "POST /api/admin/conversations/:number/read": async ({ t }) => ({ method: "POST", url: `/api/admin/conversations/${(await newInboundMessage(t)).number}/read` }),
+  "POST /api/admin/conversations/:number/reply": async ({ t }) => ({
+    method: "POST",
+    url: `/api/admin/conversations/${(await newInboundMessage(t)).number}/reply`,
+    payload: { mode: "text", text: "Hola, ya lo revisamos." },
+  }),
+  "GET /api/admin/conversation-media/:id": async ({ t }) => ({ method: "GET", url: `/api/admin/conversation-media/${(await newInboundMessage(t, true)).id}` }),
 
   // Excel
   "GET /api/export/all": async () => ({ method: "GET", url: "/api/export/all" }),

@@ -36,6 +36,7 @@ export const STAFF_PAGE_PATHS = [
   "/admin/caja",
   "/admin/tracking",
   "/admin/bandeja-salida",
+  "/admin/conversaciones",
   "/admin/mensajes",
   "/admin/referidos",
   "/admin/busquedas-ia",

@@ -38,6 +38,7 @@ const ShipmentsSection = lazy(() => import("../features/admin/shipments/shipment
 const PaymentsSection = lazy(() => import("../features/admin/payments/payments-section").then((m) => ({ default: m.PaymentsSection })));
 const CashSection = lazy(() => import("../features/admin/cash/cash-section").then((m) => ({ default: m.CashSection })));
 const OutboxSection = lazy(() => import("../features/admin/outbox/outbox-section").then((m) => ({ default: m.OutboxSection })));
+const ConversationsSection = lazy(() => import("../features/admin/conversations/conversations-section").then((m) => ({ default: m.ConversationsSection })));
 const DeliveriesSection = lazy(() => import("../features/admin/deliveries/deliveries-section").then((m) => ({ default: m.DeliveriesSection })));
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 import { pagePathOf, type StaffPagePath } from "../../shared/page-routes";
@@ -111,6 +112,11 @@ const SECTIONS: Record<StaffPagePath, { title: string; description: string; Sect
     title: "Bandeja de salida",
     description: "Los mensajes de WhatsApp salientes con su estado, los avisos a un embarque y los reintentos.",
     Section: OutboxSection,
+  },
+  "/admin/conversaciones": {
+    title: "Conversaciones",
+    description: "Los mensajes de WhatsApp de los clientes: leer, ver sus paquetes y responder.",
+    Section: ConversationsSection,
   },
   "/admin/mensajes": { title: "Mensajes de contacto", description: "Mensajes recibidos desde el formulario de contacto.", Section: ContactsSection },
   "/admin/referidos": { title: "Referidos y cupones", description: "Programa de referidos y cupones de descuento.", Section: ReferralsCard },

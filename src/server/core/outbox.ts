@@ -120,6 +120,7 @@ export function templateParametersOf(row: { kind: string; payload?: unknown; bod
   if (Array.isArray(p.parameters) && p.parameters.every((v) => typeof v === "string")) return p.parameters;
   const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
   if (row.kind === "WELCOME" && text(p.nombre) && text(p.clientCode)) return [text(p.nombre), text(p.clientCode)];
+  if (row.kind === "STAFF_REPLY") return [text(p.nombre) || "cliente"];
   if (templateKeyOf(row) === "ready") return [text(p.nombre), text(p.trackingCode), text(p.amountText)];
   if (text(p.nombre) && text(p.trackingCode) && typeof p.estado === "string") {
     // The label in the words of the package's origin (docs/decisions/157); a message queued before
@@ -136,6 +137,11 @@ export function templateParametersOf(row: { kind: string; payload?: unknown; bod
   return [row.body];
 }
 
+/** A staff reply inside the 24-hour window goes as free text, not a template (decision 211). */
+export function isFreeTextReply(row: { kind: string; payload?: unknown }): boolean {
+  return row.kind === "STAFF_REPLY" && (row.payload as { freeText?: unknown } | null)?.freeText === true;
+}
+
 /**
  * Which approved template a stored message uses: 'ready' (WHATSAPP_TEMPLATE_READY) for a
  * package's 'Listo para entregar' that carries the amount due (payload.amountText), else the
@@ -145,6 +151,7 @@ export function templateKeyOf(row: { kind: string; payload?: unknown }): Templat
   const p = (row.payload ?? {}) as Record<string, unknown>;
   if (row.kind === "WELCOME") return "welcome";
   if (row.kind === "WHATSAPP_ENTRY_STATUS") return "entryStatus";
+  if (row.kind === "STAFF_REPLY") return "reply";
   const ready = p.estado === "LISTO_PARA_ENTREGAR" && typeof p.amountText === "string" && p.amountText.trim() !== "";
   return ready && typeof p.nombre === "string" && typeof p.trackingCode === "string" ? "ready" : "status";
 }

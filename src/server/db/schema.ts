@@ -33,7 +33,7 @@ import {
   WELCOME_STATES,
   WHATSAPP_ENTRY_STATUSES,
 } from "../../shared/domain/statuses";
-import { WHATSAPP_DELIVERY_STATUSES, WEBHOOK_EVENT_STATES } from "../../shared/domain/whatsapp";
+import { MEDIA_STATES, WHATSAPP_DELIVERY_STATUSES, WEBHOOK_EVENT_STATES } from "../../shared/domain/whatsapp";
 import { STAFF_ROLES } from "../../shared/domain/staff-roles";
 import { MATCH_STATES, PHOTO_KINDS, SHIPMENT_STATES } from "../../shared/domain/warehouse";
 import { EXTRA_CHARGE_KINDS, PAYMENT_METHODS, PAYMENT_PROOF_STATUSES } from "../../shared/domain/charges";
@@ -516,6 +516,8 @@ export const notificationOutbox = pgTable(
     index("notification_outbox_shipment_idx").on(t.shipmentId, t.createdAt),
     // The outbox screen lists the newest first (decision 213).
     index("notification_outbox_created_idx").on(t.createdAt),
+    // A conversation's messages sent to the number (Conversaciones, decision 211).
+    index("notification_outbox_recipient_idx").on(t.recipient, t.createdAt),
     // Whether a client's welcome was delivered (the admin's WhatsApp filter and counter).
     index("notification_outbox_welcome_sent_idx")
       .on(t.clientId)
@@ -591,9 +593,28 @@ export const whatsappInboundMessages = pgTable(
     receivedAt: ts("received_at").notNull().defaultNow(),
     /** When staff opened it (null: unread in the inbox). */
     readByStaffAt: ts("read_by_staff_at"),
+    /**
+     * The client's file (decision 212): PENDING until fetched from the Graph media endpoint,
+     * STORED in object storage under `media_key`, FAILED after the last try, SKIPPED when its
+     * type or size is not kept; null for a message without a file. `media_error` says why.
+     */
+    mediaState: varchar("media_state", { length: 10 }),
+    mediaKey: text("media_key"),
+    mediaSize: integer("media_size"),
+    mediaError: text("media_error"),
+    mediaAttempts: integer("media_attempts").notNull().default(0),
+    mediaNextAttemptAt: ts("media_next_attempt_at"),
   },
   (t) => [
     uniqueIndex("whatsapp_inbound_messages_wa_id_key").on(t.waMessageId),
+    check("whatsapp_inbound_messages_media_state_check", oneOf(t.mediaState, MEDIA_STATES)),
+    // The media worker's due files, and the inbox's unread counts (decisions 211, 212).
+    index("whatsapp_inbound_messages_media_due_idx")
+      .on(t.mediaNextAttemptAt)
+      .where(sql`${t.mediaState} = 'PENDING'`),
+    index("whatsapp_inbound_messages_unread_idx")
+      .on(t.fromNumber)
+      .where(sql`${t.readByStaffAt} is null`),
     index("whatsapp_inbound_messages_from_idx").on(t.fromNumber, t.sentAt),
     index("whatsapp_inbound_messages_client_idx").on(t.clientId, t.sentAt),
     check("whatsapp_inbound_messages_consent_check", sql`${t.consent} is null or ${t.consent} in ('BAJA', 'ALTA')`),

@@ -37,6 +37,7 @@ import { registerPaymentRoutes } from "./payments/routes";
 import { registerPageFormRoutes } from "./page-forms/routes";
 import { registerWhatsappWebhookRoutes } from "./whatsapp-webhook/routes";
 import { registerAdminOutboxRoutes } from "./outbox/routes";
+import { registerWhatsappInboxRoutes } from "./whatsapp-inbox/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
@@ -75,4 +76,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerPageFormRoutes(app, ctx);
   registerWhatsappWebhookRoutes(app, ctx);
   registerAdminOutboxRoutes(app, ctx);
+  registerWhatsappInboxRoutes(app, ctx);
 }

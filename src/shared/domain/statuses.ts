@@ -133,6 +133,9 @@ export const SHIPPING_TYPE_LABELS: Record<ShippingType, string> = { AVION: "Avi√
 /** SKIPPED: never sent because the client opted out ("BAJA", decision 201); the reason is in last_error. */
 export const OUTBOX_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "SKIPPED"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-/** SHIPMENT_NOTICE: staff's notice to every client of an Embarque; CONSENT_REPLY: the answer to BAJA / ALTA (decision 213). */
-export const NOTIFICATION_KINDS = ["WELCOME", "TRACKING_STATUS", "WHATSAPP_ENTRY_STATUS", "SHIPMENT_NOTICE", "CONSENT_REPLY"] as const;
+/**
+ * SHIPMENT_NOTICE: staff's notice to every client of an Embarque; CONSENT_REPLY: the answer to BAJA / ALTA (decision 213).
+ * STAFF_REPLY: staff answering a client in Conversaciones (free text, or the reply template; decision 211).
+ */
+export const NOTIFICATION_KINDS = ["WELCOME", "TRACKING_STATUS", "WHATSAPP_ENTRY_STATUS", "SHIPMENT_NOTICE", "CONSENT_REPLY", "STAFF_REPLY"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -117,3 +117,7 @@ export function clientWhatsappNotices(client: {
   }
   return notices;
 }
+
+/** What became of a client's file (decision 212): fetched and STORED, PENDING a try, FAILED for good, or SKIPPED (type or size not kept). */
+export const MEDIA_STATES = ["PENDING", "STORED", "FAILED", "SKIPPED"] as const;
+export type MediaState = (typeof MEDIA_STATES)[number];

@@ -12,7 +12,7 @@ import { optedOutSkipReason } from "../../../shared/domain/whatsapp";
 import { CONSENT_REPLY_WINDOW_CLOSED, staffMayRetry } from "../../../shared/domain/whatsapp-outbox";
 import { MessagingError, type MessagingProvider } from "../../providers/messaging";
 import type { NotificationKind } from "../../../shared/domain/statuses";
-import { templateKeyOf, templateParametersOf } from "../../core/outbox";
+import { isFreeTextReply, templateKeyOf, templateParametersOf } from "../../core/outbox";
 import type { Actor } from "../../lib/actor";
 import { recordAudit } from "../../core/audit/service";
 
@@ -108,10 +108,11 @@ export async function deliverClaimed(
       kind: row.kind as NotificationKind,
       template: templateKeyOf(row),
       templateName: typeof payload.template === "string" && row.kind === "SHIPMENT_NOTICE" ? payload.template : undefined,
-      freeText: reply,
       to: row.recipient,
       body: row.body,
       parameters: templateParametersOf(row),
+      // The answer to BAJA / ALTA (decision 214) and a staff reply inside the window (decision 211).
+      freeText: reply || isFreeTextReply(row),
       signal,
     });
     const updated = await db

@@ -18,10 +18,14 @@ import {
   whatsappFailureReason,
   type WhatsappDeliveryStatus,
 } from "../../../shared/domain/whatsapp";
+import { mediaNotKeptReason, STORED_MEDIA_TYPES } from "../../../shared/api/admin/conversations";
 
 export type EventOutcome =
-  /** `queued`: a message went into the outbox (the answer to BAJA / ALTA): wake its worker after the commit. */
-  | { state: "DONE"; notificationId?: number; note?: string; queued?: boolean }
+  /**
+   * `queued`: a message went into the outbox (the answer to BAJA / ALTA): wake its worker after the commit.
+   * `media`: a client's file waits to be fetched (the media worker is woken after the commit).
+   */
+  | { state: "DONE"; notificationId?: number; note?: string; queued?: boolean; media?: boolean }
   /** The message it names is not (yet) stored: try again later. */
   | { state: "WAIT"; note: string };
 
@@ -124,6 +128,7 @@ export async function applyIncomingMessage(tx: Tx, payload: unknown, options: { 
     .limit(1);
 
   const content = contentOf(type, message);
+  const media = mediaStateOf(content.mediaId, content.mediaMimeType, sentAt);
   const consent = type === "text" ? consentWordOf(content.text) : null;
   const inserted = await tx
     .insert(whatsappInboundMessages)
@@ -136,6 +141,7 @@ export async function applyIncomingMessage(tx: Tx, payload: unknown, options: { 
       ...content,
       consent,
       sentAt,
+      ...media,
     })
     .onConflictDoNothing({ target: whatsappInboundMessages.waMessageId })
     .returning({ id: whatsappInboundMessages.id });
@@ -150,8 +156,16 @@ export async function applyIncomingMessage(tx: Tx, payload: unknown, options: { 
   } else if (consent === "ALTA") {
     await tx.update(clients).set({ whatsappOptInAt: sql`greatest(${clients.whatsappOptInAt}, ${sentAt.toISOString()}::timestamptz)` }).where(holders);
   }
-  if (consent && client) return { state: "DONE", queued: await queueConsentReply(tx, { consent, from, clientId: client.id, sentAt, now: options.now }) };
-  return { state: "DONE" };
+  const queued = consent && client ? await queueConsentReply(tx, { consent, from, clientId: client.id, sentAt, now: options.now }) : false;
+  return { state: "DONE", queued, media: media.mediaState === "PENDING" };
+}
+
+/** Whether a message's file will be fetched (decision 212): only the kinds kept, else SKIPPED with why. */
+function mediaStateOf(mediaId: string | null, mimeType: string | null, sentAt: Date) {
+  if (!mediaId) return {};
+  const type = (mimeType ?? "").split(";")[0].trim().toLowerCase();
+  if ((STORED_MEDIA_TYPES as readonly string[]).includes(type)) return { mediaState: "PENDING" as const, mediaNextAttemptAt: sentAt };
+  return { mediaState: "SKIPPED" as const, mediaError: mediaNotKeptReason(type || null) };
 }
 
 /** The readable parts of a message by its type; the rest of what Meta sent goes in `details`. */

@@ -27,6 +27,7 @@ export async function processNextWebhookEvent(
   const retryMs = options.retryMs ?? WEBHOOK_EVENT_RETRY_MS;
   let claimed: { id: number; attempts: number } | undefined;
   let queued = false;
+  let media = false;
   try {
     const applied = await db.transaction(async (tx) => {
       const [event] = await tx
@@ -43,6 +44,7 @@ export async function processNextWebhookEvent(
       else if (event.kind === "message") outcome = await applyIncomingMessage(tx, event.payload, { now });
       else outcome = { state: "DONE", note: "Nada que aplicar" };
       queued = outcome.state === "DONE" && outcome.queued === true;
+      media = outcome.state === "DONE" && outcome.media === true;
       const attempts = event.attempts + 1;
       if (outcome.state === "WAIT" && attempts < WEBHOOK_EVENT_MAX_ATTEMPTS) {
         await tx
@@ -65,6 +67,8 @@ export async function processNextWebhookEvent(
     });
     // The answer to BAJA / ALTA is committed: its sender may take it now (decision 214).
     if (queued) wakeOutboxWorker();
+    // After the commit: the media worker fetches the client's file (decision 212).
+    if (media) webhookSignal.emit("media");
     return applied;
   } catch (error) {
     // The transaction rolled back: count the try outside it, and set the event aside after the last.

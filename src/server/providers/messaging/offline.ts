@@ -10,5 +10,8 @@ export function createOfflineMessagingProvider(): MessagingProvider {
     async send() {
       throw new MessagingError("WhatsApp no configurado", true);
     },
+    async fetchMedia() {
+      throw new MessagingError("WhatsApp no configurado", true);
+    },
   };
 }

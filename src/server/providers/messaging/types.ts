@@ -2,7 +2,7 @@
 import type { NotificationKind } from "../../../shared/domain/statuses";
 
 /** The approved templates (config.whatsapp.templates): one per kind, plus 'ready' for a priced 'Listo para entregar'. */
-export type TemplateKey = "welcome" | "status" | "entryStatus" | "ready";
+export type TemplateKey = "welcome" | "status" | "entryStatus" | "ready" | "reply";
 
 export interface OutgoingMessage {
   kind: NotificationKind;
@@ -10,14 +10,17 @@ export interface OutgoingMessage {
   template?: TemplateKey;
   /** An approved template named outright (an Embarque notice, decision 213); wins over `template`. */
   templateName?: string;
-  /** Free text (`type: "text"`, the body as is): only inside the 24 hours a client's message opened (decision 214). */
-  freeText?: boolean;
   /** International digits (50688887777). */
   to: string;
   /** The message as the person reads it (for providers that send free text). */
   body: string;
   /** Template body parameters in order ({{1}}, {{2}}, …). */
   parameters: string[];
+  /**
+   * Send `body` as a free-text `text` message instead of a template: only inside the 24 hours a
+   * client's message opened (a staff reply, decision 211; the answer to BAJA / ALTA, decision 214).
+   */
+  freeText?: boolean;
   /** Aborts the send (the server is shutting down); it then rejects with a retryable MessagingError. */
   signal?: AbortSignal;
 }
@@ -33,6 +36,17 @@ export interface MessagingProvider {
   readonly configured: boolean;
   /** Resolves when the provider accepted the message; rejects with MessagingError otherwise. */
   send(message: OutgoingMessage): Promise<SendResult>;
+  /**
+   * A client's file (Graph: GET /{media-id} for its address, then that address with the token),
+   * at most `maxBytes`; rejects with MessagingError (retryable or not) otherwise (decision 212).
+   */
+  fetchMedia(mediaId: string, maxBytes: number): Promise<FetchedMedia>;
+}
+
+export interface FetchedMedia {
+  bytes: Uint8Array;
+  /** The type Meta gave. */
+  mimeType: string | null;
 }
 
 /**

@@ -37,7 +37,7 @@ describe("WhatsApp Cloud API adapter", () => {
       phoneNumberId: fake.phoneNumberId,
       apiUrl: fake.url,
       language: "es_MX",
-      templates: { welcome: "bienvenida_cliente", status: "estado_paquete", entryStatus: "estado_tracking", ready: "paquete_listo_pago" },
+      templates: { welcome: "bienvenida_cliente", status: "estado_paquete", entryStatus: "estado_tracking", ready: "paquete_listo_pago", reply: "respuesta_consulta" },
       timeoutMs,
     });
 
@@ -98,7 +98,7 @@ describe("WhatsApp Cloud API adapter", () => {
       phoneNumberId: fake.phoneNumberId,
       apiUrl: fake.url,
       language: "es",
-      templates: { welcome: "a", status: "b", entryStatus: "c", ready: "d" },
+      templates: { welcome: "a", status: "b", entryStatus: "c", ready: "d", reply: "e" },
     });
     const error = await failure(wrong.send(message));
     expect(error.retryable).toBe(false);
@@ -170,7 +170,7 @@ describe("WhatsApp Cloud API adapter", () => {
       phoneNumberId: "1",
       apiUrl: url,
       language: "es",
-      templates: { welcome: "a", status: "b", entryStatus: "c", ready: "d" },
+      templates: { welcome: "a", status: "b", entryStatus: "c", ready: "d", reply: "e" },
     });
     const error = await failure(nobody.send(message));
     expect(error.retryable).toBe(true);

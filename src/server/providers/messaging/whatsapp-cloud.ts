@@ -63,12 +63,24 @@ export function templateFor(kind: NotificationKind, templates: WhatsappCloudOpti
     case "SHIPMENT_NOTICE":
     case "CONSENT_REPLY":
       return templates.status;
+    case "STAFF_REPLY":
+      return templates.reply;
   }
 }
 
-/** A free-text message (Meta's TextMessage): allowed only inside the customer-service window. */
-export function buildTextRequest(message: OutgoingMessage) {
-  return { messaging_product: "whatsapp", recipient_type: "individual", to: message.to, type: "text", text: { preview_url: false, body: message.body } };
+/**
+ * A free-text message (Meta's TextMessage), allowed only inside the customer-service window: a
+ * staff reply (decision 211) or the answer to BAJA / ALTA (decision 214). No link preview: a
+ * client's own link quoted back is not turned into a card.
+ */
+export function buildTextRequest(message: Pick<OutgoingMessage, "to" | "body">) {
+  return {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to: message.to,
+    type: "text",
+    text: { preview_url: false, body: message.body },
+  };
 }
 
 export function buildTemplateRequest(message: OutgoingMessage, options: Pick<WhatsappCloudOptions, "language" | "templates">) {
@@ -140,7 +152,51 @@ export function createWhatsappCloudProvider(options: WhatsappCloudOptions): Mess
       const after = retryable ? retryAfterMs(res.headers.get("retry-after")) : undefined;
       throw new MessagingError(detail ? `${prefix}: ${detail}` : prefix, retryable, res.status, after);
     },
+    async fetchMedia(mediaId, maxBytes) {
+      const auth = { authorization: `Bearer ${options.token}` };
+      // The media id gives a short-lived address (about 5 minutes); it is asked for on every try.
+      const info = await graphCall(doFetch, `${options.apiUrl}/${encodeURIComponent(mediaId)}`, auth, timeoutMs, "el archivo");
+      let meta: { url?: unknown; mime_type?: unknown; file_size?: unknown };
+      try {
+        meta = JSON.parse(Buffer.from(info).toString("utf8")) as typeof meta;
+      } catch {
+        throw new MessagingError("WhatsApp respondió algo ilegible al pedir el archivo", true);
+      }
+      if (typeof meta.url !== "string" || !/^https?:\/\//.test(meta.url)) throw new MessagingError("WhatsApp no dio la dirección del archivo", true);
+      const size = Number(meta.file_size);
+      if (Number.isFinite(size) && size > maxBytes) throw new MessagingError(`El archivo pesa ${Math.ceil(size / 1048576)} MB: se guardan hasta ${Math.round(maxBytes / 1048576)} MB`, false);
+      const bytes = await graphCall(doFetch, meta.url, auth, timeoutMs, "el archivo", maxBytes);
+      return { bytes, mimeType: typeof meta.mime_type === "string" ? meta.mime_type : null };
+    },
   };
+}
+
+/** One GET to the Graph API (or its media address) with the token: the body's bytes, at most `maxBytes`. */
+async function graphCall(doFetch: typeof fetch, url: string, headers: Record<string, string>, timeoutMs: number, what: string, maxBytes = 1_048_576): Promise<Uint8Array> {
+  let res: Response;
+  let bytes: Uint8Array;
+  try {
+    res = await doFetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    const declared = Number(res.headers.get("content-length"));
+    if (res.ok && Number.isFinite(declared) && declared > maxBytes) {
+      await res.body?.cancel();
+      throw new MessagingError(`El archivo supera ${Math.round(maxBytes / 1048576)} MB`, false);
+    }
+    bytes = new Uint8Array(await res.arrayBuffer());
+  } catch (error) {
+    if (error instanceof MessagingError) throw error;
+    const name = (error as { name?: string }).name;
+    if (name === "TimeoutError" || name === "AbortError") throw new MessagingError(`WhatsApp no respondió a tiempo al pedir ${what}`, true);
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    throw new MessagingError(`No se pudo conectar con WhatsApp para pedir ${what}${cause ? ` (${cause})` : ""}`, true);
+  }
+  if (!res.ok) {
+    const { detail, code } = graphErrorOf(Buffer.from(bytes).toString("utf8"));
+    const retryable = isRetryableGraphFailure(res.status, code);
+    throw new MessagingError(`WhatsApp respondió ${res.status} al pedir ${what}${detail ? `: ${detail}` : ""}`, retryable, res.status);
+  }
+  if (bytes.byteLength > maxBytes) throw new MessagingError(`El archivo supera ${Math.round(maxBytes / 1048576)} MB`, false);
+  return bytes;
 }
 
 /** The reason staff read and the Graph error code, from an error answer's body. */

@@ -4,7 +4,7 @@
 // webhook configured it also plays Meta's other half (issue 35): after each accepted send it
 // POSTs the status reports (sent, delivered, read; failed for a number told to fail) signed with
 // the app secret like Meta's X-Hub-Signature-256, and it posts a client's message on command.
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { GRAPH_API_VERSION } from "../../providers/messaging/whatsapp-cloud";
@@ -16,6 +16,8 @@ export interface FakeGraphRequest {
     messaging_product?: string;
     to?: string;
     type?: string;
+    recipient_type?: string;
+    /** A free-text message (a staff reply or the BAJA / ALTA answer, inside the 24-hour window). */
     text?: { body?: string; preview_url?: boolean };
     template?: {
       name?: string;
@@ -53,6 +55,15 @@ export interface FakeGraphApi {
   sendStatus(report: WebhookStatus): Promise<void>;
   /** Posts a client's message now, as Meta would (text unless `message` says otherwise). */
   postIncoming(from: string, message: IncomingWebhookMessage, profileName?: string): Promise<void>;
+  /**
+   * A client's file the stand-in serves like Graph's media endpoint (GET /{media-id} for its
+   * address, then the address, both with the token); returns its media id.
+   */
+  addMedia(bytes: Uint8Array, mimeType: string): string;
+  /** Answers for the next media requests (GET /{media-id}), in order; afterwards they succeed. */
+  scriptMedia(...answers: FakeGraphAnswer[]): void;
+  /** Media ids asked for (GET /{media-id}) and files downloaded, in order. */
+  mediaRequests: { path: string; authorization: string | undefined }[];
   /** Every webhook posted, with the app's answer status. */
   webhooks: { body: string; status: number }[];
   /** Resolves when every queued webhook has been posted and answered. */
@@ -72,6 +83,16 @@ export interface WebhookStatus {
 
 /** A message object as Meta puts it in `value.messages` (without from/id/timestamp, filled in). */
 export type IncomingWebhookMessage = { type: string; id?: string; timestamp?: string } & Record<string, unknown>;
+
+/** The stand-in's sample files: a 1×1 PNG and a one-page PDF. */
+export const SAMPLE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",
+  "base64",
+);
+export const SAMPLE_PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+  "latin1",
+);
 
 export const FAKE_WABA_ID = "102290129340398";
 export const FAKE_DISPLAY_NUMBER = "50640000000";
@@ -204,6 +225,15 @@ export async function startFakeGraphApi(
   let autoStatuses: ("sent" | "delivered" | "read")[] = ["sent", "delivered", "read"];
   const failing = new Map<string, { code: number; title: string }>();
   const webhooks: { body: string; status: number }[] = [];
+  const media = new Map<string, { bytes: Uint8Array; mimeType: string }>();
+  const mediaQueue: FakeGraphAnswer[] = [];
+  const mediaRequests: { path: string; authorization: string | undefined }[] = [];
+  let baseUrl = "";
+  const addMedia = (bytes: Uint8Array, mimeType: string): string => {
+    const id = `${Date.now()}${String(++counter).padStart(4, "0")}${randomBytes(3).readUIntBE(0, 3)}`;
+    media.set(id, { bytes, mimeType });
+    return id;
+  };
   // One chain, so the reports of a message arrive in the order Meta sends them.
   let posting: Promise<void> = Promise.resolve();
   const post = (body: unknown): Promise<void> => {
@@ -238,6 +268,43 @@ export async function startFakeGraphApi(
     for (const status of autoStatuses) void post(statusWebhookBody(phoneNumberId, [{ id: wamid, status, recipient_id: to }]));
   };
 
+  /** Graph's media endpoint: GET /{version}/{media-id} answers the file's address; GET /media/{media-id} the bytes. */
+  const answerMedia = (request: FakeGraphRequest, res: ServerResponse) => {
+    mediaRequests.push({ path: request.path, authorization: request.authorization });
+    const send = (a: FakeGraphAnswer) => {
+      if ("hang" in a) return;
+      res.writeHead(a.status, { "content-type": typeof a.body === "string" ? "text/plain" : "application/json", ...a.headers });
+      res.end(typeof a.body === "string" ? a.body : JSON.stringify(a.body ?? {}));
+    };
+    if (request.authorization !== `Bearer ${token}`) return send(graphError(401, "Invalid OAuth access token - Cannot parse access token", 190));
+    const download = /^\/media\/(\d+)$/.exec(request.path);
+    if (download) {
+      const file = media.get(download[1]);
+      if (!file) return send({ status: 404, body: "Not Found" });
+      res.writeHead(200, { "content-type": file.mimeType, "content-length": String(file.bytes.byteLength) });
+      res.end(Buffer.from(file.bytes));
+      return;
+    }
+    const scripted = mediaQueue.shift();
+    if (scripted) return send(scripted);
+    const id = new RegExp(`^/${GRAPH_API_VERSION}/(\\d+)$`).exec(request.path)?.[1];
+    const file = id ? media.get(id) : undefined;
+    if (!id || !file) {
+      return send(graphError(400, `Unsupported get request. Object with ID '${id ?? ""}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 100, { subcode: 33 }));
+    }
+    send({
+      status: 200,
+      body: {
+        messaging_product: "whatsapp",
+        url: `${baseUrl}/media/${id}`,
+        mime_type: file.mimeType,
+        sha256: createHash("sha256").update(file.bytes).digest("hex"),
+        file_size: file.bytes.byteLength,
+        id,
+      },
+    });
+  };
+
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -249,6 +316,10 @@ export async function startFakeGraphApi(
         body = {};
       }
       const request: FakeGraphRequest = { path: req.url ?? "", authorization: req.headers.authorization, body };
+      if (req.method === "GET") {
+        answerMedia(request, res);
+        return;
+      }
       requests.push(request);
       const answer = (): FakeGraphAnswer => {
         if (req.method !== "POST" || request.path !== `/${GRAPH_API_VERSION}/${phoneNumberId}/messages`) {
@@ -264,8 +335,9 @@ export async function startFakeGraphApi(
         }
         const t = body.template;
         // A template, or free text (a reply inside the customer-service window).
-        const complete = body.type === "text" ? typeof body.text?.body === "string" && body.text.body !== "" : body.type === "template" && !!t?.name && !!t.language?.code;
-        if (body.messaging_product !== "whatsapp" || !body.to || !complete) {
+        const validText = body.type === "text" && typeof body.text?.body === "string" && body.text.body !== "";
+        const validTemplate = body.type === "template" && !!t?.name && !!t.language?.code;
+        if (body.messaging_product !== "whatsapp" || !body.to || !(validText || validTemplate)) {
           return graphError(400, "(#100) Invalid parameter", 100);
         }
         const scripted = queue.shift();
@@ -298,6 +370,16 @@ export async function startFakeGraphApi(
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
+  /** A client's image or document without an id gets a file the stand-in serves (a small PNG or PDF). */
+  const withMedia = (message: IncomingWebhookMessage): IncomingWebhookMessage => {
+    const part = message[message.type] as Record<string, unknown> | undefined;
+    if ((message.type !== "image" && message.type !== "document") || !part || typeof part.id === "string") return message;
+    const file = message.type === "image" ? { bytes: SAMPLE_PNG, mimeType: "image/png" } : { bytes: SAMPLE_PDF, mimeType: "application/pdf" };
+    const id = addMedia(file.bytes, file.mimeType);
+    const sha256 = createHash("sha256").update(file.bytes).digest("base64");
+    return { ...message, [message.type]: { mime_type: file.mimeType, sha256, ...part, id } };
+  };
   return {
     url: `http://127.0.0.1:${port}/${GRAPH_API_VERSION}`,
     token,
@@ -310,7 +392,10 @@ export async function startFakeGraphApi(
     setAutoStatuses: (statuses) => void (autoStatuses = statuses),
     failNumber: (number, code, title = "Message undeliverable") => void failing.set(number, { code, title }),
     sendStatus: (report) => post(statusWebhookBody(phoneNumberId, [report])),
-    postIncoming: (from, message, profileName) => post(incomingWebhookBody(phoneNumberId, from, message, profileName)),
+    postIncoming: (from, message, profileName) => post(incomingWebhookBody(phoneNumberId, from, withMedia(message), profileName)),
+    addMedia,
+    scriptMedia: (...answers) => void mediaQueue.push(...answers),
+    mediaRequests,
     webhooks,
     settle: async () => {
       // Posting can queue more (none today), so wait until the chain stops growing.

@@ -269,6 +269,7 @@ export const AUDIT_ACTION_LABELS = {
   // Staff photos (issue 31, docs/decisions/145)
   "foto.subir": "Subió una foto",
   "mensaje.reintentar": "Reintentó un mensaje de WhatsApp",
+  "conversacion.responder": "Respondió a un cliente por WhatsApp",
   "aviso.crear": "Registró un aviso de WhatsApp",
   "aviso.editar": "Editó un aviso de WhatsApp",
   "contacto.respondido": "Marcó un mensaje de contacto",
