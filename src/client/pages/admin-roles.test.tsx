@@ -136,7 +136,7 @@ describe("by role", () => {
     await signIn();
     expect((await screen.findByTestId("staff-identity")).textContent).toBe("Laura Solís · Dueño");
     const nav = screen.getByRole("navigation", { name: "Secciones" });
-    expect(within(nav).getAllByRole("link")).toHaveLength(18);
+    expect(within(nav).getAllByRole("link")).toHaveLength(19);
     expect(within(nav).getByRole("link", { name: "Pagos" })).toBeTruthy();
     expect(within(nav).getByRole("link", { name: "Caja y por cobrar" })).toBeTruthy();
     expect(within(nav).getByRole("link", { name: "Registro de cambios" }).getAttribute("aria-current")).toBe("page");
