@@ -494,9 +494,13 @@ describe("bad input on every route", () => {
       // The probe is an ordinary request too: it must pass the same rules.
       expect(problemsOf(probe.statusCode, probe.body)).toEqual([]);
 
+      // A deleting route takes its fixture away: a case gets a fresh one unless nothing at all
+      // was written since the last were made (the case before changed no table: a refused call,
+      // the usual answer to hostile input, so that fixture is still whole). The probe above may
+      // have deleted it: the first case always gets new ones.
+      let fixturesWhole = false;
       const property = fc.asyncProperty(caseOf, async (c) => {
-        // A deleting route takes its fixture away: give every case a fresh one.
-        if (route.method === "DELETE") {
+        if (route.method === "DELETE" && !fixturesWhole) {
           fixtures = await createFixtures();
           last = undefined;
         }
@@ -511,6 +515,7 @@ describe("bad input on every route", () => {
         });
         const after = await fingerprints.take();
         last = after;
+        fixturesWhole = fingerprints.changed(before, after).length === 0;
         const problems = problemsOf(res.statusCode, res.body);
         // The audit log is the one table a refused or read-only call may write (issue 19): a
         // download is recorded (decision 126), and a failed sign-in leaves only that trace (with
