@@ -68,7 +68,7 @@ const emptyTemplateFile = () => path.join(templates, `pglite-empty-${packageVers
  * (the empty cluster written to memory, loaded again to migrate, the migrated one loaded again
  * into a folder): ~2 s less of a fresh clone's start-up, while no worker can start.
  */
-export async function pgliteTemplates(): Promise<{ empty: string; tarball: string; dir: string }> {
+async function pgliteTemplates(): Promise<{ empty: string; tarball: string; dir: string }> {
   const empty = emptyTemplateFile();
   const tarball = path.join(templates, `pglite-${templateKey()}.tar`);
   const dir = tarball.replace(/\.tar$/, ".dir");
