@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { pgliteDir } from "../src/server/config";
-import { openDatabase, pgliteExtensions } from "../src/server/db/client";
+import { openDatabase } from "../src/server/db/client";
 import { createMigratedPgliteDir } from "../src/server/test/database";
 import { lockDataDir } from "../src/server/lib/data-dir-lock";
 import { createBackup } from "./backup";
@@ -53,6 +53,35 @@ const addUpload = (name: string, keptAt: string) =>
   `insert into uploads (name, storage, status, size_bytes, expires_at, kept_at) values ('${name}', 'local', 'UPLOADED', 1000, now(), ${keptAt})`;
 const clientNames = (query: (text: string) => Promise<unknown[]>) =>
   query("select nombre from clients order by nombre").then((rows) => (rows as { nombre: string }[]).map((r) => r.nombre));
+
+/**
+ * One backup (a database holding one client, no photos) made once and shared by the tests that
+ * only read it: each restores it into a folder of its own or takes its database's archive. A
+ * backup is a PGlite start, a checkpoint and a gzip of the whole cluster; four tests made one each.
+ */
+interface SharedBackup {
+  /** The file, at the path given to createBackup (`out`). */
+  file: string;
+  out: string;
+  /** Its first member: the database's archive, as PGlite wrote it (an old backup was this alone). */
+  database: Buffer;
+}
+let shared: Promise<SharedBackup> | undefined;
+function sharedBackup(): Promise<SharedBackup> {
+  shared ??= (async () => {
+    const source = await migratedDataDir();
+    await withDatabase(source, (q) => q(addClient("EXCOMP01", "Copia Compartida")));
+    const out = path.join(source, "copia", "manual.tar.gz");
+    const { file } = await createBackup({ dataDir: source, out });
+    let database: Buffer | undefined;
+    for await (const member of members(file)) {
+      database = await member.read();
+      break;
+    }
+    return { file, out, database: database! };
+  })();
+  return shared;
+}
 
 /**
  * Runs one of the scripts, compiled as `npm run build` writes them (what operators run from
@@ -105,7 +134,7 @@ describe("backup and restore of the embedded database", () => {
   it("refuses to back up or replace a database while another holder has DATA_DIR's lock, even with --force", { timeout: 60_000 }, async () => {
     const dataDir = await migratedDataDir();
     await withDatabase(dataDir, (q) => q(addClient("EXABIE01", "Abierta Mora")));
-    const backupFile = (await createBackup({ dataDir })).file;
+    const backupFile = (await sharedBackup()).file;
     const lock = lockDataDir(dataDir, "el servidor");
     try {
       await expect(createBackup({ dataDir, out: path.join(dataDir, "otro.tar.gz") })).rejects.toThrow(/Otro proceso está usando .*el servidor/);
@@ -115,18 +144,18 @@ describe("backup and restore of the embedded database", () => {
     }
     expect(existsSync(path.join(dataDir, "otro.tar.gz"))).toBe(false);
     expect((await createBackup({ dataDir, out: path.join(dataDir, "otro.tar.gz") })).file).toBe(path.join(dataDir, "otro.tar.gz"));
+    // Refused, the restore replaced nothing.
+    expect(readdirSync(dataDir).filter((f) => f.startsWith("pglite.before-restore-"))).toEqual([]);
   });
 
   it("restores into an empty data folder without --force, to the path given to backup", { timeout: 60_000 }, async () => {
-    const source = await migratedDataDir();
-    await withDatabase(source, (q) => q(addClient("EXNUEV01", "Nueva Instalación")));
-    const out = path.join(source, "copia", "manual.tar.gz");
-    expect((await createBackup({ dataDir: source, out })).file).toBe(out);
+    const { file, out } = await sharedBackup();
+    expect(file).toBe(out);
     const target = freshDataDir();
     const result = await restoreBackup({ dataDir: target, file: out });
     expect(result).toMatchObject({ clients: 1, trackings: 0 });
     expect(result.previous).toBeUndefined();
-    expect(await withDatabase(target, clientNames)).toEqual(["Nueva Instalación"]);
+    expect(await withDatabase(target, clientNames)).toEqual(["Copia Compartida"]);
   });
 
   it("changes nothing when the file is not a backup", { timeout: 60_000 }, async () => {
@@ -177,17 +206,10 @@ describe("backup and restore of the embedded database", () => {
   });
 
   it("refuses a backup with any member but the database and photos, writing nothing", { timeout: 60_000 }, async () => {
-    const source = await migratedDataDir();
-    await withDatabase(source, (q) => q(addClient("EXTRAM01", "Trampa Solís")));
-    const { file } = await createBackup({ dataDir: source });
-    let database: Buffer | undefined;
-    for await (const member of members(file)) {
-      database = await member.read();
-      break;
-    }
-    const crafted = path.join(source, "trampa.tar.gz");
+    const { database } = await sharedBackup();
+    const crafted = path.join(freshDataDir(), "trampa.tar.gz");
     const writer = new ArchiveWriter(crafted);
-    await writer.add("database.tar.gz", database!);
+    await writer.add("database.tar.gz", database);
     await writer.add("objects/uploads/../../../pglite/PG_VERSION", Buffer.from("99"));
     await writer.close();
     const target = freshDataDir();
@@ -196,21 +218,14 @@ describe("backup and restore of the embedded database", () => {
   });
 
   it("still restores a backup made before photos were included (the database's archive alone)", { timeout: 60_000 }, async () => {
-    const source = await migratedDataDir();
-    await withDatabase(source, (q) => q(addClient("EXVIEJ01", "Respaldo Antiguo")));
-    const { PGlite } = await import("@electric-sql/pglite");
-    const db = await PGlite.create(pgliteDir({ dataDir: source }), { extensions: await pgliteExtensions() });
-    const old = path.join(source, "antiguo.tar.gz");
-    try {
-      writeFileSync(old, Buffer.from(await (await db.dumpDataDir("gzip")).arrayBuffer()));
-    } finally {
-      await db.close();
-    }
+    // PGlite's gzip archive of the data folder alone (dumpDataDir), as the backups before photos were.
+    const old = path.join(freshDataDir(), "antiguo.tar.gz");
+    writeFileSync(old, (await sharedBackup()).database);
     const target = freshDataDir();
     const result = await restoreBackup({ dataDir: target, file: old });
     expect(result).toMatchObject({ clients: 1, photos: 0 });
     expect(existsSync(path.join(target, "objects"))).toBe(false);
-    expect(await withDatabase(target, clientNames)).toEqual(["Respaldo Antiguo"]);
+    expect(await withDatabase(target, clientNames)).toEqual(["Copia Compartida"]);
   });
 
   it("points to pg_dump and pg_restore when the data is in PostgreSQL", { timeout: 60_000 }, async () => {
