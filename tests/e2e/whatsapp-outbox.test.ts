@@ -216,6 +216,17 @@ describe("the Bandeja de salida", () => {
     await page.getByTestId("mensaje-saliente").filter({ hasText: "Respuesta a BAJA / ALTA" }).getByText(/^Enviado el /).waitFor();
     await checkScreen("omitido");
 
+    // 5. The notice to an Embarque: counted before anything is sent (this one has no clients yet).
+    await api("POST", "/api/admin/shipments", { formaEnvio: "AVION", numeroGuia: "AWB-E2E-320", fecha: "2026-11-27" });
+    await gotoSettled(page, `${server.baseUrl}/admin/bandeja-salida`);
+    await page.getByRole("button", { name: "Preparar aviso" }).click();
+    await page.getByRole("option", { name: /AWB-E2E-320/ }).waitFor({ state: "attached" });
+    await page.getByLabel("Embarque").selectOption({ label: "Aéreo AWB-E2E-320 · 2026-11-27" });
+    await page.locator("#notice-template").selectOption("embarque_llego_cr");
+    await page.getByTestId("conteo-aviso").getByText(/^0 clientes con paquetes en este embarque/).waitFor();
+    expect(await page.getByRole("button", { name: "Confirmar y enviar a 0 clientes" }).isDisabled()).toBe(true);
+    await checkScreen("aviso a un embarque");
+
     await graph.settle();
     for (const w of graph.webhooks) {
       expect(w.status).toBe(200);

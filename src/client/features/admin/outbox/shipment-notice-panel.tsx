@@ -129,6 +129,7 @@ export function ShipmentNoticePanel({ onSent }: { onSent: (embarqueId: number) =
           {preview.data && ready ? <Counts preview={preview.data} /> : null}
           <div className="flex flex-wrap gap-2">
             <Button
+              className="h-auto min-h-10 max-w-full whitespace-normal py-2 text-left"
               disabled={!preview.data || !ready || preview.data.willSend === 0 || preview.data.alreadySentAt !== null || send.isPending}
               onClick={() => send.mutate()}
             >
