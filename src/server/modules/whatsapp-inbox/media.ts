@@ -105,6 +105,7 @@ export interface MediaWorker {
 }
 
 export const MEDIA_POLL_MS = 15_000;
+const MEDIA_STOP_WAIT_MS = 3000;
 
 /** Woken when the webhook worker stored a message with a file, and every few seconds. */
 export function createMediaWorker(options: { db: Db; provider: MessagingProvider; storage: ObjectStorage; logger?: FastifyBaseLogger; pollMs?: number }): MediaWorker {
@@ -143,7 +144,11 @@ export function createMediaWorker(options: { db: Db; provider: MessagingProvider
       if (timer) clearInterval(timer);
       timer = undefined;
       webhookSignal.off("media", onWake);
-      await running;
+      // A download under way may take its 10 s time-outs: shutdown waits for it a little, then its
+      // lease runs out and the file is fetched again later (by this instance or another).
+      let wait: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([running, new Promise<void>((resolve) => (wait = setTimeout(resolve, MEDIA_STOP_WAIT_MS)))]);
+      clearTimeout(wait);
     },
     drain,
   };
