@@ -115,7 +115,7 @@ describe("a 50-package shipment", () => {
     expect(xlsx.headers["content-disposition"]).toBe('attachment; filename="manifiesto-AWB-123-45678901.xlsx"');
     const rows = await manifestInLibreOffice(xlsx.rawPayload);
     expect(rows).toHaveLength(52);
-    expect(rows[0]).toEqual(["#", "Código cliente", "Cliente", "Tracking", "Carrier", "Descripción", "Piezas", "Peso (g)", "Pies cúbicos", "Valor declarado (USD)"]);
+    expect(rows[0]).toEqual(["#", "Código cliente", "Cliente", "Tracking", "Carrier", "Descripción", "Piezas", "Peso (g)", "Pies cúbicos", "Valor declarado (USD)", "Tienda", "Factura"]);
     const listed = filled.packages;
     for (let i = 0; i < 50; i++) {
       const row = rows[i + 1];

@@ -29,6 +29,7 @@ const pkg = (over: Partial<TReceptionPackage> = {}): TReceptionPackage => ({
   tiendaOrigen: null,
   valorDeclarado: null,
   pesoEstimado: null,
+  factura: null,
   diferencia: null,
   pesoVolumetricoGramos: null,
   receivedAt: null,
