@@ -25,9 +25,10 @@ import {
 } from "../../../shared/api/purchase-invoices";
 import { TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
 import { cleanUpUploads } from "../uploads/cleanup";
+import { TEST_INVOICE_PDF } from "../../test/purchase-invoices";
 
-/** A small but real PDF: its first bytes are what the server checks. */
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
+
+const PDF = TEST_INVOICE_PDF;
 
 let lastAddress = 0;
 const newAddress = () => `10.36.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}`;
