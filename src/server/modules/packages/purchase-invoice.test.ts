@@ -27,7 +27,6 @@ import { TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
 import { cleanUpUploads } from "../uploads/cleanup";
 import { TEST_INVOICE_PDF } from "../../test/purchase-invoices";
 
-
 const PDF = TEST_INVOICE_PDF;
 
 let lastAddress = 0;
