@@ -2,8 +2,8 @@
 // optional file (InvoiceFileField) and, on each package card until delivery, "Adjuntar factura" /
 // "Reemplazar factura" and "Ver factura" (PackageInvoice). The file is checked here for kind and
 // size (a PDF or a JPG, PNG, GIF or WebP image, at most 10 MB), then by its content on the server.
-import { useId, useRef, useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useContext, useId, useRef, useState } from "react";
+import { QueryClientContext } from "@tanstack/react-query";
 import { FileUp, Loader2, X } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
@@ -131,16 +131,21 @@ export function InvoiceFileField({ value, onChange, onUploadingChange }: Invoice
   );
 }
 
-/** PUT /api/clients/trackings/{id}/factura, then the lookup again. */
+/** PUT /api/clients/trackings/{id}/factura (the uploaded file's path), then the lookup again (when the card sits in the portal's query client). */
 function useAttachInvoice(clientCode: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, factura }: { id: number; factura: string }) =>
-      CLIENT_INVOICE_ATTACH_ROUTE.responses[200].parse(
-        await (await apiRequest(CLIENT_INVOICE_ATTACH_ROUTE.method, routePath(CLIENT_INVOICE_ATTACH_ROUTE, { id }), { clientCode, factura })).json(),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientTrackingsKey(clientCode) }),
-  });
+  const queryClient = useContext(QueryClientContext);
+  const [isPending, setPending] = useState(false);
+  const mutate = async (id: number, factura: string) => {
+    setPending(true);
+    try {
+      const res = await apiRequest(CLIENT_INVOICE_ATTACH_ROUTE.method, routePath(CLIENT_INVOICE_ATTACH_ROUTE, { id }), { clientCode, factura });
+      return CLIENT_INVOICE_ATTACH_ROUTE.responses[200].parse(await res.json());
+    } finally {
+      setPending(false);
+      void queryClient?.invalidateQueries({ queryKey: clientTrackingsKey(clientCode) });
+    }
+  };
+  return { isPending, mutate };
 }
 
 /** The card's invoice line: what is attached, "Ver factura", and attach or replace until delivery. */
@@ -171,13 +176,12 @@ export function PackageInvoice({ tracking, clientCode }: { tracking: TClientTrac
     } finally {
       setUploading(false);
     }
-    attach.mutate(
-      { id: tracking.id, factura },
-      {
-        onSuccess: () => toast({ title: tracking.factura ? INVOICE_REPLACED_TITLE : INVOICE_ATTACHED_TITLE, description: `Guardamos la factura de ${tracking.trackingCode}.` }),
-        onError: (err) => toast({ variant: "destructive", title: ERROR_TITLE, description: errorMessageFrom(err, INVOICE_ATTACH_FAILED) }),
-      },
-    );
+    try {
+      await attach.mutate(tracking.id, factura);
+      toast({ title: tracking.factura ? INVOICE_REPLACED_TITLE : INVOICE_ATTACHED_TITLE, description: `Guardamos la factura de ${tracking.trackingCode}.` });
+    } catch (err) {
+      toast({ variant: "destructive", title: ERROR_TITLE, description: errorMessageFrom(err, INVOICE_ATTACH_FAILED) });
+    }
   }
 
   if (!factura && !canChange) return null;
