@@ -91,13 +91,16 @@ describe("invoice at pre-alert", () => {
     expect(await horizontalOverflow(staff)).toEqual([]);
 
     // "Ver factura" opens the file itself in a new tab (fetched with the staff session).
-    const [tab] = await Promise.all([staff.waitForEvent("popup"), staff.getByRole("button", { name: `Ver factura de ${trackingCode}` }).click()]);
+    const [tab, answer] = await Promise.all([
+      staff.waitForEvent("popup"),
+      staff.waitForResponse((res) => new URL(res.url()).pathname.endsWith("/factura")),
+      staff.getByRole("button", { name: `Ver factura de ${trackingCode}` }).click(),
+    ]);
+    expect(new URL(answer.url()).pathname).toMatch(/^\/api\/admin\/trackings\/\d+\/factura$/);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toBe("application/pdf");
+    expect((await answer.body()).subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
     await tab.waitForURL(/^blob:/);
-    const opened = await tab.evaluate(async () => {
-      const res = await fetch(location.href);
-      return { type: res.headers.get("content-type"), head: (await res.text()).slice(0, 8) };
-    });
-    expect(opened).toEqual({ type: "application/pdf", head: "%PDF-1.4" });
     await tab.close();
 
     await weight.fill("850");
