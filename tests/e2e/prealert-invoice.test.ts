@@ -99,7 +99,6 @@ describe("invoice at pre-alert", () => {
     expect(new URL(answer.url()).pathname).toMatch(/^\/api\/admin\/trackings\/\d+\/factura$/);
     expect(answer.status()).toBe(200);
     expect(answer.headers()["content-type"]).toBe("application/pdf");
-    expect((await answer.body()).subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
     await tab.waitForURL(/^blob:/);
     await tab.close();
 

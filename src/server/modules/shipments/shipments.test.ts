@@ -66,7 +66,7 @@ async function manifestInLibreOffice(bytes: Buffer): Promise<string[][]> {
   return csv
     .trim()
     .split(/\r?\n/)
-    .map((line) => [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1].replace(/^"|"$/g, "").replace(/""/g, '"')).slice(0, 10));
+    .map((line) => [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1].replace(/^"|"$/g, "").replace(/""/g, '"')).slice(0, 12));
 }
 
 const as = (who: TestStaff) => ({ authorization: who.headers.authorization });
