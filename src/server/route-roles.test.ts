@@ -4,6 +4,7 @@
 // session gets 401. The walk is driven by the app's route table: every admin route needs a SAMPLE
 // below (a real call with what it needs prepared), so a new route cannot be left out.
 import { randomBytes } from "node:crypto";
+import { addTestInvoice } from "./test/purchase-invoices";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
@@ -396,6 +397,11 @@ const SAMPLES: Record<string, Sample> = {
   }),
   "POST /api/admin/trackings/:id/reprice": async ({ t }) => ({ method: "POST", url: `/api/admin/trackings/${(await newPackage(t)).id}/reprice` }),
   "DELETE /api/admin/trackings/:id": async ({ t }) => ({ method: "DELETE", url: `/api/admin/trackings/${(await newPackage(t)).id}` }),
+  "GET /api/admin/trackings/:id/factura": async ({ t }) => {
+    const pkg = await newPackage(t);
+    await addTestInvoice(t, pkg.id);
+    return { method: "GET", url: `/api/admin/trackings/${pkg.id}/factura` };
+  },
 
   // AI search quota
   "GET /api/admin/search-quota": async () => ({ method: "GET", url: "/api/admin/search-quota" }),

@@ -39,6 +39,7 @@ import { MATCH_STATES, PHOTO_KINDS, SHIPMENT_STATES } from "../../shared/domain/
 import { EXTRA_CHARGE_KINDS, PAYMENT_METHODS, PAYMENT_PROOF_STATUSES } from "../../shared/domain/charges";
 import { ACTOR_KINDS } from "../../shared/api/admin/staff";
 import { DISCREPANCY_KINDS } from "../../shared/api/declared";
+import { UPLOAD_KINDS } from "../../shared/api/uploads";
 import { TAX_ID_TYPES } from "../../shared/domain/tax-identification";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -454,10 +455,13 @@ export const uploads = pgTable(
     keptAt: ts("kept_at"),
     /** A staff photo: the account that took it (its bytes count against that account and the staff share). */
     staffAccountId: integer("staff_account_id"),
+    /** What it is for (docs/decisions/215): IMAGEN (JPG, PNG, GIF, WebP) or FACTURA (a package's purchase invoice: a PDF too). */
+    kind: varchar("kind", { length: 16 }).notNull().default("IMAGEN"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("uploads_name_key").on(t.name),
+    check("uploads_kind_check", oneOf(t.kind, UPLOAD_KINDS)),
     index("uploads_owner_created_idx").on(t.ownerKey, t.createdAt),
     index("uploads_staff_created_idx").on(t.staffAccountId, t.createdAt),
     check("uploads_status_check", oneOf(t.status, ["PENDING", "UPLOADED", "EXPIRED"])),
@@ -886,6 +890,27 @@ export const packagePhotos = pgTable(
     check("package_photos_kind_check", oneOf(t.kind, PHOTO_KINDS)),
     check("package_photos_owner_check", sql`${t.trackingId} is not null or ${t.unclaimedId} is not null`),
   ],
+);
+
+/**
+ * A package's purchase invoice (issue 36 item 2, docs/decisions/215): at most one per package,
+ * sent by its client at pre-alert or later from /rastreo (until delivered), a PDF or an image kept
+ * as an upload (kept_at set). Replacing it releases the previous file to the hourly clean-up.
+ */
+export const packageInvoices = pgTable(
+  "package_invoices",
+  {
+    id: serial("id").primaryKey(),
+    trackingId: integer("tracking_id")
+      .notNull()
+      .references(() => clientTrackings.id, { onDelete: "cascade" }),
+    uploadName: varchar("upload_name", { length: 64 }).notNull(),
+    /** The type its content showed (application/pdf or an image type). */
+    contentType: varchar("content_type", { length: 64 }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("package_invoices_tracking_key").on(t.trackingId), uniqueIndex("package_invoices_upload_key").on(t.uploadName)],
 );
 
 /**

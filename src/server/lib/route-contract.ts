@@ -94,7 +94,8 @@ const BINARY = z.string().meta({ format: "binary" });
 export function contractSchema<R extends RouteContract>(contract: R): ContractSchema<R> {
   const response: Record<number, unknown> = {};
   for (const [status, answer] of Object.entries(contract.responses)) {
-    response[Number(status)] = isBinaryAnswer(answer) ? { content: { [answer.binary]: { schema: BINARY } } } : answer;
+    // A file of one of several types lists them: "application/pdf, image/png".
+    response[Number(status)] = isBinaryAnswer(answer) ? { content: Object.fromEntries(answer.binary.split(", ").map((type) => [type, { schema: BINARY }])) } : answer;
   }
   const schema = {
     summary: contract.summary,

@@ -12,7 +12,7 @@ export function answerProblems(contract: RouteContract | undefined, res: LightMy
   if (res.statusCode === 204 && res.body === "" && !isBinaryAnswer(answer) && answer.safeParse(null).success) return [];
   const type = String(res.headers["content-type"] ?? "");
   if (isBinaryAnswer(answer)) {
-    return type.startsWith(answer.binary) ? [] : [`content-type ${type}, declared ${answer.binary}`];
+    return answer.binary.split(", ").some((declared) => type.startsWith(declared)) ? [] : [`content-type ${type}, declared ${answer.binary}`];
   }
   if (!type.startsWith("application/json")) return [`content-type ${type}, declared JSON`];
   let body: unknown;

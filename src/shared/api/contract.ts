@@ -40,7 +40,7 @@ export function defineRoute<const T extends RouteContract>(route: T): T {
   return route;
 }
 
-/** An answer that is a file of this media type (a PDF, a workbook…). */
+/** An answer that is a file of this media type (a PDF, a workbook…); one of several: "application/pdf, image/png". */
 export function binary(mediaType: string): BinaryAnswer {
   return { binary: mediaType };
 }

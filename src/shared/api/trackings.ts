@@ -16,6 +16,7 @@ import {
   ZDeclaredValueUsdTextSchema,
   ZDiscrepancySchema,
 } from "./declared";
+import { ZInvoiceUploadSchema, ZPackageInvoiceSchema } from "./purchase-invoices";
 
 export const TRACKING_CODE_MAX = 64;
 export const TRACKING_CODE_REQUIRED = "Código de tracking es requerido";
@@ -64,6 +65,10 @@ export const ZPreAlertFormSchema = ZPreAlertRequestSchema.extend({
   valorDeclarado: ZDeclaredValueUsdTextSchema.transform((v) => (v === "" ? null : parseDeclaredValueText(v))),
 });
 export type TPreAlertForm = z.input<typeof ZPreAlertFormSchema>;
+
+/** The pre-alert's body also takes the purchase invoice already uploaded (issue 36 item 2; the edit does not). */
+export const ZPreAlertCreateRequestSchema = ZPreAlertRequestSchema.extend({ factura: ZInvoiceUploadSchema.nullish() });
+export type TPreAlertCreateRequest = z.infer<typeof ZPreAlertCreateRequestSchema>;
 
 
 export const ZDeleteClientTrackingRequestSchema = z.object({ clientCode: ZClientCodeSchema });
@@ -176,6 +181,8 @@ export const ZClientTrackingSchema = z.object({
    * (docs/decisions/155): the portal shows "Recibido, en verificación" and nothing of the receipt.
    */
   enVerificacion: z.boolean(),
+  /** The purchase invoice the client attached (issue 36 item 2), opened through its own route; null: none. */
+  factura: ZPackageInvoiceSchema.nullable(),
 });
 export type TClientTracking = z.infer<typeof ZClientTrackingSchema>;
 
@@ -243,7 +250,7 @@ export const PRE_ALERT_ROUTE = defineRoute({
   path: "/api/clients/trackings",
   tag: "packages",
   summary: "Pre-alerta de un paquete por su cliente",
-  body: ZPreAlertRequestSchema,
+  body: ZPreAlertCreateRequestSchema,
   responses: { 201: ZClientTrackingSchema },
 });
 

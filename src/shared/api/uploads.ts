@@ -5,18 +5,32 @@ import { z } from "../validation";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_LABEL } from "../domain/limits";
 import { defineRoute } from "./contract";
 
+/** What an upload is for: a photo (the spec's) or a purchase invoice (issue 36 item 2). */
+export const UPLOAD_KINDS = ["IMAGEN", "FACTURA"] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export const UPLOAD_KIND_INVALID = "El tipo de archivo a subir debe ser IMAGEN o FACTURA.";
+
 /**
  * The page says how big the file is: the server reserves that much of the upload caps, and an
  * object store's signed address then accepts a body of exactly that size (docs/decisions/100).
  */
 export const ZUploadUrlRequestSchema = z
   .object({
+    /**
+     * What the file is for: IMAGEN (the default, the spec's part photo: JPG, PNG, GIF or WebP) or
+     * FACTURA (a package's purchase invoice, docs/decisions/215: a PDF or one of those images).
+     */
+    tipo: z.enum(UPLOAD_KINDS, { error: UPLOAD_KIND_INVALID }).optional(),
     size: z
       .number({ error: "El tamaño de la imagen no es válido." })
       .int("El tamaño de la imagen no es válido.")
       .min(1, "El archivo está vacío. Por favor selecciona una imagen válida (JPG, PNG, etc.)")
-      .max(IMAGE_MAX_BYTES, `La imagen debe ser menor a ${IMAGE_MAX_LABEL}`)
       .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.size !== undefined && v.size > IMAGE_MAX_BYTES) {
+      ctx.addIssue({ code: "custom", path: ["size"], message: v.tipo === "FACTURA" ? INVOICE_TOO_LARGE_MESSAGE : `La imagen debe ser menor a ${IMAGE_MAX_LABEL}` });
+    }
   })
   .optional();
 export const ZUploadUrlResponseSchema = z.object({ uploadURL: z.string() });
@@ -61,6 +75,22 @@ export function objectPathFromUploadUrl(uploadURL: string, base = "http://localh
     return null;
   }
   return name && UPLOAD_NAME_PATTERN.test(name) ? `${UPLOADS_PATH_PREFIX}${name}` : null;
+}
+
+/** What an invoice upload may be: a PDF or an accepted image (checked by content). */
+export type AcceptedInvoiceType = AcceptedImageType | "application/pdf";
+export const INVOICE_ACCEPT = "application/pdf,image/jpeg,image/png,image/gif,image/webp";
+export const INVOICE_INVALID_TITLE = "Archivo inválido";
+/** What the server (and the page, before sending) answers for an invoice that is not a PDF or an image. */
+export const NOT_AN_INVOICE_MESSAGE = "La factura debe ser un PDF o una imagen JPG, PNG, GIF o WebP.";
+export const INVOICE_TOO_LARGE_MESSAGE = `La factura debe ser menor a ${IMAGE_MAX_LABEL}`;
+
+/** The kind of file these bytes start with, for an upload of this kind (a PDF only as an invoice), else null. */
+export function detectUploadType(head: Uint8Array, kind: UploadKind): AcceptedInvoiceType | null {
+  const image = detectImageType(head);
+  if (image || kind !== "FACTURA") return image;
+  // "%PDF-": every PDF starts so (ISO 32000-1 §7.5.2).
+  return head.length >= 5 && [0x25, 0x50, 0x44, 0x46, 0x2d].every((b, i) => head[i] === b) ? "application/pdf" : null;
 }
 
 /** The kind of image these bytes start with (JPEG, PNG, GIF or WebP magic numbers), else null. */

@@ -24,6 +24,7 @@ import {
   type TClientStatement,
   type TClientTracking,
   type TClientTrackingsResponse,
+  type TPreAlertCreateRequest,
   type TPreAlertRequest,
 } from "../../../shared/api/trackings";
 import { CouponsPanel } from "../../components/coupons-panel";
@@ -60,7 +61,7 @@ export function ClientPackages({
     return () => clearTimeout(timer);
   }, [highlightId]);
 
-  function submitPreAlert(values: TPreAlertRequest) {
+  function submitPreAlert(values: TPreAlertCreateRequest) {
     if (!values.clientCode) {
       toast({ title: ERROR_TITLE, description: CLIENT_CODE_UNAVAILABLE, variant: "destructive" });
       return;
@@ -168,6 +169,7 @@ export function ClientPackages({
         pendingLabel="Creando..."
         clientCode={client.clientCode}
         pending={create.isPending}
+        withInvoice
         onSubmit={submitPreAlert}
       />
       <TrackingFormDialog

@@ -65,6 +65,7 @@ function tracking(overrides: Partial<TClientTracking>): TClientTracking {
     delivery: null,
     cargo: null,
     enVerificacion: false,
+    factura: null,
     ...overrides,
   };
 }

@@ -39,6 +39,7 @@ const tracking = (over: Partial<TClientTracking> = {}): TClientTracking => ({
   },
   cargo: null,
   enVerificacion: false,
+  factura: null,
   ...over,
 });
 

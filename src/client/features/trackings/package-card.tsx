@@ -27,6 +27,7 @@ import { PAID_TEXT, PROOF_SEND_PACKAGE_LABEL, creditText, partialText, pendingTe
 import { WhatsappLinkButton, brandWhatsappLink } from "../../components/whatsapp-link";
 import { VERIFYING_DISPLAY, statusDisplay } from "./status-display";
 import { discrepancyText, volumetricChargeText } from "../../../shared/api/declared";
+import { PackageInvoice } from "./package-invoice";
 
 export interface PackageCardProps {
   tracking: TClientTracking;
@@ -109,6 +110,7 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, o
             {measure ? <Detail term={tracking.formaEnvio === "BARCO" ? "Volumen" : "Peso"} value={measure} /> : null}
           </dl>
         ) : null}
+        <PackageInvoice tracking={tracking} clientCode={client.clientCode} />
         {tracking.pesoVolumetricoGramos !== null ? <p className="text-sm text-ink">{volumetricChargeText(tracking.pesoVolumetricoGramos)}</p> : null}
         {tracking.diferencia ? (
           <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -84,6 +84,7 @@ const tracking = (over: Partial<TClientTracking> = {}): TClientTracking => ({
   delivery: null,
   cargo: charge(),
   enVerificacion: false,
+  factura: null,
   ...over,
 });
 

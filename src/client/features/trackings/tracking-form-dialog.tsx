@@ -2,7 +2,7 @@
 // type, and optionally what the client declares (content, value in USD, store; issue 32 item 5),
 // checked with the server's rules. The client code travels with the body, unseen.
 
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
@@ -16,9 +16,11 @@ import {
   ORIGIN_LABELS,
   ZPreAlertFormSchema,
   type TClientTracking,
+  type TPreAlertCreateRequest,
   type TPreAlertForm,
   type TPreAlertRequest,
 } from "../../../shared/api/trackings";
+import { InvoiceFileField } from "./package-invoice";
 import { DECLARED_CONTENT_MAX, DECLARED_STORE_MAX } from "../../../shared/api/declared";
 
 export interface TrackingFormDialogProps {
@@ -31,7 +33,9 @@ export interface TrackingFormDialogProps {
   clientCode: string;
   initial?: Pick<TClientTracking, "trackingCode" | "origen" | "formaEnvio" | "descripcionPaquete" | "tiendaOrigen" | "valorDeclarado">;
   pending: boolean;
-  onSubmit: (values: TPreAlertRequest) => void;
+  /** The pre-alert also takes the purchase invoice (issue 36 item 2); the edit does not. */
+  withInvoice?: boolean;
+  onSubmit: (values: TPreAlertCreateRequest) => void;
 }
 
 const EMPTY = { trackingCode: "", origen: "USA", formaEnvio: "AVION", descripcionPaquete: null, tiendaOrigen: null, valorDeclarado: null } as const;
@@ -59,8 +63,11 @@ export function TrackingFormDialog({
   clientCode,
   initial,
   pending,
+  withInvoice = false,
   onSubmit,
 }: TrackingFormDialogProps) {
+  const [factura, setFactura] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const {
     register,
     handleSubmit,
@@ -76,13 +83,14 @@ export function TrackingFormDialog({
   const { trackingCode, origen, formaEnvio, descripcionPaquete, tiendaOrigen, valorDeclarado } = start;
   useEffect(() => {
     if (open) reset(formValues(clientCode, { trackingCode, origen, formaEnvio, descripcionPaquete, tiendaOrigen, valorDeclarado }));
+    if (open) setFactura(null);
   }, [open, clientCode, trackingCode, origen, formaEnvio, descripcionPaquete, tiendaOrigen, valorDeclarado, reset]);
 
   const selectClasses = cn(fieldClasses, "h-11");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={title} description={description}>
-        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+        <form method="post" noValidate onSubmit={handleSubmit((values: TPreAlertRequest) => onSubmit(withInvoice && factura ? { ...values, factura } : values))} className="grid gap-4">
           <FormField
             id="tracking-code"
             label="Código de tracking"
@@ -140,11 +148,12 @@ export function TrackingFormDialog({
               </FormField>
             </div>
           </fieldset>
+          {withInvoice ? <InvoiceFileField value={factura} onChange={setFactura} onUploadingChange={setUploading} /> : null}
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
               Cancelar
             </Button>
-            <Button type="submit" disabled={pending}>
+            <Button type="submit" disabled={pending || uploading}>
               {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
               {pending ? pendingLabel : submitLabel}
             </Button>

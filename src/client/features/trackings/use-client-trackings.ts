@@ -11,6 +11,7 @@ import {
   PRE_ALERT_ROUTE,
   type TClientTracking,
   type TClientTrackingsResponse,
+  type TPreAlertCreateRequest,
   type TPreAlertRequest,
 } from "../../../shared/api/trackings";
 import { PAYMENT_PROOF_ROUTE, type TPaymentProofForm } from "../../../shared/api/payments";
@@ -53,7 +54,7 @@ export function useTrackingMutations(clientCode: string) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: clientTrackingsKey(clientCode) });
 
   const create = useMutation({
-    mutationFn: async (body: TPreAlertRequest) =>
+    mutationFn: async (body: TPreAlertCreateRequest) =>
       (await (await apiRequest("POST", routePath(PRE_ALERT_ROUTE), body)).json()) as TClientTracking,
     onSettled: refresh,
   });

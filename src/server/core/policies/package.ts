@@ -6,11 +6,15 @@
 //   choice, decision 139) and sees no charge columns (total, paid, saldo).
 // - A Mensajero delivers only a package on its own list; any other answers the 404 of a missing one
 //   (decision 161). The other delivering roles deliver any ready package.
+// - A client attaches or replaces the purchase invoice only of its own package, until it is
+//   delivered (409 after); it opens only its own package's invoice (docs/decisions/215). Another
+//   client's package answers the 404 of a missing one.
 // - A package with a balance is delivered only by an explicit choice, or by the Excel import (the
 //   office's reconciliation of deliveries already made).
 import { conflict, notFound, AppError } from "../../errors";
 import { TRACKING_NOT_FOUND, trackingNotEditableMessage } from "../../../shared/api/trackings";
 import { DELIVERY_NOT_FOUND } from "../../../shared/api/admin/deliveries";
+import { INVOICE_PACKAGE_DELIVERED } from "../../../shared/api/purchase-invoices";
 import { BODEGA_FIELDS_FORBIDDEN, type ActorKind } from "../../../shared/api/admin/staff";
 import { CLIENT_EDITABLE_STATUS, type Origin, type TrackingStatus } from "../../../shared/domain/statuses";
 import { BODEGA_PACKAGE_FIELDS, OFFICE_STAFF } from "../../../shared/domain/staff-roles";
@@ -47,6 +51,15 @@ export interface PackageChange {
 export const packageRules = {
   "package.edit": clientWrite("editar"),
   "package.delete": clientWrite("eliminar"),
+
+  /** The client's purchase invoice (attach or replace): its own package, not yet delivered. */
+  "package.attachInvoice": (client: ClientSubject, pkg: ClientPackage | undefined): Verdict => {
+    if (!owns(client, pkg)) return notFound(TRACKING_NOT_FOUND);
+    return pkg.estado === "ENTREGADO" ? conflict(INVOICE_PACKAGE_DELIVERED) : null;
+  },
+
+  /** Opening a package's invoice file as its client: its own only. */
+  "package.readInvoice": (client: ClientSubject, pkg: { clientId: number } | undefined): Verdict => (owns(client, pkg) ? null : notFound(TRACKING_NOT_FOUND)),
 
   /** Bodega: a body naming any field outside its own is refused with 403 before anything is read or written. */
   "package.changeFields": (staff: StaffSubject, change: PackageChange): Verdict => {

@@ -37,6 +37,7 @@ import { ClientLookups, LookupCache, type Found, type LookupCacheOptions } from 
 import type { ImageLinks } from "../../lib/image-links";
 import { rowsOf } from "../../lib/rate-limiter";
 import { jsonObjectSql } from "./json-sql";
+import { ZPackageInvoiceSchema } from "../../../shared/api/purchase-invoices";
 
 async function findClient(db: DbOrTx, clientCode: string) {
   return findClientByTypedCode(db, clientCode, {
@@ -135,6 +136,8 @@ const TRACKING_JSON = jsonObjectSql(ZClientTrackingSchema, {
   cargo: `case when ct.total_colones is null then null else ${CHARGE_JSON} end`,
   // A Sin dueño match staff have not confirmed yet (docs/decisions/155).
   enVerificacion: "exists (select 1 from unclaimed_matches m where m.tracking_id = ct.id and m.estado = 'PENDIENTE')",
+  factura: `(select ${jsonObjectSql(ZPackageInvoiceSchema, { contentType: "pi.content_type", sizeBytes: "pi.size_bytes", createdAt: iso("pi.created_at") })}
+        from package_invoices pi where pi.tracking_id = ct.id)`,
 });
 
 const PAYMENT_PROOF_JSON = jsonObjectSql(ZClientPaymentProofSchema, {
@@ -303,13 +306,21 @@ export async function getClientTrackings(db: DbOrTx, clientCode: string): Promis
 }
 
 /** The answer of a write: the package as the lookup shows it (the same SQL, one package). */
-async function dtoOf(tx: DbOrTx, row: TrackingRow): Promise<TClientTracking> {
+export async function dtoOf(tx: DbOrTx, row: Pick<TrackingRow, "id">): Promise<TClientTracking> {
   const [one] = rowsOf<{ body: string }>(await tx.execute(sql`select ${sql.raw(TRACKING_JSON)}::text as body from client_trackings ct where ct.id = ${row.id}`));
   return ZClientTrackingSchema.parse(JSON.parse(one.body));
 }
 
-/** POST /api/clients/trackings: the client's own pre-alert (no WhatsApp message for it). */
-export async function preAlertTracking(db: Db, input: TPreAlertRequest, actor: Actor): Promise<TClientTracking> {
+/**
+ * POST /api/clients/trackings: the client's own pre-alert (no WhatsApp message for it); `alsoDo`
+ * runs in its transaction with the new package's id (the purchase invoice, purchase-invoice.ts).
+ */
+export async function preAlertTracking(
+  db: Db,
+  input: TPreAlertRequest,
+  actor: Actor,
+  alsoDo?: (tx: DbOrTx, trackingId: number) => Promise<unknown>,
+): Promise<TClientTracking> {
   // A pre-alert of a number waiting in Sin dueño only proposes the match: staff confirm it
   // (docs/decisions/155); meanwhile the answer says enVerificacion and carries nothing of the receipt.
   return inOutboxTransaction(db, async (tx) => {
@@ -324,6 +335,7 @@ export async function preAlertTracking(db: Db, input: TPreAlertRequest, actor: A
       actor,
       notify: false,
     });
+    if (alsoDo) await alsoDo(tx, tracking.id);
     return dtoOf(tx, tracking);
   });
 }

@@ -10,7 +10,7 @@ import { z } from "../../../shared/validation";
 import { createTestApp, uniqueTrackingCode, type TestApp } from "../../test/app";
 import { addTestPackage, clientIdOf, registerTestClient } from "../../test/clients";
 import { insertTestPayment } from "../../test/payments";
-import { clients, clientTrackings, packageCharges, packagePhotos, deliveries, paymentProofs, unclaimedMatches, unclaimedPackages } from "../../db/schema";
+import { clients, clientTrackings, packageCharges, packagePhotos, packageInvoices, deliveries, paymentProofs, unclaimedMatches, unclaimedPackages } from "../../db/schema";
 import { TRACKING_STATUSES } from "../../../shared/domain/statuses";
 import { chargeLines, EXTRA_CHARGE_KINDS, PAYMENT_PROOF_STATUSES, type ExtraChargeKind } from "../../../shared/domain/charges";
 import { DISCREPANCY_KINDS } from "../../../shared/api/declared";
@@ -88,6 +88,8 @@ async function fillEveryKindOfData(clientId: number) {
   // Arrival photos, and a delivery with its photo and signature.
   await db.insert(packagePhotos).values((["LLEGADA", "ETIQUETA", "ENTREGA", "FIRMA"] as const).map((kind) => ({ trackingId: first, uploadName: uploadName(), kind })));
   await db.insert(deliveries).values({ trackingId: first, recibidoPor: "Ana Solano", deliveredAt: new Date("2026-11-22T18:30:00Z") });
+  // The purchase invoice (issue 36 item 2).
+  await db.insert(packageInvoices).values({ trackingId: first, uploadName: uploadName(), contentType: "application/pdf", sizeBytes: 2048 });
   // A Sin dueño match staff have not confirmed yet.
   const [waiting] = await db.insert(unclaimedPackages).values({ trackingCode: uniqueTrackingCode("SD") }).returning({ id: unclaimedPackages.id });
   await db.insert(unclaimedMatches).values({ unclaimedId: waiting.id, trackingId: second, estado: "PENDIENTE" });

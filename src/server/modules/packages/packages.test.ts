@@ -116,6 +116,7 @@ describe("GET /api/clients/trackings?code=", () => {
         "delivery",
         "cargo",
         "enVerificacion",
+        "factura",
       ].sort(),
     );
   });

@@ -15,7 +15,9 @@ import type { AppContext } from "../../context";
 import { enforceLimit, enforceWriteLimits } from "../../lib/abuse-limits";
 import { contractSchema } from "../../lib/route-contract";
 import { notFound } from "../../errors";
-import { deleteClientTracking, preAlertTracking, updateClientTracking } from "./client-portal";
+import { deleteClientTracking, updateClientTracking } from "./client-portal";
+import { preAlertWithInvoice } from "./purchase-invoice";
+import { registerInvoiceRoutes } from "./invoice-routes";
 import { acceptsGzip, answerBytes } from "./lookup-cache";
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -43,8 +45,11 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
   api.post(PRE_ALERT_ROUTE.path, { config: portal, schema: contractSchema(PRE_ALERT_ROUTE) }, async (request, reply) => {
     const input = request.body;
     await enforceWriteLimits(ctx, request, reply, input.clientCode);
-    return reply.status(201).send(await preAlertTracking(ctx.db, input, clientActor(request)));
+    return reply.status(201).send(await preAlertWithInvoice(ctx.db, ctx.providers.storage, input, clientActor(request)));
   });
+
+  // The purchase invoice: attach or replace later, open it (issue 36 item 2).
+  registerInvoiceRoutes(app, ctx);
 
   api.patch(CLIENT_TRACKING_UPDATE_ROUTE.path, { config: portal, schema: contractSchema(CLIENT_TRACKING_UPDATE_ROUTE) }, async (request, reply) => {
     const { id } = request.params;

@@ -34,7 +34,7 @@
 // client already has a package with that tracking code (unique per client in the database too).
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { clientTrackings, clients, trackingStatusHistory, unclaimedMatches, unclaimedPackages } from "../../db/schema";
+import { clientTrackings, clients, packageInvoices, trackingStatusHistory, unclaimedMatches, unclaimedPackages, uploads } from "../../db/schema";
 import { AppError, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from "../../errors";
 import { PACKAGE_HAS_PAYMENTS } from "../../../shared/api/admin/payments";
 import { enqueueNotifications } from "../../core/outbox";
@@ -672,6 +672,9 @@ const AUDITED_FIELDS = UPDATE_COLUMNS.map((c) => c.key);
 /** Deletes a package (its history goes with it) and records it; 404 when it does not exist. */
 export async function deleteTracking(tx: DbOrTx, trackingId: number, actor: Actor): Promise<void> {
   let deleted: TrackingRow[];
+  // Its purchase invoice's file is no longer kept: the hourly clean-up deletes it (decision 215).
+  const invoice = tx.select({ name: packageInvoices.uploadName }).from(packageInvoices).where(eq(packageInvoices.trackingId, trackingId));
+  await tx.update(uploads).set({ keptAt: null }).where(inArray(uploads.name, invoice));
   try {
     deleted = await tx.delete(clientTrackings).where(eq(clientTrackings.id, trackingId)).returning();
   } catch (error) {

@@ -51,8 +51,9 @@ function proofDto(row: ProofRow): TClientPaymentProof {
  * its content when it arrived; an object store's upload is checked on its first read.
  */
 async function checkProofImage(db: Db, storage: ObjectStorage, name: string): Promise<void> {
-  const [row] = await db.select({ status: uploads.status, keptAt: uploads.keptAt }).from(uploads).where(eq(uploads.name, name)).limit(1);
-  if (!row) throw badRequest(PROOF_IMAGE_NOT_FOUND);
+  const [row] = await db.select({ status: uploads.status, keptAt: uploads.keptAt, kind: uploads.kind }).from(uploads).where(eq(uploads.name, name)).limit(1);
+  // A purchase invoice's upload (a PDF, maybe) is no receipt photo (decision 215).
+  if (!row || row.kind !== "IMAGEN") throw badRequest(PROOF_IMAGE_NOT_FOUND);
   if (row.keptAt !== null) throw conflict(PROOF_IMAGE_USED);
   if (row.status !== "UPLOADED" && !(await readUploadedObject(db, storage, name))) throw badRequest(PROOF_IMAGE_NOT_FOUND);
 }

@@ -21,6 +21,7 @@ import {
 } from "../../../shared/api/admin/shipments";
 import { SHIPMENT_STATE_LABELS } from "../../../shared/domain/warehouse";
 import { formatWholeNumber } from "../../../shared/domain/format";
+import { invoiceCell } from "../../../shared/api/purchase-invoices";
 
 const text = (value: string | null | undefined): XlsxValue => (value ? neutralizeFormula(value) : null);
 
@@ -48,6 +49,8 @@ const COLUMNS: XlsxColumn[] = [
   { width: 12, numFmt: "#,##0" },
   { width: 13, numFmt: "#,##0.000" },
   { width: 20, numFmt: '"$"#,##0.00' },
+  { width: 20, wrap: true },
+  { width: 10 },
 ];
 
 /** The manifest as an .xlsx workbook: sheet "Manifiesto" (rows and totals), sheet "Embarque" (its facts). */
@@ -67,6 +70,8 @@ export async function manifestXlsx(detail: TShipmentDetail, brand: string, now =
         p.pesoGramos,
         p.pieCubicos,
         p.valorDeclarado,
+        text(p.tiendaOrigen),
+        invoiceCell(p.factura),
       ]);
   });
   const t = detail.shipment.totals;
@@ -98,16 +103,18 @@ export const manifestPageCount = (packages: number) => Math.max(1, Math.ceil((pa
 
 /** Column widths as shares of the usable width. */
 const PDF_COLUMNS: { share: number; align?: "right" }[] = [
-  { share: 0.04, align: "right" },
-  { share: 0.08 },
+  { share: 0.03, align: "right" },
+  { share: 0.07 },
+  { share: 0.13 },
+  { share: 0.14 },
+  { share: 0.07 },
   { share: 0.15 },
-  { share: 0.16 },
-  { share: 0.08 },
-  { share: 0.18 },
-  { share: 0.05, align: "right" },
+  { share: 0.04, align: "right" },
+  { share: 0.07, align: "right" },
+  { share: 0.07, align: "right" },
   { share: 0.08, align: "right" },
-  { share: 0.08, align: "right" },
-  { share: 0.1, align: "right" },
+  { share: 0.09 },
+  { share: 0.06 },
 ];
 
 const fixed = [2, 3].map((digits) => new Intl.NumberFormat("es-CR", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
@@ -167,7 +174,7 @@ export async function manifestPdf(detail: TShipmentDetail, brand: string): Promi
       } else {
         const { p, i } = row;
         cells(
-          [String(i + 1), p.clientCode, p.clientName, p.trackingCode, p.carrier ?? "", p.descripcion ?? "", "1", p.pesoGramos === null ? "" : formatWholeNumber(p.pesoGramos), decimals(p.pieCubicos, 3), decimals(p.valorDeclarado, 2)],
+          [String(i + 1), p.clientCode, p.clientName, p.trackingCode, p.carrier ?? "", p.descripcion ?? "", "1", p.pesoGramos === null ? "" : formatWholeNumber(p.pesoGramos), decimals(p.pieCubicos, 3), decimals(p.valorDeclarado, 2), p.tiendaOrigen ?? "", invoiceCell(p.factura)],
           y,
           false,
           page,

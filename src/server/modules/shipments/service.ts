@@ -121,6 +121,7 @@ const packageColumns = {
   clientCode: clients.clientCode,
   clientName: clients.nombre,
   descripcion: clientTrackings.descripcionPaquete,
+  tiendaOrigen: clientTrackings.tiendaOrigen,
   estado: clientTrackings.estado,
   origen: clientTrackings.origen,
   formaEnvio: clientTrackings.formaEnvio,
@@ -128,6 +129,10 @@ const packageColumns = {
   pieCubicos: clientTrackings.pieCubicos,
   valorDeclarado: clientTrackings.valorDeclarado,
   receivedAt: clientTrackings.receivedAt,
+  // The purchase invoice, if any (issue 36 item 2): what it is; staff open it through its own route.
+  factura: sql<TShipmentPackage["factura"]>`(select json_build_object('contentType', pi.content_type, 'sizeBytes', pi.size_bytes,
+    'createdAt', to_char(pi.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+    from package_invoices pi where pi.tracking_id = ${clientTrackings.id})`,
 };
 
 function presentPackage(row: Record<keyof typeof packageColumns, unknown>): TShipmentPackage {

@@ -66,7 +66,7 @@ async function manifestInLibreOffice(bytes: Buffer): Promise<string[][]> {
   return csv
     .trim()
     .split(/\r?\n/)
-    .map((line) => [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1].replace(/^"|"$/g, "").replace(/""/g, '"')).slice(0, 10));
+    .map((line) => [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) => m[1].replace(/^"|"$/g, "").replace(/""/g, '"')).slice(0, 12));
 }
 
 const as = (who: TestStaff) => ({ authorization: who.headers.authorization });
@@ -115,7 +115,7 @@ describe("a 50-package shipment", () => {
     expect(xlsx.headers["content-disposition"]).toBe('attachment; filename="manifiesto-AWB-123-45678901.xlsx"');
     const rows = await manifestInLibreOffice(xlsx.rawPayload);
     expect(rows).toHaveLength(52);
-    expect(rows[0]).toEqual(["#", "Código cliente", "Cliente", "Tracking", "Carrier", "Descripción", "Piezas", "Peso (g)", "Pies cúbicos", "Valor declarado (USD)"]);
+    expect(rows[0]).toEqual(["#", "Código cliente", "Cliente", "Tracking", "Carrier", "Descripción", "Piezas", "Peso (g)", "Pies cúbicos", "Valor declarado (USD)", "Tienda", "Factura"]);
     const listed = filled.packages;
     for (let i = 0; i < 50; i++) {
       const row = rows[i + 1];

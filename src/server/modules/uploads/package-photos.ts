@@ -76,7 +76,7 @@ export async function attachPhotos(tx: DbOrTx, owner: PhotoOwner, kind: PhotoKin
   const found = await tx
     .select({ name: uploads.name })
     .from(uploads)
-    .where(and(inArray(uploads.name, unique), eq(uploads.status, "UPLOADED")));
+    .where(and(inArray(uploads.name, unique), eq(uploads.status, "UPLOADED"), eq(uploads.kind, "IMAGEN")));
   if (found.length !== unique.length) throw badRequest(PHOTO_NOT_FOUND);
   try {
     await tx.insert(packagePhotos).values(

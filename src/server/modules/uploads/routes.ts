@@ -56,7 +56,7 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
       const quota = publicQuota(ctx.config.uploads, limitAddress(request.ip));
       let uploadURL: string;
       try {
-        ({ uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx), { size: body?.size, quota }));
+        ({ uploadURL } = await createUpload(ctx.db, ctx.providers.storage, originOf(ctx), { size: body?.size, quota, kind: body?.tipo }));
       } catch (error) {
         setRetryAfter(reply, error);
         throw error;
@@ -123,7 +123,8 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): voi
     }
     if (!ctx.imageLinks.verify(request.params.name, exp, sig)) return reply.status(403).send(errorBody("FORBIDDEN", IMAGE_LINK_INVALID));
     const object = await readUploadedObject(ctx.db, ctx.providers.storage, request.params.name);
-    if (!object) return reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado"));
+    // A purchase invoice is opened only through its package's routes, by its client or staff (decision 215).
+    if (!object || object.kind !== "IMAGEN") return reply.status(404).send(errorBody("NOT_FOUND", "Recurso no encontrado"));
     return reply
       .header("content-type", object.contentType)
       .header("x-content-type-options", "nosniff")

@@ -13,6 +13,7 @@ import {
   FILE_TOO_LARGE_MESSAGE,
   IMAGE_MAX_BYTES,
   NOT_AN_IMAGE_MESSAGE,
+  NOT_AN_INVOICE_MESSAGE,
   UPLOADS_PATH_PREFIX,
   UPLOAD_NAME_PATTERN,
   UPLOAD_QUOTA_ADDRESS,
@@ -25,8 +26,10 @@ import {
   STAFF_PHOTO_QUOTA_TOTAL,
   UPLOAD_URL_INVALID,
   UPLOAD_URL_USED,
-  detectImageType,
+  detectUploadType,
   type AcceptedImageType,
+  type AcceptedInvoiceType,
+  type UploadKind,
 } from "../../../shared/api/uploads";
 
 /** An upload address works this long after it is handed out. */
@@ -38,7 +41,7 @@ const keyOf = (name: string) => `uploads/${name}`;
 export const isUploadName = (name: unknown): name is string => typeof name === "string" && UPLOAD_NAME_PATTERN.test(name);
 
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", 413, FILE_TOO_LARGE_MESSAGE);
-const notAnImage = () => new AppError("UNSUPPORTED_MEDIA_TYPE", 415, NOT_AN_IMAGE_MESSAGE);
+const notAccepted = (kind: UploadKind) => new AppError("UNSUPPORTED_MEDIA_TYPE", 415, kind === "FACTURA" ? NOT_AN_INVOICE_MESSAGE : NOT_AN_IMAGE_MESSAGE);
 const invalidUrl = () => new AppError("FORBIDDEN", 403, UPLOAD_URL_INVALID);
 const expiredUrl = () => new AppError("FORBIDDEN", 403, UPLOAD_URL_EXPIRED);
 const usedUrl = () => new AppError("CONFLICT", 409, UPLOAD_URL_USED);
@@ -123,7 +126,7 @@ export async function createUpload(
   db: Db,
   storage: ObjectStorage,
   origin: string,
-  request: { size?: number; quota: UploadQuota },
+  request: { size?: number; quota: UploadQuota; kind?: UploadKind },
   now = new Date(),
 ): Promise<{ uploadURL: string; name: string }> {
   if (request.size === undefined && storage.kind !== "local") throw new AppError("VALIDATION", 400, UPLOAD_SIZE_REQUIRED);
@@ -168,6 +171,7 @@ export async function createUpload(
       status: "PENDING",
       sizeBytes: size,
       ownerKey: quota.ownerKey,
+      kind: request.kind ?? "IMAGEN",
       expiresAt,
       createdAt: now,
     });
@@ -270,7 +274,8 @@ export async function checkSignedPut(storage: ObjectStorage, put: SignedPut, now
 }
 
 /**
- * Stores an uploaded file once: its content must be an accepted image. The row is claimed
+ * Stores an uploaded file once: its content must be an accepted image (for an invoice upload, an
+ * image or a PDF: the row's kind decides, docs/decisions/215). The row is claimed
  * (PENDING → UPLOADED) in one conditional UPDATE before the file is written, so of two PUTs to
  * one address only one ever writes; a failed write gives the address back.
  */
@@ -280,9 +285,11 @@ export async function receiveUpload(
   name: string,
   bytes: Uint8Array,
   now = new Date(),
-): Promise<{ objectPath: string; contentType: AcceptedImageType; sizeBytes: number }> {
-  const contentType = detectImageType(bytes.subarray(0, 16));
-  if (!contentType) throw notAnImage();
+): Promise<{ objectPath: string; contentType: AcceptedInvoiceType; sizeBytes: number }> {
+  const [reserved] = await db.select({ kind: uploads.kind }).from(uploads).where(eq(uploads.name, name)).limit(1);
+  const kind = (reserved?.kind ?? "IMAGEN") as UploadKind;
+  const contentType = detectUploadType(bytes.subarray(0, 16), kind);
+  if (!contentType) throw notAccepted(kind);
   const [claimed] = await db
     .update(uploads)
     .set({ status: "UPLOADED", usedAt: now, contentType, sizeBytes: bytes.byteLength })
@@ -308,15 +315,16 @@ export async function receiveUpload(
 
 /**
  * An uploaded object to serve, or null (404). Only names of the random form that were handed out
- * and have arrived are served, with the type their content shows. An S3 object is checked on
- * its first read; one that is not an accepted image (or too big) is deleted and never served.
+ * and have arrived are served, with the type their content shows and the upload's kind. An S3
+ * object is checked on its first read; one that is not accepted for its kind (an image; for an
+ * invoice also a PDF) or too big is deleted and never served.
  */
 export async function readUploadedObject(
   db: Db,
   storage: ObjectStorage,
   name: string,
   now = new Date(),
-): Promise<{ bytes: Uint8Array; contentType: AcceptedImageType } | null> {
+): Promise<{ bytes: Uint8Array; contentType: AcceptedInvoiceType; kind: UploadKind } | null> {
   if (!isUploadName(name)) return null;
   const [row] = await db.select().from(uploads).where(eq(uploads.name, name)).limit(1);
   if (!row || row.storage !== storage.kind) return null;
@@ -331,7 +339,8 @@ export async function readUploadedObject(
     return null;
   }
   if (!bytes) return null;
-  const contentType = detectImageType(bytes.subarray(0, 16));
+  const kind = row.kind as UploadKind;
+  const contentType = detectUploadType(bytes.subarray(0, 16), kind);
   if (!contentType) {
     // Only a store the browser writes to directly can hold this; it is removed, never served.
     if (storage.kind !== "local") await storage.delete(keyOf(name));
@@ -344,5 +353,5 @@ export async function readUploadedObject(
       .set({ status: "UPLOADED", usedAt: now, contentType, sizeBytes: bytes.byteLength })
       .where(and(eq(uploads.id, row.id), ne(uploads.status, "UPLOADED")));
   }
-  return { bytes, contentType };
+  return { bytes, contentType, kind };
 }

@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from "../
 import { inOutboxTransaction } from "../../core/outbox";
 import { createTrackings, updateTrackings } from "../packages/service";
 import { priced, type Tariff } from "../packages/staff-service";
+import { invoicesOf } from "../packages/purchase-invoice";
 import { findClientId } from "../../core/client-search";
 import { diffFields, recordAudit } from "../../core/audit/service";
 import { attachPhotos, movePhotosToPackage, photosOf } from "../uploads/package-photos";
@@ -75,10 +76,16 @@ async function staffNames(db: DbOrTx, ids: (number | null)[]): Promise<Map<numbe
 }
 
 async function presentPackages(db: DbOrTx, packages: ScannedPackage[]): Promise<TReceptionPackage[]> {
-  const names = await staffNames(
-    db,
-    packages.map((p) => p.receivedByAccountId),
-  );
+  const [names, invoices] = await Promise.all([
+    staffNames(
+      db,
+      packages.map((p) => p.receivedByAccountId),
+    ),
+    invoicesOf(
+      db,
+      packages.map((p) => p.id),
+    ),
+  ]);
   return packages.map((p) => {
     const receivedBy = p.receivedByAccountId === null ? null : (names.get(p.receivedByAccountId) ?? null);
     return {
@@ -94,6 +101,7 @@ async function presentPackages(db: DbOrTx, packages: ScannedPackage[]): Promise<
       tiendaOrigen: p.tiendaOrigen,
       valorDeclarado: p.valorDeclarado,
       pesoEstimado: p.pesoEstimado,
+      factura: invoices.get(p.id) ?? null,
       diferencia: p.diferenciaTipo !== null && p.diferenciaNota !== null ? { tipo: p.diferenciaTipo as DiscrepancyKind, nota: p.diferenciaNota } : null,
       pesoVolumetricoGramos: p.pesoVolumetricoGramos,
       receivedAt: p.receivedAt?.toISOString() ?? null,

@@ -4,6 +4,7 @@ import type { PublicSamples } from "./types";
 import type { TestApp } from "../app";
 import { registerTestClient, uniquePhone } from "../clients";
 import { uniqueTrackingCode } from "../app";
+import { addTestInvoice, uploadTestInvoice } from "../purchase-invoices";
 
 /** A client with one pre-alerted package (made through the portal's own call). */
 async function clientWithPackage(t: TestApp): Promise<{ clientCode: string; id: number }> {
@@ -43,6 +44,16 @@ export const SAMPLES: PublicSamples = {
   "DELETE /api/clients/trackings/:id": async (t) => {
     const { clientCode, id } = await clientWithPackage(t);
     return { method: "DELETE", url: `/api/clients/trackings/${id}`, payload: { clientCode } };
+  },
+  // The purchase invoice (issue 36 item 2): attached later, and opened by its client.
+  "PUT /api/clients/trackings/:id/factura": async (t) => {
+    const { clientCode, id } = await clientWithPackage(t);
+    return { method: "PUT", url: `/api/clients/trackings/${id}/factura`, payload: { clientCode, factura: await uploadTestInvoice(t) } };
+  },
+  "GET /api/clients/trackings/:id/factura": async (t) => {
+    const { clientCode, id } = await clientWithPackage(t);
+    await addTestInvoice(t, id);
+    return { method: "GET", url: `/api/clients/trackings/${id}/factura?code=${clientCode}` };
   },
   "POST /api/tracking/whatsapp/add": async () => ({
     method: "POST",

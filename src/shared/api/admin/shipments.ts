@@ -8,6 +8,7 @@ import { SHIPMENT_STATES } from "../../domain/warehouse";
 import { isCalendarDay } from "../../domain/dates";
 import { binary, defineRoute } from "../contract";
 import { XLSX_CONTENT_TYPE } from "../excel";
+import { ZPackageInvoiceSchema } from "../purchase-invoices";
 
 /** What each kind of shipment calls its number and its transport. */
 export const SHIPMENT_GUIDE_LABELS: Record<ShippingType, string> = { AVION: "Guía aérea", BARCO: "Contenedor o BL" };
@@ -79,6 +80,8 @@ export const MANIFEST_HEADERS = [
   "Peso (g)",
   "Pies cúbicos",
   "Valor declarado (USD)",
+  "Tienda",
+  "Factura",
 ] as const;
 export const MANIFEST_TOTAL = "TOTAL";
 export const MANIFEST_DRAFT = "BORRADOR: el embarque sigue abierto";
@@ -181,6 +184,8 @@ export const ZShipmentPackageSchema = z.object({
   clientCode: z.string(),
   clientName: z.string(),
   descripcion: z.string().nullable(),
+  /** The store the client declared (issue 36 item 2). */
+  tiendaOrigen: z.string().nullable(),
   estado: z.enum(TRACKING_STATUSES),
   /** The status reads in its origin's words ("En bodega China", docs/decisions/157). */
   origen: z.enum(ORIGINS),
@@ -189,6 +194,8 @@ export const ZShipmentPackageSchema = z.object({
   pieCubicos: z.number().nullable(),
   valorDeclarado: z.number().nullable(),
   receivedAt: z.string().nullable(),
+  /** The client's purchase invoice (issue 36 item 2), opened through STAFF_INVOICE_FILE_ROUTE; null: none. */
+  factura: ZPackageInvoiceSchema.nullable(),
 });
 export type TShipmentPackage = z.infer<typeof ZShipmentPackageSchema>;
 

@@ -243,6 +243,7 @@ export const AUDIT_ACTION_LABELS = {
   "paquete.recalcular": "Recalculó el monto de un paquete",
   "paquete.recibir": "Recibió un paquete en bodega",
   "paquete.diferencia_declarada": "Marcó una diferencia con lo declarado",
+  "paquete.factura": "Adjuntó la factura de compra",
   "paquete.entregar": "Registró la entrega de un paquete",
   "paquete.retiro_oficina": "Cambió el retiro en oficina de un paquete",
   "paquete.mensajero": "Cambió la lista de entregas de un mensajero",

@@ -11,6 +11,7 @@ import { ZTrackingCodeSchema } from "../trackings";
 import { ZPhotoNamesSchema } from "../uploads";
 import { PHOTO_KINDS, type MatchState } from "../../domain/warehouse";
 import { ZDiscrepancySchema } from "../declared";
+import { ZPackageInvoiceSchema } from "../purchase-invoices";
 import { defineRoute } from "../contract";
 
 
@@ -96,6 +97,8 @@ export const ZReceptionPackageSchema = z.object({
   tiendaOrigen: z.string().nullable(),
   valorDeclarado: z.number().nullable(),
   pesoEstimado: z.number().nullable(),
+  /** The purchase invoice the client attached (issue 36 item 2), opened through STAFF_INVOICE_FILE_ROUTE; null: none. */
+  factura: ZPackageInvoiceSchema.nullable(),
   /** The difference with the declaration flagged at receipt, shown to the client too. */
   diferencia: ZDiscrepancySchema.nullable(),
   /** The volumetric grams the amount was charged on (docs/decisions/159); null: charged on the weight. */

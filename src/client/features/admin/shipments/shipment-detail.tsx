@@ -29,6 +29,10 @@ import {
   shipmentCloseConfirm,
 } from "../../../../shared/api/admin/shipments";
 import { ShipmentDialog } from "./shipment-dialog";
+import { InvoiceFileButton } from "../../../components/invoice-file-button";
+import { INVOICE_NONE, invoiceSummary } from "../../../../shared/api/purchase-invoices";
+import { STAFF_INVOICE_FILE_ROUTE } from "../../../../shared/api/purchase-invoice-routes";
+import { routePath } from "../../../../shared/api/contract";
 import { addToShipment, closeOrReopen, downloadManifest, moveShipment, removeFromShipment, useReadyPackages, useShipment } from "./api";
 
 export function ShipmentDetail({ id, onBack }: { id: number; onBack: () => void }) {
@@ -263,6 +267,16 @@ function PackageList({ packages, open, busy, onRemove }: { packages: TShipmentPa
             <span className="text-xs text-muted">
               {p.carrier ?? "Carrier desconocido"} · {p.pesoGramos === null ? "—" : `${formatWholeNumber(p.pesoGramos)} g`} · {trackingStatusLabel(p.estado, p.origen)}
             </span>
+            {/* What the client declared and its purchase invoice (issue 36 item 2). */}
+            <span className="text-xs break-words text-muted">
+              {[p.descripcion, p.tiendaOrigen, p.valorDeclarado === null ? null : `${formatUsd(p.valorDeclarado)} USD`].filter(Boolean).join(" · ") || "Sin declaración"} · Factura:{" "}
+              {p.factura ? invoiceSummary(p.factura) : INVOICE_NONE}
+            </span>
+            {p.factura ? (
+              <span className="pt-1">
+                <InvoiceFileButton url={routePath(STAFF_INVOICE_FILE_ROUTE, { id: p.id })} trackingCode={p.trackingCode} />
+              </span>
+            ) : null}
           </div>
           {open ? (
             <Button type="button" variant="ghost" size="icon" className="h-11 w-11 shrink-0" aria-label={`Quitar ${p.trackingCode}`} disabled={busy} onClick={() => onRemove(p)}>

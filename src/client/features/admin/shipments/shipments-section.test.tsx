@@ -32,6 +32,7 @@ const pkg = (id: number, over: Partial<TShipmentPackage> = {}): TShipmentPackage
   clientCode: `EX00000${id}`,
   clientName: `Cliente ${id}`,
   descripcion: null,
+  tiendaOrigen: null,
   estado: "EN_BODEGA_MIAMI",
   origen: "USA",
   formaEnvio: "AVION",
@@ -39,6 +40,7 @@ const pkg = (id: number, over: Partial<TShipmentPackage> = {}): TShipmentPackage
   pieCubicos: null,
   valorDeclarado: 10,
   receivedAt: "2026-11-26T15:00:00.000Z",
+  factura: null,
   ...over,
 });
 

@@ -29,6 +29,7 @@ const pkg = (over: Partial<TReceptionPackage> = {}): TReceptionPackage => ({
   tiendaOrigen: null,
   valorDeclarado: null,
   pesoEstimado: null,
+  factura: null,
   diferencia: null,
   pesoVolumetricoGramos: null,
   receivedAt: null,
@@ -105,6 +106,19 @@ describe("Recepción", () => {
     expect(screen.queryByLabelText("Peso en gramos")).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(scanField()));
     expect(screen.getByText(/EX4K7P2M · Laura Jiménez · 1250 g/)).toBeTruthy();
+  });
+
+  it("shows the client's purchase invoice with 'Ver factura' (issue 36 item 2)", async () => {
+    scanAnswer.packages = [pkg({ tiendaOrigen: "Best Buy", factura: { contentType: "application/pdf", sizeBytes: 2048, createdAt: "2031-02-01T15:00:00.000Z" } })];
+    const { container } = renderAdmin(<ReceptionSection />);
+    scan("1Z999AA10123456784");
+    await screen.findByLabelText("Peso en gramos");
+    const declared = document.querySelector('dl[aria-labelledby="recibir-declarado"]')!;
+    expect(declared.textContent).toContain("TiendaBest Buy");
+    expect(declared.textContent).toContain("FacturaPDF · 2 KB");
+    expect(screen.getByRole("button", { name: "Ver factura de 1Z999AA10123456784" })).toBeTruthy();
+    const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
   });
 
   it("shows what the client declared and sends a difference flagged with its note (issue 32 item 5)", async () => {

@@ -24,6 +24,10 @@ import { DISCREPANCY_KINDS, DISCREPANCY_KIND_LABELS, DISCREPANCY_NOTE_MAX, discr
 import type { TReceptionPackage, TWarehouseScanResponse } from "../../../../shared/api/admin/warehouse";
 import { centimetres, createUnclaimed, receivePackage, scanCode, wholeGrams } from "./warehouse-api";
 import { PhotoPicker } from "./photo-picker";
+import { InvoiceFileButton } from "../../../components/invoice-file-button";
+import { invoiceSummary } from "../../../../shared/api/purchase-invoices";
+import { STAFF_INVOICE_FILE_ROUTE } from "../../../../shared/api/purchase-invoice-routes";
+import { routePath } from "../../../../shared/api/contract";
 import { scanFeedback } from "../../../lib/scan-feedback";
 
 /** How many of this session's receipts stay listed. */
@@ -283,6 +287,7 @@ function DeclaredFacts({ pkg }: { pkg: TReceptionPackage }) {
   if (pkg.tiendaOrigen) facts.push(["Tienda", pkg.tiendaOrigen]);
   if (pkg.valorDeclarado !== null) facts.push(["Valor", `${formatUsd(pkg.valorDeclarado)} USD`]);
   if (pkg.pesoEstimado !== null && pkg.formaEnvio === "AVION") facts.push(["Peso", `${formatWholeNumber(pkg.pesoEstimado)} g`]);
+  if (pkg.factura) facts.push(["Factura", invoiceSummary(pkg.factura)]);
   return (
     <div className="space-y-1 pt-1 text-sm">
       {facts.length > 0 ? (
@@ -298,6 +303,11 @@ function DeclaredFacts({ pkg }: { pkg: TReceptionPackage }) {
               </div>
             ))}
           </dl>
+          {pkg.factura ? (
+            <div className="mt-1.5">
+              <InvoiceFileButton url={routePath(STAFF_INVOICE_FILE_ROUTE, { id: pkg.id })} trackingCode={pkg.trackingCode} />
+            </div>
+          ) : null}
         </div>
       ) : (
         <p className="text-muted">El cliente no declaró contenido ni valor.</p>
