@@ -151,7 +151,7 @@ const find = (answer: TClientTrackingsResponse, id: number) => answer.trackings.
 describe("the lookup answered from memory", () => {
   it("every table the lookup reads has the triggers that announce its changes", async () => {
     const tables = [...new Set([...CLIENT_TRACKINGS_JSON_SQL.matchAll(/\b(?:from|join)\s+([a-z_]+)\s+[a-z]+\b/g)].map((m) => m[1]))].sort();
-    expect(tables).toEqual(["client_trackings", "clients", "deliveries", "package_charges", "package_photos", "payment_proofs", "tracking_status_history", "unclaimed_matches"]);
+    expect(tables).toEqual(["client_trackings", "clients", "deliveries", "package_charges", "package_invoices", "package_photos", "payment_proofs", "tracking_status_history", "unclaimed_matches"]);
     const rows = rowsOf<{ table: string; name: string }>(
       await t.ctx.db.execute(sql`select c.relname as table, g.tgname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid
         where g.tgname like 'lookup_changed_%' and not g.tgisinternal`),
