@@ -123,6 +123,7 @@ export function ClientPackages({
           <StatementCard
             clientCode={client.clientCode}
             statement={estadoCuenta}
+            owing={trackings.flatMap((t) => (t.cargo && t.cargo.saldoColones > 0 ? [{ trackingCode: t.trackingCode, saldoColones: t.cargo.saldoColones }] : []))}
             onSendTotal={() => setProofTarget({ trackingId: null, what: "saldo total", amountColones: estadoCuenta.totalPendienteColones })}
           />
           <InvoicesPanel clientCode={client.clientCode} />
