@@ -23,13 +23,15 @@ interface Line {
   /** The field's name in US store forms. */
   storeField: string;
   value: string;
+  /** The client code at the end of the value (the last name line), kept whole on its line. */
+  code?: string;
 }
 
 function linesFor(address: MiamiAddress, nombre: string, clientCode: string): Line[] {
   const { firstName, lastName } = miamiRecipient(nombre, clientCode);
   return [
     { label: "Nombre", storeField: "First Name", value: firstName },
-    { label: "Apellido", storeField: "Last Name", value: lastName },
+    { label: "Apellido", storeField: "Last Name", value: lastName, code: clientCode },
     { label: "Dirección", storeField: "Address", value: address.address },
     { label: "Ciudad", storeField: "City", value: address.city },
     { label: "Estado", storeField: "State", value: address.state },
@@ -47,9 +49,20 @@ function AddressLines({ lines, mode }: { lines: Line[]; mode: string }) {
             {line.label} <span className="font-normal">({line.storeField})</span>
           </dt>
           <dd className="flex items-center justify-between gap-3">
-            {/* Wrapped, never cut: a long last name would hide the client code at its end. */}
-            <span className="min-w-0 font-semibold [overflow-wrap:anywhere] text-ink">
-              {line.value}
+            {/* Wrapped between words, never cut (a long last name would hide the client code at its
+                end) and never inside a word unless one word is wider than the line; the code
+                moves to the next line whole (issue 36 item 5). */}
+            <span className="min-w-0 font-semibold break-words text-ink">
+              {line.code && line.value.endsWith(line.code) ? (
+                <>
+                  {line.value.slice(0, line.value.length - line.code.length)}
+                  <span className="whitespace-nowrap" data-testid="miami-code">
+                    {line.code}
+                  </span>
+                </>
+              ) : (
+                line.value
+              )}
             </span>
             <button
               type="button"
