@@ -40,6 +40,9 @@ function linesFor(address: MiamiAddress, nombre: string, clientCode: string): Li
   ];
 }
 
+/** A name as shown: its hyphens do not break (U+2011), so "Castro-Montenegro" stays one word; the copy keeps the plain hyphen. */
+const unbrokenHyphens = (text: string) => text.replace(/-/g, "\u2011");
+
 function AddressLines({ lines, mode }: { lines: Line[]; mode: string }) {
   return (
     <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200">
@@ -50,16 +53,18 @@ function AddressLines({ lines, mode }: { lines: Line[]; mode: string }) {
           </dt>
           <dd className="flex items-center justify-between gap-3">
             {/* Wrapped between words, never cut (a long last name would hide the client code at its
-                end) and never inside a word unless one word is wider than the line; the code
-                moves to the next line whole (issue 36 item 5). */}
+                end) and never inside a word, a compound surname's hyphen included, unless one word
+                is wider than the line; the code moves to the next line whole (issue 36 item 5). */}
             <span className="min-w-0 font-semibold break-words text-ink">
               {line.code && line.value.endsWith(line.code) ? (
                 <>
-                  {line.value.slice(0, line.value.length - line.code.length)}
+                  {unbrokenHyphens(line.value.slice(0, line.value.length - line.code.length))}
                   <span className="whitespace-nowrap" data-testid="miami-code">
                     {line.code}
                   </span>
                 </>
+              ) : line.label === "Nombre" ? (
+                unbrokenHyphens(line.value)
               ) : (
                 line.value
               )}
