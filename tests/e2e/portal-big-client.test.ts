@@ -193,33 +193,40 @@ describe("a portal that holds a big client", () => {
     await page.getByRole("heading", { name: "Tu casillero en Miami" }).waitFor();
     await page.getByRole("heading", { name: "Tu casillero en Miami" }).locator("xpath=ancestor::div[contains(@class,'rounded-xl')][1]").screenshot({ path: ".tmp/miami-320.png" }).catch(() => {});
     const lines = await page.evaluate((code) => {
-      // Each word of the last-name line on one line: a word whose text spans two line boxes was split.
-      const line = [...document.querySelectorAll("dd span")].find((el) => el.textContent?.endsWith(code) && el.children.length <= 1)!;
+      // (Before issue 36 the value was a span beside its copy button: found by its text then.)
+      const line = document.querySelector("[data-testid=miami-last-name]") ?? [...document.querySelectorAll("dd span")].find((el) => el.textContent?.endsWith(code))!;
       const text = line.textContent ?? "";
+      // The line boxes of each word: a word spanning two lines was split (after a compound
+      // surname's hyphen is where print breaks too, so "Castro-" and "Montenegro" count apart).
       const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
-      const split: string[] = [];
-      let offset = 0;
       const nodes: { node: Text; start: number }[] = [];
+      let offset = 0;
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         nodes.push({ node: n as Text, start: offset });
         offset += n.textContent!.length;
       }
-      // "Castro-Montenegro" is one surname: split at its hyphen is split too.
-      for (const match of text.matchAll(/\S+/g)) {
+      const at = (pos: number) => {
+        const holder = [...nodes].reverse().find((x) => x.start <= pos)!;
+        return [holder.node, pos - holder.start] as const;
+      };
+      const split: string[] = [];
+      const tops = new Set<number>();
+      for (const match of text.matchAll(/[^\s-]+-?/g)) {
         const range = document.createRange();
-        const at = (pos: number) => {
-          const holder = [...nodes].reverse().find((x) => x.start <= pos)!;
-          return [holder.node, pos - holder.start] as const;
-        };
         range.setStart(...at(match.index));
         range.setEnd(...at(match.index + match[0].length));
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (tops.size > 1) split.push(match[0]);
+        const wordTops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (wordTops.size > 1) split.push(match[0]);
+        for (const top of wordTops) tops.add(top);
       }
-      return { text, split };
+      const row = line.closest("dl > div")!.getBoundingClientRect();
+      return { text, split, lineCount: tops.size, widthShare: line.getBoundingClientRect().width / (row.width - 24) };
     }, clientCode);
-    expect(lines.text.replace(/\u2011/g, "-")).toBe(`Villalobos Castro-Montenegro ${clientCode}`);
+    expect(lines.text).toBe(`Villalobos Castro-Montenegro ${clientCode}`);
     expect(lines.split).toEqual([]);
+    // The value has the row's whole width (not squeezed beside its copy button): two lines, not three.
+    expect(lines.widthShare).toBeGreaterThan(0.95);
+    expect(lines.lineCount).toBeLessThanOrEqual(2);
     expect(await horizontalOverflow(page)).toEqual([]);
     await context.close();
   });

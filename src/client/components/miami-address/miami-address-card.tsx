@@ -40,43 +40,39 @@ function linesFor(address: MiamiAddress, nombre: string, clientCode: string): Li
   ];
 }
 
-/** A name as shown: its hyphens do not break (U+2011), so "Castro-Montenegro" stays one word; the copy keeps the plain hyphen. */
-const unbrokenHyphens = (text: string) => text.replace(/-/g, "\u2011");
-
 function AddressLines({ lines, mode }: { lines: Line[]; mode: string }) {
   return (
     <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200">
       {lines.map((line) => (
         <div key={line.label} className="px-3 py-2">
-          <dt className="text-xs font-medium text-muted">
-            {line.label} <span className="font-normal">({line.storeField})</span>
-          </dt>
-          <dd className="flex items-center justify-between gap-3">
-            {/* Wrapped between words, never cut (a long last name would hide the client code at its
-                end) and never inside a word, a compound surname's hyphen included, unless one word
-                is wider than the line; the code moves to the next line whole (issue 36 item 5). */}
-            <span className="min-w-0 font-semibold break-words text-ink">
-              {line.code && line.value.endsWith(line.code) ? (
-                <>
-                  {unbrokenHyphens(line.value.slice(0, line.value.length - line.code.length))}
-                  <span className="whitespace-nowrap" data-testid="miami-code">
-                    {line.code}
-                  </span>
-                </>
-              ) : line.label === "Nombre" ? (
-                unbrokenHyphens(line.value)
-              ) : (
-                line.value
-              )}
+          {/* The copy button sits on the label's row, so the value has the whole width of the
+              line: at 320 px a long last name wraps between its words (or after a compound
+              surname's hyphen), never cut, and the client code at its end moves to the next line
+              whole (issue 36 item 5). */}
+          <dt className="flex items-center justify-between gap-3 text-xs font-medium text-muted">
+            <span className="min-w-0">
+              {line.label} <span className="font-normal">({line.storeField})</span>
             </span>
             <button
               type="button"
               onClick={() => void copyText(line.value, { description: `${line.label} (${mode}) copiado al portapapeles` })}
               aria-label={`Copiar ${line.label.toLowerCase()} (${mode})`}
-              className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-primary hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+              className="-my-1.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-primary hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
             >
               <Copy className="h-4 w-4" aria-hidden="true" />
             </button>
+          </dt>
+          <dd className="font-semibold break-words text-ink" data-testid={line.code ? "miami-last-name" : undefined}>
+            {line.code && line.value.endsWith(line.code) ? (
+              <>
+                {line.value.slice(0, line.value.length - line.code.length)}
+                <span className="whitespace-nowrap" data-testid="miami-code">
+                  {line.code}
+                </span>
+              </>
+            ) : (
+              line.value
+            )}
           </dd>
         </div>
       ))}
