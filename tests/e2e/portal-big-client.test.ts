@@ -87,6 +87,11 @@ describe("a portal that holds a big client", () => {
   });
 
   it("a 41-package client filters and pages through /rastreo, remembered on the phone and never in the address", { timeout: 180_000 }, async () => {
+    // The lookup answer stays whole (decision 218): its size for this client, for the record.
+    const answer = await fetch(`${baseUrl()}/api/clients/trackings?code=${client.clientCode}`, { headers: { "accept-encoding": "identity" } });
+    const raw = Buffer.from(await answer.arrayBuffer());
+    const { gzipSync } = await import("node:zlib");
+    console.log(`41 packages: lookup answer ${raw.length} bytes, ${gzipSync(raw).length} gzipped`);
     const { page, context, problems } = await openPage(browser, "/rastreo", PHONE_TALL);
     const navigations: string[] = [];
     page.on("framenavigated", (frame) => {
