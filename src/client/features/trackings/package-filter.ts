@@ -39,7 +39,7 @@ export const optionText = (option: FilterOption) => `${option.label} (${option.c
 
 /**
  * The packages a filter shows, in the lookup's order (newest first): `cards` in full, `delivered`
- * as short rows. "Todos" folds away the delivered ones that are paid (a delivered package that
+ * as short rows. "Todos" (past one page of packages) folds away the delivered ones that are paid (a delivered package that
  * still owes stays in full: it is something to do); "Entregado" shows every delivered one, as rows;
  * "Por pagar" shows every package with a balance in full, delivered or not.
  */
@@ -50,6 +50,8 @@ export function packagesFor(
   if (filter === OWING_PACKAGES) return { cards: trackings.filter(owes), delivered: [] };
   if (filter === "ENTREGADO") return { cards: [], delivered: trackings.filter((t) => t.estado === "ENTREGADO") };
   if (filter === ALL_PACKAGES) {
+    // A client with one page of packages sees them all in full, as before.
+    if (trackings.length <= PACKAGE_PAGE_SIZE) return { cards: [...trackings], delivered: [] };
     const folded = (t: TClientTracking) => t.estado === "ENTREGADO" && !owes(t);
     return { cards: trackings.filter((t) => !folded(t)), delivered: trackings.filter(folded) };
   }

@@ -123,9 +123,10 @@ describe("PackageList with 41 packages", () => {
     expect((screen.getByLabelText("Filtrar por estado") as HTMLSelectElement).value).toBe("TODOS");
   });
 
-  it("shows a small client as before: no filter, every card", () => {
-    renderList([pkg(1, "EN_BODEGA_MIAMI"), pkg(2, "EN_BODEGA_MIAMI")]);
+  it("shows a small client as before: every card in full, a delivered one included", () => {
+    renderList([pkg(1, "EN_BODEGA_MIAMI"), pkg(2, "ENTREGADO")]);
     expect(screen.queryByLabelText("Filtrar por estado")).toBeNull();
     expect(cardsShown()).toEqual(["PKG001", "PKG002"]);
+    expect(screen.queryByRole("region", { name: /^Entregados/ })).toBeNull();
   });
 });

@@ -61,7 +61,7 @@ export function PackageList({ trackings, highlightId, renderCard }: PackageListP
 
   return (
     <div className="grid gap-4">
-      {options.length > 2 ? (
+      {trackings.length > PACKAGE_PAGE_SIZE ? (
         <div className="grid gap-1.5 sm:max-w-xs">
           <Label htmlFor={selectId}>{FILTER_LABEL}</Label>
           <Select id={selectId} value={current} onChange={(event) => choose(event.target.value as PackageFilter)}>
