@@ -116,6 +116,8 @@ describe("client portal", () => {
     expect(await edited.getByText("Barco", { exact: true }).isVisible()).toBe(true);
 
     // The floating share button copies the referral link: the referral code, never the client code (issue 17 item 9).
+    // It steps aside over text (decision 219); the page's end keeps room for it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.getByRole("button", { name: /Invitar amigos/ }).click();
     const share = page.getByRole("dialog", { name: "Invita a tus amigos" });
     await share.getByRole("button", { name: "Copiar link" }).click();
