@@ -41,7 +41,7 @@ describe("calculator", () => {
     await page.getByText(`Tipo de cambio: ${formatColones(rate)} por dólar`).waitFor();
 
     await page.getByLabel("Peso", { exact: true }).fill("1500");
-    expect(await text(page, "calculadora-usd")).toBe("$24.00 USD");
+    expect(await text(page, "calculadora-usd")).toBe("$24,00");
     expect(await text(page, "calculadora-crc")).toBe(formatColones(24 * rate));
     expect(await page.getByRole("button", { name: "Cotizar por WhatsApp" }).isEnabled()).toBe(true);
 
@@ -68,7 +68,7 @@ describe("calculator", () => {
     await page.getByRole("button", { name: "Usar estos datos" }).click();
     expect(await page.getByLabel("Peso", { exact: true }).inputValue()).toBe(estimated);
     expect(await page.getByRole("radio", { name: "Aéreo" }).isChecked()).toBe(true);
-    expect(await text(page, "calculadora-usd")).not.toBe("$0.00 USD");
+    expect(await text(page, "calculadora-usd")).not.toBe("$0,00");
     expect(await page.getByRole("button", { name: "Cotizar por WhatsApp" }).isEnabled()).toBe(true);
 
     // An address that is not http(s) is refused in the form, before any call.

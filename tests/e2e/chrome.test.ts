@@ -147,7 +147,8 @@ describe("site chrome", () => {
           if (path === "/rastreo") {
             await page.getByLabel("Código de cliente").fill(clientCode);
             await page.getByRole("button", { name: "Buscar" }).click();
-            await page.getByRole("button", { name: /Invitar amigos/ }).waitFor();
+            // Attached, not necessarily shown: it steps aside over text too (decision 219).
+            await page.locator("button[aria-label^='Invitar amigos']").waitFor({ state: "attached" });
           }
           if (path === "/repuestos") {
             await page.getByRole("textbox", { name: "Código de cliente" }).fill(clientCode);

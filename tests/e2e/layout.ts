@@ -141,3 +141,54 @@ export async function scrollThrough(page: Page): Promise<void> {
     if (await step()) break;
   }
 }
+
+/**
+ * Lines of text, pictures and fields of the page that a shown floating button (fixed, outside the
+ * header) overlaps (issue 36 item 5): a floating button must step aside rather than hide what
+ * is under it. Each offender names the button and the start of the text.
+ */
+export async function contentUnderFloatingButtons(page: Page): Promise<string[]> {
+  await animationsDone(page);
+  return page.evaluate(() => {
+    const header = document.querySelector("body > div header, body header");
+    const floating = [...document.body.querySelectorAll("a, button")].filter((el) => {
+      if (header?.contains(el) || getComputedStyle(el).position !== "fixed") return false;
+      return el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    });
+    const found: string[] = [];
+    if (floating.length === 0) return found;
+    const boxes = floating.map((el) => ({ el, box: el.getBoundingClientRect() }));
+    const overlaps = (r: DOMRect, box: DOMRect) =>
+      r.width > 0 && r.height > 0 && r.left < box.right - 1 && r.right > box.left + 1 && r.top < box.bottom - 1 && r.bottom > box.top + 1;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !node.textContent?.trim() || floating.some((f) => f.contains(parent)) || header?.contains(parent)) continue;
+      // Text that floats itself (a toast, an open dialog) is not the page's content.
+      let pinned = false;
+      for (let a: Element | null = parent; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).position === "fixed") {
+          pinned = true;
+          break;
+        }
+      }
+      if (pinned) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        const hit = boxes.find(({ box }) => overlaps(rect, box));
+        if (hit) {
+          found.push(`"${hit.el.getAttribute("aria-label") ?? hit.el.textContent?.trim()}" over text "${node.textContent.trim().slice(0, 40)}" at y ${Math.round(rect.top)}`);
+          break;
+        }
+      }
+    }
+    for (const field of document.body.querySelectorAll("main input:not([type=hidden]), main textarea, main select, main img")) {
+      if (!field.checkVisibility({ visibilityProperty: true })) continue;
+      const hit = boxes.find(({ box }) => overlaps(field.getBoundingClientRect(), box));
+      if (hit) found.push(`"${hit.el.getAttribute("aria-label")}" over ${field.tagName.toLowerCase()} "${field.getAttribute("name") ?? field.id}"`);
+    }
+    return found;
+  });
+}

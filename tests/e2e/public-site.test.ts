@@ -208,7 +208,7 @@ describe("public site", () => {
         return (await page.locator(`[id="${id}"]`).textContent()) ?? "";
       };
       const air = await facts("¿Cuánto cuesta enviar un paquete por avión?");
-      for (const rate of ["$0.016 por gramo", "$0.015 por gramo", "$0.014 por gramo"]) expect(air).toContain(rate);
+      for (const rate of ["$0,016 por gramo", "$0,015 por gramo", "$0,014 por gramo"]) expect(air).toContain(rate);
       expect(await facts("¿Cuánto cuesta el envío marítimo?")).toContain("$35 por pie cúbico");
       expect(await facts("¿Cuánto tarda en llegar mi paquete?")).toMatch(/7 a 10 días hábiles.*3 a 5 días hábiles/s);
       expect(await facts("¿Cuánto tiempo guardan mis paquetes en Miami?")).toContain("30 días");

@@ -1,31 +1,43 @@
-// A floating button (the WhatsApp chat, the referral share) must never sit on a field, a button
-// or a link (issue 17): while one lies under it, it steps aside (data-covering: hidden, not
-// clickable) and comes back once the visitor has scrolled the control away. The page's end
-// keeps room for it (the footer's bottom padding), so there it stays in view.
+// A floating button (the WhatsApp chat, the referral share) must never sit on a field, a button,
+// a link (issue 17), a line of text or a picture (issue 36 item 5: it hid card text at 320–390 px):
+// while one lies under it, it steps aside (data-covering: hidden, not clickable) and comes back
+// over empty space once the visitor has scrolled on. The page's end keeps room for it (the
+// footer's bottom padding), so there it stays in view.
 
 import { useEffect, type RefObject } from "react";
 
-const CONTROLS = "a[href], button, input, select, textarea, [role='button'], [role='tab']";
+const CONTROLS = "a[href], button, input, select, textarea, [role='button'], [role='tab'], img, video";
 
-/** A grid of points about 20 px apart inside the box (a circle's corners left out). */
+/** Points at most 8 px apart over the whole box, its edges included (text is thin). */
 function probePoints(box: DOMRect): [number, number][] {
   const points: [number, number][] = [];
-  const columns = Math.max(3, Math.ceil(box.width / 20));
-  const rows = Math.max(3, Math.ceil(box.height / 20));
-  for (let c = 0; c < columns; c++) {
-    for (let r = 0; r < rows; r++) {
-      points.push([box.left + (box.width * (c + 1)) / (columns + 1), box.top + (box.height * (r + 1)) / (rows + 1)]);
+  const columns = Math.max(2, Math.ceil(box.width / 8));
+  const rows = Math.max(2, Math.ceil(box.height / 8));
+  for (let c = 0; c <= columns; c++) {
+    for (let r = 0; r <= rows; r++) {
+      points.push([box.left + 1 + ((box.width - 2) * c) / columns, box.top + 1 + ((box.height - 2) * r) / rows]);
     }
   }
   return points;
 }
 
-/** True when a control other than the floating element's own lies under any point of it. */
-function controlUnder(floating: HTMLElement): boolean {
+/** True when a line of text that is a direct child of `el` passes through the point. */
+function textAt(el: Element, x: number, y: number): boolean {
+  for (const node of el.childNodes) {
+    if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return true;
+  }
+  return false;
+}
+
+/** True when a control, a picture or a line of text other than the floating element's own lies under any point of it. */
+function contentUnder(floating: HTMLElement): boolean {
   const box = floating.getBoundingClientRect();
   if (box.width === 0 || box.height === 0) return false;
   return probePoints(box).some(([x, y]) =>
-    document.elementsFromPoint(x, y).some((hit) => !floating.contains(hit) && hit.matches(CONTROLS)),
+    document.elementsFromPoint(x, y).some((hit) => !floating.contains(hit) && (hit.matches(CONTROLS) || textAt(hit, x, y))),
   );
 }
 
@@ -44,7 +56,7 @@ export function useStayClear(ref: RefObject<HTMLElement | null>): { "data-coveri
     const check = () => {
       frame = 0;
       // A keyboard user who reached the button keeps it: hiding it would lose their focus.
-      floating.toggleAttribute("data-covering", floating !== document.activeElement && controlUnder(floating));
+      floating.toggleAttribute("data-covering", floating !== document.activeElement && contentUnder(floating));
     };
     // Once a frame at most, however many scroll events arrive.
     const schedule = () => {

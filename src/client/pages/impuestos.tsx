@@ -6,15 +6,14 @@
 import { Link } from "wouter";
 import { Calculator } from "lucide-react";
 import { estimateImportTaxes, IVA_RATE, LEY_6946_RATE, taxShareRange } from "../../shared/domain/import-taxes";
-import { formatUsdAmount } from "../../shared/domain/format";
+import { formatQuantity, formatUsd } from "../../shared/domain/format";
 import { PageHeader } from "../components/page-header";
 import { buttonClasses } from "../components/ui/button";
 import { brand } from "../lib/brand";
 import { pageTitle, usePageMeta } from "../lib/use-page-meta";
 
-const percent = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 1 });
-const pct = (fraction: number) => `${percent.format(fraction * 100)} %`;
-const share = (value: number) => `${percent.format(value)} %`;
+const pct = (fraction: number) => `${formatQuantity(fraction * 100, 1)} %`;
+const share = (value: number) => `${formatQuantity(value, 1)} %`;
 
 /** A worked example on the page: a $100 purchase with $20 of freight and insurance. */
 const EXAMPLE = { declaredUsd: 100, freightUsd: 20 };
@@ -88,7 +87,7 @@ export default function ImpuestosPage() {
           </ul>
           {worked && example ? (
             <p className="mt-4" data-testid="impuestos-ejemplo">
-              {`Por ejemplo: ${example.label.toLowerCase()} de ${formatUsdAmount(EXAMPLE.declaredUsd)} con ${formatUsdAmount(EXAMPLE.freightUsd)} de flete y seguro tiene un valor aduanero de ${formatUsdAmount(worked.low.cifUsd)} y paga cerca de ${formatUsdAmount(worked.low.totalUsd)} de impuestos.`}
+              {`Por ejemplo: ${example.label.toLowerCase()} de ${formatUsd(EXAMPLE.declaredUsd)} con ${formatUsd(EXAMPLE.freightUsd)} de flete y seguro tiene un valor aduanero de ${formatUsd(worked.low.cifUsd)} y paga cerca de ${formatUsd(worked.low.totalUsd)} de impuestos.`}
             </p>
           ) : null}
           <p className="mt-3 text-sm">

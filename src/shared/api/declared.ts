@@ -4,7 +4,7 @@
 // flags at receipt when the package does not match what was declared.
 import { z } from "../validation";
 import { zText } from "../text-rules";
-import { formatUsd } from "../domain/format";
+import { formatQuantity, formatUsd } from "../domain/format";
 
 export const DECLARED_STORE_MAX = 120;
 export const DECLARED_CONTENT_MAX = 500;
@@ -96,6 +96,6 @@ export function discrepancyText(d: TDiscrepancy): string {
 /** "Peso cobrado: volumétrico 3,2 kg" — shown when the amount was charged on the volumetric weight. */
 export function volumetricChargeText(grams: number): string {
   const kg = Math.round(grams / 100) / 10;
-  return `Peso cobrado: volumétrico ${kg.toLocaleString("es-CR", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
+  return `Peso cobrado: volumétrico ${Number.isInteger(kg) ? `${formatQuantity(kg, 0)},0` : formatQuantity(kg, 1)} kg`;
 }
 

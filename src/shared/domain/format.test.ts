@@ -8,7 +8,9 @@ import {
   formatDateTime,
   formatThousands,
   formatUsd,
-  formatUsdAmount,
+  formatQuantity,
+  formatQuantityText,
+  formatUsdRate,
   formatWholeNumber,
 } from "./format";
 
@@ -47,14 +49,28 @@ describe("formatUsd", () => {
   });
 });
 
-describe("formatUsdAmount", () => {
-  it("writes dollars as US stores do, thousands grouped", () => {
-    expect(formatUsdAmount(24)).toBe("$24.00 USD");
-    expect(formatUsdAmount(999.999)).toBe("$1,000.00 USD");
-    expect(formatUsdAmount(7000)).toBe("$7,000.00 USD");
-    expect(formatUsdAmount(1399999999.99)).toBe("$1,399,999,999.99 USD");
-    expect(formatUsdAmount(-1234.5)).toBe("-$1,234.50 USD");
-    expect(formatUsdAmount(0)).toBe("$0.00 USD");
+describe("one es-CR number style for money and quantities (decision 219)", () => {
+  it("writes dollars like the colones beside them: space-grouped thousands, a decimal comma", () => {
+    expect(formatUsd(33390)).toBe(`$33${NBSP}390,00`);
+    expect(formatUsd(1399999999.99)).toBe(`$1${NBSP}399${NBSP}999${NBSP}999,99`);
+    expect(formatUsd(-1234.5)).toBe(`-$1${NBSP}234,50`);
+    expect(formatColones(17162460)).toBe(`₡17${NBSP}162${NBSP}460`);
+    expect(formatUsdRate(0.016)).toBe("$0,016");
+  });
+
+  it("writes quantities with the same grouping and decimal comma", () => {
+    expect(formatQuantity(1.4)).toBe("1,4");
+    expect(formatQuantity(2000, 0)).toBe(`2${NBSP}000`);
+    expect(formatQuantity(1234.5678, 3)).toBe(`1${NBSP}234,568`);
+    expect(formatQuantity(0.75, 1)).toBe("0,8");
+  });
+
+  it("formats a quantity stored as text, and leaves other text alone", () => {
+    expect(formatQuantityText("1.4")).toBe("1,4");
+    expect(formatQuantityText("1,4")).toBe("1,4");
+    expect(formatQuantityText("12500", 0)).toBe(`12${NBSP}500`);
+    expect(formatQuantityText(" 3 ")).toBe("3");
+    expect(formatQuantityText("2 cajas")).toBe("2 cajas");
   });
 });
 

@@ -1,5 +1,6 @@
-// es-CR display formatting shared by the public site and the staff panels: colones, dollars,
-// dates in Costa Rica time, and the admin cost input's digit grouping.
+// es-CR display formatting shared by the public site, the staff panels and the PDFs: colones,
+// dollars and quantities in one number style (docs/decisions/219: "₡17 162 460", "$33 390,00",
+// "1,4 pies³"), dates in Costa Rica time, and the admin cost input's digit grouping.
 //
 // Node's ICU (and current browsers) group es-CR thousands with U+00A0 NO-BREAK SPACE, not an
 // ASCII space, and the time's "a. m." uses spaces from the same family; tests therefore
@@ -16,7 +17,9 @@ export const EMPTY_VALUE = "—";
 
 const wholeNumber = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usStoreDollars = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const threeDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+/** Quantities by the most decimals they show: [0] whole, [1] one, [2] two, [3] three. */
+const upToDecimals = [0, 1, 2, 3].map((digits) => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }));
 const dateFormat = new Intl.DateTimeFormat(LOCALE, {
   timeZone: COSTA_RICA_TIME_ZONE,
   day: "2-digit",
@@ -50,14 +53,29 @@ export function formatWholeNumber(n: number): string {
 }
 
 /**
- * "$1,234.00 USD": dollars as US stores print them, thousands grouped, so the visitor compares
- * like with like; the colones beside them use the es-CR format.
+ * "1,4", "2 000", "0,75": a quantity (grams, kilograms, cubic feet, centimetres, percent) in
+ * the es-CR style of the money beside it, with at most `maxDecimals` decimals (0 to 3).
  */
-export function formatUsdAmount(usd: number): string {
-  return signed(roundUsd(usd), (abs) => `$${usStoreDollars.format(abs)} USD`);
+export function formatQuantity(n: number, maxDecimals: 0 | 1 | 2 | 3 = 2): string {
+  return upToDecimals[maxDecimals]!.format(n);
 }
 
-/** "$24,00": dollars to the cent, in the same es-CR number style as the colones beside them. */
+/**
+ * A quantity stored as text (a package's "1.4" cubic feet or "1500" grams) in the same style;
+ * text that is not a plain number is shown as it is.
+ */
+export function formatQuantityText(text: string, maxDecimals: 0 | 1 | 2 | 3 = 2): string {
+  const trimmed = text.trim();
+  if (!/^-?\d+(?:[.,]\d+)?$/.test(trimmed)) return trimmed;
+  return formatQuantity(Number(trimmed.replace(",", ".")), maxDecimals);
+}
+
+/** "$0,016": a rate in dollars per gram, to the tenth of a cent. */
+export function formatUsdRate(usd: number): string {
+  return signed(usd, (abs) => "$" + threeDecimals.format(abs));
+}
+
+/** "$24,00", "$33 390,00": dollars to the cent, in the same es-CR number style as the colones beside them. */
 export function formatUsd(n: number | null | undefined): string {
   if (typeof n !== "number" || !Number.isFinite(n)) return EMPTY_VALUE;
   // Rounded like the prices themselves, so the shown cents match the charged ones.

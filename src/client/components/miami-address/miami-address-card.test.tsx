@@ -38,7 +38,7 @@ describe("MiamiAddressCard", () => {
   it("shows the air address first and the sea address on the Barco tab", async () => {
     render(<MiamiAddressCard nombre="Laura Chaves Ulate" clientCode="EX4K7P2M" />);
     expect(screen.getByText(brand.miami.air.address)).toBeTruthy();
-    expect(screen.getByText("Chaves Ulate EX4K7P2M")).toBeTruthy();
+    expect(screen.getByTestId("miami-code").parentElement?.textContent).toBe("Chaves Ulate EX4K7P2M");
     expect(screen.getByText(brand.miami.air.zip)).toBeTruthy();
     const sea = screen.getByRole("tab", { name: "Barco" });
     fireEvent.mouseDown(sea);
@@ -77,5 +77,22 @@ describe("MiamiAddressCard", () => {
     );
     fireEvent.click(screen.getByRole("button", { name: "Copiar dirección (Avión)" }));
     expect(await screen.findByText("No se pudo copiar el texto")).toBeTruthy();
+  });
+});
+
+describe("a long name in the Miami address (issue 36 item 5)", () => {
+  it("wraps between words only, and keeps the client code whole on its line", () => {
+    render(<MiamiAddressCard nombre="María de los Ángeles Villalobos Castro-Montenegro" clientCode="EX4K7P2M" />);
+    const code = screen.getByTestId("miami-code");
+    expect(code.textContent).toBe("EX4K7P2M");
+    expect(code.className).toContain("whitespace-nowrap");
+    const line = code.parentElement!;
+    expect(line.textContent).toBe("Villalobos Castro-Montenegro EX4K7P2M");
+    // The value has its line to itself: the copy button sits on the label's row.
+    expect(line.tagName).toBe("DD");
+    expect(line.querySelector("button")).toBeNull();
+    // overflow-wrap:anywhere split words (and the code) at any letter to fit the narrowest width.
+    expect(line.className).not.toContain("anywhere");
+    expect(line.className).toContain("break-words");
   });
 });

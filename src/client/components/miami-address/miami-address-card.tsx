@@ -23,13 +23,15 @@ interface Line {
   /** The field's name in US store forms. */
   storeField: string;
   value: string;
+  /** The client code at the end of the value (the last name line), kept whole on its line. */
+  code?: string;
 }
 
 function linesFor(address: MiamiAddress, nombre: string, clientCode: string): Line[] {
   const { firstName, lastName } = miamiRecipient(nombre, clientCode);
   return [
     { label: "Nombre", storeField: "First Name", value: firstName },
-    { label: "Apellido", storeField: "Last Name", value: lastName },
+    { label: "Apellido", storeField: "Last Name", value: lastName, code: clientCode },
     { label: "Dirección", storeField: "Address", value: address.address },
     { label: "Ciudad", storeField: "City", value: address.city },
     { label: "Estado", storeField: "State", value: address.state },
@@ -43,22 +45,34 @@ function AddressLines({ lines, mode }: { lines: Line[]; mode: string }) {
     <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200">
       {lines.map((line) => (
         <div key={line.label} className="px-3 py-2">
-          <dt className="text-xs font-medium text-muted">
-            {line.label} <span className="font-normal">({line.storeField})</span>
-          </dt>
-          <dd className="flex items-center justify-between gap-3">
-            {/* Wrapped, never cut: a long last name would hide the client code at its end. */}
-            <span className="min-w-0 font-semibold [overflow-wrap:anywhere] text-ink">
-              {line.value}
+          {/* The copy button sits on the label's row, so the value has the whole width of the
+              line: at 320 px a long last name wraps between its words (or after a compound
+              surname's hyphen), never cut, and the client code at its end moves to the next line
+              whole (issue 36 item 5). */}
+          <dt className="flex items-center justify-between gap-3 text-xs font-medium text-muted">
+            <span className="min-w-0">
+              {line.label} <span className="font-normal">({line.storeField})</span>
             </span>
             <button
               type="button"
               onClick={() => void copyText(line.value, { description: `${line.label} (${mode}) copiado al portapapeles` })}
               aria-label={`Copiar ${line.label.toLowerCase()} (${mode})`}
-              className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-primary hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+              className="-my-1.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-primary hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
             >
               <Copy className="h-4 w-4" aria-hidden="true" />
             </button>
+          </dt>
+          <dd className="font-semibold break-words text-ink" data-testid={line.code ? "miami-last-name" : undefined}>
+            {line.code && line.value.endsWith(line.code) ? (
+              <>
+                {line.value.slice(0, line.value.length - line.code.length)}
+                <span className="whitespace-nowrap" data-testid="miami-code">
+                  {line.code}
+                </span>
+              </>
+            ) : (
+              line.value
+            )}
           </dd>
         </div>
       ))}

@@ -4,7 +4,7 @@
 
 import { forwardRef } from "react";
 import { MessageCircle, Plane, Ship } from "lucide-react";
-import { formatColones, formatDateTime } from "../../../shared/domain/format";
+import { formatColones, formatDateTime, formatUsd } from "../../../shared/domain/format";
 import { SHIPPING_MODE_INFO, SHIPPING_MODES, volumetricRuleFrom, type ShippingMode } from "../../../shared/domain/pricing";
 import { volumetricChargeText } from "../../../shared/api/declared";
 import { whatsappChatLink } from "../../../shared/domain/phone";
@@ -16,7 +16,6 @@ import { Select } from "../../components/ui/select";
 import { brand } from "../../lib/brand";
 import { cn } from "../../lib/cn";
 import type { ExchangeRateState } from "../../lib/use-exchange-rate";
-import { formatUsdAmount } from "../../../shared/domain/format";
 import { airTierText, formatCubicFeet, formatGrams, quoteMessage } from "./quote-message";
 import { ImportTaxEstimate } from "./import-tax-estimate";
 import { readShipment, WEIGHT_UNIT_LABELS, WEIGHT_UNITS, type ShipmentForm, type SizeField, type WeightUnit } from "./shipment-form";
@@ -187,7 +186,7 @@ export const Calculator = forwardRef<HTMLElement, CalculatorProps>(function Calc
             <div>
               <dt className="text-sm text-muted">En dólares</dt>
               <dd className="text-2xl font-bold text-ink" data-testid="calculadora-usd">
-                {formatUsdAmount(quote.usd)}
+                {formatUsd(quote.usd)}
               </dd>
             </div>
             <div>

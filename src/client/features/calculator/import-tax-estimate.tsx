@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { Link } from "wouter";
 import { estimateImportTaxes } from "../../../shared/domain/import-taxes";
 import { parseDecimalInput } from "../../../shared/domain/pricing";
-import { formatColones, formatUsdAmount } from "../../../shared/domain/format";
+import { formatColones, formatUsd } from "../../../shared/domain/format";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
@@ -64,8 +64,8 @@ export function ImportTaxEstimate({ freightUsd, rate }: { freightUsd: number; ra
       <p className="mt-4 text-sm text-ink" aria-live="polite" data-testid="impuestos-estimado">
         {estimate
           ? same
-            ? `Impuestos estimados: ${formatUsdAmount(estimate.low.totalUsd)} (${formatColones(estimate.low.totalUsd * rate)}).`
-            : `Impuestos estimados: entre ${formatUsdAmount(estimate.low.totalUsd)} y ${formatUsdAmount(estimate.high.totalUsd)} (${formatColones(estimate.low.totalUsd * rate)} a ${formatColones(estimate.high.totalUsd * rate)}).`
+            ? `Impuestos estimados: ${formatUsd(estimate.low.totalUsd)} (${formatColones(estimate.low.totalUsd * rate)}).`
+            : `Impuestos estimados: entre ${formatUsd(estimate.low.totalUsd)} y ${formatUsd(estimate.high.totalUsd)} (${formatColones(estimate.low.totalUsd * rate)} a ${formatColones(estimate.high.totalUsd * rate)}).`
           : "Escribe el valor de tu compra para estimar los impuestos."}
       </p>
       <p className="mt-2 text-xs text-muted">

@@ -1,19 +1,19 @@
 // The WhatsApp quote the calculator opens (public-site §2, §7): mode, weight or sizes, the cost
 // in dollars and colones and the delivery time, prefilled for the visitor to send.
 
-import { formatColones, formatUsdAmount } from "../../../shared/domain/format";
+import { formatColones, formatQuantity, formatUsd, formatUsdRate } from "../../../shared/domain/format";
 import { AIR_RATE_TIERS, airCostUsd, airRatePerGram, SHIPPING_MODE_INFO, type ShipmentQuote } from "../../../shared/domain/pricing";
 import type { ShipmentReading } from "./shipment-form";
 import { volumetricChargeText } from "../../../shared/api/declared";
 
-const grouped = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 1 });
+const grouped = { format: (n: number) => formatQuantity(n, 1) };
 
 export function formatGrams(grams: number): string {
   return `${grouped.format(grams)} g`;
 }
 
 export function formatCubicFeet(feet: number): string {
-  return `${feet} ft³`;
+  return `${formatQuantity(feet)} pies³`;
 }
 
 /**
@@ -27,11 +27,11 @@ export function airTierText(grams: number): string {
   if (!next || !Number.isFinite(next.belowGrams)) return `${here}.`;
   const threshold = next.belowGrams;
   if (airCostUsd(threshold) >= airCostUsd(grams)) return `${here}.`;
-  return `${here}. Desde ${formatGrams(threshold)} la tarifa baja a ${usdPerGram(airRatePerGram(threshold))} por gramo: ${formatGrams(threshold)} cuestan ${formatUsdAmount(airCostUsd(threshold))}, menos que este peso.`;
+  return `${here}. Desde ${formatGrams(threshold)} la tarifa baja a ${usdPerGram(airRatePerGram(threshold))} por gramo: ${formatGrams(threshold)} cuestan ${formatUsd(airCostUsd(threshold))}, menos que este peso.`;
 }
 
 function usdPerGram(rate: number): string {
-  return `$${rate}`;
+  return formatUsdRate(rate);
 }
 
 export interface QuoteMessageInput {
@@ -53,7 +53,7 @@ export function quoteMessage({ brandName, reading, rate }: QuoteMessageInput): s
     lines.push(`• Medidas: ${grouped.format(largo ?? 0)} × ${grouped.format(ancho ?? 0)} × ${grouped.format(alto ?? 0)} cm (${volumetricChargeText(quote.charged.grams)})`);
   }
   lines.push(
-    `• Costo estimado: ${formatUsdAmount(quote.usd)} (${formatColones(quote.crc)})`,
+    `• Costo estimado: ${formatUsd(quote.usd)} (${formatColones(quote.crc)})`,
     `• Tipo de cambio: ${formatColones(rate)} por dólar`,
     `• Tiempo de entrega: ${quote.deliveryTime}`,
   );

@@ -7,8 +7,9 @@ import { AIR_RATE_TIERS, CUBIC_CM_PER_CUBIC_FOOT, SEA_USD_PER_CUBIC_FOOT, SHIPPI
 import { FREE_STORAGE_DAYS, INSURANCE_COVERAGE_USD, PROHIBITED_GOODS } from "../../../shared/domain/policies";
 import { Card } from "../../components/ui/card";
 import { brand } from "../../lib/brand";
+import { formatQuantity, formatUsd, formatUsdRate } from "../../../shared/domain/format";
 
-const grams = new Intl.NumberFormat("es-CR");
+const grams = { format: (n: number) => formatQuantity(n, 3) };
 
 function airTierLabel(index: number): string {
   const tier = AIR_RATE_TIERS[index];
@@ -44,7 +45,7 @@ export function RateInfo() {
             {AIR_RATE_TIERS.map((tier, index) => (
               <tr key={tier.usdPerGram} className="border-t border-slate-100">
                 <td className="py-1.5 text-ink">{airTierLabel(index)}</td>
-                <td className="py-1.5 text-right font-semibold text-ink">${tier.usdPerGram.toFixed(3)}</td>
+                <td className="py-1.5 text-right font-semibold text-ink">{formatUsdRate(tier.usdPerGram)}</td>
               </tr>
             ))}
           </tbody>
@@ -52,7 +53,7 @@ export function RateInfo() {
 
         <h3 className="mt-5 text-sm font-semibold text-ink">Marítimo desde Miami o China</h3>
         <p className="mt-1 text-sm text-muted">
-          ${SEA_USD_PER_CUBIC_FOOT} por pie cúbico. El volumen es largo × ancho × alto en centímetros dividido entre{" "}
+          {formatUsd(SEA_USD_PER_CUBIC_FOOT)} por pie cúbico. El volumen es largo × ancho × alto en centímetros dividido entre{" "}
           {grams.format(CUBIC_CM_PER_CUBIC_FOOT)}, redondeado hacia arriba al pie cúbico entero; el peso no cambia el precio.
           Miami: {SHIPPING_MODE_INFO.maritimo.deliveryTime}. China: {SHIPPING_MODE_INFO["maritimo-china"].deliveryTime}.
         </p>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatColones } from "../../../shared/domain/format";
 import { estimateLike } from "../../test/fixtures/product-analysis";
-import { formatUsdAmount } from "../../../shared/domain/format";
+import { formatUsd } from "../../../shared/domain/format";
 import { quoteMessage } from "./quote-message";
 import { EMPTY_SHIPMENT, GRAMS_WHOLE, NUMBER_INVALID, readShipment, valuesFromAnalysis } from "./shipment-form";
 import {
@@ -17,7 +17,7 @@ describe("reading the calculator", () => {
     const reading = readShipment({ ...EMPTY_SHIPMENT, weight: "1500" }, 514);
     expect(reading.quote).toMatchObject({ mode: "aereo", usd: 24, crc: 12336, cubicFeet: null, deliveryTime: "3 a 6 días hábiles" });
     expect(reading.canQuote).toBe(true);
-    expect(formatUsdAmount(reading.quote.usd)).toBe("$24.00 USD");
+    expect(formatUsd(reading.quote.usd)).toBe("$24,00");
   });
 
   it("with the volumetric rule on, air charges the greater weight and the WhatsApp quote says so (docs/decisions/159)", () => {
@@ -28,7 +28,7 @@ describe("reading the calculator", () => {
     expect(quoteMessage({ brandName: "Express Import", reading: on, rate: 514 })).toContain("40 × 30 × 20 cm (Peso cobrado: volumétrico 4,8 kg)");
   });
 
-  it("prices 50×40×30 cm by sea at 3 ft³ and 105.00 USD, whatever the weight", () => {
+  it("prices 50×40×30 cm by sea at 3 pies³ and 105.00 USD, whatever the weight", () => {
     const values = { ...EMPTY_SHIPMENT, mode: "maritimo" as const, largo: "50", ancho: "40", alto: "30" };
     const light = readShipment({ ...values, weight: "100" }, 514);
     const heavy = readShipment({ ...values, weight: "90000" }, 514);
@@ -78,7 +78,7 @@ describe("what a courier ships", () => {
   it("takes the heaviest allowed weight and prices it with grouped thousands", () => {
     const reading = readShipment({ ...EMPTY_SHIPMENT, weight: String(SHIPMENT_MAX_GRAMS) }, 514);
     expect(reading.errors).toEqual({});
-    expect(formatUsdAmount(reading.quote.usd)).toBe("$7,000.00 USD");
+    expect(formatUsd(reading.quote.usd)).toBe("$7\u00a0000,00");
     expect(readShipment({ ...EMPTY_SHIPMENT, weight: String(SHIPMENT_MAX_GRAMS + 1) }, 514).errors.weight).toBe(SHIPMENT_WEIGHT_TOO_HIGH);
   });
 
@@ -115,7 +115,7 @@ describe("the WhatsApp quote", () => {
     expect(message).toContain("Hola Express Import");
     expect(message).toContain("Modalidad: Aéreo (Miami)");
     expect(message).toContain("Peso: 1");
-    expect(message).toContain("$24.00 USD");
+    expect(message).toContain("$24,00");
     expect(message).toContain(formatColones(12336));
     expect(message).toContain("3 a 6 días hábiles");
     expect(message).not.toContain("Medidas");
@@ -125,7 +125,7 @@ describe("the WhatsApp quote", () => {
     const reading = readShipment({ mode: "maritimo-china", weight: "800", unit: "g", largo: "50", ancho: "40", alto: "30" }, 514);
     const message = quoteMessage({ brandName: "Express Import", reading, rate: 514 });
     expect(message).toContain("Modalidad: Marítimo (China)");
-    expect(message).toContain("Medidas: 50 × 40 × 30 cm (3 ft³)");
-    expect(message).toContain("$105.00 USD");
+    expect(message).toContain("Medidas: 50 × 40 × 30 cm (3 pies³)");
+    expect(message).toContain("$105,00");
   });
 });

@@ -26,18 +26,18 @@ describe("FAQ", () => {
 
   it("lists one air rate per weight tier, grams grouped as in es-CR and dollars as the calculator writes them", () => {
     expect(airRateLines()).toEqual([
-      "Hasta 1\u00a0999 g: $0.016 por gramo",
-      "De 2\u00a0000 a 4\u00a0999 g: $0.015 por gramo",
-      "5\u00a0000 g o más: $0.014 por gramo",
+      "Hasta 1\u00a0999 g: $0,016 por gramo",
+      "De 2\u00a0000 a 4\u00a0999 g: $0,015 por gramo",
+      "5\u00a0000 g o más: $0,014 por gramo",
     ]);
     expect(airRateLines()).toHaveLength(AIR_RATE_TIERS.length);
   });
 
   it("states the spec's figures", () => {
-    expect(answerOf("tarifa-aerea")).toContain("1\u00a0500 g cuesta $24.00 USD");
+    expect(answerOf("tarifa-aerea")).toContain("1\u00a0500 g cuesta $24,00");
     expect(answerOf("tarifa-maritima")).toContain("$35 por pie cúbico");
     expect(answerOf("tarifa-maritima")).toContain("dividiendo entre 28\u00a0316,85");
-    expect(answerOf("tarifa-maritima")).toContain("50 × 40 × 30 cm ocupa 3 pies cúbicos y cuesta $105.00 USD");
+    expect(answerOf("tarifa-maritima")).toContain("50 × 40 × 30 cm ocupa 3 pies cúbicos y cuesta $105,00");
     expect(answerOf("tiempos")).toMatch(/3 a 6 días hábiles.*7 a 10 días hábiles.*3 a 5 días hábiles/);
     expect(answerOf("tiempos")).toMatch(/15 a 22 días.*aproximadamente 70 días/);
     expect(answerOf("almacenaje")).toContain("30 días");

@@ -13,11 +13,10 @@ import {
 } from "../../../shared/domain/policies";
 import { COUPON_VALIDITY_DAYS, MAX_COUPON_DISCOUNT, REFERRAL_WELCOME_DISCOUNT, REFERRER_REWARD_DISCOUNT } from "../../../shared/domain/coupons";
 import { brand } from "../../lib/brand";
-import { formatUsdAmount } from "../../../shared/domain/format";
+import { formatQuantity, formatUsd, formatUsdRate } from "../../../shared/domain/format";
 import { IVA_RATE, LEY_6946_RATE, taxShareRange } from "../../../shared/domain/import-taxes";
 
-const percent = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 1 });
-const percentOf = (fraction: number) => `${percent.format(fraction * 100)} %`;
+const percentOf = (fraction: number) => `${formatQuantity(fraction * 100, 1)} %`;
 
 export interface FaqEntry {
   id: string;
@@ -28,9 +27,9 @@ export interface FaqEntry {
   list?: string[];
 }
 
-const grams = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 2 });
+const grams = { format: (n: number) => formatQuantity(n) };
 
-/** "Hasta 1 999 g: $0.016 por gramo", one line per weight tier (dollars as the calculator writes them). */
+/** "Hasta 1 999 g: $0,016 por gramo", one line per weight tier (dollars as the calculator writes them). */
 export function airRateLines(): string[] {
   return AIR_RATE_TIERS.map((tier, index) => {
     const from = index === 0 ? 0 : AIR_RATE_TIERS[index - 1].belowGrams;
@@ -39,7 +38,7 @@ export function airRateLines(): string[] {
         ? `Hasta ${grams.format(tier.belowGrams - 1)} g`
         : `De ${grams.format(from)} a ${grams.format(tier.belowGrams - 1)} g`
       : `${grams.format(from)} g o más`;
-    return `${range}: $${tier.usdPerGram.toFixed(3)} por gramo`;
+    return `${range}: ${formatUsdRate(tier.usdPerGram)} por gramo`;
   });
 }
 
@@ -72,7 +71,7 @@ export function buildFaq(): FaqEntry[] {
       id: "tarifa-aerea",
       question: "¿Cuánto cuesta enviar un paquete por avión?",
       answer: [
-        `El envío aéreo se cobra por gramo y la tarifa baja según el peso total. Por ejemplo, un paquete de ${grams.format(AIR_EXAMPLE_GRAMS)} g cuesta ${formatUsdAmount(airCostUsd(AIR_EXAMPLE_GRAMS))}.`,
+        `El envío aéreo se cobra por gramo y la tarifa baja según el peso total. Por ejemplo, un paquete de ${grams.format(AIR_EXAMPLE_GRAMS)} g cuesta ${formatUsd(airCostUsd(AIR_EXAMPLE_GRAMS))}.`,
         "El precio incluye manejo, consolidación y asesoría personalizada, y lo pagas en colones al tipo de cambio del día. La calculadora te da el monto exacto.",
       ],
       list: airRateLines(),
@@ -82,7 +81,7 @@ export function buildFaq(): FaqEntry[] {
       question: "¿Cuánto cuesta el envío marítimo?",
       answer: [
         `El envío marítimo, desde Miami o desde China, cuesta $${SEA_USD_PER_CUBIC_FOOT} por pie cúbico y el peso no cuenta. El volumen se calcula multiplicando largo × ancho × alto en centímetros y dividiendo entre ${grams.format(CUBIC_CM_PER_CUBIC_FOOT)}; cada pie cúbico empezado se cobra completo.`,
-        `Por ejemplo, una caja de ${l} × ${w} × ${h} cm ocupa ${cubicFeetFromCm(l, w, h)} pies cúbicos y cuesta ${formatUsdAmount(seaCostUsd(l, w, h))}.`,
+        `Por ejemplo, una caja de ${l} × ${w} × ${h} cm ocupa ${cubicFeetFromCm(l, w, h)} pies cúbicos y cuesta ${formatUsd(seaCostUsd(l, w, h))}.`,
       ],
     },
     {
@@ -125,7 +124,7 @@ export function buildFaq(): FaqEntry[] {
       ],
       list: brand.importTaxes.map((category) => {
         const [low, high] = taxShareRange(category);
-        return `${category.label}: ${low === high ? `${percent.format(low)} %` : `${percent.format(low)} % a ${percent.format(high)} %`} del valor aduanero`;
+        return `${category.label}: ${low === high ? `${formatQuantity(low, 1)} %` : `${formatQuantity(low, 1)} % a ${formatQuantity(high, 1)} %`} del valor aduanero`;
       }),
     },
     {

@@ -10,10 +10,11 @@ import {
   type TProductAnalysis,
 } from "../../../shared/api/product-analysis";
 import { SHIPPING_MODE_INFO } from "../../../shared/domain/pricing";
+import { formatQuantity } from "../../../shared/domain/format";
 import { Button } from "../../components/ui/button";
 
-const number = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 1 });
-const feet = new Intl.NumberFormat("es-CR", { maximumFractionDigits: 2 });
+const number = { format: (n: number) => formatQuantity(n, 1) };
+const feet = { format: (n: number) => formatQuantity(n) };
 
 function grams(n: number): string {
   return `${number.format(n)} g`;

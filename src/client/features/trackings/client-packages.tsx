@@ -31,6 +31,7 @@ import { CouponsPanel } from "../../components/coupons-panel";
 import { ReferralsPanel } from "./referrals-panel";
 import { ShareReferralButton } from "./share-referral-button";
 import { PackageCard } from "./package-card";
+import { PackageList } from "./package-list";
 import { TrackingFormDialog } from "./tracking-form-dialog";
 import { PaymentProofDialog, type ProofTarget } from "./payment-proof-dialog";
 import { StatementCard } from "./statement-card";
@@ -123,6 +124,7 @@ export function ClientPackages({
           <StatementCard
             clientCode={client.clientCode}
             statement={estadoCuenta}
+            owing={trackings.flatMap((t) => (t.cargo && t.cargo.saldoColones > 0 ? [{ trackingCode: t.trackingCode, saldoColones: t.cargo.saldoColones }] : []))}
             onSendTotal={() => setProofTarget({ trackingId: null, what: "saldo total", amountColones: estadoCuenta.totalPendienteColones })}
           />
           <InvoicesPanel clientCode={client.clientCode} />
@@ -136,21 +138,21 @@ export function ClientPackages({
               </p>
             </Card>
           ) : (
-            <ul className="grid gap-4" aria-label="Tus paquetes">
-              {trackings.map((tracking) => (
-                <li key={tracking.id}>
-                  <PackageCard
-                    tracking={tracking}
-                    client={client}
-                    highlighted={tracking.id === highlightId}
-                    onEdit={setEditing}
-                    onDelete={setDeleting}
-                    onSendProof={(t) => setProofTarget({ trackingId: t.id, what: t.trackingCode, amountColones: t.cargo?.saldoColones ?? 0 })}
-                    onImageError={onImageError}
-                  />
-                </li>
-              ))}
-            </ul>
+            <PackageList
+              trackings={trackings}
+              highlightId={highlightId}
+              renderCard={(tracking) => (
+                <PackageCard
+                  tracking={tracking}
+                  client={client}
+                  highlighted={tracking.id === highlightId}
+                  onEdit={setEditing}
+                  onDelete={setDeleting}
+                  onSendProof={(t) => setProofTarget({ trackingId: t.id, what: t.trackingCode, amountColones: t.cargo?.saldoColones ?? 0 })}
+                  onImageError={onImageError}
+                />
+              )}
+            />
           )}
         </section>
         <div className="grid content-start gap-6 lg:grid-cols-[2fr_1fr]">

@@ -188,7 +188,7 @@ describe("package cards", () => {
     search("EXAB12CD");
     const card = await screen.findByRole("article", { name: "1Z999AA10123456784" });
     expect(within(card).getByText("UPS")).toBeTruthy();
-    expect(within(card).getByText("1500 g")).toBeTruthy();
+    expect(within(card).getByText("1 500 g")).toBeTruthy();
     const timeline = within(card).getAllByRole("listitem").map((li) => li.textContent);
     expect(timeline).toHaveLength(3);
     expect(timeline[0]).toMatch(/^Registrado · 01\/02\/2031/);

@@ -3,7 +3,7 @@
 // per package, the coupons and referrals, the share button). That part is its own chunk,
 // fetched when the visitor searches, so the page only loads the search at first.
 
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Card } from "../../components/ui/card";
 import { couponsKey } from "../../components/coupons-panel";
@@ -13,14 +13,21 @@ import { ClientNotFound } from "./client-not-found";
 import { referralsKey } from "./referrals-panel";
 import { invoicesKey } from "./invoices-key";
 import { clientTrackingsKey, useClientTrackings } from "./use-client-trackings";
+import { RememberCodeControls, useRememberedCode } from "./remembered-code";
 
 const loadPackages = () => import("./client-packages");
 const ClientPackages = lazy(() => loadPackages().then((module) => ({ default: module.ClientPackages })));
 
 export function ClientPortal() {
   const queryClient = useQueryClient();
-  const [clientCode, setClientCode] = useState<string | null>(null);
+  const memory = useRememberedCode();
+  // A code remembered on this phone opens its packages at once (a bookmark of the bare /rastreo).
+  const [clientCode, setClientCode] = useState<string | null>(memory.remembered);
   const lookup = useClientTrackings(clientCode);
+  const foundCode = lookup.data?.client.clientCode;
+  useEffect(() => {
+    if (foundCode) memory.found(foundCode);
+  }, [foundCode, memory]);
 
   function search(code: string) {
     void loadPackages().catch(() => undefined); // fetched alongside the lookup; a failure shows when it renders
@@ -37,6 +44,15 @@ export function ClientPortal() {
         <h2 className="text-lg font-bold text-ink">Mis Paquetes</h2>
         <p className="mt-1 mb-4 text-sm text-muted">Ingresa tu código de cliente para ver y pre-alertar tus paquetes.</p>
         <ClientCodeSearch onSearch={search} searching={lookup.isFetching} />
+        <RememberCodeControls
+          remembered={memory.remembered}
+          wanted={memory.wanted}
+          onWantedChange={memory.setWanted}
+          onForget={() => {
+            memory.forget();
+            setClientCode(null);
+          }}
+        />
       </Card>
 
       {clientCode && lookup.isError ? (

@@ -115,7 +115,7 @@ describe("PackageCard declared vs measured (issue 32 item 5)", () => {
         diferencia: { tipo: "CONTENIDO", nota: "Llegaron 3 libros" },
       }),
     );
-    expect(screen.getByText("$15,50 USD")).toBeTruthy();
+    expect(screen.getByText("$15,50")).toBeTruthy();
     expect(screen.getByText("Diferencia con lo declarado (contenido): Llegaron 3 libros")).toBeTruthy();
     expect(screen.getByText("Peso cobrado: volumétrico 3,2 kg")).toBeTruthy();
     const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
@@ -127,5 +127,26 @@ describe("PackageCard declared vs measured (issue 32 item 5)", () => {
     expect(screen.queryByText(/Diferencia con lo declarado/)).toBeNull();
     expect(screen.queryByText(/Peso cobrado/)).toBeNull();
     expect(screen.queryByText("Valor declarado")).toBeNull();
+  });
+});
+
+describe("PackageCard numbers in one es-CR style (issue 36 item 5, decision 219)", () => {
+  it("writes the declared dollars, the cubic feet and the amount alike: '$33 390,00', '1,4 pies³', '₡17 162 460'", () => {
+    renderCard(
+      tracking({
+        estado: "EN_BODEGA_CR",
+        formaEnvio: "BARCO",
+        photos: [],
+        delivery: null,
+        valorDeclarado: 33390,
+        pesoPieCubicos: "1.4",
+        montoColones: 17_162_460,
+        cargo: { lineas: [{ kind: "FLETE", description: "Flete", amountColones: 17_162_460 }], totalColones: 17_162_460, pagadoColones: 0, saldoColones: 17_162_460 },
+      }),
+    );
+    // Testing Library reads the es-CR no-break spaces as plain ones.
+    expect(screen.getByText("$33 390,00")).toBeTruthy();
+    expect(screen.getByText("1,4 pies³")).toBeTruthy();
+    expect(screen.getAllByText("₡17 162 460").length).toBeGreaterThan(0);
   });
 });

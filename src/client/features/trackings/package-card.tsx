@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Dialog, DialogContent } from "../../components/ui/dialog";
 import { cn } from "../../lib/cn";
-import { formatColones, formatDate, formatDateTime, formatUsd } from "../../../shared/domain/format";
+import { formatColones, formatDate, formatDateTime, formatQuantityText, formatUsd } from "../../../shared/domain/format";
 import { deliveryCoordinationMessage } from "../../../shared/domain/messages";
 import { CLIENT_EDITABLE_STATUS, SHIPPING_TYPE_LABELS } from "../../../shared/domain/statuses";
 import {
@@ -54,8 +54,8 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, o
   const measure =
     tracking.pesoPieCubicos && tracking.pesoPieCubicos.trim() !== ""
       ? tracking.formaEnvio === "BARCO"
-        ? `${tracking.pesoPieCubicos} pies³`
-        : `${tracking.pesoPieCubicos} g`
+        ? `${formatQuantityText(tracking.pesoPieCubicos, 3)} pies³`
+        : `${formatQuantityText(tracking.pesoPieCubicos, 0)} g`
       : null;
 
   return (
@@ -106,7 +106,7 @@ export function PackageCard({ tracking, client, highlighted, onEdit, onDelete, o
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             {tracking.descripcionPaquete ? <Detail term="Descripción" value={tracking.descripcionPaquete} /> : null}
             {tracking.tiendaOrigen ? <Detail term="Tienda" value={tracking.tiendaOrigen} /> : null}
-            {tracking.valorDeclarado !== null ? <Detail term="Valor declarado" value={`${formatUsd(tracking.valorDeclarado)} USD`} /> : null}
+            {tracking.valorDeclarado !== null ? <Detail term="Valor declarado" value={formatUsd(tracking.valorDeclarado)} /> : null}
             {measure ? <Detail term={tracking.formaEnvio === "BARCO" ? "Volumen" : "Peso"} value={measure} /> : null}
           </dl>
         ) : null}

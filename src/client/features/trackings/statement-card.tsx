@@ -11,15 +11,13 @@ import { brand } from "../../lib/brand";
 import { cn } from "../../lib/cn";
 import { formatColones, formatDateTime } from "../../../shared/domain/format";
 import type { TClientStatement } from "../../../shared/api/trackings";
+import { StatementPay, type OwingPackage } from "./statement-pay";
 import {
   PROOFS_TITLE,
   PROOF_SEND_TOTAL_LABEL,
   STATEMENT_TITLE,
-  descriptionHint,
   proofStatusText,
-  sinpeText,
   totalDueText,
-  transferText,
 } from "../../../shared/api/payments";
 
 const PROOF_BADGE = {
@@ -32,12 +30,13 @@ export interface StatementCardProps {
   clientCode: string;
   statement: TClientStatement;
   onSendTotal: () => void;
+  /** The packages with a balance, newest first (issue 36 item 4). */
+  owing?: readonly OwingPackage[];
 }
 
-export function StatementCard({ clientCode, statement, onSendTotal }: StatementCardProps) {
+export function StatementCard({ clientCode, statement, onSendTotal, owing = [] }: StatementCardProps) {
   const { totalPendienteColones: due, comprobantes } = statement;
   if (due <= 0 && comprobantes.length === 0) return null;
-  const { sinpeMovil, sinpeHolder, iban, bank } = brand.payment;
   return (
     <Card className="p-0">
       <section aria-labelledby="estado-cuenta-titulo" className="grid gap-4 p-5">
@@ -50,14 +49,7 @@ export function StatementCard({ clientCode, statement, onSendTotal }: StatementC
         </p>
         {due > 0 ? (
           <>
-            <div className="rounded-lg bg-slate-50 p-3 text-sm text-ink">
-              <p className="font-semibold">Cómo pagar</p>
-              <ul className="mt-1 grid list-disc gap-1 pl-5 break-words">
-                {sinpeMovil ? <li>{sinpeText(sinpeMovil, sinpeHolder)}</li> : null}
-                {iban ? <li>{transferText(iban, bank)}</li> : null}
-                <li>{descriptionHint(clientCode)}</li>
-              </ul>
-            </div>
+            <StatementPay clientCode={clientCode} due={due} owing={owing} payment={brand.payment} />
             <Button variant="accent" onClick={onSendTotal} className="w-full sm:w-auto sm:justify-self-start">
               <Receipt className="h-4 w-4" aria-hidden="true" />
               {PROOF_SEND_TOTAL_LABEL}

@@ -13,8 +13,9 @@ import { useUrlFilters } from "../../lib/admin/use-url-filters";
 import type { AvisosFilters } from "../../components/avisos-toolbar";
 import { NoticesTab } from "../../features/admin/tracking-notices/notices-tab";
 import { WhatsappEntriesTab } from "../../features/admin/whatsapp-entries/whatsapp-entries-tab";
+import { formatQuantity } from "../../../shared/domain/format";
 
-const number = new Intl.NumberFormat("es-CR");
+const number = { format: (n: number) => formatQuantity(n, 0) };
 
 function StatCards() {
   const { data } = useTrackingStats();

@@ -11,7 +11,7 @@ import { conflict, notFound } from "../../errors";
 import { GREY, PAGE_SIZES, createPdf, drawFittedText, drawWrappedText, mm, type PdfFonts } from "../../lib/pdf/document";
 import { drawCode128 } from "../../lib/pdf/barcode";
 import { packageLabelCode } from "../../../shared/domain/warehouse";
-import { formatDate, formatWholeNumber } from "../../../shared/domain/format";
+import { formatDate, formatQuantity, formatWholeNumber } from "../../../shared/domain/format";
 import { LABELS_NOT_FOUND, LABELS_PER_A4, labelsNotReceived, type LabelFormat } from "../../../shared/api/admin/labels";
 import { SHIPMENT_GUIDE_LABELS } from "../../../shared/api/admin/shipments";
 import type { ShippingType } from "../../../shared/domain/statuses";
@@ -65,7 +65,7 @@ interface Box {
 }
 
 function measure(label: LabelData): string {
-  if (label.formaEnvio === "BARCO") return label.pieCubicos === null ? "Pies cúbicos: —" : `${label.pieCubicos.toLocaleString("es-CR", { maximumFractionDigits: 3 })} pies³`;
+  if (label.formaEnvio === "BARCO") return label.pieCubicos === null ? "Pies cúbicos: —" : `${formatQuantity(label.pieCubicos, 3)} pies³`;
   return label.pesoGramos === null ? "Peso: —" : `${formatWholeNumber(label.pesoGramos)} g`;
 }
 

@@ -20,7 +20,7 @@ import {
   type TShipmentDetail,
 } from "../../../shared/api/admin/shipments";
 import { SHIPMENT_STATE_LABELS } from "../../../shared/domain/warehouse";
-import { formatWholeNumber } from "../../../shared/domain/format";
+import { formatQuantity, formatUsd, formatWholeNumber } from "../../../shared/domain/format";
 import { invoiceCell } from "../../../shared/api/purchase-invoices";
 
 const text = (value: string | null | undefined): XlsxValue => (value ? neutralizeFormula(value) : null);
@@ -117,8 +117,8 @@ const PDF_COLUMNS: { share: number; align?: "right" }[] = [
   { share: 0.06 },
 ];
 
-const fixed = [2, 3].map((digits) => new Intl.NumberFormat("es-CR", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
-const decimals = (n: number | null, digits: 2 | 3) => (n === null ? "" : fixed[digits - 2].format(n));
+// The screens' number style (decision 219): cubic feet to at most 3 decimals, dollars to the cent.
+const decimals = (n: number | null, digits: 2 | 3) => (n === null ? "" : digits === 2 ? formatUsd(n).slice(1) : formatQuantity(n, 3));
 
 export async function manifestPdf(detail: TShipmentDetail, brand: string): Promise<Uint8Array> {
   const s = detail.shipment;
@@ -159,7 +159,7 @@ export async function manifestPdf(detail: TShipmentDetail, brand: string): Promi
     y -= 28;
     drawFittedText(
       page,
-      `Piezas: ${formatWholeNumber(t.piezas)} · Peso: ${formatWholeNumber(t.gramos)} g · Pies cúbicos: ${decimals(t.pieCubicos, 3)} · Valor declarado: $${decimals(t.valorDeclaradoUsd, 2)}`,
+      `Piezas: ${formatWholeNumber(t.piezas)} · Peso: ${formatWholeNumber(t.gramos)} g · Pies cúbicos: ${decimals(t.pieCubicos, 3)} · Valor declarado: ${formatUsd(t.valorDeclaradoUsd)}`,
       { x: MARGIN, y, maxWidth: width, size: 10, minSize: 7, font: fonts.bold },
     );
     y = PAGE[1] - MARGIN - HEADER_BLOCK;

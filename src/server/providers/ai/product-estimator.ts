@@ -14,6 +14,7 @@ import {
   type ShippingMode,
 } from "../../../shared/domain/pricing";
 import type { TProductAnalysis } from "../../../shared/api/product-analysis";
+import { formatQuantity, formatUsd } from "../../../shared/domain/format";
 import { CATALOG, GENERIC_CATEGORY, KNOWN_STORES, type CatalogCategory, type KnownStore, type Size } from "./product-catalog";
 
 export interface EstimatorInput {
@@ -254,7 +255,7 @@ export function cubicFeetOf(size: Size): number {
   return Math.round(((size.largo * size.ancho * size.alto) / CUBIC_CM_PER_CUBIC_FOOT) * 100) / 100;
 }
 
-const usd = (n: number) => `$${n.toFixed(2)}`;
+const usd = formatUsd;
 
 /**
  * Sea pays off only when it saves enough to be worth the wait: from Miami (15–22 days against
@@ -297,7 +298,7 @@ export function recommendMode(
   const seaMode: ShippingMode = origin === "china" ? "maritimo-china" : "maritimo";
   const seaTime = SHIPPING_MODE_INFO[seaMode].deliveryTime;
   const airTime = SHIPPING_MODE_INFO.aereo.deliveryTime;
-  const feetText = `${feet} ${feet === 1 ? "pie cúbico" : "pies cúbicos"}`;
+  const feetText = `${formatQuantity(feet)} ${feet === 1 ? "pie cúbico" : "pies cúbicos"}`;
   if (why.airForbidden) {
     return { mode: seaMode, reason: `${why.airForbidden}: va por barco, unos ${usd(sea)} (${feetText}), ${seaTime}.` };
   }

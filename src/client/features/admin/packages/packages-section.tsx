@@ -27,7 +27,7 @@ import { useUrlFilters, type UrlFilters } from "../../../lib/admin/use-url-filte
 import { mayOpen, useAdminSession } from "../../../lib/admin/admin-session";
 import { cn } from "../../../lib/cn";
 import { CARRIERS } from "../../../../shared/domain/carriers";
-import { EMPTY_VALUE, formatColones, formatDate, formatDateTime } from "../../../../shared/domain/format";
+import { EMPTY_VALUE, formatColones, formatDate, formatDateTime, formatQuantityText } from "../../../../shared/domain/format";
 import { ORIGINS, SHIPPING_TYPE_LABELS, SHIPPING_TYPES, TRACKING_STATUS_LABELS, trackingStatusLabel } from "../../../../shared/domain/statuses";
 import {
   CARRIER_NONE,
@@ -363,7 +363,7 @@ function SortableHead({
 
 function measureText(row: TAdminPackageRow): string {
   if (!row.pesoPieCubicos) return EMPTY_VALUE;
-  return row.formaEnvio === "BARCO" ? `${row.pesoPieCubicos} pies³` : `${row.pesoPieCubicos} g`;
+  return row.formaEnvio === "BARCO" ? `${formatQuantityText(row.pesoPieCubicos, 3)} pies³` : `${formatQuantityText(row.pesoPieCubicos, 0)} g`;
 }
 
 function PackagesTable({

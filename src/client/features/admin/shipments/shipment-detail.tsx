@@ -14,7 +14,7 @@ import { scanFeedback } from "../../../lib/scan-feedback";
 import { toast } from "../../../components/ui/use-toast";
 import { useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { PrintLabelsButton } from "../../../lib/admin/print-labels";
-import { formatDate, formatUsd, formatWholeNumber } from "../../../../shared/domain/format";
+import { formatDate, formatQuantity, formatUsd, formatWholeNumber } from "../../../../shared/domain/format";
 import { TRACKING_STATUS_LABELS, trackingStatusLabel } from "../../../../shared/domain/statuses";
 import { SHIPMENT_STATE_LABELS } from "../../../../shared/domain/warehouse";
 import {
@@ -238,7 +238,7 @@ function Totals({ shipment: s }: { shipment: TShipment }) {
   const items: [string, string][] = [
     ["Piezas", formatWholeNumber(t.piezas)],
     ["Peso", `${formatWholeNumber(t.gramos)} g`],
-    ["Pies cúbicos", t.pieCubicos.toLocaleString("es-CR", { maximumFractionDigits: 3 })],
+    ["Pies cúbicos", formatQuantity(t.pieCubicos, 3)],
     ["Valor declarado", formatUsd(t.valorDeclaradoUsd)],
   ];
   return (

@@ -8,7 +8,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Pagination } from "../../../components/ui/pagination";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
 import { useLoadErrorToast } from "../../../lib/admin/admin-api";
-import { formatDate, formatWholeNumber } from "../../../../shared/domain/format";
+import { formatDate, formatQuantity, formatWholeNumber } from "../../../../shared/domain/format";
 import { SHIPMENT_STATE_LABELS } from "../../../../shared/domain/warehouse";
 import { SHIPMENT_GUIDE_LABELS, SHIPMENT_PAGE_SIZE_DEFAULT, SHIPMENT_TYPE_LABELS, type TShipment } from "../../../../shared/api/admin/shipments";
 import { useShipmentList } from "./api";
@@ -87,7 +87,7 @@ function ShipmentCard({ shipment: s, onOpen }: { shipment: TShipment; onOpen: ()
       </span>
       <span className="text-sm text-ink">
         {s.totals.piezas} {s.totals.piezas === 1 ? "pieza" : "piezas"} · {formatWholeNumber(s.totals.gramos)} g
-        {s.formaEnvio === "BARCO" ? ` · ${s.totals.pieCubicos.toLocaleString("es-CR")} pies³` : ""}
+        {s.formaEnvio === "BARCO" ? ` · ${formatQuantity(s.totals.pieCubicos, 3)} pies³` : ""}
       </span>
     </button>
   );

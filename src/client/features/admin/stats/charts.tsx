@@ -11,8 +11,9 @@ import { TRACKING_STATUS_LABELS } from "../../../../shared/domain/statuses";
 import { formatDate } from "../../../../shared/domain/format";
 import { getAdminJson, useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { STATS_KEY } from "../../../lib/admin/admin-queries";
+import { formatQuantity } from "../../../../shared/domain/format";
 
-const number = new Intl.NumberFormat("es-CR");
+const number = { format: (n: number) => formatQuantity(n, 0) };
 
 /** Bar length as a percentage of the largest value (a non-zero value always shows a sliver). */
 export function barPercent(value: number, max: number): number {

@@ -5,8 +5,9 @@ import type { ReactNode } from "react";
 import { Clock, Package, Users } from "lucide-react";
 import { Card } from "../../../components/ui/card";
 import type { TAdminClientsResponse } from "../../../../shared/api/admin/clients";
+import { formatQuantity } from "../../../../shared/domain/format";
 
-const number = new Intl.NumberFormat("es-CR");
+const number = { format: (n: number) => formatQuantity(n, 0) };
 
 function StatCard({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

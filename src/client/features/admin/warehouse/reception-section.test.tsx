@@ -130,7 +130,7 @@ describe("Recepción", () => {
     expect(screen.getByText("Declarado por el cliente")).toBeTruthy();
     expect(declared.textContent).toContain("ContenidoUn libro");
     expect(declared.textContent).toContain("TiendaAmazon");
-    expect(declared.textContent).toContain("Valor$15,50 USD");
+    expect(declared.textContent).toContain("Valor$15,50");
     expect(declared.textContent).toContain("Peso500 g");
     fireEvent.click(screen.getByLabelText("Diferencia con lo declarado"));
     fireEvent.change(screen.getByLabelText("Qué no coincide"), { target: { value: "PESO_Y_CONTENIDO" } });

@@ -285,7 +285,7 @@ function DeclaredFacts({ pkg }: { pkg: TReceptionPackage }) {
   const facts: [string, string][] = [];
   if (pkg.descripcionPaquete) facts.push(["Contenido", pkg.descripcionPaquete]);
   if (pkg.tiendaOrigen) facts.push(["Tienda", pkg.tiendaOrigen]);
-  if (pkg.valorDeclarado !== null) facts.push(["Valor", `${formatUsd(pkg.valorDeclarado)} USD`]);
+  if (pkg.valorDeclarado !== null) facts.push(["Valor", formatUsd(pkg.valorDeclarado)]);
   if (pkg.pesoEstimado !== null && pkg.formaEnvio === "AVION") facts.push(["Peso", `${formatWholeNumber(pkg.pesoEstimado)} g`]);
   if (pkg.factura) facts.push(["Factura", invoiceSummary(pkg.factura)]);
   return (
