@@ -171,6 +171,8 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_ENTRY_STATUS: z.string().default("estado_tracking"),
   /** 'Listo para entregar' with the amount due: {{1}} name, {{2}} tracking code, {{3}} amount text (docs/decisions/139). */
   WHATSAPP_TEMPLATE_READY: z.string().default("paquete_listo_pago"),
+  /** The authentication template (OTP copy-code button) of the clients' sign-in codes (decision 217). */
+  WHATSAPP_TEMPLATE_AUTH: z.string().default("codigo_acceso"),
   /** The webhook (/api/whatsapp/webhook, decision 199): the Meta app's secret signs each POST; the verify token answers Meta's check. Both or the webhook answers 503. */
   WHATSAPP_APP_SECRET: optionalString,
   WHATSAPP_VERIFY_TOKEN: optionalString,
@@ -350,6 +352,8 @@ export interface Config {
     apiUrl: string;
     language: string;
     templates: { welcome: string; status: string; entryStatus: string; ready: string };
+    /** The authentication template of the clients' sign-in codes (decision 217). */
+    authTemplate: string;
     /** The webhook's secrets (decision 199); the webhook is on only with both. */
     appSecret?: string;
     verifyToken?: string;
@@ -455,6 +459,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         entryStatus: e.WHATSAPP_TEMPLATE_ENTRY_STATUS,
         ready: e.WHATSAPP_TEMPLATE_READY,
       },
+      authTemplate: e.WHATSAPP_TEMPLATE_AUTH,
       appSecret: e.WHATSAPP_APP_SECRET,
       verifyToken: e.WHATSAPP_VERIFY_TOKEN,
     },

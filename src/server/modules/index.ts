@@ -36,6 +36,7 @@ import { registerClientInvoiceRoutes } from "./invoices/client-routes";
 import { registerPaymentRoutes } from "./payments/routes";
 import { registerPageFormRoutes } from "./page-forms/routes";
 import { registerWhatsappWebhookRoutes } from "./whatsapp-webhook/routes";
+import { registerClientAccessRoutes } from "./client-access/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
@@ -73,4 +74,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerAdminInvoiceRoutes(app, ctx);
   registerPageFormRoutes(app, ctx);
   registerWhatsappWebhookRoutes(app, ctx);
+  registerClientAccessRoutes(app, ctx);
 }

@@ -31,6 +31,9 @@ export interface Answer {
 /** One client's answer, and whether its code was issued look-alike free (a reading may reach it). */
 export interface Found extends Answer {
   lookalikeFree: boolean;
+  /** The client's id, and whether its account is protected (decision 216: the access gate reads them here). */
+  clientId: number;
+  protected: boolean;
   /** Kept no longer than this: the answer holds signed image links (lib/image-links.ts, decision 146). */
   validUntilMs?: number;
 }
@@ -236,7 +239,7 @@ export class ClientLookups {
     return this.listener?.backendPid() ?? null;
   }
 
-  async lookup(typedCode: string): Promise<Answer | null> {
+  async lookup(typedCode: string): Promise<Found | null> {
     let exact = this.cache.get(typedCode);
     if (exact) return exact;
     const reading = mapLookalikes(typedCode);

@@ -20,7 +20,7 @@ import { acceptsGzip, answerBytes } from "./lookup-cache";
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const portal = { auth: "public", codeOracle: true } as const;
+  const portal = { auth: "public", codeOracle: true, clientAccess: "account" } as const;
 
   // Compression is the route's own: answers kept in memory are gzipped already (lookup-cache.ts).
   // The answer is those kept bytes: the serializer never runs for them (the schema documents them).

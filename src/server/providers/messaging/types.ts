@@ -29,6 +29,11 @@ export interface MessagingProvider {
   readonly configured: boolean;
   /** Resolves when the provider accepted the message; rejects with MessagingError otherwise. */
   send(message: OutgoingMessage): Promise<SendResult>;
+  /**
+   * Sends a one-time sign-in code at once (not through the outbox) in the authentication template
+   * (decision 217). Absent when no authentication template is configured or nothing can be sent.
+   */
+  sendSignInCode?(to: string, code: string): Promise<SendResult>;
 }
 
 /**
