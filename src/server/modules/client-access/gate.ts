@@ -37,9 +37,12 @@ async function check(ctx: AppContext, request: FastifyRequest): Promise<void> {
   authorize({ kind: "portal", signedIn }, "client.openAccount", { protected: true });
 }
 
-/** After validation (the code is read) and after the code-guessing guard, before the handler. */
+/**
+ * Right after the code-guessing guard (both preValidation: the body is read, the handler has not
+ * run), so a protected account's route answers the same 401 whatever else the request holds.
+ */
 export function installClientAccessGate(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook("preHandler", (request, _reply, done) => {
+  app.addHook("preValidation", (request, _reply, done) => {
     if (request.routeOptions.config?.clientAccess !== "account") return done();
     check(ctx, request).then(() => done(), done);
   });
