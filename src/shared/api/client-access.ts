@@ -3,7 +3,7 @@
 // protected, the bare client code shows only its packages' statuses (GET …/estados); every other
 // portal call needs the sign-in. The contract entries and the Spanish texts, for server and browser.
 import { z } from "../validation";
-import { TRACKING_STATUSES } from "../domain/statuses";
+import { ORIGINS, TRACKING_STATUSES } from "../domain/statuses";
 import { ZClientCodeSchema } from "./clients";
 import { defineRoute } from "./contract";
 
@@ -55,6 +55,8 @@ export type TSignInCodeSent = z.infer<typeof ZSignInCodeSentSchema>;
 export const ZPackageStatusSchema = z.object({
   trackingCode: z.string(),
   estado: z.enum(TRACKING_STATUSES),
+  /** Where it comes from: the status reads "En bodega China" or "En bodega Miami" (decision 157). */
+  origen: z.enum(ORIGINS),
   createdAt: z.string(),
   /** When its status last changed. */
   estadoDesde: z.string(),

@@ -285,7 +285,7 @@ describe("a protected account's bare code", () => {
     expect(statuses.statusCode).toBe(200);
     const list = statuses.json().trackings as Record<string, unknown>[];
     expect(list).toHaveLength(1);
-    expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "enVerificacion", "estado", "estadoDesde", "trackingCode"]);
+    expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "enVerificacion", "estado", "estadoDesde", "origen", "trackingCode"]);
   });
 
   it("signed in, no portal route answers 401", async () => {

@@ -21,7 +21,7 @@ import { findClientByTypedCode } from "../../core/client-codes";
 import { clients, clientTrackings } from "../../db/schema";
 import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import { OFFICE_STAFF } from "../../../shared/domain/staff-roles";
-import type { TrackingStatus } from "../../../shared/domain/statuses";
+import type { Origin, TrackingStatus } from "../../../shared/domain/statuses";
 import {
   ADMIN_REMOVE_PROTECTION_ROUTE,
   CLIENT_ACCESS_STATE_ROUTE,
@@ -58,6 +58,7 @@ export function registerClientAccessRoutes(app: FastifyInstance, ctx: AppContext
       .select({
         trackingCode: t.trackingCode,
         estado: t.estado,
+        origen: t.origen,
         createdAt: t.createdAt,
         estadoDesde: t.lastStatusChangeDate,
         enVerificacion: sql<boolean>`exists (select 1 from unclaimed_matches m where m.tracking_id = ${t.id} and m.estado = 'PENDIENTE')`,
@@ -69,6 +70,7 @@ export function registerClientAccessRoutes(app: FastifyInstance, ctx: AppContext
       trackings: rows.map((r) => ({
         trackingCode: r.trackingCode,
         estado: r.estado as TrackingStatus,
+        origen: r.origen as Origin,
         createdAt: r.createdAt.toISOString(),
         estadoDesde: r.estadoDesde.toISOString(),
         enVerificacion: r.enVerificacion === true,

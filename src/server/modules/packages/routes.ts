@@ -17,6 +17,7 @@ import { contractSchema } from "../../lib/route-contract";
 import { notFound } from "../../errors";
 import { deleteClientTracking, preAlertTracking, updateClientTracking } from "./client-portal";
 import { acceptsGzip, answerBytes } from "./lookup-cache";
+import { lookupOnce } from "../client-access/gate";
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +31,8 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
     async (request, reply) => {
       const { code } = request.query;
       await enforceLimit(ctx, request, "clientLookup", reply);
-      const answer = await ctx.lookups.lookup(code);
+      // The access gate read it already (decision 216): the same answer, not a second read.
+      const answer = await lookupOnce(ctx, request, code);
       if (!answer) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
       const { bytes, gzipped } = answerBytes(answer, acceptsGzip(request.headers["accept-encoding"]));
       reply.header("vary", "accept-encoding");
