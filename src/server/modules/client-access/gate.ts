@@ -14,7 +14,6 @@ import type { AppContext } from "../../context";
 import { namedCode } from "../../lib/abuse-limits";
 import { authorize } from "../../core/policies";
 import { hasClientSession } from "./service";
-import type { Found } from "../packages/lookup-cache";
 
 export type ClientAccess = "account" | "open";
 
@@ -27,21 +26,12 @@ export function requireClientAccessDeclared(route: { method: string | string[]; 
   }
 }
 
-/** What the gate read for a request: the lookup route answers with it (one read per request). */
-const seen = new WeakMap<FastifyRequest, { code: string; found: Found | null }>();
-
-/** The lookup of `code` for this request: the gate's own read when it made one, else a new one. */
-export async function lookupOnce(ctx: AppContext, request: FastifyRequest, code: string): Promise<Found | null> {
-  const read = seen.get(request);
-  return read && read.code === code ? read.found : ctx.lookups.lookup(code);
-}
-
 async function check(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const code = namedCode(request);
   if (code === undefined) return;
   // The lookup's kept answer knows the client and its protection (no database turn when kept).
-  const found = await ctx.lookups.lookup(code);
-  seen.set(request, { code, found });
+  // Kept for the request: the lookup route answers with this same read.
+  const found = await ctx.lookups.lookupFor(request, code);
   // No such client: the route answers its own 404 (a counted miss).
   if (!found?.protected) return;
   const signedIn = await hasClientSession(ctx, request, found.clientId);

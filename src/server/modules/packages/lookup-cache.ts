@@ -239,6 +239,21 @@ export class ClientLookups {
     return this.listener?.backendPid() ?? null;
   }
 
+  /** One read per request (WeakMap: gone with the request). */
+  private readonly perRequest = new WeakMap<object, { code: string; found: Promise<Found | null> }>();
+
+  /**
+   * The lookup of `typedCode` for one request: a second call for the same request and code gets
+   * the first one's answer (the access gate reads it before the route does; decision 216).
+   */
+  lookupFor(request: object, typedCode: string): Promise<Found | null> {
+    const read = this.perRequest.get(request);
+    if (read && read.code === typedCode) return read.found;
+    const found = this.lookup(typedCode);
+    this.perRequest.set(request, { code: typedCode, found });
+    return found;
+  }
+
   async lookup(typedCode: string): Promise<Found | null> {
     let exact = this.cache.get(typedCode);
     if (exact) return exact;

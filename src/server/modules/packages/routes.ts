@@ -17,7 +17,6 @@ import { contractSchema } from "../../lib/route-contract";
 import { notFound } from "../../errors";
 import { deleteClientTracking, preAlertTracking, updateClientTracking } from "./client-portal";
 import { acceptsGzip, answerBytes } from "./lookup-cache";
-import { lookupOnce } from "../client-access/gate";
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +31,7 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
       const { code } = request.query;
       await enforceLimit(ctx, request, "clientLookup", reply);
       // The access gate read it already (decision 216): the same answer, not a second read.
-      const answer = await lookupOnce(ctx, request, code);
+      const answer = await ctx.lookups.lookupFor(request, code);
       if (!answer) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
       const { bytes, gzipped } = answerBytes(answer, acceptsGzip(request.headers["accept-encoding"]));
       reply.header("vary", "accept-encoding");
