@@ -344,6 +344,9 @@ describe("the office's recovery", () => {
     const [still] = await t.ctx.db.select({ protectedAt: clients.protectedAt }).from(clients).where(eq(clients.id, id));
     expect(still.protectedAt).not.toBeNull();
 
+    // Staff see it on the client's card (the list's answer).
+    const listed = async () => (await t.app.inject({ method: "GET", url: `/api/clients?q=${clientCode}`, headers: oficina.headers })).json().clients[0];
+    expect((await listed()).protegidaDesde).toEqual(expect.any(String));
     const done = await t.app.inject({ method: "POST", url, headers: oficina.headers, payload: { motivo: "Cambió de teléfono, verificado con cédula" } });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ protegida: false, sesionesCerradas: 1 });
@@ -355,6 +358,7 @@ describe("the office's recovery", () => {
     // The bare code opens the whole portal again; the old phone's session is gone.
     expect((await new Browser().call("GET", `/api/clients/trackings?code=${clientCode}`)).statusCode).toBe(200);
     expect((await owner.call("GET", `/api/cuenta/${clientCode}`)).json()).toEqual({ protegida: false, sesionIniciada: false, otrasSesiones: 0 });
+    expect((await listed()).protegidaDesde).toBeNull();
     const twice = await t.app.inject({ method: "POST", url, headers: oficina.headers, payload: { motivo: "Otra vez por error" } });
     expect(twice.statusCode).toBe(409);
   });
