@@ -9,7 +9,7 @@ import { Card } from "../../components/ui/card";
 import { couponsKey } from "../../components/coupons-panel";
 import { errorCodeFrom, errorMessageFrom, errorStatusFrom } from "../../lib/api";
 import { SIGN_IN_REQUIRED_CODE } from "../../../shared/api/client-access";
-import { AccountAccessCard, ProtectedStatuses } from "../client-access/account-access";
+import { AccountAccessCard, ProtectedStatuses } from "./account-access";
 import { ClientCodeSearch } from "./client-code-search";
 import { ClientNotFound } from "./client-not-found";
 import { referralsKey } from "./referrals-panel";

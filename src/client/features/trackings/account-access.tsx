@@ -28,7 +28,7 @@ import {
   type TSignInCodeSent,
 } from "../../../shared/api/client-access";
 import { formatDate } from "../../../shared/domain/format";
-import { statusDisplay, VERIFYING_DISPLAY } from "../trackings/status-display";
+import { statusDisplay, VERIFYING_DISPLAY } from "./status-display";
 
 export const accessStateKey = (clientCode: string) => [CLIENT_ACCESS_STATE_ROUTE.path, clientCode] as const;
 
