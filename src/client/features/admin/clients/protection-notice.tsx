@@ -14,6 +14,7 @@ import { formatDate } from "../../../../shared/domain/format";
 import type { TAdminClient } from "../../../../shared/api/admin/clients";
 import { ADMIN_REMOVE_PROTECTION_ROUTE, ZRemoveProtectionRequestSchema } from "../../../../shared/api/client-access";
 import { refreshClients } from "../../../lib/admin/admin-queries";
+import { queryClient } from "../../../lib/query-client";
 import { sendAdminJson, useChangeErrorToast } from "../../../lib/admin/admin-api";
 
 export function ProtectionNotice({ client }: { client: Pick<TAdminClient, "id" | "nombre" | "protegidaDesde"> }) {
@@ -21,7 +22,8 @@ export function ProtectionNotice({ client }: { client: Pick<TAdminClient, "id" |
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
   const changeError = useChangeErrorToast();
-  const remove = useMutation({
+  const remove = useMutation(
+    {
     mutationFn: (motivo: string) =>
       sendAdminJson("POST", routePath(ADMIN_REMOVE_PROTECTION_ROUTE, { id: client.id }), ADMIN_REMOVE_PROTECTION_ROUTE.responses[200], { motivo }),
     onSuccess: (answer) => {
@@ -31,7 +33,9 @@ export function ProtectionNotice({ client }: { client: Pick<TAdminClient, "id" |
       void refreshClients();
     },
     onError: (err) => changeError(err, "No se pudo quitar la protección"),
-  });
+    },
+    queryClient,
+  );
   if (!client.protegidaDesde) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
