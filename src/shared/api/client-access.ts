@@ -135,7 +135,6 @@ export const ZRemoveProtectionRequestSchema = z.object({
     .min(5, PROTECTION_REASON_REQUIRED)
     .max(300, "El motivo puede tener hasta 300 caracteres"),
 });
-export type TRemoveProtectionRequest = z.infer<typeof ZRemoveProtectionRequestSchema>;
 
 export const ZRemoveProtectionResponseSchema = z.object({ protegida: z.literal(false), sesionesCerradas: z.number().int() });
 

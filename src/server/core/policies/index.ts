@@ -16,7 +16,6 @@ import type { Verdict } from "./refusals";
 
 export { clientSubject, owns, staffSubject, type StaffSubject } from "./subject";
 export { holdsOwnerRole } from "./account";
-export type { PortalVisitor } from "./client";
 
 const RULES = { ...packageRules, ...paymentRules, ...clientRules, ...invoiceRules, ...accountRules };
 
