@@ -19,6 +19,7 @@ import { createRateLimiter, startRateLimitCleanup } from "./lib/rate-limiter";
 import { shutdownDeadline } from "./lib/jobs";
 import { installClosingConnectionHeader } from "./lib/shutdown";
 import { installCodeGuessGuard } from "./lib/abuse-limits";
+import { installClientAccessGate, requireClientAccessDeclared } from "./modules/client-access/gate";
 import { bearerToken, createAdminSessionService } from "./modules/auth/service";
 import { resolveSessionSecret } from "./lib/session-secret";
 import { PASSWORD_MUST_CHANGE, ROLE_FORBIDDEN } from "../shared/api/admin/staff";
@@ -124,8 +125,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     const roles = route.config.roles ?? [];
     if (route.config.auth === "admin" && roles.length === 0) throw new Error(`Admin route ${route.method} ${route.url} must declare config.roles`);
     if (route.config.auth === "public" && route.config.roles) throw new Error(`Public route ${route.method} ${route.url} cannot declare roles`);
+    // And a code-oracle one what a protected account's bare code may do with it (decision 216).
+    requireClientAccessDeclared(route);
+    const clientAccess = route.config.clientAccess;
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD") ctx.routes.push({ method, url: route.url, auth: route.config.auth, codeOracle: codeOracle === true, roles, contract: routeContract(route.schema) });
+      if (method !== "HEAD") ctx.routes.push({ method, url: route.url, auth: route.config.auth, codeOracle: codeOracle === true, clientAccess, roles, contract: routeContract(route.schema) });
     }
   });
 
@@ -214,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     done();
   });
   installCodeGuessGuard(app, ctx);
+  installClientAccessGate(app, ctx);
 
   // Routes validate and serialise with the shared contract's zod rules, and describe themselves
   // at /api/openapi.json (issue 33 item 3, decision 177).

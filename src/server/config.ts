@@ -173,6 +173,8 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_READY: z.string().default("paquete_listo_pago"),
   /** Staff answering a client outside the 24-hour window (Conversaciones, decision 211): {{1}} name. */
   WHATSAPP_TEMPLATE_REPLY: z.string().default("respuesta_consulta"),
+  /** The authentication template (OTP copy-code button) of the clients' sign-in codes (decision 217). */
+  WHATSAPP_TEMPLATE_AUTH: z.string().default("codigo_acceso"),
   /** The webhook (/api/whatsapp/webhook, decision 199): the Meta app's secret signs each POST; the verify token answers Meta's check. Both or the webhook answers 503. */
   WHATSAPP_APP_SECRET: optionalString,
   WHATSAPP_VERIFY_TOKEN: optionalString,
@@ -352,6 +354,8 @@ export interface Config {
     apiUrl: string;
     language: string;
     templates: { welcome: string; status: string; entryStatus: string; ready: string; reply: string };
+    /** The authentication template of the clients' sign-in codes (decision 217). */
+    authTemplate: string;
     /** The webhook's secrets (decision 199); the webhook is on only with both. */
     appSecret?: string;
     verifyToken?: string;
@@ -458,6 +462,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ready: e.WHATSAPP_TEMPLATE_READY,
         reply: e.WHATSAPP_TEMPLATE_REPLY,
       },
+      authTemplate: e.WHATSAPP_TEMPLATE_AUTH,
       appSecret: e.WHATSAPP_APP_SECRET,
       verifyToken: e.WHATSAPP_VERIFY_TOKEN,
     },

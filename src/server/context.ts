@@ -28,7 +28,16 @@ export interface AppContext {
   /** Waits out a deliberate slowdown (after a failed admin login). Tests record it instead of waiting. */
   slowDown(ms: number): Promise<void>;
   /** Every /api route with who may call it (filled as routes register; walked by the auth test). */
-  routes: { method: string; url: string; auth: "admin" | "public"; codeOracle: boolean; roles: readonly StaffRole[]; contract?: RouteContract }[];
+  routes: {
+    method: string;
+    url: string;
+    auth: "admin" | "public";
+    codeOracle: boolean;
+    /** A code-oracle route's access to a protected account (decision 216). */
+    clientAccess?: "account" | "open";
+    roles: readonly StaffRole[];
+    contract?: RouteContract;
+  }[];
 }
 
 declare module "fastify" {
@@ -42,6 +51,12 @@ declare module "fastify" {
      * shows it was not one. HEAD inherits it from the GET.
      */
     codeOracle?: boolean;
+    /**
+     * Every code-oracle route also declares what a bare code of a protected account may do with it
+     * (decision 216, modules/client-access/gate.ts): "account" needs the client's sign-in then,
+     * "open" answers the bare code (statuses, the sign-in itself, registration).
+     */
+    clientAccess?: "account" | "open";
     /**
      * Every admin route declares the staff roles that may call it (issue 19): any other role
      * gets 403. A route without it refuses to register, like one without `auth`.

@@ -8,6 +8,7 @@ export type ErrorCode =
   | "UNAUTHORIZED"
   | "FORBIDDEN"
   | "SECOND_FACTOR_REQUIRED"
+  | "SIGN_IN_REQUIRED"
   | "PASSWORD_CHANGE_REQUIRED"
   | "NOT_FOUND"
   | "CONFLICT"
@@ -28,6 +29,8 @@ const TITLES: Record<ErrorCode, string> = {
   UNAUTHORIZED: "No autorizado",
   FORBIDDEN: "Acceso denegado",
   SECOND_FACTOR_REQUIRED: "Verificación en dos pasos",
+  /** A protected account's data or change without its client's sign-in (decision 216). */
+  SIGN_IN_REQUIRED: "Cuenta protegida",
   PASSWORD_CHANGE_REQUIRED: "Cambio de contraseña requerido",
   NOT_FOUND: "No encontrado",
   CONFLICT: "Conflicto",

@@ -415,6 +415,11 @@ const SAMPLES: Record<string, Sample> = {
     payload: { searchLimit: 20, unlimitedAccess: 0, searchCount: 3 },
   }),
   "POST /api/clients/:id/reset-searches": async ({ t }) => ({ method: "POST", url: `/api/clients/${(await newClient(t)).id}/reset-searches` }),
+  "POST /api/admin/clients/:id/quitar-proteccion": async ({ t }) => {
+    const { id } = await newClient(t);
+    await t.ctx.db.update(clients).set({ protectedAt: new Date() }).where(eq(clients.id, id));
+    return { method: "POST", url: `/api/admin/clients/${id}/quitar-proteccion`, payload: { motivo: "Cambió de teléfono" } };
+  },
 
   // Statistics, referrals, coupons
   "GET /api/admin/stats": async () => ({ method: "GET", url: "/api/admin/stats" }),

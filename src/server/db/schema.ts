@@ -106,6 +106,12 @@ export const clients = pgTable(
      */
     whatsappUnreachableAt: ts("whatsapp_unreachable_at"),
     whatsappUnreachableCode: integer("whatsapp_unreachable_code"),
+    /**
+     * A protected account (issue 36 item 3, decision 216): since when the bare client code shows
+     * only package statuses; everything else needs the client's session (client_sessions). Null:
+     * not protected (the code opens the whole portal, as the spec says).
+     */
+    protectedAt: ts("protected_at"),
     searchCount: integer("search_count").notNull().default(0),
     searchLimit: integer("search_limit").notNull().default(10),
     unlimitedAccess: smallint("unlimited_access").notNull().default(0),
@@ -697,6 +703,55 @@ export const adminSessions = pgTable(
     userAgent: varchar("user_agent", { length: 200 }),
   },
   (t) => [index("admin_sessions_expires_at_idx").on(t.expiresAt), index("admin_sessions_account_idx").on(t.accountId)],
+);
+
+/**
+ * A client's signed-in browser (issue 36 item 3, decision 216): the httpOnly cookie holds the token,
+ * this row only its SHA-256. Long-lived (the client's own phone); signing out deletes the row,
+ * "cerrar las otras sesiones" deletes the client's others, the office's recovery deletes them all.
+ */
+export const clientSessions = pgTable(
+  "client_sessions",
+  {
+    /** SHA-256 of the token, hex. */
+    tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    lastSeenAt: ts("last_seen_at"),
+    userAgent: varchar("user_agent", { length: 200 }),
+  },
+  (t) => [index("client_sessions_client_idx").on(t.clientId), index("client_sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/**
+ * One-time sign-in codes sent by WhatsApp (decision 217): only an HMAC of the code is kept, bound to
+ * the browser that asked (the HMAC of its nonce cookie), with its expiry and its wrong attempts.
+ * `knownDevice`: asked by a browser that signed in to this client before (its sends are counted
+ * apart from strangers'). `byStaff`: sent by the office's recovery.
+ */
+export const clientSignInCodes = pgTable(
+  "client_sign_in_codes",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    codeHash: varchar("code_hash", { length: 64 }).notNull(),
+    browserHash: varchar("browser_hash", { length: 64 }).notNull(),
+    knownDevice: boolean("known_device").notNull().default(false),
+    byStaff: boolean("by_staff").notNull().default(false),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [
+    index("client_sign_in_codes_client_created_idx").on(t.clientId, t.createdAt),
+    check("client_sign_in_codes_attempts_check", sql`${t.attempts} >= 0`),
+  ],
 );
 
 /**

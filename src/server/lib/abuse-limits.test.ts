@@ -164,6 +164,12 @@ describe("the code-guessing guard", () => {
         "POST /api/clients/register",
         "POST /api/clients/payment-proofs",
         "PUT /api/clients/tax-id",
+        "GET /api/cuenta/:clientCode",
+        "GET /api/cuenta/:clientCode/estados",
+        "POST /api/cuenta/codigo",
+        "POST /api/cuenta/ingresar",
+        "POST /api/cuenta/salir",
+        "POST /api/cuenta/salir-otros",
       ].sort(),
     );
     expect(t.ctx.routes.every((r) => r.auth === "public" || !r.codeOracle)).toBe(true);

@@ -38,6 +38,7 @@ import { registerPageFormRoutes } from "./page-forms/routes";
 import { registerWhatsappWebhookRoutes } from "./whatsapp-webhook/routes";
 import { registerAdminOutboxRoutes } from "./outbox/routes";
 import { registerWhatsappInboxRoutes } from "./whatsapp-inbox/routes";
+import { registerClientAccessRoutes } from "./client-access/routes";
 
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerHealthRoutes(app, ctx);
@@ -77,4 +78,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerWhatsappWebhookRoutes(app, ctx);
   registerAdminOutboxRoutes(app, ctx);
   registerWhatsappInboxRoutes(app, ctx);
+  registerClientAccessRoutes(app, ctx);
 }

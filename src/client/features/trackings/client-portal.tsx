@@ -7,7 +7,9 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Card } from "../../components/ui/card";
 import { couponsKey } from "../../components/coupons-panel";
-import { errorMessageFrom, errorStatusFrom } from "../../lib/api";
+import { errorCodeFrom, errorMessageFrom, errorStatusFrom } from "../../lib/api";
+import { SIGN_IN_REQUIRED_CODE } from "../../../shared/api/client-access";
+import { AccountAccessCard, ProtectedStatuses } from "./account-access";
 import { ClientCodeSearch } from "./client-code-search";
 import { ClientNotFound } from "./client-not-found";
 import { referralsKey } from "./referrals-panel";
@@ -58,6 +60,8 @@ export function ClientPortal() {
       {clientCode && lookup.isError ? (
         errorStatusFrom(lookup.error) === 404 ? (
           <ClientNotFound clientCode={clientCode} />
+        ) : errorCodeFrom(lookup.error) === SIGN_IN_REQUIRED_CODE ? (
+          <ProtectedStatuses clientCode={clientCode} onSignedIn={() => search(clientCode)} />
         ) : (
           <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm font-medium text-destructive-hover">
             {errorMessageFrom(lookup.error, "No pudimos consultar tus paquetes. Intenta nuevamente.")}
@@ -65,6 +69,7 @@ export function ClientPortal() {
         )
       ) : null}
 
+      {lookup.data ? <AccountAccessCard clientCode={lookup.data.client.clientCode} /> : null}
       {lookup.data ? (
         <Suspense
           fallback={

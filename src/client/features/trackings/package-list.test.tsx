@@ -34,6 +34,7 @@ const pkg = (id: number, estado: TrackingStatus, saldo = 0): TClientTracking => 
   delivery: null,
   cargo: { lineas: [], totalColones: 5000, pagadoColones: 5000 - saldo, saldoColones: saldo },
   enVerificacion: false,
+  factura: null,
 });
 
 /** 41 packages, newest first: 3 in international tracking, 6 in Miami, 3 ready (one owing), 29 delivered (one owing). */

@@ -11,6 +11,7 @@ import { DELIVERY_NOT_FOUND } from "../../../shared/api/admin/deliveries";
 import { BODEGA_FIELDS_FORBIDDEN, TOTP_REQUIRED_FOR_OWNER } from "../../../shared/api/admin/staff";
 import { PAID_AT_TOO_OLD, PROOF_OTHER_CLIENT, packageNotOfClient } from "../../../shared/api/admin/payments";
 import { COMPROBANTE_NOT_FOUND } from "../../../shared/api/admin/invoices";
+import { SIGN_IN_REQUIRED } from "../../../shared/api/client-access";
 import { authorize, can, clientSubject, owns, type StaffSubject } from "./index";
 
 const OWNER_ID = 10;
@@ -73,6 +74,14 @@ describe("a client (the portal) and its comprobantes electrónicos", () => {
     expect(answer(() => authorize(me, "invoice.readOwn", { clientId: OWNER_ID }))).toBe("allowed");
     expect(answer(() => authorize(me, "invoice.readOwn", { clientId: OWNER_ID + 1 }))).toEqual(notFound);
     expect(answer(() => authorize(me, "invoice.readOwn", undefined))).toEqual(notFound);
+  });
+});
+
+describe("a protected account through the portal (decision 216)", () => {
+  it("opens to anyone while unprotected; once protected, only to its signed-in client, else the 401 asking for the sign-in", () => {
+    expect(answer(() => authorize({ kind: "portal", signedIn: false }, "client.openAccount", { protected: false }))).toBe("allowed");
+    expect(answer(() => authorize({ kind: "portal", signedIn: true }, "client.openAccount", { protected: true }))).toBe("allowed");
+    expect(answer(() => authorize({ kind: "portal", signedIn: false }, "client.openAccount", { protected: true }))).toEqual({ status: 401, message: SIGN_IN_REQUIRED });
   });
 });
 

@@ -16,7 +16,7 @@ import { saveOwnTaxId } from "./portal-tax-id";
 
 export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post(CLIENT_REGISTER_ROUTE.path, { config: { auth: "public", codeOracle: true }, schema: contractSchema(CLIENT_REGISTER_ROUTE) }, async (request, reply) => {
+  api.post(CLIENT_REGISTER_ROUTE.path, { config: { auth: "public", codeOracle: true, clientAccess: "open" }, schema: contractSchema(CLIENT_REGISTER_ROUTE) }, async (request, reply) => {
     const input = request.body;
     // Counted after validation, so a typo in the form does not use up the allowance.
     // Per address (a solved challenge past the first few, decision 109) and per phone number.
@@ -35,7 +35,7 @@ export function registerClientRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   // The portal's other writes' rules: by code, a code oracle, the write limits per address and code.
-  api.put(CLIENT_TAX_ID_ROUTE.path, { config: { auth: "public", codeOracle: true }, schema: contractSchema(CLIENT_TAX_ID_ROUTE) }, async (request, reply) => {
+  api.put(CLIENT_TAX_ID_ROUTE.path, { config: { auth: "public", codeOracle: true, clientAccess: "account" }, schema: contractSchema(CLIENT_TAX_ID_ROUTE) }, async (request, reply) => {
     const input = request.body;
     await enforceWriteLimits(ctx, request, reply, input.clientCode);
     return saveOwnTaxId(ctx.db, input, clientActor(request));

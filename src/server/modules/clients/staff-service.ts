@@ -156,6 +156,7 @@ export function adminClientsStatement(query: TAdminClientsQuery, now: Date): SQL
           'whatsappEnviadoAt', c.whatsapp_enviado_at,
           'whatsappOptOutAt', c.whatsapp_opt_out_at, 'whatsappOptInAt', c.whatsapp_opt_in_at,
           'whatsappUnreachableAt', c.whatsapp_unreachable_at, 'whatsappUnreachableCode', c.whatsapp_unreachable_code,
+          'protegidaDesde', c.protected_at,
           'searchCount', ${effectiveSearchCount(now)}, 'searchLimit', c.search_limit, 'unlimitedAccess', c.unlimited_access,
           'welcome', (select ${sql.raw(NOTIFICATIONS_JSON_FIELDS)} from notification_outbox n
             where n.client_id = c.id and n.kind = 'WELCOME' order by n.id desc limit 1),
@@ -215,6 +216,7 @@ function toAdminClient(r: Record<string, unknown>): TAdminClient {
     whatsappOptInAt: r.whatsappOptInAt ? new Date(r.whatsappOptInAt as string).toISOString() : null,
     whatsappUnreachableAt: r.whatsappUnreachableAt ? new Date(r.whatsappUnreachableAt as string).toISOString() : null,
     whatsappUnreachableCode: r.whatsappUnreachableCode === null || r.whatsappUnreachableCode === undefined ? null : Number(r.whatsappUnreachableCode),
+    protegidaDesde: r.protegidaDesde ? new Date(r.protegidaDesde as string).toISOString() : null,
     searchCount: Number(r.searchCount),
     searchLimit: Number(r.searchLimit),
     unlimitedAccess: Number(r.unlimitedAccess),

@@ -12,7 +12,7 @@ export function registerClientVerificationRoutes(app: FastifyInstance, ctx: AppC
   api.get(
     CLIENT_VERIFY_ROUTE.path,
     {
-      config: { auth: "public", codeOracle: true },
+      config: { auth: "public", codeOracle: true, clientAccess: "account" },
       schema: contractSchema(CLIENT_VERIFY_ROUTE),
       // Counted before the code is validated and looked up (after the code-miss guard, as
       // before), so malformed and wrong guesses alike use the allowance.

@@ -13,7 +13,7 @@ export function registerCouponRoutes(app: FastifyInstance, ctx: AppContext): voi
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     CLIENT_COUPONS_ROUTE.path,
-    { config: { auth: "public", codeOracle: true }, schema: contractSchema(CLIENT_COUPONS_ROUTE) },
+    { config: { auth: "public", codeOracle: true, clientAccess: "account" }, schema: contractSchema(CLIENT_COUPONS_ROUTE) },
     async (request, reply) => {
       const { clientCode } = request.params;
       await enforceLimit(ctx, request, "clientLookup", reply);

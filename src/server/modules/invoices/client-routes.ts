@@ -17,7 +17,7 @@ import { clientComprobanteFile, clientComprobantes } from "./downloads";
 
 export function registerClientInvoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const config = { auth: "public", codeOracle: true } as const;
+  const config = { auth: "public", codeOracle: true, clientAccess: "account" } as const;
 
   api.get(CLIENT_COMPROBANTES_ROUTE.path, { config, schema: contractSchema(CLIENT_COMPROBANTES_ROUTE) }, async (request, reply) => {
     await enforceLimit(ctx, request, "clientLookup", reply);

@@ -174,7 +174,7 @@ const RESPONSE_JSON = jsonObjectSql(ZClientTrackingsResponseSchema, {
 });
 
 const RESPONSE_SELECT = `
-select ${RESPONSE_JSON}::text as body, c.client_code as code, c.code_lookalike_free as "lookalikeFree"
+select ${RESPONSE_JSON}::text as body, c.client_code as code, c.code_lookalike_free as "lookalikeFree", c.id as "clientId", c.protected_at is not null as "protected"
 from clients c`;
 
 /**
@@ -240,7 +240,7 @@ class LookupBatcher {
       const codes = [...batch.keys()];
       const fill = this.cache?.beginFill(codes);
       this.database
-        .queryPrepared<{ body: string; code: string; lookalikeFree: boolean }>("client-trackings-json", CLIENT_TRACKINGS_JSON_SQL, [codes])
+        .queryPrepared<{ body: string; code: string; lookalikeFree: boolean; clientId: number; protected: boolean }>("client-trackings-json", CLIENT_TRACKINGS_JSON_SQL, [codes])
         .then(
           (rows) => {
             // Answers that will be kept are gzipped once here (lookup-cache.ts answerBytes).
@@ -250,7 +250,7 @@ class LookupBatcher {
                 // Photo and signature links are signed here, once per answer kept (decision 146).
                 const { json, validUntilMs } = this.links ? this.links.signJson(row.body) : { json: row.body, validUntilMs: null };
                 const body = keep ? gzipSync(json) : Buffer.from(json);
-                const answer: Found = { body, gzipped: keep, lookalikeFree: row.lookalikeFree, ...(validUntilMs === null ? {} : { validUntilMs }) };
+                const answer: Found = { body, gzipped: keep, lookalikeFree: row.lookalikeFree, clientId: row.clientId, protected: row.protected, ...(validUntilMs === null ? {} : { validUntilMs }) };
                 return [row.code, answer] as const;
               }),
             );

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { gzipSync } from "node:zlib";
 import { acceptsGzip, answerBytes, LookupCache, type Found } from "./lookup-cache";
 
-const found = (text: string, lookalikeFree = false): Found => ({ body: Buffer.from(text), gzipped: false, lookalikeFree });
+const found = (text: string, lookalikeFree = false): Found => ({ body: Buffer.from(text), gzipped: false, lookalikeFree, clientId: 1, protected: false });
 const fill = (cache: LookupCache, answers: Record<string, Found | undefined>) => {
   const f = cache.beginFill(Object.keys(answers));
   cache.endFill(f, new Map(Object.entries(answers).filter((e): e is [string, Found] => e[1] !== undefined)));

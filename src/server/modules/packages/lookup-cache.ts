@@ -31,6 +31,9 @@ export interface Answer {
 /** One client's answer, and whether its code was issued look-alike free (a reading may reach it). */
 export interface Found extends Answer {
   lookalikeFree: boolean;
+  /** The client's id, and whether its account is protected (decision 216: the access gate reads them here). */
+  clientId: number;
+  protected: boolean;
   /** Kept no longer than this: the answer holds signed image links (lib/image-links.ts, decision 146). */
   validUntilMs?: number;
 }
@@ -236,7 +239,22 @@ export class ClientLookups {
     return this.listener?.backendPid() ?? null;
   }
 
-  async lookup(typedCode: string): Promise<Answer | null> {
+  /** One read per request (WeakMap: gone with the request). */
+  private readonly perRequest = new WeakMap<object, { code: string; found: Promise<Found | null> }>();
+
+  /**
+   * The lookup of `typedCode` for one request: a second call for the same request and code gets
+   * the first one's answer (the access gate reads it before the route does; decision 216).
+   */
+  lookupFor(request: object, typedCode: string): Promise<Found | null> {
+    const read = this.perRequest.get(request);
+    if (read && read.code === typedCode) return read.found;
+    const found = this.lookup(typedCode);
+    this.perRequest.set(request, { code: typedCode, found });
+    return found;
+  }
+
+  async lookup(typedCode: string): Promise<Found | null> {
     let exact = this.cache.get(typedCode);
     if (exact) return exact;
     const reading = mapLookalikes(typedCode);

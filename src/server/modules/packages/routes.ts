@@ -22,7 +22,7 @@ import { acceptsGzip, answerBytes } from "./lookup-cache";
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const portal = { auth: "public", codeOracle: true } as const;
+  const portal = { auth: "public", codeOracle: true, clientAccess: "account" } as const;
 
   // Compression is the route's own: answers kept in memory are gzipped already (lookup-cache.ts).
   // The answer is those kept bytes: the serializer never runs for them (the schema documents them).
@@ -32,7 +32,8 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
     async (request, reply) => {
       const { code } = request.query;
       await enforceLimit(ctx, request, "clientLookup", reply);
-      const answer = await ctx.lookups.lookup(code);
+      // The access gate read it already (decision 216): the same answer, not a second read.
+      const answer = await ctx.lookups.lookupFor(request, code);
       if (!answer) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
       const { bytes, gzipped } = answerBytes(answer, acceptsGzip(request.headers["accept-encoding"]));
       reply.header("vary", "accept-encoding");

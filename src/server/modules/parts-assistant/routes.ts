@@ -9,7 +9,7 @@ import { searchParts } from "./service";
 
 export function registerPartsAssistantRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post(PARTS_SEARCH_ROUTE.path, { config: { auth: "public", codeOracle: true }, schema: contractSchema(PARTS_SEARCH_ROUTE) }, async (request, reply) => {
+  api.post(PARTS_SEARCH_ROUTE.path, { config: { auth: "public", codeOracle: true, clientAccess: "account" }, schema: contractSchema(PARTS_SEARCH_ROUTE) }, async (request, reply) => {
     const input = request.body;
     await enforceLimit(ctx, request, "partsSearch", reply);
     reply.header("cache-control", "no-store");

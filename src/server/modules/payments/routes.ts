@@ -10,7 +10,7 @@ import { submitPaymentProof } from "./service";
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post(PAYMENT_PROOF_ROUTE.path, { config: { auth: "public", codeOracle: true }, schema: contractSchema(PAYMENT_PROOF_ROUTE) }, async (request, reply) => {
+  api.post(PAYMENT_PROOF_ROUTE.path, { config: { auth: "public", codeOracle: true, clientAccess: "account" }, schema: contractSchema(PAYMENT_PROOF_ROUTE) }, async (request, reply) => {
     const input = request.body;
     await enforceWriteLimits(ctx, request, reply, input.clientCode);
     const comprobante = await submitPaymentProof(ctx.db, ctx.providers.storage, input, clientActor(request));

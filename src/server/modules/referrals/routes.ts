@@ -13,7 +13,7 @@ export function registerReferralRoutes(app: FastifyInstance, ctx: AppContext): v
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     CLIENT_REFERRALS_ROUTE.path,
-    { config: { auth: "public", codeOracle: true }, schema: contractSchema(CLIENT_REFERRALS_ROUTE) },
+    { config: { auth: "public", codeOracle: true, clientAccess: "account" }, schema: contractSchema(CLIENT_REFERRALS_ROUTE) },
     async (request, reply) => {
       const { clientCode } = request.params;
       await enforceLimit(ctx, request, "clientLookup", reply);

@@ -17,5 +17,6 @@ export function createMessagingProvider(config: Pick<Config, "whatsapp">): Messa
     apiUrl: w.apiUrl,
     language: w.language,
     templates: w.templates,
+    authTemplate: w.authTemplate,
   });
 }

@@ -37,6 +37,11 @@ export interface MessagingProvider {
   /** Resolves when the provider accepted the message; rejects with MessagingError otherwise. */
   send(message: OutgoingMessage): Promise<SendResult>;
   /**
+   * Sends a one-time sign-in code at once (not through the outbox) in the authentication template
+   * (decision 217). Absent when no authentication template is configured or nothing can be sent.
+   */
+  sendSignInCode?(to: string, code: string): Promise<SendResult>;
+  /**
    * A client's file (Graph: GET /{media-id} for its address, then that address with the token),
    * at most `maxBytes`; rejects with MessagingError (retryable or not) otherwise (decision 212).
    */

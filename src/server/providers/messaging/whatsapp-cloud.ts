@@ -19,6 +19,8 @@ export interface WhatsappCloudOptions {
   /** Template language code (es, es_MX, …). */
   language: string;
   templates: Record<TemplateKey, string>;
+  /** The approved authentication template of the sign-in codes (decision 217); absent: none sent. */
+  authTemplate?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -103,6 +105,29 @@ export function buildTemplateRequest(message: OutgoingMessage, options: Pick<Wha
   };
 }
 
+/**
+ * A sign-in code in Meta's authentication template (category AUTHENTICATION, an OTP copy-code
+ * button): the code is the body's one parameter and the URL button's (index 0) one parameter, as
+ * Meta requires for these templates. Checked against Meta's TemplateMessage schema by the tests.
+ */
+export function buildAuthenticationRequest(to: string, code: string, options: Pick<WhatsappCloudOptions, "language"> & { authTemplate: string }) {
+  if (!/^\d{4,15}$/.test(code)) throw new MessagingError("Código de acceso inválido", false);
+  return {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to,
+    type: "template",
+    template: {
+      name: options.authTemplate,
+      language: { policy: "deterministic", code: options.language },
+      components: [
+        { type: "body", parameters: [{ type: "text", text: code }] },
+        { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: code }] },
+      ],
+    },
+  };
+}
+
 interface GraphErrorBody {
   error?: { message?: string; code?: number; error_subcode?: number; error_data?: { details?: string } };
 }
@@ -111,46 +136,13 @@ export function createWhatsappCloudProvider(options: WhatsappCloudOptions): Mess
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? WHATSAPP_SEND_TIMEOUT_MS;
   const url = `${options.apiUrl}/${encodeURIComponent(options.phoneNumberId)}/messages`;
+  const authTemplate = options.authTemplate;
   return {
     name: "whatsapp-cloud",
     configured: true,
     async send(message) {
       // Built before the call: a parameter refused at send time is a final failure, not a network one.
-      const body = JSON.stringify(message.freeText ? buildTextRequest(message) : buildTemplateRequest(message, options));
-      let res: Response;
-      let text: string;
-      try {
-        res = await doFetch(url, {
-          method: "POST",
-          headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
-          body,
-          signal: message.signal ? AbortSignal.any([message.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
-        });
-        text = await res.text();
-      } catch (error) {
-        if (message.signal?.aborted) throw new MessagingError("Envío interrumpido al detener el servidor", true);
-        const name = (error as { name?: string }).name;
-        if (name === "TimeoutError" || name === "AbortError") {
-          throw new MessagingError(`WhatsApp no respondió a tiempo (${Math.round(timeoutMs / 1000)} s)`, true);
-        }
-        const cause = (error as { cause?: { code?: string } }).cause?.code;
-        throw new MessagingError(`No se pudo conectar con WhatsApp${cause ? ` (${cause})` : ""}`, true);
-      }
-      if (res.ok) {
-        let id: string | null = null;
-        try {
-          const parsed = JSON.parse(text) as { messages?: { id?: unknown }[] };
-          id = typeof parsed.messages?.[0]?.id === "string" ? parsed.messages[0].id : null;
-        } catch {
-          // Accepted but unreadable: it was still accepted.
-        }
-        return { providerMessageId: id };
-      }
-      const { detail, code } = graphErrorOf(text);
-      const retryable = isRetryableGraphFailure(res.status, code);
-      const prefix = retryable ? `WhatsApp respondió ${res.status}` : `WhatsApp rechazó el mensaje (${res.status})`;
-      const after = retryable ? retryAfterMs(res.headers.get("retry-after")) : undefined;
-      throw new MessagingError(detail ? `${prefix}: ${detail}` : prefix, retryable, res.status, after);
+      return post(JSON.stringify(message.freeText ? buildTextRequest(message) : buildTemplateRequest(message, options)), message.signal);
     },
     async fetchMedia(mediaId, maxBytes) {
       const auth = { authorization: `Bearer ${options.token}` };
@@ -168,7 +160,46 @@ export function createWhatsappCloudProvider(options: WhatsappCloudOptions): Mess
       const bytes = await graphCall(doFetch, meta.url, auth, timeoutMs, "el archivo", maxBytes);
       return { bytes, mimeType: typeof meta.mime_type === "string" ? meta.mime_type : null };
     },
+    ...(authTemplate ? { sendSignInCode: (to: string, code: string) => post(JSON.stringify(buildAuthenticationRequest(to, code, { language: options.language, authTemplate }))) } : {}),
   };
+
+  /** POSTs one message body; a MessagingError says whether trying again can help. */
+  async function post(body: string, signal?: AbortSignal): Promise<{ providerMessageId: string | null }> {
+    let res: Response;
+    let text: string;
+    try {
+      res = await doFetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
+        body,
+        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
+      });
+      text = await res.text();
+    } catch (error) {
+      if (signal?.aborted) throw new MessagingError("Envío interrumpido al detener el servidor", true);
+      const name = (error as { name?: string }).name;
+      if (name === "TimeoutError" || name === "AbortError") {
+        throw new MessagingError(`WhatsApp no respondió a tiempo (${Math.round(timeoutMs / 1000)} s)`, true);
+      }
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      throw new MessagingError(`No se pudo conectar con WhatsApp${cause ? ` (${cause})` : ""}`, true);
+    }
+    if (res.ok) {
+      let id: string | null = null;
+      try {
+        const parsed = JSON.parse(text) as { messages?: { id?: unknown }[] };
+        id = typeof parsed.messages?.[0]?.id === "string" ? parsed.messages[0].id : null;
+      } catch {
+        // Accepted but unreadable: it was still accepted.
+      }
+      return { providerMessageId: id };
+    }
+    const { detail, code } = graphErrorOf(text);
+    const retryable = isRetryableGraphFailure(res.status, code);
+    const prefix = retryable ? `WhatsApp respondió ${res.status}` : `WhatsApp rechazó el mensaje (${res.status})`;
+    const after = retryable ? retryAfterMs(res.headers.get("retry-after")) : undefined;
+    throw new MessagingError(detail ? `${prefix}: ${detail}` : prefix, retryable, res.status, after);
+  }
 }
 
 /** One GET to the Graph API (or its media address) with the token: the body's bytes, at most `maxBytes`. */

@@ -4,5 +4,6 @@ import { SAMPLES as MONEY } from "./money";
 import { SAMPLES as PACKAGES } from "./packages";
 import { SAMPLES as PEOPLE } from "./people";
 import { SAMPLES as SITE } from "./site";
+import { SAMPLES as ACCESS } from "./access";
 
-export const PUBLIC_SAMPLES: PublicSamples = { ...PACKAGES, ...MONEY, ...PEOPLE, ...SITE };
+export const PUBLIC_SAMPLES: PublicSamples = { ...PACKAGES, ...MONEY, ...PEOPLE, ...SITE, ...ACCESS };

@@ -152,6 +152,8 @@ export const ZAdminClientSchema = ZAdminClientRecordSchema.extend({
   whatsappOptInAt: z.string().nullable().optional(),
   whatsappUnreachableAt: z.string().nullable().optional(),
   whatsappUnreachableCode: z.number().int().nullable().optional(),
+  /** Since when the client's account is protected (decision 216); null: the bare code opens it all. */
+  protegidaDesde: z.string().nullable().optional(),
   searchCount: z.number().int(),
   searchLimit: z.number().int(),
   unlimitedAccess: z.number().int(),

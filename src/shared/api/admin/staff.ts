@@ -236,6 +236,8 @@ export const AUDIT_ACTION_LABELS = {
   "cliente.bienvenida": "Marcó la bienvenida de WhatsApp",
   "cliente.limites_busqueda": "Cambió los límites de búsqueda",
   "cliente.reiniciar_busquedas": "Reinició las búsquedas",
+  "cliente.proteger": "Protegió su cuenta con un código de WhatsApp",
+  "cliente.quitar_proteccion": "Quitó la protección de la cuenta de un cliente",
   "paquete.crear": "Creó un paquete",
   "paquete.editar": "Editó un paquete",
   "paquete.estado": "Cambió el estado de un paquete",

@@ -27,6 +27,7 @@ import { clientWhatsappNotices } from "../../../../shared/domain/whatsapp";
 import { taxIdLabel } from "../../../../shared/api/tax-id";
 import { useMarkWelcomeSent } from "./api";
 import { ClientFormDialog, DeleteClientDialog, MergeClientDialog } from "./client-dialogs";
+import { ProtectionNotice } from "./protection-notice";
 
 export interface ClientCardProps {
   client: TAdminClient;
@@ -97,6 +98,7 @@ export function ClientCard({ client, rate, messaging, filtering, renderTrackings
           {notice.text}
         </p>
       ))}
+      <ProtectionNotice client={client} />
 
       <div className="mt-2 flex flex-wrap gap-2">
         <Button size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Editar a ${client.nombre}`}>
