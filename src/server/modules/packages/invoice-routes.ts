@@ -23,7 +23,7 @@ function sendFile(reply: FastifyReply, file: InvoiceFile) {
 
 export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const portal = { auth: "public", codeOracle: true } as const;
+  const portal = { auth: "public", codeOracle: true, clientAccess: "account" } as const;
 
   api.put(CLIENT_INVOICE_ATTACH_ROUTE.path, { config: portal, schema: contractSchema(CLIENT_INVOICE_ATTACH_ROUTE) }, async (request, reply) => {
     const input = request.body;
