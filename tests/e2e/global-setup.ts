@@ -12,6 +12,7 @@ import { openDatabase } from "../../src/server/db/client";
 import { seedDatabase } from "../../src/server/seed/seed";
 import { chromiumOptions } from "./chromium";
 import { copySeededPglite } from "./seeded-data";
+import { startTurnServer } from "./turns";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,6 +22,8 @@ declare module "vitest" {
     staticDir: string;
     /** The run's one Chromium: each file connects to it (browser.ts, launchBrowser). */
     browserEndpoint: string;
+    /** Where a file takes its turn on the shared server (turns.ts). */
+    turnPort: number;
   }
 }
 
@@ -88,8 +91,11 @@ export default async function setup(project: TestProject) {
   project.provide("adminPassword", ADMIN_PASSWORD);
   project.provide("staticDir", staticDir);
   project.provide("browserEndpoint", browser.wsEndpoint());
+  const turns = await startTurnServer();
+  project.provide("turnPort", turns.port);
 
   return async () => {
+    await turns.close();
     await browser.close();
     await server.stop();
     await scratch?.drop();
