@@ -11,6 +11,8 @@ import { compiledEntry, createScratchDatabase, startProductionServer } from "../
 import { openDatabase } from "../../src/server/db/client";
 import { seedDatabase } from "../../src/server/seed/seed";
 import { chromiumOptions } from "./chromium";
+import { copySeededPglite } from "./seeded-data";
+import { startTurnServer } from "./turns";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,6 +22,8 @@ declare module "vitest" {
     staticDir: string;
     /** The run's one Chromium: each file connects to it (browser.ts, launchBrowser). */
     browserEndpoint: string;
+    /** Where a file takes its turn on the shared server (turns.ts). */
+    turnPort: number;
   }
 }
 
@@ -44,11 +48,14 @@ export default async function setup(project: TestProject) {
 
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, "ei_e2e") : undefined;
   // The journeys run against a business-sized database (the admin ones must stay usable at
-  // 10 000 clients and 100 000 packages); E2E_SEED_CLIENTS=0 starts empty.
+  // 10 000 clients and 100 000 packages); E2E_SEED_CLIENTS=0 starts empty. On PGlite a copy of
+  // the seeded folder kept from an earlier run of the same code in the same hour (seeded-data.ts).
   const dataDir = path.join(root, "data");
   const clients = Number(process.env.E2E_SEED_CLIENTS ?? 10_000);
-  if (clients > 0) {
-    const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: path.join(dataDir, "pglite") });
+  if (clients > 0 && !scratch) {
+    await copySeededPglite(path.join(dataDir, "pglite"), { clients, compiledDir: path.dirname(await serverBundle) });
+  } else if (clients > 0 && scratch) {
+    const database = await openDatabase({ databaseUrl: scratch.url });
     try {
       await database.migrate();
       await seedDatabase(database.db, { clients, trackings: clients * 10 });
@@ -84,8 +91,11 @@ export default async function setup(project: TestProject) {
   project.provide("adminPassword", ADMIN_PASSWORD);
   project.provide("staticDir", staticDir);
   project.provide("browserEndpoint", browser.wsEndpoint());
+  const turns = await startTurnServer();
+  project.provide("turnPort", turns.port);
 
   return async () => {
+    await turns.close();
     await browser.close();
     await server.stop();
     await scratch?.drop();

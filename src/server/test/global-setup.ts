@@ -101,6 +101,11 @@ async function pgliteTemplates(): Promise<{ empty: string; tarball: string; dir:
   return { empty, tarball, dir };
 }
 
+/** The migrated data folder unpacked (made with its tarball when missing): the browser journeys seed a copy of it (tests/e2e/seeded-data.ts). */
+export async function pgliteTemplateFolder(): Promise<string> {
+  return pgliteTemplateDir(await pgliteTemplate());
+}
+
 /** Removes the templates of older migrations or PGlite versions, keeping `current`. */
 function removeOldTemplates(current: string[]): void {
   for (const name of readdirSync(templates)) {
