@@ -154,6 +154,8 @@ describe("the code-guessing guard", () => {
         "POST /api/clients/trackings",
         "PATCH /api/clients/trackings/:id",
         "DELETE /api/clients/trackings/:id",
+        "PUT /api/clients/trackings/:id/factura",
+        "GET /api/clients/trackings/:id/factura",
         "GET /api/coupons/:clientCode",
         "GET /api/referrals/:clientCode",
         "GET /api/comprobantes/:clientCode",

@@ -233,7 +233,7 @@ describe("the sign-in code by WhatsApp", () => {
 /** A request for one portal route of the route table, naming `code` (and the client's package). */
 function portalRequest(route: { method: string; url: string }, code: string, packageId: number) {
   const url = route.url.replace(":clientCode", code).replace(":id", String(packageId));
-  const query = route.url === "/api/clients/trackings" && route.method === "GET" ? `?code=${code}` : "";
+  const query = route.method === "GET" && !route.url.includes(":clientCode") ? `?code=${code}` : "";
   const payload = ["POST", "PUT", "PATCH", "DELETE"].includes(route.method)
     ? { clientCode: code, trackingCode: `NUEVO${packageId}`, descripcionPaquete: "Repuestos", tipoIdentificacion: "", identificacion: "", query: "filtro de aceite" }
     : undefined;

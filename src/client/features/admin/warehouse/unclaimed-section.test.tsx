@@ -65,6 +65,7 @@ beforeEach(() => {
           tiendaOrigen: null,
           valorDeclarado: null,
           pesoEstimado: null,
+          factura: null,
           diferencia: null,
           pesoVolumetricoGramos: null,
           receivedAt: row().receivedAt,
