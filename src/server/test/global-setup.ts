@@ -103,7 +103,7 @@ async function pgliteTemplates(): Promise<{ empty: string; tarball: string; dir:
 
 /** The migrated data folder unpacked (made with its tarball when missing): the browser journeys seed a copy of it (tests/e2e/seeded-data.ts). */
 export async function pgliteTemplateFolder(): Promise<string> {
-  return pgliteTemplateDir(await pgliteTemplate());
+  return (await pgliteTemplates()).dir;
 }
 
 /** Removes the templates of older migrations or PGlite versions, keeping `current`. */
