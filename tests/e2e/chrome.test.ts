@@ -41,7 +41,7 @@ async function coveredWhileScrolling(page: Page, label: string): Promise<string[
     await page.evaluate((top) => window.scrollTo(0, top), y);
     // The floating buttons react on the next frame: wait for that, not for a fixed time.
     const covered = await expect
-      .poll(() => coveredControls(page), { timeout: 2000 })
+      .poll(() => coveredControls(page), { timeout: 10_000 })
       .toEqual([])
       .then(
         () => [],

@@ -62,7 +62,7 @@ async function coveredWhileScrolling(page: Page, label: string): Promise<string[
     await page.evaluate((top) => window.scrollTo(0, top), y);
     // The buttons react on the next frame: poll for a clear view, then report what is left.
     const covered = await expect
-      .poll(() => contentUnderFloatingButtons(page), { timeout: 2000 })
+      .poll(() => contentUnderFloatingButtons(page), { timeout: 10_000 })
       .toEqual([])
       .then(
         () => [],

@@ -99,7 +99,12 @@ describe("invoice at pre-alert", () => {
     expect(new URL(answer.url()).pathname).toMatch(/^\/api\/admin\/trackings\/\d+\/factura$/);
     expect(answer.status()).toBe(200);
     expect(answer.headers()["content-type"]).toBe("application/pdf");
-    await tab.waitForURL(/^blob:/);
+    // The tab is sent to the file (a blob: address). A browser without a PDF viewer (the headless
+    // shell the journeys run in, decision 210) turns that navigation into a download, which
+    // aborts it: that is the tab reaching the file too. Any other failure fails.
+    await tab.waitForURL(/^blob:/).catch((error: Error) => {
+      if (!/ERR_ABORTED/.test(error.message)) throw error;
+    });
     await tab.close();
 
     await weight.fill("850");
