@@ -4,8 +4,10 @@
 // src/client/features/calculator/calculator.test.tsx.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { formatColones } from "../../src/shared/domain/format";
+import { formatColones, formatUsd } from "../../src/shared/domain/format";
+import { DEFAULT_IMPORT_TAX_CATEGORIES, estimateImportTaxes } from "../../src/shared/domain/import-taxes";
 import { DESKTOP, PHONE, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { horizontalOverflow } from "./layout";
 
 async function servedRate(): Promise<number> {
   const res = await fetch(`${baseUrl()}/api/exchange-rate`);
@@ -100,5 +102,30 @@ describe("calculator", () => {
       }
       await context.close();
     }
+  });
+
+  // Issue 36's journey at 390×844: the import-tax estimate for a declared value beside the freight,
+  // marked as an estimate. The figures are the shared formula's (one number, one rule).
+  it("estimates the import taxes of a $300 clothing purchase beside the freight, at 390×844", async () => {
+    const rate = await servedRate();
+    const { page, context, problems } = await openPage(browser, "/calculadora", { width: 390, height: 844 });
+    await page.getByLabel("Peso", { exact: true }).fill("1500");
+    expect(await text(page, "calculadora-usd")).toBe("$24,00");
+    const section = page.getByRole("region", { name: "Impuestos de importación (estimado)" });
+    expect(await text(page, "impuestos-estimado")).toBe("Escribe el valor de tu compra para estimar los impuestos.");
+    await section.getByLabel("Valor de la compra (USD)").fill("300");
+    const ropa = DEFAULT_IMPORT_TAX_CATEGORIES.find((c) => c.id === "ropa")!;
+    await section.getByLabel("Tipo de producto").selectOption({ label: ropa.label });
+    const estimate = estimateImportTaxes(300, 24, ropa)!;
+    expect(estimate.low.totalUsd).toBe(estimate.high.totalUsd);
+    await page
+      .getByTestId("impuestos-estimado")
+      .getByText(`Impuestos estimados: ${formatUsd(estimate.low.totalUsd)} (${formatColones(estimate.low.totalUsd * rate)}).`, { exact: true })
+      .waitFor();
+    await section.getByText(/^Es una estimación: Aduanas clasifica cada producto/).waitFor();
+    expect(await horizontalOverflow(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });
