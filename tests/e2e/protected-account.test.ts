@@ -4,15 +4,11 @@
 // stays signed in on that phone; in another browser the bare code shows only the packages'
 // statuses; back on the client's phone the whole portal shows (name, amounts). Each screen is
 // checked for horizontal scroll and axe, the bare-code view at 320 px too.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
-import { startFakeGraphApi, type FakeGraphApi } from "../../src/server/test/fakes/graph-api";
 import { gotoSettled, launchBrowser, seriousAxeViolations } from "./browser";
 import { horizontalOverflow } from "./layout";
+import { startOwnServer, type OwnServer } from "./own-server";
 import { randomPhone } from "./api";
 
 const PASSWORD = "e2e-clave-cuenta-protegida";
@@ -20,47 +16,21 @@ const PHONE_390 = { width: 390, height: 844 };
 const PHONE_320 = { width: 320, height: 740 };
 const NOMBRE = "Rebeca Solano Quesada";
 
-let server: ServerProcess;
-let graph: FakeGraphApi;
+let own: OwnServer;
+let server: OwnServer["server"];
+let graph: OwnServer["graph"];
+const api = <T>(method: string, url: string, body?: unknown) => own.api<T>(method, url, body);
 let browser: Browser;
-let dataDir = "";
-let token = "";
-
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: { ...(body ? { "content-type": "application/json" } : {}), authorization: `Bearer ${token}` },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 beforeAll(async () => {
-  graph = await startFakeGraphApi();
-  graph.setAutoStatuses([]);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "ei-protected-"));
-  server = await startProductionServer({
-    DATA_DIR: dataDir,
-    STATIC_DIR: inject("staticDir"),
-    ADMIN_PASSWORD: PASSWORD,
-    WHATSAPP_TOKEN: graph.token,
-    WHATSAPP_PHONE_NUMBER_ID: graph.phoneNumberId,
-    WHATSAPP_API_URL: graph.url,
-    EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
-    DATABASE_URL: "",
-  });
-  ({ token } = (await (
-    await fetch(`${server.baseUrl}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: PASSWORD }) })
-  ).json()) as { token: string });
+  own = await startOwnServer({ password: PASSWORD, folder: "ei-protected", autoStatuses: [] });
+  ({ server, graph } = own);
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await graph?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await own?.close();
 });
 
 async function phone(viewport = PHONE_390): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {

@@ -4,68 +4,32 @@
 // phone; staff open the thread (the client's package beside it), see the photo fetched through
 // the Graph media endpoint, and answer: the request the stand-in received is a valid `text`
 // message by Meta's schema. Every screen is checked with axe and for sideways overflow.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
-import { startFakeGraphApi, type FakeGraphApi } from "../../src/server/test/fakes/graph-api";
-import { metaTextMessageProblems } from "../../src/server/test/meta-webhook-schema";
+import { metaTextMessageProblems } from "../../src/server/test/meta-schemas";
 import { gotoSettled, launchBrowser, seriousAxeViolations } from "./browser";
 import { horizontalOverflow } from "./layout";
+import { startOwnServer, type OwnServer } from "./own-server";
 import { randomPhone } from "./api";
 
 const PASSWORD = "e2e-clave-conversaciones";
 const APP_SECRET = "secreto-de-la-app-e2e";
 
-let server: ServerProcess;
-let graph: FakeGraphApi;
+let own: OwnServer;
+let server: OwnServer["server"];
+let graph: OwnServer["graph"];
+const api = <T>(method: string, url: string, body?: unknown) => own.api<T>(method, url, body);
 let browser: Browser;
-let dataDir = "";
-let token = "";
-
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: { ...(body ? { "content-type": "application/json" } : {}), authorization: `Bearer ${token}` },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 beforeAll(async () => {
-  graph = await startFakeGraphApi();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "ei-whatsapp-inbox-"));
-  server = await startProductionServer({
-    DATA_DIR: dataDir,
-    STATIC_DIR: inject("staticDir"),
-    ADMIN_PASSWORD: PASSWORD,
-    WHATSAPP_TOKEN: graph.token,
-    WHATSAPP_PHONE_NUMBER_ID: graph.phoneNumberId,
-    WHATSAPP_API_URL: graph.url,
-    WHATSAPP_APP_SECRET: APP_SECRET,
-    WHATSAPP_VERIFY_TOKEN: "verificacion-e2e",
-    EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
-    DATABASE_URL: "",
-  });
-  graph.setWebhook(`${server.baseUrl}/api/whatsapp/webhook`, APP_SECRET);
-  ({ token } = (await (
-    await fetch(`${server.baseUrl}/api/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ password: PASSWORD }),
-    })
-  ).json()) as { token: string });
+  own = await startOwnServer({ password: PASSWORD, folder: "ei-whatsapp-inbox", appSecret: APP_SECRET });
+  ({ server, graph } = own);
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await graph?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await own?.close();
 });
 
 describe("Conversaciones", () => {

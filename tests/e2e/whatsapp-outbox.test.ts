@@ -5,44 +5,27 @@
 // fix offers "Reintentar" and goes out again, a permanent one offers nothing and the API refuses
 // it; the client writes "BAJA", gets the free-text confirmation, and the next status change sends
 // nothing (shown as not sent). The screen is checked at 320 px for sideways overflow and with axe.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
-import { startFakeGraphApi, type FakeGraphApi, type FakeGraphRequest } from "../../src/server/test/fakes/graph-api";
-import { metaSendProblems } from "../../src/server/test/meta-send-schema";
-import { metaWebhookProblems } from "../../src/server/test/meta-webhook-schema";
+import type { FakeGraphRequest } from "../../src/server/test/fakes/graph-api";
+import { metaSendProblems, metaWebhookProblems } from "../../src/server/test/meta-schemas";
 import { until } from "../../src/server/test/until";
 import { CONSENT_REPLY_TEXTS } from "../../src/shared/domain/whatsapp-outbox";
 import { NOTIFICATION_NOT_RETRYABLE } from "../../src/shared/api/admin/outbox";
 import { launchBrowser, seriousAxeViolations, gotoSettled, reloadSettled } from "./browser";
 import { horizontalOverflow } from "./layout";
+import { startOwnServer, type OwnServer } from "./own-server";
 import { randomPhone } from "./api";
 
 const PASSWORD = "e2e-clave-bandeja";
 const APP_SECRET = "secreto-e2e-de-la-app";
 
-let server: ServerProcess;
-let graph: FakeGraphApi;
+let own: OwnServer;
+let server: OwnServer["server"];
+let graph: OwnServer["graph"];
+const call = (method: string, url: string, body?: unknown) => own.call(method, url, body);
+const api = <T>(method: string, url: string, body?: unknown) => own.api<T>(method, url, body);
 let browser: Browser;
-let dataDir = "";
-let token = "";
-
-async function call(method: string, url: string, body?: unknown): Promise<Response> {
-  return fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: { ...(body ? { "content-type": "application/json" } : {}), authorization: `Bearer ${token}` },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-}
-
-async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await call(method, url, body);
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 interface Person {
   clientCode: string;
@@ -80,34 +63,14 @@ function wamidOf(p: Person): string {
 }
 
 beforeAll(async () => {
-  graph = await startFakeGraphApi();
-  // Only "sent" comes by itself: the journey posts "delivered" and "read" when it wants them.
-  graph.setAutoStatuses(["sent"]);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "ei-outbox-"));
-  server = await startProductionServer({
-    DATA_DIR: dataDir,
-    STATIC_DIR: inject("staticDir"),
-    ADMIN_PASSWORD: PASSWORD,
-    WHATSAPP_TOKEN: graph.token,
-    WHATSAPP_PHONE_NUMBER_ID: graph.phoneNumberId,
-    WHATSAPP_API_URL: graph.url,
-    WHATSAPP_APP_SECRET: APP_SECRET,
-    WHATSAPP_VERIFY_TOKEN: "verificacion-e2e",
-    EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
-    DATABASE_URL: "",
-  });
-  graph.setWebhook(`${server.baseUrl}/api/whatsapp/webhook`, APP_SECRET);
-  ({ token } = (await (
-    await fetch(`${server.baseUrl}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: PASSWORD }) })
-  ).json()) as { token: string });
+  own = await startOwnServer({ password: PASSWORD, folder: "ei-outbox", appSecret: APP_SECRET, autoStatuses: ["sent"] });
+  ({ server, graph } = own);
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await graph?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await own?.close();
 });
 
 describe("the Bandeja de salida", () => {

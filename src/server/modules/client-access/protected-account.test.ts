@@ -12,7 +12,7 @@ import { addTestPackage, clientIdOf, registerTestClient } from "../../test/clien
 import { createTestStaff } from "../../test/staff";
 import { createFingerprinter } from "../../test/db-fingerprint";
 import { startFakeGraphApi, fakeGraphEnv, type FakeGraphApi } from "../../test/fakes/graph-api";
-import { metaTemplateMessageProblems } from "../../test/meta-message-schema";
+import { metaTemplateMessageProblems } from "../../test/meta-schemas";
 import { auditLog, clients, clientSessions, clientSignInCodes } from "../../db/schema";
 import {
   SIGN_IN_CODE_EXPIRED,

@@ -14,7 +14,7 @@ import { createTestStaff, type TestStaff } from "../../test/staff";
 import { enqueueNotification } from "../../core/outbox";
 import { DEFAULT_RETRY_POLICY, processDueBatch, type RetryPolicy } from "../notifications/sending";
 import { processDueWebhookEvents } from "../whatsapp-webhook/worker";
-import { metaSendProblems } from "../../test/meta-send-schema";
+import { metaSendProblems } from "../../test/meta-schemas";
 import { NOTIFICATION_NOT_RETRYABLE, SHIPMENT_NOTICE_REPEATED, type TOutboxPage, type TShipmentNoticePreview } from "../../../shared/api/admin/outbox";
 import { ROLE_FORBIDDEN } from "../../../shared/api/admin/staff";
 import { CONSENT_REPLY_TEXTS, SHIPMENT_NOTICE_SKIP_REASONS } from "../../../shared/domain/whatsapp-outbox";

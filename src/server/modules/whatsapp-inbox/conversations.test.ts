@@ -14,7 +14,7 @@ import { uniqueTrackingCode } from "../../test/app";
 import { DEFAULT_RETRY_POLICY, processDueBatch } from "../notifications/sending";
 import { processDueWebhookEvents } from "../whatsapp-webhook/worker";
 import { fetchDueMedia, fetchNextMedia, MEDIA_NOT_A_KEPT_FILE } from "./media";
-import { metaTextMessageProblems, metaWebhookProblems } from "../../test/meta-webhook-schema";
+import { metaTextMessageProblems, metaWebhookProblems } from "../../test/meta-schemas";
 import { WHATSAPP_WEBHOOK_PATH } from "../../../shared/api/whatsapp-webhook";
 import {
   CONVERSATION_NOT_FOUND,

@@ -24,7 +24,7 @@ import { until } from "../../test/until";
 import { describeNotification } from "../../../shared/api/notifications";
 import { toNotificationState } from "../notifications/queries";
 import { WEBHOOK_NOT_CONFIGURED, WEBHOOK_SIGNATURE_REFUSED, WHATSAPP_WEBHOOK_PATH } from "../../../shared/api/whatsapp-webhook";
-import { metaWebhookProblems } from "../../test/meta-webhook-schema";
+import { metaWebhookProblems } from "../../test/meta-schemas";
 
 /** The real policy with no waiting between attempts, so a test can drive every retry. */
 const NO_WAIT: RetryPolicy = { ...DEFAULT_RETRY_POLICY, backoffMs: [0] };
