@@ -9,6 +9,7 @@
 //   for staff to correct and reissue;
 // - refused credentials: the row is parked (next_attempt_at null, the reason in last_error) until
 //   someone fixes the configuration; the next start puts parked rows back in line.
+import { createDrainLoop } from "../../lib/drain-loop";
 import { EventEmitter } from "node:events";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -188,55 +189,29 @@ export function createInvoiceSender(options: {
   const { db, reception, logger } = options;
   const clock = options.now ?? (() => new Date());
   const signal = options.signal ?? invoiceSignal;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<void> | undefined;
   let starting: Promise<void> | undefined;
-  let again = false;
-  let stopping = false;
-
-  const drain = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        while (!stopping) {
-          const claimed = await processDueInvoices(db, reception, { now: clock(), policy: options.policy, logger });
-          if (claimed === 0) break;
-        }
-      } while (again && !stopping);
-    })()
-      .catch((error: unknown) => logger?.error({ err: error }, "comprobantes electrónicos: el envío falló"))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const onWake = () => void drain();
+  const loop = createDrainLoop({
+    step: async () => (await processDueInvoices(db, reception, { now: clock(), policy: options.policy, logger })) > 0,
+    pollMs: options.pollMs ?? INVOICE_SENDER_POLL_MS,
+    wake: { emitter: signal, event: "issued" },
+    onError: (error) => logger?.error({ err: error }, "comprobantes electrónicos: el envío falló"),
+  });
 
   return {
     start() {
-      if (timer) return;
-      timer = setInterval(onWake, options.pollMs ?? INVOICE_SENDER_POLL_MS);
-      timer.unref();
-      signal.on("issued", onWake);
+      if (starting) return;
+      loop.start();
       starting = unparkInvoices(db, clock())
         .then((count) => {
           if (count > 0) logger?.info({ count }, "comprobantes electrónicos: reanudados los que esperaban credenciales");
         })
         .catch((error: unknown) => logger?.error({ err: error }, "comprobantes electrónicos: no se pudieron reanudar"))
-        .then(() => drain());
+        .then(() => loop.drain());
     },
     async stop(deadline) {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      signal.off("issued", onWake);
-      const work = Promise.all([starting, running]);
+      const work = Promise.all([starting, loop.stop()]);
       await (deadline ? settledOrAborted(work, deadline) : work);
     },
-    drain,
+    drain: loop.drain,
   };
 }

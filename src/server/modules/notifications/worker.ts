@@ -2,6 +2,7 @@
 // (outboxSignal), so the first try happens right away and retries follow the back-off. It
 // never claims anything while no messaging provider is configured: those messages stay
 // PENDING and are shown to staff as not sent.
+import { createDrainLoop } from "../../lib/drain-loop";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -34,37 +35,13 @@ export const OUTBOX_POLL_MS = 2000;
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, provider, logger } = options;
   const policy = options.policy ?? DEFAULT_RETRY_POLICY;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopping = false;
   const sends = new AbortController();
-
-  const drain = (): Promise<void> => {
-    if (running) {
-      // A wake-up during a drain: go round once more when this one ends.
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        while (!stopping) {
-          const claimed = await processDueBatch(db, provider, { batchSize: options.batchSize, policy, logger, signal: sends.signal });
-          if (claimed === 0) break;
-        }
-      } while (again && !stopping);
-    })()
-      .catch((error: unknown) => {
-        logger?.error({ err: error }, "outbox worker could not drain");
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  const onWake = () => void drain();
+  const loop = createDrainLoop({
+    step: async () => (await processDueBatch(db, provider, { batchSize: options.batchSize, policy, logger, signal: sends.signal })) > 0,
+    pollMs: options.pollMs ?? OUTBOX_POLL_MS,
+    wake: { emitter: outboxSignal, event: "enqueued" },
+    onError: (error) => logger?.error({ err: error }, "outbox worker could not drain"),
+  });
 
   return {
     start() {
@@ -72,17 +49,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         logger?.info("WhatsApp not configured: messages stay queued in the outbox");
         return;
       }
-      if (timer) return;
-      timer = setInterval(onWake, options.pollMs ?? OUTBOX_POLL_MS);
-      timer.unref();
-      outboxSignal.on("enqueued", onWake);
-      void drain();
+      loop.start();
+      void loop.drain();
     },
     async stop(deadline) {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      outboxSignal.off("enqueued", onWake);
+      const running = loop.stop();
       const abortSends = () => sends.abort();
       if (deadline?.aborted) abortSends();
       deadline?.addEventListener("abort", abortSends, { once: true });
@@ -92,7 +63,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         deadline?.removeEventListener("abort", abortSends);
       }
     },
-    drain,
+    drain: loop.drain,
   };
 }
 

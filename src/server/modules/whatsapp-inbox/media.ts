@@ -6,6 +6,7 @@
 // try or when Meta's answer says another cannot help, kept as FAILED with the Spanish reason
 // staff see in the thread. Nothing here throws into the worker loop. Without WhatsApp
 // configured nothing is claimed: the files wait, and staff read why.
+import { createDrainLoop } from "../../lib/drain-loop";
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -109,47 +110,25 @@ const MEDIA_STOP_WAIT_MS = 3000;
 
 /** Woken when the webhook worker stored a message with a file, and every few seconds. */
 export function createMediaWorker(options: { db: Db; provider: MessagingProvider; storage: ObjectStorage; logger?: FastifyBaseLogger; pollMs?: number }): MediaWorker {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopping = false;
-  const drain = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        while (!stopping && (await fetchNextMedia(options.db, options.provider, options.storage, { logger: options.logger })));
-      } while (again && !stopping);
-    })()
-      .catch((error: unknown) => options.logger?.error({ err: error }, "whatsapp media worker could not drain"))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const onWake = () => void drain();
+  const loop = createDrainLoop({
+    step: () => fetchNextMedia(options.db, options.provider, options.storage, { logger: options.logger }),
+    pollMs: options.pollMs ?? MEDIA_POLL_MS,
+    wake: { emitter: webhookSignal, event: "media" },
+    onError: (error) => options.logger?.error({ err: error }, "whatsapp media worker could not drain"),
+  });
   return {
     start() {
-      if (timer || !options.provider.configured) return;
-      timer = setInterval(onWake, options.pollMs ?? MEDIA_POLL_MS);
-      timer.unref();
-      webhookSignal.on("media", onWake);
-      void drain();
+      if (!options.provider.configured) return;
+      loop.start();
+      void loop.drain();
     },
     async stop() {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      webhookSignal.off("media", onWake);
       // A download under way may take its 10 s time-outs: shutdown waits for it a little, then its
       // lease runs out and the file is fetched again later (by this instance or another).
       let wait: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([running, new Promise<void>((resolve) => (wait = setTimeout(resolve, MEDIA_STOP_WAIT_MS)))]);
+      await Promise.race([loop.stop(), new Promise<void>((resolve) => (wait = setTimeout(resolve, MEDIA_STOP_WAIT_MS)))]);
       clearTimeout(wait);
     },
-    drain,
+    drain: loop.drain,
   };
 }

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { whatsappWebhookEvents } from "../../db/schema";
 import { applyIncomingMessage, applyStatusReport, type EventOutcome } from "./processing";
 import { webhookSignal } from "./intake";
+import { createDrainLoop } from "../../lib/drain-loop";
 import type { RetryPolicy } from "../notifications/sending";
 import { wakeOutboxWorker } from "../../core/outbox";
 
@@ -103,43 +104,18 @@ export interface WebhookWorker {
 export const WEBHOOK_POLL_MS = 5000;
 
 export function createWebhookWorker(options: { db: Db; logger?: FastifyBaseLogger; pollMs?: number; policy?: RetryPolicy }): WebhookWorker {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopping = false;
-  const drain = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        while (!stopping && (await processNextWebhookEvent(options.db, { logger: options.logger, policy: options.policy })));
-      } while (again && !stopping);
-    })()
-      .catch((error: unknown) => options.logger?.error({ err: error }, "whatsapp webhook worker could not drain"))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const onWake = () => void drain();
+  const loop = createDrainLoop({
+    step: () => processNextWebhookEvent(options.db, { logger: options.logger, policy: options.policy }),
+    pollMs: options.pollMs ?? WEBHOOK_POLL_MS,
+    wake: { emitter: webhookSignal, event: "stored" },
+    onError: (error) => options.logger?.error({ err: error }, "whatsapp webhook worker could not drain"),
+  });
   return {
     start() {
-      if (timer) return;
-      timer = setInterval(onWake, options.pollMs ?? WEBHOOK_POLL_MS);
-      timer.unref();
-      webhookSignal.on("stored", onWake);
-      void drain();
+      loop.start();
+      void loop.drain();
     },
-    async stop() {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      webhookSignal.off("stored", onWake);
-      await running;
-    },
-    drain,
+    stop: () => loop.stop(),
+    drain: loop.drain,
   };
 }
