@@ -310,7 +310,14 @@ describe("the lookup answered from memory", () => {
   it("with its notices withheld the reader stays stale: the notice is what makes a change visible", async () => {
     const client = await registerTestClient(t.app);
     const code = client.clientCode;
-    const { nombre } = (await lookup(reader, code)).client; // kept in memory now
+    const { nombre } = (await lookup(reader, code)).client;
+    // Kept in memory now: a lookup is a hit. (The registration's own notice may reach the reader
+    // after that first lookup began, and then the cache rightly does not keep what it read.)
+    await until(async () => {
+      const before = (await cacheStats(reader)).hits;
+      await lookup(reader, code);
+      return (await cacheStats(reader)).hits > before;
+    });
     const seen = heardFor(code);
     notices.withheld = [];
     try {
