@@ -15,6 +15,8 @@ import { namedCode } from "../../lib/abuse-limits";
 import { authorize } from "../../core/policies";
 import { hasClientSession } from "./service";
 
+const CODE_CHARACTERS = /^[A-Z0-9]+$/;
+
 export type ClientAccess = "account" | "open";
 
 /** Checks the declaration as routes register (call before registerModules). */
@@ -28,7 +30,9 @@ export function requireClientAccessDeclared(route: { method: string | string[]; 
 
 async function check(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const code = namedCode(request);
-  if (code === undefined) return;
+  // Only a code made of letters and digits can be a client's: anything else (a NUL, a broken
+  // escape) is left to the route's own validation, which refuses it in Spanish, never read here.
+  if (code === undefined || !CODE_CHARACTERS.test(code)) return;
   // The lookup's kept answer knows the client and its protection (no database turn when kept).
   // Kept for the request: the lookup route answers with this same read.
   const found = await ctx.lookups.lookupFor(request, code);
