@@ -147,11 +147,21 @@ describe("a day's work in the back office", () => {
       // 1. The client, typed without accents and in lower case.
       await page.getByLabel("Buscar", { exact: true }).fill(`jimenez ${letters(run).toLowerCase()}`);
       const card = page.getByRole("article", { name: day.nombre });
-      /** The card's packages, opened unless the search already opened them. */
+      /**
+       * The card's packages, opened unless the search already opened them. The search opens them
+       * when its answer arrives, which may land between reading the toggle and clicking it (the
+       * click then closed them: seen in CI at 1366 px), so it looks again until they show.
+       */
       const openPackages = async () => {
         const toggle = card.getByRole("button", { name: /^(Ver trackings|Ocultar)/ });
         await toggle.waitFor();
-        if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+        await expect
+          .poll(async () => {
+            if ((await toggle.getAttribute("aria-expanded")) === "true") return true;
+            await toggle.click();
+            return false;
+          })
+          .toBe(true);
       };
       await card.waitFor();
       await page.waitForFunction(() => document.querySelectorAll("[role=article]").length === 1);

@@ -139,13 +139,25 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
  */
 export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
   await page.evaluate(axeSource);
+  // A toast in its 150 ms fade is half transparent, and axe reads its title as low contrast (a
+  // toast title was flagged once in CI on Pagos at 320 px): with reduced motion a fade takes 1 ms.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await animationsDone(page);
   const violations = await page.evaluate(async (scope) => {
     const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run((scope ? document.querySelector(scope) : document) as Document, {
       resultTypes: ["violations"],
     });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
   }, selector);
+  await page.emulateMedia({ reducedMotion: null });
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.targets.join(", ")}`);
+}
+
+/** Waits for sliding panels and toasts to arrive: a box in mid-flight is not the layout. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 }

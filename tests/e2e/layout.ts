@@ -2,7 +2,7 @@
 // a fixed or sticky element covers. Both run in the page and return readable offenders, so a
 // failure names the element instead of saying "expected 426 to be ≤ 390".
 import type { Page } from "playwright-core";
-import { settled } from "./browser";
+import { animationsDone, settled } from "./browser";
 
 /**
  * Everything visible that reaches past the left or right edge of the viewport (after the
@@ -100,13 +100,6 @@ export async function coveredControls(page: Page): Promise<string[]> {
     }
     return found;
   });
-}
-
-/** Waits for sliding panels and toasts to arrive: a box in mid-flight is not the layout. */
-async function animationsDone(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
-  );
 }
 
 /** Scroll positions to check a page at: the top, every screen on the way down, the bottom. */
