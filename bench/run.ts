@@ -20,7 +20,7 @@ import { benchImportClientRows, benchImportWorkbook } from "./import-workbook";
 import { measureAdminInBrowser } from "./admin-browser";
 import { RECEIVE_BROWSER_BUDGET_MS, RECEIVE_BUDGET_MS, benchReception, benchReceptionInBrowser } from "./warehouse-reception";
 import { measureShipmentClose, prepareShipmentPackages } from "./shipments";
-import { flagArg, numberArg } from "./args";
+import { flagArg, numberArg, stringArg } from "./args";
 
 const CLIENTS = numberArg("clients", 10_000);
 const TRACKINGS = numberArg("trackings", 100_000);
@@ -79,14 +79,22 @@ interface LoadResult {
 
 const figures: Record<string, unknown> = {
   date: new Date().toISOString(),
+  /** The machine's load when the run began (1, 5, 15 minutes): a busy machine's figures are not comparable. */
+  loadAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   database: usePostgres ? "postgres" : "pglite",
   clients: CLIENTS,
   trackings: TRACKINGS,
 };
 const lines: string[] = [];
-const report = (label: string, value: string, budget = "") =>
+/** The same lines as data, for bench/all.ts's table of every run (figures.table in the JSON). */
+const table: { label: string; value: string; budget: string }[] = [];
+const report = (label: string, value: string, budget = "") => {
   lines.push(`${label.padEnd(44)} ${value.padEnd(30)} ${budget}`);
+  table.push({ label, value, budget });
+};
+/** Where bench/all.ts wants this run's figures, besides bench-results/latest-<database>.json. */
+const OUT = stringArg("out", "");
 
 async function main() {
   const root = path.resolve(".tmp", `bench-${process.pid}`);
@@ -196,13 +204,13 @@ async function main() {
       const browserCeiling = await load({ url: `http://127.0.0.1:${browserCeilingPort}/`, connections: CONNECTIONS, duration: DURATION, headers: BROWSER_ENCODINGS });
       figures.browserCeiling = { ...browserCeiling, bodyBytes: browserAnswer.body.byteLength, contentEncoding: browserAnswer.encoding };
       report(
-        `Ceiling as a browser asks: ${browserAnswer.body.byteLength} B ${browserAnswer.encoding}`,
-        `${fmtRps(browserCeiling)}`,
+        "Ceiling as a browser asks (the median answer)",
+        `${fmtRps(browserCeiling)}; ${browserAnswer.body.byteLength} B ${browserAnswer.encoding}`,
         `the median client's own answer (${bodyBytes} B JSON; ${sampled.length} sampled, ${sampled[0]?.plain ?? 0}–${sampled[sampled.length - 1]?.plain ?? 0} B)`,
       );
       const ceilingResult = await load({ url: `http://127.0.0.1:${ceilingPort}/`, connections: CONNECTIONS, duration: DURATION });
       figures.ceiling = { ...ceilingResult, bodyBytes };
-      report(`Ceiling, plain JSON: ${bodyBytes} B`, `${fmtRps(ceilingResult)}`, "same answer, no Accept-Encoding");
+      report("Ceiling, plain JSON (the same answer)", `${fmtRps(ceilingResult)}; ${bodyBytes} B`, "no Accept-Encoding");
 
       // The lookup: a warm-up pass of the same load asks for every code once (the cache fills),
       // then the measured passes: as a browser asks (the budget), then without Accept-Encoding.
@@ -361,8 +369,11 @@ async function main() {
   console.log(`\nExpress Import benchmark — ${figures.date}\n${figures.machine}; database ${figures.database}\n`);
   console.log(`${"figure".padEnd(44)} ${"measured".padEnd(30)} budget`);
   for (const line of lines) console.log(line);
+  figures.table = table;
+  figures.loadAverage = os.loadavg().map((l) => round(l));
   mkdirSync("bench-results", { recursive: true });
   writeFileSync(path.join("bench-results", `latest-${figures.database}.json`), JSON.stringify(figures, null, 2));
+  if (OUT) writeFileSync(OUT, JSON.stringify(figures, null, 2));
   console.log(`\nFigures written to bench-results/latest-${figures.database}.json`);
 }
 
