@@ -7,7 +7,7 @@
 // Data is made over HTTP (the server's embedded database allows one process).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations, reloadSettled } from "./browser";
+import { DESKTOP, adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations, reloadSettled, signInStaff } from "./browser";
 import { computeMontoColones } from "../../src/shared/domain/pricing";
 import { formatColones } from "../../src/shared/domain/format";
 import { DEFAULT_EXCHANGE_RATE } from "../../src/shared/domain/exchange-rate";
@@ -41,8 +41,7 @@ async function trackingByCode(code: string) {
 }
 
 async function login(page: Page): Promise<void> {
-  await page.getByLabel("Contraseña de administrador").fill(adminPassword());
-  await page.getByLabel("Contraseña de administrador").press("Enter");
+  await signInStaff(page);
   await page.getByText("Acceso autorizado").first().waitFor();
   await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
 }

@@ -12,7 +12,7 @@ import type { Browser } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
 import { META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "../../src/server/test/fakes/graph-api";
 import { buildWorkbook } from "../../src/server/test/workbooks";
-import { launchBrowser, seriousAxeViolations, gotoSettled, settled } from "./browser";
+import { launchBrowser, seriousAxeViolations, gotoSettled, settled, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { randomPhone } from "./api";
 
@@ -139,8 +139,7 @@ describe("a day's work in the back office", () => {
       };
 
       await gotoSettled(page, `${server.baseUrl}/admin`);
-      await page.getByLabel("Contraseña de administrador").fill(PASSWORD);
-      await page.getByLabel("Contraseña de administrador").press("Enter");
+      await signInStaff(page, PASSWORD);
       await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
       await checkScreen("Clientes");
 
@@ -271,8 +270,7 @@ describe("a day's work in the back office", () => {
     };
     await gotoSettled(page, `${server.baseUrl}/admin`);
     await checkScreen("sign-in");
-    await page.getByLabel("Contraseña de administrador").fill(PASSWORD);
-    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(page, PASSWORD);
     await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
     await page.getByRole("button", { name: "Menú" }).click();
     await checkScreen("menu open");

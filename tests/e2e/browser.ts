@@ -161,3 +161,10 @@ export async function animationsDone(page: Page): Promise<void> {
     document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
   );
 }
+
+/** Signs in on the staff sign-in form the page shows (the owner's password by default); callers wait for their own screen. */
+export async function signInStaff(page: Page, password: string = adminPassword()): Promise<void> {
+  const field = page.getByLabel("Contraseña de administrador");
+  await field.fill(password);
+  await field.press("Enter");
+}

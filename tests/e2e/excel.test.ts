@@ -3,7 +3,7 @@
 // downloads a real workbook holding what was just imported.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { DESKTOP, adminPassword, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { DESKTOP, launchBrowser, openPage, seriousAxeViolations, signInStaff } from "./browser";
 import { buildWorkbook } from "../../src/server/test/workbooks";
 import { readSpreadsheet } from "../../src/server/lib/xlsx/spreadsheet";
 
@@ -11,8 +11,7 @@ const stamp = Date.now().toString(36).toUpperCase().slice(-6).padStart(6, "0");
 const clientCode = `EX${stamp}`;
 
 async function login(page: Page): Promise<void> {
-  await page.getByLabel("Contraseña de administrador").fill(adminPassword());
-  await page.getByLabel("Contraseña de administrador").press("Enter");
+  await signInStaff(page);
   await page.getByText("Acceso autorizado").first().waitFor();
 }
 

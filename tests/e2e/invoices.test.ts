@@ -16,7 +16,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
 import { startFakeHacienda, fakeHaciendaEnv, type FakeHacienda } from "../../src/server/test/fakes/hacienda";
 import { testInvoicing } from "../../src/server/test/hacienda";
-import { launchBrowser, seriousAxeViolations } from "./browser";
+import { launchBrowser, seriousAxeViolations, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { randomPhone } from "./api";
 
@@ -135,8 +135,7 @@ describe("comprobantes electrónicos in the back office (issue 34)", () => {
     const problems: string[] = [];
     page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
     await page.goto(`${server.baseUrl}/admin`, { waitUntil: "networkidle" });
-    await page.getByLabel("Contraseña de administrador").fill(PASSWORD);
-    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(page, PASSWORD);
     await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
 
     // (a) The payment's Tiquete, accepted by the stand-in; the XML and Hacienda's answer download.

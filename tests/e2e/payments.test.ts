@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { baseUrl, launchBrowser, openPage, seriousAxeViolations, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { ownerToken, randomPhone, staffApi, staffDownload, type StaffApi } from "./api";
 import { makePng } from "../../src/server/test/images";
@@ -90,8 +90,7 @@ describe("a client pays by SINPE Móvil and staff collect", () => {
 
     // Staff: the receipt confirmed as one SINPE payment for the first two packages.
     const { page, context, problems } = await openPage(browser, "/admin", PHONE_TALL);
-    await page.getByLabel("Contraseña de administrador").fill(adminPassword());
-    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(page);
     await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
     await openSection(page, "Pagos");
     await page.getByRole("heading", { name: /^Comprobantes por revisar/ }).waitFor();
@@ -211,8 +210,7 @@ describe("closing a cash day (decision 147)", () => {
     });
 
     const { page, context, problems } = await openPage(browser, "/admin", { width: 320, height: 740 });
-    await page.getByLabel("Contraseña de administrador").fill(adminPassword());
-    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(page);
     await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
     await openSection(page, "Caja y por cobrar");
     await page.getByRole("tab", { name: "Cierre de caja", selected: true }).waitFor();

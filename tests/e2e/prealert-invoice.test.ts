@@ -4,7 +4,7 @@
 // package in Recepción, see what the client declared and the invoice, open it, and receive it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { adminPassword, baseUrl, gotoSettled, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { baseUrl, gotoSettled, launchBrowser, openPage, seriousAxeViolations, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { randomPhone, staffApi } from "./api";
 
@@ -72,8 +72,7 @@ describe("invoice at pre-alert", () => {
     await staffContext.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     const staff = await staffContext.newPage();
     await gotoSettled(staff, `${baseUrl()}/admin/recepcion`);
-    await staff.getByLabel("Contraseña de administrador").fill(adminPassword());
-    await staff.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(staff);
     const scanField = staff.getByLabel("Número de guía o etiqueta");
     await scanField.waitFor();
     await scanField.fill(trackingCode.toLowerCase());

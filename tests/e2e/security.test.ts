@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { PUBLIC_PATHS } from "../../src/server/modules/seo/routes";
 import { NAME_CHARS_INVALID } from "../../src/shared/text-rules";
-import { DESKTOP, PHONE, adminPassword, launchBrowser, openPage, gotoSettled } from "./browser";
+import { DESKTOP, PHONE, launchBrowser, openPage, gotoSettled, signInStaff } from "./browser";
 import { scrollThrough } from "./layout";
 
 const stamp = Date.now().toString(36).toUpperCase();
@@ -34,8 +34,7 @@ function watchDialogs(page: Page): string[] {
 }
 
 async function adminLogin(page: Page): Promise<void> {
-  await page.getByLabel("Contraseña de administrador").fill(adminPassword());
-  await page.getByLabel("Contraseña de administrador").press("Enter");
+  await signInStaff(page);
   await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
 }
 

@@ -3,7 +3,7 @@
 // the console stays clean.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { adminPassword, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { launchBrowser, openPage, seriousAxeViolations, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 
 let browser: Browser;
@@ -23,8 +23,7 @@ describe("Embarques on a phone", () => {
       for (const o of await horizontalOverflow(page)) offenders.push(`${state}: ${o}`);
       for (const v of await seriousAxeViolations(page, selector)) offenders.push(`${state} axe: ${v}`);
     };
-    await page.getByLabel("Contraseña de administrador").fill(adminPassword());
-    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(page);
     await page.getByRole("heading", { name: "Embarques" }).waitFor();
     await check("list");
     await page.getByRole("button", { name: "Nuevo embarque" }).click();

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
-import { launchBrowser, seriousAxeViolations, gotoSettled } from "./browser";
+import { launchBrowser, seriousAxeViolations, gotoSettled, signInStaff } from "./browser";
 
 const OWNER_PASSWORD = "clave-del-dueno-para-e2e";
 
@@ -43,8 +43,7 @@ describe("signing in during a flood of wrong passwords", () => {
   };
   const signIn = async (page: Page) => {
     await gotoSettled(page, `${server.baseUrl}/admin`);
-    await page.getByLabel("Contraseña de administrador").fill(OWNER_PASSWORD);
-    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(page, OWNER_PASSWORD);
   };
   const signedIn = (page: Page) => page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
 

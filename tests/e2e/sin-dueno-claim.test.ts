@@ -9,7 +9,7 @@
 // the browser walks the steps the issue names. 320 px and axe are checked on the new screens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { baseUrl, launchBrowser, openPage, seriousAxeViolations, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { ownerToken, randomPhone, staffApi, type StaffApi } from "./api";
 import { formatColones } from "../../src/shared/domain/format";
@@ -105,8 +105,7 @@ describe("a Sin dueño claim confirmed by staff", () => {
 
     // Staff: Sin dueño → Por confirmar, the label's code next to the claimer's, Confirmar.
     const staff = await openPage(browser, "/admin/sin-dueno", NARROW);
-    await staff.page.getByLabel("Contraseña de administrador").fill(adminPassword());
-    await staff.page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(staff.page);
     await staff.page.getByRole("heading", { name: /^Por confirmar \(\d+\)$/ }).waitFor();
     const proposal = staff.page.getByRole("region", { name: /^Por confirmar/ }).getByRole("listitem").filter({ hasText: trackingCode });
     await proposal.getByText("El código de la etiqueta coincide con el del cliente").waitFor();
@@ -154,8 +153,7 @@ describe("a Sin dueño claim confirmed by staff", () => {
 
     // Entregas: the balance is shown; the delivery is refused until the explicit choice.
     const desk = await openPage(browser, "/admin/entregas", PHONE_TALL);
-    await desk.page.getByLabel("Contraseña de administrador").fill(adminPassword());
-    await desk.page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(desk.page);
     await desk.page.getByLabel("Buscar paquete para entregar").fill(trackingCode.toLowerCase());
     await desk.page.getByLabel("Buscar paquete para entregar").press("Enter");
     const dialog = desk.page.getByRole("dialog", { name: `Entregar ${trackingCode}` });

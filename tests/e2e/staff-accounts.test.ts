@@ -12,7 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
-import { launchBrowser, seriousAxeViolations, gotoSettled, reloadSettled } from "./browser";
+import { launchBrowser, seriousAxeViolations, gotoSettled, reloadSettled, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 
 let server: ServerProcess;
@@ -85,8 +85,7 @@ describe("staff accounts", () => {
     const owner = await open();
     await gotoSettled(owner.page, `${server.baseUrl}/admin`);
     await check(owner.page, "sign-in");
-    await owner.page.getByLabel("Contraseña de administrador").fill(ownerPassword);
-    await owner.page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(owner.page, ownerPassword);
     await owner.page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
 
     // 2. Two accounts.

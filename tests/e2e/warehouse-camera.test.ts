@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import bwipjs from "bwip-js/node";
 import { PDFDocument, StandardFonts, type PDFPage } from "pdf-lib";
-import { adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations, type OpenedPage } from "./browser";
+import { baseUrl, launchBrowser, openPage, seriousAxeViolations, type OpenedPage, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { randomPhone } from "./api";
 import { packageLabelCode } from "../../src/shared/domain/warehouse";
@@ -97,8 +97,7 @@ async function pageFilming(text: string | null, lines: string[], pathname: strin
   browsers.push(browser);
   const opened = await openPage(browser, pathname, PHONE_390);
   await opened.context.grantPermissions(["camera"], { origin: baseUrl() });
-  await opened.page.getByLabel("Contraseña de administrador").fill(adminPassword());
-  await opened.page.getByLabel("Contraseña de administrador").press("Enter");
+  await signInStaff(opened.page);
   await opened.page.getByText("Acceso autorizado").first().waitFor();
   return opened;
 }

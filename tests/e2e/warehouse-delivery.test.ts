@@ -4,7 +4,7 @@
 // "Entregado a …" with the signature image. No sideways overflow at 320 px, axe clean.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { adminPassword, launchBrowser, openPage, seriousAxeViolations } from "./browser";
+import { launchBrowser, openPage, seriousAxeViolations, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { randomPhone, staffApi, type StaffApi } from "./api";
 
@@ -53,8 +53,7 @@ describe("delivering a package with a drawn signature", () => {
 
     const offenders: string[] = [];
     const { page, context, problems } = await openPage(browser, "/admin", PHONE_TALL);
-    await page.getByLabel("Contraseña de administrador").fill(adminPassword());
-    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(page);
     await page.getByRole("heading", { name: "Clientes registrados" }).waitFor();
     await page.getByRole("button", { name: "Menú" }).click();
     await page.getByRole("navigation", { name: "Secciones" }).getByRole("link", { name: "Entregas" }).click();

@@ -5,7 +5,7 @@
 // The time taken is printed; nothing asserts on it (the bench has the budget).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { adminPassword, baseUrl, launchBrowser, seriousAxeViolations, gotoSettled } from "./browser";
+import { baseUrl, launchBrowser, seriousAxeViolations, gotoSettled, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { randomPhone, staffApi, type StaffApi } from "./api";
 
@@ -48,8 +48,7 @@ describe("Recepción with a keyboard scanner", () => {
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     const page = await context.newPage();
     await gotoSettled(page, `${baseUrl()}/admin/recepcion`);
-    await page.getByLabel("Contraseña de administrador").fill(adminPassword());
-    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(page);
     const scanField = page.getByLabel("Número de guía o etiqueta");
     await scanField.waitFor();
     await scanField.focus();
@@ -99,8 +98,7 @@ describe("Recepción with a keyboard scanner", () => {
       for (const o of await horizontalOverflow(page)) offenders.push(`${state}: overflow ${o}`);
     };
     await gotoSettled(page, `${baseUrl()}/admin/recepcion`);
-    await page.getByLabel("Contraseña de administrador").fill(adminPassword());
-    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(page);
     const scanField = page.getByLabel("Número de guía o etiqueta");
     await scanField.waitFor();
     const code = `9400100000${run}`.slice(0, 30);

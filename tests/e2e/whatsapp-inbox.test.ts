@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { metaTextMessageProblems } from "../../src/server/test/meta-schemas";
-import { gotoSettled, launchBrowser, seriousAxeViolations } from "./browser";
+import { gotoSettled, launchBrowser, seriousAxeViolations, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { randomPhone } from "./api";
@@ -79,8 +79,7 @@ describe("Conversaciones", () => {
     };
 
     await gotoSettled(page, `${server.baseUrl}/admin/conversaciones`);
-    await page.getByLabel("Contraseña de administrador").fill(PASSWORD);
-    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(page, PASSWORD);
     const conversation = page.getByRole("list", { name: "Conversaciones" }).getByRole("button", { name: new RegExp(nombre) });
     await conversation.waitFor();
     await expect.poll(async () => conversation.textContent()).toContain("Imagen: La factura");

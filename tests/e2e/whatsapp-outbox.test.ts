@@ -12,7 +12,7 @@ import { metaSendProblems, metaWebhookProblems } from "../../src/server/test/met
 import { until } from "../../src/server/test/until";
 import { CONSENT_REPLY_TEXTS } from "../../src/shared/domain/whatsapp-outbox";
 import { NOTIFICATION_NOT_RETRYABLE } from "../../src/shared/api/admin/outbox";
-import { launchBrowser, seriousAxeViolations, gotoSettled, reloadSettled } from "./browser";
+import { launchBrowser, seriousAxeViolations, gotoSettled, reloadSettled, signInStaff } from "./browser";
 import { horizontalOverflow } from "./layout";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { randomPhone } from "./api";
@@ -108,8 +108,7 @@ describe("the Bandeja de salida", () => {
     };
 
     await gotoSettled(page, `${server.baseUrl}/admin/bandeja-salida`);
-    await page.getByLabel("Contraseña de administrador").fill(PASSWORD);
-    await page.getByLabel("Contraseña de administrador").press("Enter");
+    await signInStaff(page, PASSWORD);
     await page.getByRole("heading", { name: "Mensajes de WhatsApp salientes" }).waitFor();
     await checkScreen("bandeja");
 
