@@ -17,7 +17,7 @@ import { ROLE_SECTIONS, STAFF_ROLE_LABELS, type StaffRole } from "../../shared/d
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** A call the stubbed fetch saw: method, address, JSON body (and the Authorization header when asked for). */
+/** A call the stubbed fetch saw: method, address, body (parsed when JSON) (and the Authorization header when asked for). */
 export type FetchCall = { method: string; url: string; body: unknown; auth?: string };
 type FakeServer = (method: string, url: string, body: unknown) => Response | Promise<Response>;
 
@@ -28,7 +28,8 @@ export function stubFetch(server: FakeServer, calls: FetchCall[], { recordAuth =
     "fetch",
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? "GET";
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      // A JSON body parsed; anything else (an uploaded file) as sent.
+      const body = typeof init.body === "string" ? JSON.parse(init.body) : (init.body ?? undefined);
       const auth = (init.headers as Record<string, string> | undefined)?.Authorization;
       calls.push({ method, url, body, ...(recordAuth ? { auth } : {}) });
       return server(method, url, body);

@@ -3,16 +3,11 @@
 // toasts, the 404 panel, each state's card, pre-alert with its highlight, failures, and the
 // global tracker's link.
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../components/ui/toast";
-import { getQueryFn } from "../../lib/api";
 import type { TClientTracking } from "../../../shared/api/trackings";
-import { ClientPortal } from "./client-portal";
 import { GlobalTracker, globalTrackerLink } from "./global-tracker";
 import { cleanUpAdminTest, json, stubFetch, type FetchCall } from "../../test/admin-kit";
+import { PORTAL_CLIENT, clientTrackingFixture, renderPortal, searchCode } from "../../test/portal-kit";
 
 type Handler = (method: string, url: string, body: unknown) => Response;
 let handler: Handler;
@@ -27,56 +22,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderPortal() {
-  // The app's defaults, including the default GET of the key's segments the panels rely on.
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: "throw" }) }, mutations: { retry: false } },
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={memoryLocation({ path: "/rastreo" }).hook}>
-        <ClientPortal />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-}
-
-function tracking(overrides: Partial<TClientTracking>): TClientTracking {
-  return {
-    id: 1,
-    trackingCode: "1Z999AA10123456784",
-    estado: "SEGUIMIENTO_INTERNACIONAL",
-    origen: "USA",
-    formaEnvio: "AVION",
-    carrier: "UPS",
-    descripcionPaquete: null,
-    tiendaOrigen: null,
-    valorDeclarado: null,
-    diferencia: null,
-    pesoVolumetricoGramos: null,
-    pesoPieCubicos: null,
-    montoColones: null,
-    createdAt: "2031-02-01T15:00:00.000Z",
-    lastEventAt: "2031-02-01T15:00:00.000Z",
-    history: [{ previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", changedAt: "2031-02-01T15:00:00.000Z" }],
-    coupon: null,
-    photos: [],
-    delivery: null,
-    cargo: null,
-    enVerificacion: false,
-    factura: null,
-    ...overrides,
-  };
-}
+const tracking = (overrides: Partial<TClientTracking>) => clientTrackingFixture(overrides);
 
 const NOTHING_DUE = { totalPendienteColones: 0, comprobantes: [] };
-const CLIENT = { nombre: "Laura Chaves", clientCode: "EXAB12CD", referralCode: "EXQR7TUV", identificacion: null };
+const CLIENT = PORTAL_CLIENT;
 
-function search(code: string) {
-  fireEvent.change(screen.getByLabelText("Código de cliente"), { target: { value: code } });
-  fireEvent.click(screen.getByRole("button", { name: "Buscar" }));
-}
+const search = searchCode;
 
 /** Serves a client with `packages` (coupons and referrals empty). */
 function serve(packages: TClientTracking[], extra?: Handler) {

@@ -3,110 +3,46 @@
 // file is checked for kind and size before anything is sent (Spanish error, no call), a PDF is
 // uploaded as FACTURA and named in the pre-alert; a card offers "Adjuntar factura" until delivery,
 // and attaching sends the uploaded file's path to PUT …/factura with the client's code.
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import axe from "axe-core";
-import { Toaster } from "../../components/ui/toast";
-import { getQueryFn } from "../../lib/api";
 import type { TClientTracking } from "../../../shared/api/trackings";
-import { ClientPortal } from "./client-portal";
+import { cleanUpAdminTest, json, stubFetch, type FetchCall } from "../../test/admin-kit";
+import { PORTAL_CLIENT, clientTrackingFixture, renderPortal, searchCode } from "../../test/portal-kit";
 
 const NAME = "a".repeat(32);
-const CLIENT = { nombre: "Laura Chaves", clientCode: "EXAB12CD", referralCode: "EXQR7TUV", identificacion: null };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const CLIENT = PORTAL_CLIENT;
+const tracking = (overrides: Partial<TClientTracking> = {}) => clientTrackingFixture({ id: 7, ...overrides });
 
-function tracking(overrides: Partial<TClientTracking> = {}): TClientTracking {
-  return {
-    id: 7,
-    trackingCode: "1Z999AA10123456784",
-    estado: "SEGUIMIENTO_INTERNACIONAL",
-    origen: "USA",
-    formaEnvio: "AVION",
-    carrier: "UPS",
-    descripcionPaquete: null,
-    tiendaOrigen: null,
-    valorDeclarado: null,
-    diferencia: null,
-    pesoVolumetricoGramos: null,
-    pesoPieCubicos: null,
-    montoColones: null,
-    createdAt: "2031-02-01T15:00:00.000Z",
-    lastEventAt: "2031-02-01T15:00:00.000Z",
-    history: [{ previousStatus: null, newStatus: "SEGUIMIENTO_INTERNACIONAL", changedAt: "2031-02-01T15:00:00.000Z" }],
-    coupon: null,
-    photos: [],
-    delivery: null,
-    cargo: null,
-    enVerificacion: false,
-    factura: null,
-    ...overrides,
-  };
-}
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-let calls: Call[] = [];
+const calls: FetchCall[] = [];
 let packages: TClientTracking[] = [];
 
 beforeEach(() => {
-  calls = [];
   packages = [];
   window.HTMLElement.prototype.scrollIntoView = vi.fn();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? "GET";
-      const body = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
-      calls.push({ method, url, body });
-      if (method === "POST" && url === "/api/upload/image-url") return json(200, { uploadURL: `/api/upload/objects/${NAME}?expires=1&signature=x` });
-      if (method === "PUT" && url.startsWith("/api/upload/objects/")) return json(200, { objectPath: `/objects/uploads/${NAME}` });
-      if (method === "POST" && url === "/api/clients/trackings") {
-        const created = tracking({ id: 9, trackingCode: "NUEVO123", factura: { contentType: "application/pdf", sizeBytes: 2048, createdAt: "2031-02-01T15:00:00.000Z" } });
-        packages = [created];
-        return json(201, created);
-      }
-      if (method === "PUT" && url === "/api/clients/trackings/7/factura") {
-        const attached = tracking({ factura: { contentType: "application/pdf", sizeBytes: 2048, createdAt: "2031-02-01T15:00:00.000Z" } });
-        packages = packages.map((p) => (p.id === 7 ? attached : p));
-        return json(200, attached);
-      }
-      if (url.startsWith("/api/clients/trackings?code=")) return json(200, { client: CLIENT, trackings: packages, estadoCuenta: { totalPendienteColones: 0, comprobantes: [] } });
-      if (url.startsWith("/api/coupons/")) return json(200, { available: [], used: [], expired: [] });
-      if (url.startsWith("/api/referrals/")) return json(200, { referrals: [] });
-      if (url.startsWith("/api/comprobantes/")) return json(200, { comprobantes: [] });
-      return json(404, { message: "no" });
-    }),
-  );
+  stubFetch((method, url) => {
+    if (method === "POST" && url === "/api/upload/image-url") return json(200, { uploadURL: `/api/upload/objects/${NAME}?expires=1&signature=x` });
+    if (method === "PUT" && url.startsWith("/api/upload/objects/")) return json(200, { objectPath: `/objects/uploads/${NAME}` });
+    if (method === "POST" && url === "/api/clients/trackings") {
+      const created = tracking({ id: 9, trackingCode: "NUEVO123", factura: { contentType: "application/pdf", sizeBytes: 2048, createdAt: "2031-02-01T15:00:00.000Z" } });
+      packages = [created];
+      return json(201, created);
+    }
+    if (method === "PUT" && url === "/api/clients/trackings/7/factura") {
+      const attached = tracking({ factura: { contentType: "application/pdf", sizeBytes: 2048, createdAt: "2031-02-01T15:00:00.000Z" } });
+      packages = packages.map((p) => (p.id === 7 ? attached : p));
+      return json(200, attached);
+    }
+    if (url.startsWith("/api/clients/trackings?code=")) return json(200, { client: CLIENT, trackings: packages, estadoCuenta: { totalPendienteColones: 0, comprobantes: [] } });
+    if (url.startsWith("/api/coupons/")) return json(200, { available: [], used: [], expired: [] });
+    if (url.startsWith("/api/referrals/")) return json(200, { referrals: [] });
+    if (url.startsWith("/api/comprobantes/")) return json(200, { comprobantes: [] });
+    return json(404, { message: "no" });
+  }, calls);
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  cleanup();
-});
+afterEach(() => cleanUpAdminTest());
 
-function renderPortal() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: "throw" }) }, mutations: { retry: false } },
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={memoryLocation({ path: "/rastreo" }).hook}>
-        <ClientPortal />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-}
-
-function search() {
-  fireEvent.change(screen.getByLabelText("Código de cliente"), { target: { value: CLIENT.clientCode } });
-  fireEvent.click(screen.getByRole("button", { name: "Buscar" }));
-}
+const search = () => searchCode(CLIENT.clientCode);
 
 const pdf = (size = 2048) => new File([new Uint8Array(size)], "factura.pdf", { type: "application/pdf" });
 

@@ -2,16 +2,11 @@
 // "Recordar mi código en este teléfono" (issue 36 item 4): opt-in, in this browser's storage only;
 // a later visit to the bare /rastreo opens the packages without typing; "Olvidar mi código"
 // removes it and closes the packages; unchecked, nothing is kept; the address never gets the code.
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../components/ui/toast";
-import { getQueryFn } from "../../lib/api";
-import { ClientPortal } from "./client-portal";
 import { REMEMBERED_CODE_KEY } from "./remembered-code";
 import { cleanUpAdminTest, json, stubFetch, type FetchCall } from "../../test/admin-kit";
+import { renderPortal, searchCode as search } from "../../test/portal-kit";
 
 const calls: FetchCall[] = [];
 const CLIENT = { nombre: "Laura Chaves", clientCode: "EXAB12CD", referralCode: null, identificacion: null };
@@ -31,27 +26,6 @@ afterEach(() => {
   cleanUpAdminTest();
   window.localStorage.clear();
 });
-
-function renderPortal() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: "throw" }) }, mutations: { retry: false } },
-  });
-  const location = memoryLocation({ path: "/rastreo", record: true });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={location.hook}>
-        <ClientPortal />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { ...view, history: location.history };
-}
-
-function search(code: string) {
-  fireEvent.change(screen.getByLabelText("Código de cliente"), { target: { value: code } });
-  fireEvent.click(screen.getByRole("button", { name: "Buscar" }));
-}
 
 const lookups = () => calls.filter((c) => c.url.startsWith("/api/clients/trackings?code="));
 
