@@ -8,18 +8,16 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Download, Loader2, RotateCcw, ShieldCheck } from "lucide-react";
+import { Download, Loader2, ShieldCheck } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { Pagination } from "../../../components/ui/pagination";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
-import { Select } from "../../../components/ui/select";
 import { toast } from "../../../components/ui/use-toast";
 import { apiRequest, errorMessageFrom } from "../../../lib/api";
 import { queryClient } from "../../../lib/query-client";
 import { ADMIN_QUERY_ROOT, getAdminJson, useLoadErrorToast } from "../../../lib/admin/admin-api";
+import { FilterBar, FilterInput, FilterSelect } from "../../../components/filter-bar";
 import { fileNameFromDisposition, saveBlob } from "../../../lib/admin/download-file";
 import { useStaffAccounts } from "../../../lib/admin/staff-accounts";
 import { useUrlFilters } from "../../../lib/admin/use-url-filters";
@@ -206,57 +204,34 @@ export function AuditSection() {
         </Button>
       </div>
       <AuditChainCheck />
-      <form method="post" role="search" aria-label="Filtros del registro" onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <div>
-          <Label htmlFor="audit-person">Persona</Label>
-          <Select id="audit-person" value={values.accountId} onChange={(e) => filters.set({ accountId: e.target.value })} className="mt-1.5">
-            <option value="">Todas</option>
-            {(accounts.data ?? []).map((a) => (
-              <option key={a.id} value={String(a.id)}>
-                {a.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="audit-entity">Entidad</Label>
-          <Select id="audit-entity" value={values.entity} onChange={(e) => filters.set({ entity: e.target.value })} className="mt-1.5">
-            <option value="">Todas</option>
-            {AUDIT_ENTITIES.map((e) => (
-              <option key={e} value={e}>
-                {AUDIT_ENTITY_LABELS[e]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="audit-action">Acción</Label>
-          <Select id="audit-action" value={values.action} onChange={(e) => filters.set({ action: e.target.value })} className="mt-1.5">
-            <option value="">Todas</option>
-            {Object.entries(AUDIT_ACTION_LABELS)
-              .filter(([action]) => !values.entity || action.startsWith(`${values.entity}.`))
-              .map(([action, label]) => (
-                <option key={action} value={action}>
-                  {label}
-                </option>
-              ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="audit-from">Desde</Label>
-          <Input id="audit-from" type="date" value={values.from} onChange={(e) => filters.set({ from: e.target.value })} className="mt-1.5" />
-        </div>
-        <div>
-          <Label htmlFor="audit-to">Hasta</Label>
-          <Input id="audit-to" type="date" value={values.to} onChange={(e) => filters.set({ to: e.target.value })} className="mt-1.5" />
-        </div>
-      </form>
-      {filtering ? (
-        <Button variant="ghost" size="sm" className="mt-2" onClick={filters.reset}>
-          <RotateCcw className="h-4 w-4" aria-hidden="true" />
-          Limpiar filtros
-        </Button>
-      ) : null}
+      <FilterBar label="Filtros del registro" columns={5} filtering={filtering} onClear={filters.reset}>
+        <FilterSelect
+          id="audit-person"
+          label="Persona"
+          all="Todas"
+          value={values.accountId}
+          onChange={(accountId) => filters.set({ accountId })}
+          options={(accounts.data ?? []).map((a) => [String(a.id), a.name] as const)}
+        />
+        <FilterSelect
+          id="audit-entity"
+          label="Entidad"
+          all="Todas"
+          value={values.entity}
+          onChange={(entity) => filters.set({ entity })}
+          options={AUDIT_ENTITIES.map((e) => [e, AUDIT_ENTITY_LABELS[e]] as const)}
+        />
+        <FilterSelect
+          id="audit-action"
+          label="Acción"
+          all="Todas"
+          value={values.action}
+          onChange={(action) => filters.set({ action })}
+          options={Object.entries(AUDIT_ACTION_LABELS).filter(([action]) => !values.entity || action.startsWith(`${values.entity}.`))}
+        />
+        <FilterInput id="audit-from" label="Desde" type="date" value={values.from} onChange={(from) => filters.set({ from })} />
+        <FilterInput id="audit-to" label="Hasta" type="date" value={values.to} onChange={(to) => filters.set({ to })} />
+      </FilterBar>
       <div className="mt-4">
         {!parsed.success ? (
           <PanelMessage tone="error">{parsed.error.issues[0]?.message ?? AUDIT_LOAD_FAILED}</PanelMessage>

@@ -6,14 +6,10 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { CheckCircle2, Clock, MessageSquareOff, RotateCcw, XCircle } from "lucide-react";
-import { Button } from "../../../components/ui/button";
+import { CheckCircle2, Clock, MessageSquareOff, XCircle } from "lucide-react";
 import { Card } from "../../../components/ui/card";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { Pagination } from "../../../components/ui/pagination";
 import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states";
-import { Select } from "../../../components/ui/select";
 import { RetryNotificationButton } from "../../../components/retry-notification-button";
 import { cn } from "../../../lib/cn";
 import { queryClient } from "../../../lib/query-client";
@@ -28,6 +24,7 @@ import { SHIPMENT_TYPE_LABELS } from "../../../../shared/api/admin/shipments";
 import { describeNotification, type NotificationTone, type TMessagingStatus } from "../../../../shared/api/notifications";
 import { OUTBOX_LIST_ROUTE, ZOutboxQuerySchema, type TOutboxItem, type TOutboxPage } from "../../../../shared/api/admin/outbox";
 import { ShipmentNoticePanel } from "./shipment-notice-panel";
+import { FilterBar, FilterInput, FilterSelect } from "../../../components/filter-bar";
 
 export const OUTBOX_KEY = [ADMIN_QUERY_ROOT, "outbox"] as const;
 const URL_DEFAULTS = { estado: "", desde: "", hasta: "", cliente: "", paquete: "", plantilla: "", embarqueId: "", page: "1" };
@@ -150,52 +147,28 @@ export function OutboxSection() {
           <h2 className="text-lg font-semibold text-ink">Mensajes de WhatsApp salientes</h2>
           <p className="text-sm text-muted">Cada mensaje con su estado: en cola, enviado, entregado, leído, o por qué falló o no se envió.</p>
         </div>
-        <form method="post" role="search" aria-label="Filtros de la bandeja" onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <div>
-            <Label htmlFor="outbox-state">Estado</Label>
-            <Select id="outbox-state" value={values.estado} onChange={(e) => filters.set({ estado: e.target.value })} className="mt-1.5">
-              <option value="">Todos</option>
-              {OUTBOX_FILTER_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {OUTBOX_FILTER_STATE_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <Label htmlFor="outbox-template">Plantilla</Label>
-            <Select id="outbox-template" value={values.plantilla} onChange={(e) => filters.set({ plantilla: e.target.value })} className="mt-1.5">
-              <option value="">Todas</option>
-              {Object.entries(OUTBOX_TEMPLATE_LABELS).map(([key, label]) => (
-                <option key={key} value={key}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <Label htmlFor="outbox-client">Cliente (código, nombre o teléfono)</Label>
-            <Input id="outbox-client" value={values.cliente} onChange={(e) => filters.set({ cliente: e.target.value }, { replace: true })} className="mt-1.5" />
-          </div>
-          <div>
-            <Label htmlFor="outbox-package">Paquete (número de tracking)</Label>
-            <Input id="outbox-package" value={values.paquete} onChange={(e) => filters.set({ paquete: e.target.value }, { replace: true })} className="mt-1.5" />
-          </div>
-          <div>
-            <Label htmlFor="outbox-from">Desde</Label>
-            <Input id="outbox-from" type="date" value={values.desde} onChange={(e) => filters.set({ desde: e.target.value })} className="mt-1.5" />
-          </div>
-          <div>
-            <Label htmlFor="outbox-to">Hasta</Label>
-            <Input id="outbox-to" type="date" value={values.hasta} onChange={(e) => filters.set({ hasta: e.target.value })} className="mt-1.5" />
-          </div>
-        </form>
-        {filtering ? (
-          <Button variant="ghost" size="sm" className="mt-2" onClick={filters.reset}>
-            <RotateCcw className="h-4 w-4" aria-hidden="true" />
-            Limpiar filtros
-          </Button>
-        ) : null}
+        <FilterBar label="Filtros de la bandeja" columns={3} filtering={filtering} onClear={filters.reset}>
+          <FilterSelect
+            id="outbox-state"
+            label="Estado"
+            all="Todos"
+            value={values.estado}
+            onChange={(estado) => filters.set({ estado })}
+            options={OUTBOX_FILTER_STATES.map((s) => [s, OUTBOX_FILTER_STATE_LABELS[s]] as const)}
+          />
+          <FilterSelect
+            id="outbox-template"
+            label="Plantilla"
+            all="Todas"
+            value={values.plantilla}
+            onChange={(plantilla) => filters.set({ plantilla })}
+            options={Object.entries(OUTBOX_TEMPLATE_LABELS)}
+          />
+          <FilterInput id="outbox-client" label="Cliente (código, nombre o teléfono)" value={values.cliente} onChange={(cliente) => filters.set({ cliente }, { replace: true })} />
+          <FilterInput id="outbox-package" label="Paquete (número de tracking)" value={values.paquete} onChange={(paquete) => filters.set({ paquete }, { replace: true })} />
+          <FilterInput id="outbox-from" label="Desde" type="date" value={values.desde} onChange={(desde) => filters.set({ desde })} />
+          <FilterInput id="outbox-to" label="Hasta" type="date" value={values.hasta} onChange={(hasta) => filters.set({ hasta })} />
+        </FilterBar>
         <div className="mt-4">
           {!parsed.success ? (
             <PanelMessage tone="error">{parsed.error.issues[0]?.message ?? OUTBOX_LOAD_FAILED}</PanelMessage>
