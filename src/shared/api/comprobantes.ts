@@ -9,7 +9,7 @@
 import { z } from "../validation";
 import { ZClientCodeLooseSchema } from "./clients";
 import { binary, defineRoute } from "./contract";
-import { COMPROBANTE_ID_INVALID, PDF_CONTENT_TYPE, XML_CONTENT_TYPE } from "./admin/invoices";
+import { COMPROBANTE_ID_INVALID, PDF_CONTENT_TYPE, XML_CONTENT_TYPE, ZComprobanteSchema } from "./admin/invoices";
 
 export const CLIENT_INVOICES_TITLE = "Comprobantes electrónicos";
 export const CLIENT_INVOICES_HINT = "Tus facturas, tiquetes y notas de crédito electrónicas de Hacienda.";
@@ -24,20 +24,17 @@ export const CLIENT_INVOICE_STATE_LABELS = {
   aceptado: "Aceptado por Hacienda",
 } as const;
 
-export const ZClientComprobanteSchema = z.object({
-  id: z.number().int(),
-  /** 01 Factura, 03 Nota de Crédito, 04 Tiquete. */
-  documentType: z.enum(["01", "03", "04"]),
-  /** "Factura electrónica", "Tiquete electrónico", "Nota de crédito electrónica". */
-  typeLabel: z.string(),
+/**
+ * The staff's comprobante narrowed to what a client sees: only documents with a number and a clave
+ * (rejected ones are not shown), Hacienda's answer reduced to the three states above, and the
+ * payment's receipt ("R-000123") instead of its id.
+ */
+export const ZClientComprobanteSchema = ZComprobanteSchema.pick({ id: true, documentType: true, typeLabel: true, stateLabel: true, issuedAt: true }).extend({
   /** 20 digits. */
   consecutivo: z.string(),
   /** 50 digits. */
   clave: z.string(),
   state: z.enum(["pendiente", "enviado", "aceptado"]),
-  stateLabel: z.string(),
-  issuedAt: z.string(),
-  /** The payment's receipt ("R-000123"). */
   receiptNumber: z.string(),
 });
 export type TClientComprobante = z.infer<typeof ZClientComprobanteSchema>;
