@@ -334,3 +334,8 @@ export const SHIPMENT_MANIFEST_PDF_ROUTE = defineRoute({
   params: ZShipmentIdParamsSchema,
   responses: { 200: binary("application/pdf") },
 });
+
+/** The address parameter of the shipment open in Embarques: /admin/embarques?embarque=12. */
+export const SHIPMENT_PARAM = "embarque";
+/** Where a link to one shipment goes (Bandeja de salida names the Embarque a message was about). */
+export const shipmentHref = (id: number) => `/admin/embarques?${SHIPMENT_PARAM}=${id}`;

@@ -64,7 +64,7 @@ beforeEach(() => {
       lastError: "El número del cliente no puede recibir mensajes de WhatsApp.",
       client: { id: 4, clientCode: "EXCD34", nombre: "Luis Rojas", whatsappOptOutAt: "2026-11-20T10:00:00.000Z", whatsappOptInAt: null, whatsappUnreachableAt: "2026-11-25T15:31:00.000Z", whatsappUnreachableCode: 131026 },
     }),
-    item({ id: 3, status: "FAILED", deliveryStatus: "failed", errorCode: 131049, lastError: "Meta decidió no entregar el mensaje.", canRetry: true }),
+    item({ id: 3, status: "FAILED", deliveryStatus: "failed", errorCode: 131049, lastError: "Meta decidió no entregar el mensaje.", canRetry: true, shipment: { id: 12, numeroGuia: "AWB-12", formaEnvio: "AVION" } }),
   ];
   stubFetch((method, url) => {
     if (url.startsWith("/api/admin/outbox/shipment-notice") && method === "GET") return json(200, preview);
@@ -107,6 +107,8 @@ describe("Bandeja de salida", () => {
     expect(within(rows[0]).getByText(/^Leído el /)).toBeTruthy();
     expect(within(rows[0]).getByRole("link", { name: "1Z999" }).getAttribute("href")).toBe("/admin/paquetes?q=1Z999");
     expect(within(rows[0]).getByRole("link", { name: "Ana Mora (EXAB12)" }).getAttribute("href")).toBe("/admin?q=EXAB12");
+    // The Embarque's link opens that shipment, not the list.
+    expect(within(rows[2]).getByRole("link", { name: /AWB-12$/ }).getAttribute("href")).toBe("/admin/embarques?embarque=12");
     expect(within(rows[1]).getByText(/^Su número no recibe WhatsApp \(código 131026/)).toBeTruthy();
     expect(within(rows[1]).getByText(/^Pidió no recibir mensajes de WhatsApp: escribió BAJA el /)).toBeTruthy();
     expect(within(rows[1]).queryByRole("button", { name: /Reintentar/ })).toBeNull();

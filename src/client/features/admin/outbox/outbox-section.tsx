@@ -20,7 +20,7 @@ import { formatDateTime } from "../../../../shared/domain/format";
 import { formatPhoneForDisplay } from "../../../../shared/domain/phone";
 import { clientWhatsappNotices } from "../../../../shared/domain/whatsapp";
 import { OUTBOX_FILTER_STATES, OUTBOX_FILTER_STATE_LABELS, OUTBOX_TEMPLATE_LABELS } from "../../../../shared/domain/whatsapp-outbox";
-import { SHIPMENT_TYPE_LABELS } from "../../../../shared/api/admin/shipments";
+import { SHIPMENT_TYPE_LABELS, shipmentHref } from "../../../../shared/api/admin/shipments";
 import { describeNotification, type NotificationTone, type TMessagingStatus } from "../../../../shared/api/notifications";
 import { OUTBOX_LIST_ROUTE, ZOutboxQuerySchema, type TOutboxItem, type TOutboxPage } from "../../../../shared/api/admin/outbox";
 import { ShipmentNoticePanel } from "./shipment-notice-panel";
@@ -81,7 +81,7 @@ function OutboxMessage({ item, messaging }: { item: TOutboxItem; messaging: TMes
         {item.shipment ? (
           <>
             {" · Embarque "}
-            <Link href="~/admin/embarques" className="break-all text-primary underline underline-offset-2">
+            <Link href={`~${shipmentHref(item.shipment.id)}`} className="break-all text-primary underline underline-offset-2">
               {SHIPMENT_TYPE_LABELS[item.shipment.formaEnvio]} {item.shipment.numeroGuia}
             </Link>
           </>

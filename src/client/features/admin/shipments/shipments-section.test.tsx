@@ -92,6 +92,22 @@ describe("Embarques", () => {
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   });
 
+  it("opens the shipment the address names (a link from Bandeja de salida), and 'Volver a embarques' shows the list", async () => {
+    window.history.replaceState(null, "", "/admin/embarques?embarque=7");
+    renderAdmin(<ShipmentsSection />);
+    await screen.findByRole("button", { name: /Volver a embarques/ });
+    expect(calls.some((c) => c.url === "/api/admin/shipments/7")).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: /Volver a embarques/ }));
+    await screen.findByRole("list", { name: "Lista de embarques" });
+    expect(window.location.search).toBe("");
+  });
+
+  it("shows the list for an address that names no valid shipment", async () => {
+    window.history.replaceState(null, "", "/admin/embarques?embarque=7abc");
+    renderAdmin(<ShipmentsSection />);
+    await screen.findByRole("list", { name: "Lista de embarques" });
+  });
+
   it("creates a shipment, adds by scan (choosing between clients), closes it and moves all its packages", async () => {
     renderAdmin(<ShipmentsSection />);
     fireEvent.click(await screen.findByRole("button", { name: "Nuevo embarque" }));

@@ -1,7 +1,9 @@
 // Embarques (issue 20, docs/decisions/130), mobile first: the list (open shipments first) with
 // each one's type, guide, date, state and totals; 'Nuevo embarque'; a shipment opens its detail
-// (shipment-detail.tsx) in place, with 'Volver a embarques'.
+// (shipment-detail.tsx) in place, with 'Volver a embarques'. The open shipment is in the address
+// (?embarque=<id>), so a link elsewhere (Bandeja de salida) opens it and the back button closes it.
 import { useState } from "react";
+import { useSearchParams } from "wouter";
 import { Plane, Plus, Ship } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -10,14 +12,25 @@ import { PanelLoading, PanelMessage } from "../../../components/ui/panel-states"
 import { useLoadErrorToast } from "../../../lib/admin/admin-api";
 import { formatDate, formatQuantity, formatWholeNumber } from "../../../../shared/domain/format";
 import { SHIPMENT_STATE_LABELS } from "../../../../shared/domain/warehouse";
-import { SHIPMENT_GUIDE_LABELS, SHIPMENT_PAGE_SIZE_DEFAULT, SHIPMENT_TYPE_LABELS, type TShipment } from "../../../../shared/api/admin/shipments";
+import { SHIPMENT_GUIDE_LABELS, SHIPMENT_PAGE_SIZE_DEFAULT, SHIPMENT_PARAM, SHIPMENT_TYPE_LABELS, type TShipment } from "../../../../shared/api/admin/shipments";
 import { useShipmentList } from "./api";
 import { ShipmentDialog } from "./shipment-dialog";
 import { ShipmentDetail } from "./shipment-detail";
 
+/** A shipment id from the address; anything but a positive whole number shows the list. */
+const shipmentIdFrom = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
+
 export function ShipmentsSection() {
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  const openId = shipmentIdFrom(params.get(SHIPMENT_PARAM));
+  const setOpenId = (id: number | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id === null) next.delete(SHIPMENT_PARAM);
+      else next.set(SHIPMENT_PARAM, String(id));
+      return next;
+    });
   const [creating, setCreating] = useState(false);
   const list = useShipmentList(page);
   useLoadErrorToast(list.error, "Error", "No se pudieron cargar los embarques");
