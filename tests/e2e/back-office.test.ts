@@ -208,8 +208,8 @@ describe("a day's work in the back office", () => {
       expect((await packagesOf(day.client.id)).find((t) => t.trackingCode === day.codes.delivered)?.estado).toBe("ENTREGADO");
 
       // 5. A status for several packages at once, from the Paquetes table; WhatsApp refuses the
-      // first message for good.
-      graph.script(META_ERRORS.undeliverable);
+      // first message (131049: no automatic retry, staff may try again).
+      graph.script(META_ERRORS.ecosystemEngagement);
       await goTo("Paquetes");
       await page.getByLabel("Buscar", { exact: true }).fill(day.client.clientCode);
       await page.waitForURL((u) => u.searchParams.get("q") === day.client.clientCode);

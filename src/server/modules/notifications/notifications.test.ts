@@ -8,6 +8,7 @@ import { createMessagingProvider } from "../../providers/messaging";
 import { fakeGraphEnv, graphError, META_ERRORS, startFakeGraphApi, type FakeGraphApi } from "../../test/fakes/graph-api";
 import { createOfflineMessagingProvider } from "../../providers/messaging/offline";
 import { describeNotification, NOTIFICATION_NOT_FAILED, NOTIFICATION_NOT_FOUND } from "../../../shared/api/notifications";
+import { NOTIFICATION_NOT_RETRYABLE } from "../../../shared/api/admin/outbox";
 import { DEFAULT_RETRY_POLICY, processDueBatch, sendNotificationNow, type RetryPolicy } from "./sending";
 import { trackingStatusNotification, welcomeNotification, whatsappEntryStatusNotification } from "./messages";
 import { enqueueNotification, templateParametersOf, wakeOutboxWorker } from "../../core/outbox";
@@ -65,8 +66,13 @@ describe("outbox delivery", () => {
     await drainAll();
     expect(fake.requests.filter((r) => r.body.to === to)).toHaveLength(1);
     const stored = await row(id);
-    expect(stored).toMatchObject({ status: "FAILED", attempts: 1 });
+    expect(stored).toMatchObject({ status: "FAILED", attempts: 1, errorCode: 131026 });
     expect(stored.lastError).toContain("Message undeliverable");
+    expect(stored.errorTitle).toContain("Message undeliverable");
+    // The number cannot receive WhatsApp: "Reintentar" would fail the same way, so it is refused.
+    const retry = await t.app.inject({ method: "POST", url: `/api/notifications/${id}/retry`, headers: t.adminHeaders() });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().message).toBe(NOTIFICATION_NOT_RETRYABLE);
     expect(describeNotification(toNotificationState(stored), { configured: true }).label).toMatch(/^Falló: WhatsApp rechazó el mensaje \(400\)/);
   });
 
@@ -101,9 +107,9 @@ describe("outbox delivery", () => {
 
   it("lets staff retry a failed message (POST /api/notifications/{id}/retry): queued again, then sent; only a failed one", async () => {
     const { id, to } = await queue();
-    fake.script(META_ERRORS.undeliverable);
+    fake.script(META_ERRORS.ecosystemEngagement);
     await drainAll();
-    expect(await row(id)).toMatchObject({ status: "FAILED", attempts: 1 });
+    expect(await row(id)).toMatchObject({ status: "FAILED", attempts: 1, errorCode: 131049 });
     const url = `/api/notifications/${id}/retry`;
     expect((await t.app.inject({ method: "POST", url })).statusCode).toBe(401);
     const res = await t.app.inject({ method: "POST", url, headers: t.adminHeaders() });

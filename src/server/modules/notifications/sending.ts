@@ -139,6 +139,10 @@ export async function deliverClaimed(
     const retryable = error instanceof MessagingError ? error.retryable : true;
     const reason = error instanceof MessagingError ? error.message : `Error inesperado al enviar: ${String(error).slice(0, 200)}`;
     const exhausted = row.attempts >= policy.maxAttempts;
+    // Meta's code of a refusal at send time, stored as a delivery report's would be: Bandeja de
+    // salida names it and offers "Reintentar" only where it lets another try succeed.
+    const metaCode = error instanceof MessagingError ? (error.metaCode ?? null) : null;
+    const metaError = metaCode === null ? {} : { errorCode: metaCode, errorTitle: reason.slice(0, 500) };
     if (!retryable || exhausted) {
       logger?.warn({ notificationId: row.id, attempts: row.attempts, reason }, "notification failed");
       const updated = await db
@@ -147,6 +151,7 @@ export async function deliverClaimed(
           status: "FAILED",
           lastError: exhausted && retryable ? `${reason} (sin éxito tras ${row.attempts} intentos)` : reason,
           lockedUntil: null,
+          ...metaError,
         })
         .where(stillOurs)
         .returning({ id: o.id });
@@ -163,6 +168,7 @@ export async function deliverClaimed(
         status: "PENDING",
         lastError: reason,
         lockedUntil: null,
+        ...metaError,
         nextAttemptAt: sql`now() + make_interval(secs => ${wait / 1000})`,
       })
       .where(stillOurs)

@@ -64,6 +64,8 @@ export class MessagingError extends Error {
     readonly retryable: boolean,
     readonly httpStatus?: number,
     readonly retryAfterMs?: number,
+    /** Meta's error code from the Graph API's answer (131026, 130429, …), when it gave one. */
+    readonly metaCode?: number,
   ) {
     super(message);
     this.name = "MessagingError";

@@ -198,7 +198,7 @@ export function createWhatsappCloudProvider(options: WhatsappCloudOptions): Mess
     const retryable = isRetryableGraphFailure(res.status, code);
     const prefix = retryable ? `WhatsApp respondió ${res.status}` : `WhatsApp rechazó el mensaje (${res.status})`;
     const after = retryable ? retryAfterMs(res.headers.get("retry-after")) : undefined;
-    throw new MessagingError(detail ? `${prefix}: ${detail}` : prefix, retryable, res.status, after);
+    throw new MessagingError(detail ? `${prefix}: ${detail}` : prefix, retryable, res.status, after, code);
   }
 }
 

@@ -200,6 +200,8 @@ export const META_ERRORS = {
   undeliverable: graphError(400, "(#131026) Message undeliverable", 131026, {
     details: "Message Undeliverable.",
   }),
+  // Final for the automatic retries, but staff may press "Reintentar" later (decision 200).
+  ecosystemEngagement: graphError(400, "(#131049) This message was not delivered to maintain healthy ecosystem engagement.", 131049),
   notAllowedRecipient: graphError(400, "(#131030) Recipient phone number not in allowed list", 131030, {
     details: "Recipient phone number not in allowed list: Add recipient phone number to recipient list and try again.",
   }),
