@@ -2,9 +2,10 @@
 // and runs Lighthouse 12 (mobile: simulated slow 4G, 4× CPU) through npx with Debian Chromium
 // on /, /calculadora and /rastreo, `--runs N` times (3 by default: the budget holds in each
 // run, not on average), printing the four scores and the first contentful paint of each page
-// beside the budgets; exits 1 when any budget is missed in any run.
+// beside the budgets; exits 1 when any budget is missed in any run. `--save DIR` keeps each run's
+// report there (run-page.json), to see what a score below budget came from.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { startProductionServer, type ServerProcess } from "../scripts/lib/processes";
 import path from "node:path";
 
@@ -22,6 +23,9 @@ function runsOption(argv: string[]): number {
 
 async function main() {
   const runs = runsOption(process.argv.slice(2));
+  const saveAt = process.argv.indexOf("--save");
+  const saveDir = saveAt >= 0 ? path.resolve(process.argv[saveAt + 1] ?? ".tmp/lighthouse-reports") : undefined;
+  if (saveDir) mkdirSync(saveDir, { recursive: true });
   const root = path.resolve(".tmp", `lighthouse-${process.pid}`);
   mkdirSync(root, { recursive: true });
   let server: ServerProcess | undefined;
@@ -73,6 +77,7 @@ async function main() {
         result = attempt();
       }
       const label = `${round} ${page}`.padEnd(20);
+      if (saveDir && typeof result !== "string") copyFileSync(out, path.join(saveDir, `${round}-${page.replace(/\W/g, "_") || "home"}.json`));
       if (typeof result === "string") {
         console.log(`${label} ${result}`);
         failed = true;
