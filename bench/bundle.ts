@@ -4,7 +4,8 @@
 // the scripts the page loads before it runs (the entry and its preloads, as the server adds
 // them from Vite's manifest) with raw, gzip and Brotli bytes each, the first load of / as the
 // bench measures it (scripts/lib/first-load.ts) beside its budget, and the N largest modules of
-// the entry chunk. A look inside, like a bundle visualiser, without one more dependency.
+// the entry chunk (and what each other chunk holds). A look inside, like a bundle visualiser,
+// without one more dependency.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
@@ -71,7 +72,9 @@ async function main() {
         raw += sizes3[0];
         gz += sizes3[1];
         br += sizes3[2];
-        console.log(`  ${file.padEnd(44)}${sizes3.map((n) => kb(n).padStart(10)).join("")}`);
+        const inside = file === entry.file ? [] : [...new Set([...(sizes.get(file)?.keys() ?? [])].map(short))];
+        const what = inside.length > 4 ? `${inside.slice(0, 4).join(", ")} +${inside.length - 4}` : inside.join(", ");
+        console.log(`  ${file.padEnd(44)}${sizes3.map((n) => kb(n).padStart(10)).join("")}  ${what}`);
       }
       console.log(`  ${"total".padEnd(44)}${[raw, gz, br].map((n) => kb(n).padStart(10)).join("")}`);
     }
