@@ -26,7 +26,10 @@ import type { NavigationMenuDropdownProps } from "./navigation-menu-radix";
 
 export type { NavigationMenuDropdownProps } from "./navigation-menu-radix";
 
-type Full = typeof import("./navigation-menu-radix");
+type Full = Pick<
+  typeof import("./navigation-menu-radix"),
+  "NavigationMenu" | "NavigationMenuLinkItem" | "NavigationMenuDropdown" | "NavigationMenuDropdownLink"
+>;
 
 let full: Full | undefined;
 let loading: Promise<Full> | undefined;
@@ -34,7 +37,8 @@ let loading: Promise<Full> | undefined;
 /** Fetches the Radix navigation (once; again after a failure). */
 export function loadNavigationMenu(): Promise<Full> {
   loading ??= import("./navigation-menu-radix").then(
-    (module) => (full = module),
+    ({ NavigationMenu, NavigationMenuLinkItem, NavigationMenuDropdown, NavigationMenuDropdownLink }) =>
+      (full = { NavigationMenu, NavigationMenuLinkItem, NavigationMenuDropdown, NavigationMenuDropdownLink }),
     (error: unknown) => {
       loading = undefined;
       throw error;
