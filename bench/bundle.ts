@@ -3,14 +3,14 @@
 // each chunk's modules and their rendered bytes), then prints for /, /calculadora and /rastreo
 // the scripts the page loads before it runs (the entry and its preloads, as the server adds
 // them from Vite's manifest) with raw, gzip and Brotli bytes each, the first load of / as the
-// bench measures it (scripts/lib/first-load.ts) beside its budget, and the N largest modules of
+// bench measures it (bench/first-load.ts) beside its budget, and the N largest modules of
 // the entry chunk (and what each other chunk holds). A look inside, like a bundle visualiser,
 // without one more dependency.
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { build, type Plugin } from "vite";
-import { FIRST_LOAD_BUDGET_KB, firstLoadOfIndex, gzipBytes } from "../scripts/lib/first-load";
+import { FIRST_LOAD_BUDGET_KB, firstLoadOfIndex, gzipBytes } from "./first-load";
 import { numberArg } from "./args";
 
 const PAGES = { "/": null, "/calculadora": "pages/calculadora.tsx", "/rastreo": "pages/rastreo.tsx" } as const;

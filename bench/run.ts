@@ -8,7 +8,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createScratchDatabase, rssMb, startProductionServer } from "../scripts/lib/processes";
-import { FIRST_LOAD_BUDGET_KB, firstLoadOfIndex } from "../scripts/lib/first-load";
+import { FIRST_LOAD_BUDGET_KB, firstLoadOfIndex } from "./first-load";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";

@@ -4,7 +4,7 @@
 // its portal searching and answering while that code's chunk is held back by the browser.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Route } from "playwright-core";
-import { FIRST_LOAD_BUDGET_KB, firstLoadOfIndex, firstLoadScripts } from "../../scripts/lib/first-load";
+import { FIRST_LOAD_BUDGET_KB, firstLoadOfIndex, firstLoadScripts } from "../../bench/first-load";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { adminCall, randomPhone } from "./api";
