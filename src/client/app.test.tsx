@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { AppRoutes } from "./app";
 import { Layout } from "./components/layout/layout";
+import { loadNavigationMenu } from "./components/ui/navigation-menu";
 import { brand } from "./lib/brand";
 import { costaRicaYear } from "../shared/domain/dates";
 
@@ -86,6 +87,10 @@ describe("routes", () => {
 });
 
 describe("header", () => {
+  // The bar's Radix menu, as a desktop visitor has it once the page is idle (the light bar before
+  // it: components/ui/navigation-menu.test.tsx).
+  beforeAll(() => loadNavigationMenu());
+
   it("has the spec's desktop bar: three links, three dropdowns and two buttons", () => {
     renderAt("/");
     const nav = screen.getByRole("navigation", { name: "Principal" });

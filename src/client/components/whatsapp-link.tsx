@@ -9,7 +9,7 @@ import {
   purchaseInquiryMessage,
   quoteRequestMessage,
   teamContactMessage,
-} from "../../shared/domain/messages";
+} from "../../shared/domain/chat-messages";
 import { WhatsappIcon } from "./layout/brand-icons";
 import { buttonClasses, type ButtonSize } from "./ui/button";
 import { brand } from "../lib/brand";

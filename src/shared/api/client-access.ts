@@ -11,7 +11,7 @@ import { defineRoute } from "./contract";
 export const SIGN_IN_CODE_DIGITS = 6;
 
 /** The `code` of the 401 a protected account's route answers without the client's sign-in. */
-export const SIGN_IN_REQUIRED_CODE = "SIGN_IN_REQUIRED";
+export { SIGN_IN_REQUIRED_CODE } from "./sign-in-required";
 export const SIGN_IN_REQUIRED = "Esta cuenta está protegida. Ingresa con el código que te enviamos por WhatsApp para ver tus datos y hacer cambios.";
 export const SIGN_IN_CODE_WRONG = "El código no es correcto. Revisa el último mensaje de WhatsApp e intenta de nuevo.";
 export const SIGN_IN_CODE_EXPIRED = "El código venció o ya no es válido. Pide uno nuevo.";

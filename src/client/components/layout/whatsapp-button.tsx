@@ -4,7 +4,7 @@
 import { useRef } from "react";
 import { brand } from "../../lib/brand";
 import { whatsappChatLink } from "../../../shared/domain/phone";
-import { purchaseInquiryMessage } from "../../../shared/domain/messages";
+import { purchaseInquiryMessage } from "../../../shared/domain/chat-messages";
 import { cn } from "../../lib/cn";
 import { STAY_CLEAR_CLASSES, useStayClear } from "../../lib/use-stay-clear";
 import { WhatsappIcon } from "./brand-icons";

@@ -1,15 +1,17 @@
 // 'Mis Paquetes' (public-site §2 "Tracking", §4, §8): search by client code, then the client's
 // packages (./client-packages: name, code and count, pre-alert / edit / delete dialogs, one card
 // per package, the coupons and referrals, the share button). That part is its own chunk,
-// fetched when the visitor searches, so the page only loads the search at first.
+// fetched when the visitor searches, so the page only loads the search at first. The protected
+// account's parts (./account-access: the sign-in by WhatsApp code, sign-out, the bare code's
+// statuses) are another, fetched alongside the lookup: neither the search nor a found client's
+// packages wait for them (issue 37 item 5).
 
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Card } from "../../components/ui/card";
 import { couponsKey } from "../../components/coupons-panel";
 import { errorCodeFrom, errorMessageFrom, errorStatusFrom } from "../../lib/api";
-import { SIGN_IN_REQUIRED_CODE } from "../../../shared/api/client-access";
-import { AccountAccessCard, ProtectedStatuses } from "./account-access";
+import { SIGN_IN_REQUIRED_CODE } from "../../../shared/api/sign-in-required";
 import { ClientCodeSearch } from "./client-code-search";
 import { ClientNotFound } from "./client-not-found";
 import { referralsKey } from "./referrals-panel";
@@ -19,6 +21,9 @@ import { RememberCodeControls, useRememberedCode } from "./remembered-code";
 
 const loadPackages = () => import("./client-packages");
 const ClientPackages = lazy(() => loadPackages().then((module) => ({ default: module.ClientPackages })));
+const loadAccess = () => import("./account-access");
+const AccountAccessCard = lazy(() => loadAccess().then((module) => ({ default: module.AccountAccessCard })));
+const ProtectedStatuses = lazy(() => loadAccess().then((module) => ({ default: module.ProtectedStatuses })));
 
 export function ClientPortal() {
   const queryClient = useQueryClient();
@@ -30,6 +35,10 @@ export function ClientPortal() {
   useEffect(() => {
     if (foundCode) memory.found(foundCode);
   }, [foundCode, memory]);
+  // The account's parts travel beside the lookup (a remembered code's too), not before the search.
+  useEffect(() => {
+    if (clientCode) void loadAccess().catch(() => undefined); // a failure shows when it renders
+  }, [clientCode]);
 
   function search(code: string) {
     void loadPackages().catch(() => undefined); // fetched alongside the lookup; a failure shows when it renders
@@ -61,7 +70,15 @@ export function ClientPortal() {
         errorStatusFrom(lookup.error) === 404 ? (
           <ClientNotFound clientCode={clientCode} />
         ) : errorCodeFrom(lookup.error) === SIGN_IN_REQUIRED_CODE ? (
-          <ProtectedStatuses clientCode={clientCode} onSignedIn={() => search(clientCode)} />
+          <Suspense
+            fallback={
+              <p role="status" className="text-sm text-muted">
+                Cargando tus paquetes…
+              </p>
+            }
+          >
+            <ProtectedStatuses clientCode={clientCode} onSignedIn={() => search(clientCode)} />
+          </Suspense>
         ) : (
           <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm font-medium text-destructive-hover">
             {errorMessageFrom(lookup.error, "No pudimos consultar tus paquetes. Intenta nuevamente.")}
@@ -69,7 +86,12 @@ export function ClientPortal() {
         )
       ) : null}
 
-      {lookup.data ? <AccountAccessCard clientCode={lookup.data.client.clientCode} /> : null}
+      {lookup.data ? (
+        // Shown once its chunk and the account's state are here; the packages never wait for it.
+        <Suspense fallback={null}>
+          <AccountAccessCard clientCode={lookup.data.client.clientCode} />
+        </Suspense>
+      ) : null}
       {lookup.data ? (
         <Suspense
           fallback={
