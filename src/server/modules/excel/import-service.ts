@@ -56,7 +56,7 @@ import {
 } from "../packages/service";
 import { TRACKING_STATUSES, type Origin, type TrackingStatus } from "../../../shared/domain/statuses";
 import { isNewClientCode } from "../../../shared/domain/client-code";
-import { fillReferralCodes } from "../../core/client-codes";
+import { giveReferralCodes } from "../../core/client-codes";
 import {
   parseClientSheet,
   parseTrackingSheet,
@@ -483,7 +483,7 @@ async function applyClients(
   const created = createdCodes.size;
   // Imported clients get their referral code here (decision 108); an imported code that equals
   // someone's referral code makes that one be drawn again.
-  if (created > 0) await fillReferralCodes(tx);
+  await giveReferralCodes(tx, [...createdCodes]);
   return { created, skipped: rows.length - created, errors };
 }
 
