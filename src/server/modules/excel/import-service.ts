@@ -455,8 +455,10 @@ async function applyClients(
     return true;
   });
   // A code repeated in the sheet: the first row counts, the others are skipped like existing ones.
+  // A stored code is not offered to the insert at all (it would only conflict; an import of
+  // updates names every client again).
   const firstByCode = new Map<string, ClientCandidate>();
-  for (const row of rows) if (!firstByCode.has(row.clientCode)) firstByCode.set(row.clientCode, row);
+  for (const row of rows) if (!stored.has(row.clientCode) && !firstByCode.has(row.clientCode)) firstByCode.set(row.clientCode, row);
   const createdCodes = new Set<string>();
   for (const chunk of chunks([...firstByCode.values()], 500)) {
     const inserted = await tx
