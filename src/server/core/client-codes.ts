@@ -95,8 +95,8 @@ const FILL_BATCH = 1000;
 /**
  * Gives a referral code to every client without one (clients from before decision 108, imports,
  * rows written straight in), and a new one to any client whose referral code became another
- * client's code (an import can bring an old-system code equal to it). Run at start-up and after
- * an import; returns how many clients got one.
+ * client's code (an import can bring an old-system code equal to it). Run at start-up (an import
+ * gives its own new clients theirs: giveReferralCodes); returns how many clients got one.
  */
 export async function fillReferralCodes(db: DbOrTx): Promise<number> {
   let filled = 0;

@@ -1,6 +1,6 @@
 // importWorkbook: applies the Clientes and Trackings sheets of an uploaded workbook, or previews
 // them: the same code runs and each transaction is rolled back (docs/decisions/117). The rows are
-// grouped by client into slices of about 200 rows, each its own transaction with a turn of the
+// grouped by client into slices of about 40 rows, each its own transaction with a turn of the
 // event loop between them, so the embedded database (one query at a time) keeps answering other
 // requests (docs/decisions/141): a failure or a changed plan in slice k rolls back slice k only.
 // Clients are created (with an EX + 6 code and a phone that passes the
@@ -106,7 +106,8 @@ export function isImportSheet(name: string): boolean {
  * Rows a slice aims at. A slice holds the embedded database (and the event loop) from BEGIN to
  * COMMIT; the bench measured 200-row slices holding it ~0.5–0.6 s on this machine (about 2.5 ms a
  * row with history, messages and the lookup triggers), past the 200 ms budget, so 40 (~100 ms);
- * docs/decisions/141 has the figures.
+ * docs/decisions/141 has the figures. Re-measured for issue 37 (docs/decisions/225): 100 rows would
+ * save 8–14 % of an import's time and hold 2.5–2.7 × longer; kept at 40.
  */
 export const IMPORT_SLICE_ROWS = 40;
 /** Hex characters of one slice's digest in the fingerprint. */
