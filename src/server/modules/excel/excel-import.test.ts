@@ -169,6 +169,30 @@ describe("import of good and bad rows", () => {
     expect(await t.database.db.select().from(clients).where(eq(clients.clientCode, newShort))).toEqual([]);
   });
 
+  it("gives the clients it creates a referral code, redraws one an imported code took, and leaves every other client as it is", async () => {
+    // A client written straight in without a referral code (the start-up fill's job, not the import's),
+    // and one whose referral code is the code the file brings.
+    const [untouched] = await t.database.db
+      .insert(clients)
+      .values({ clientCode: uniqueClientCode(), nombre: "Cliente Sin Referido", direccion: "Grecia", telefono: "+50688000001" })
+      .returning();
+    const imported = uniqueClientCode();
+    const [holder] = await t.database.db
+      .insert(clients)
+      .values({ clientCode: uniqueClientCode(), referralCode: imported, nombre: "Cliente Con Referido", direccion: "Grecia", telefono: "+50688000002" })
+      .returning();
+    const result = await importOk(await buildWorkbook({ Clientes: [CLIENT_HEADER, [imported, "Cliente Importado", "Grecia", "8800-0003"]] }));
+    expect(result.clients.created).toBe(1);
+    const [created] = await t.database.db.select().from(clients).where(eq(clients.clientCode, imported));
+    expect(created.referralCode).toMatch(/^EX[0-9A-Z]{6}$/);
+    expect(created.referralCode).not.toBe(imported);
+    const [redrawn] = await t.database.db.select().from(clients).where(eq(clients.id, holder.id));
+    expect(redrawn.referralCode).toMatch(/^EX[0-9A-Z]{6}$/);
+    expect(redrawn.referralCode).not.toBe(imported);
+    const [after] = await t.database.db.select().from(clients).where(eq(clients.id, untouched.id));
+    expect(after).toEqual(untouched);
+  });
+
   it("imports a workbook with only a Trackings sheet", async () => {
     const code = uniqueClientCode();
     await t.database.db.insert(clients).values({ clientCode: code, nombre: "Solo Trackings", direccion: "Cartago", telefono: "+50687776666" });

@@ -1,6 +1,6 @@
 // importWorkbook: applies the Clientes and Trackings sheets of an uploaded workbook, or previews
 // them: the same code runs and each transaction is rolled back (docs/decisions/117). The rows are
-// grouped by client into slices of about 200 rows, each its own transaction with a turn of the
+// grouped by client into slices of about 40 rows, each its own transaction with a turn of the
 // event loop between them, so the embedded database (one query at a time) keeps answering other
 // requests (docs/decisions/141): a failure or a changed plan in slice k rolls back slice k only.
 // Clients are created (with an EX + 6 code and a phone that passes the
@@ -56,7 +56,7 @@ import {
 } from "../packages/service";
 import { TRACKING_STATUSES, type Origin, type TrackingStatus } from "../../../shared/domain/statuses";
 import { isNewClientCode } from "../../../shared/domain/client-code";
-import { fillReferralCodes } from "../../core/client-codes";
+import { giveReferralCodes } from "../../core/client-codes";
 import {
   parseClientSheet,
   parseTrackingSheet,
@@ -106,7 +106,8 @@ export function isImportSheet(name: string): boolean {
  * Rows a slice aims at. A slice holds the embedded database (and the event loop) from BEGIN to
  * COMMIT; the bench measured 200-row slices holding it ~0.5–0.6 s on this machine (about 2.5 ms a
  * row with history, messages and the lookup triggers), past the 200 ms budget, so 40 (~100 ms);
- * docs/decisions/141 has the figures.
+ * docs/decisions/141 has the figures. Re-measured for issue 37 (docs/decisions/225): 100 rows would
+ * save 8–14 % of an import's time and hold 2.5–2.7 × longer; kept at 40.
  */
 export const IMPORT_SLICE_ROWS = 40;
 /** Hex characters of one slice's digest in the fingerprint. */
@@ -455,8 +456,10 @@ async function applyClients(
     return true;
   });
   // A code repeated in the sheet: the first row counts, the others are skipped like existing ones.
+  // A stored code is not offered to the insert at all (it would only conflict; an import of
+  // updates names every client again).
   const firstByCode = new Map<string, ClientCandidate>();
-  for (const row of rows) if (!firstByCode.has(row.clientCode)) firstByCode.set(row.clientCode, row);
+  for (const row of rows) if (!stored.has(row.clientCode) && !firstByCode.has(row.clientCode)) firstByCode.set(row.clientCode, row);
   const createdCodes = new Set<string>();
   for (const chunk of chunks([...firstByCode.values()], 500)) {
     const inserted = await tx
@@ -483,7 +486,7 @@ async function applyClients(
   const created = createdCodes.size;
   // Imported clients get their referral code here (decision 108); an imported code that equals
   // someone's referral code makes that one be drawn again.
-  if (created > 0) await fillReferralCodes(tx);
+  await giveReferralCodes(tx, [...createdCodes]);
   return { created, skipped: rows.length - created, errors };
 }
 
