@@ -239,8 +239,8 @@ export class ClientLookups {
     return this.listener?.backendPid() ?? null;
   }
 
-  /** One read per request (WeakMap: gone with the request). */
-  private readonly perRequest = new WeakMap<object, { code: string; found: Promise<Found | null> }>();
+  /** One read per request (WeakMap: gone with the request), and whether memory answered it. */
+  private readonly perRequest = new WeakMap<object, { code: string; found: Promise<Found | null>; kept: boolean }>();
 
   /**
    * The lookup of `typedCode` for one request: a second call for the same request and code gets
@@ -249,28 +249,47 @@ export class ClientLookups {
   lookupFor(request: object, typedCode: string): Promise<Found | null> {
     const read = this.perRequest.get(request);
     if (read && read.code === typedCode) return read.found;
-    const found = this.lookup(typedCode);
-    this.perRequest.set(request, { code: typedCode, found });
-    return found;
+    const fresh = this.read(typedCode);
+    this.perRequest.set(request, { code: typedCode, ...fresh });
+    return fresh.found;
   }
 
-  async lookup(typedCode: string): Promise<Found | null> {
-    let exact = this.cache.get(typedCode);
-    if (exact) return exact;
+  /**
+   * Whether the request's lookup (lookupFor) found a client's answer kept in memory: no database
+   * turn was taken for it, and its limit is counted in memory too (decision 221). A kept "no such
+   * code" is not: a miss is what the limits guard, counted in the shared counters.
+   */
+  answeredFromMemory(request: object): boolean {
+    return this.perRequest.get(request)?.kept === true;
+  }
+
+  lookup(typedCode: string): Promise<Found | null> {
+    return this.read(typedCode).found;
+  }
+
+  /** The answer, synchronously from memory when kept there (`kept`), else from the database. */
+  private read(typedCode: string): { found: Promise<Found | null>; kept: boolean } {
+    const exact = this.cache.get(typedCode);
+    if (exact) return { found: Promise.resolve(exact), kept: true };
     const reading = mapLookalikes(typedCode);
-    if (reading === typedCode) return exact === null ? null : this.source.load(typedCode);
-    let read = this.cache.get(reading);
-    if (exact === undefined || read === undefined) {
-      // Both asked in the same statement when neither is kept.
-      [exact, read] = await Promise.all([
-        exact === undefined ? this.source.load(typedCode) : exact,
-        read === undefined ? this.source.load(reading) : read,
-      ]);
-      if (exact) return exact;
+    if (reading === typedCode) return { found: exact === null ? Promise.resolve(null) : this.source.load(typedCode), kept: false };
+    const read = this.cache.get(reading);
+    if (exact === null && read !== undefined) {
+      const found = read?.lookalikeFree ? read : null;
+      return { found: Promise.resolve(found), kept: found !== null };
     }
-    return read?.lookalikeFree ? read : null;
+    return { found: this.loadBoth(typedCode, reading, exact, read), kept: false };
   }
 
+  /** Both asked in the same statement when neither is kept. */
+  private async loadBoth(typedCode: string, reading: string, exact: Found | null | undefined, read: Found | null | undefined): Promise<Found | null> {
+    const [mine, theirs] = await Promise.all([
+      exact === undefined ? this.source.load(typedCode) : exact,
+      read === undefined ? this.source.load(reading) : read,
+    ]);
+    if (mine) return mine;
+    return theirs?.lookalikeFree ? theirs : null;
+  }
 }
 
 /** Whether an Accept-Encoding header takes gzip (a token "gzip" or "*" without q=0). */

@@ -12,7 +12,7 @@ import {
   PRE_ALERT_ROUTE,
 } from "../../../shared/api/trackings";
 import type { AppContext } from "../../context";
-import { enforceLimit, enforceWriteLimits } from "../../lib/abuse-limits";
+import { enforceLookupLimit, enforceWriteLimits } from "../../lib/abuse-limits";
 import { contractSchema } from "../../lib/route-contract";
 import { notFound } from "../../errors";
 import { deleteClientTracking, updateClientTracking } from "./client-portal";
@@ -31,9 +31,10 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
     { config: portal, compress: false, schema: contractSchema(CLIENT_TRACKINGS_ROUTE) },
     async (request, reply) => {
       const { code } = request.query;
-      await enforceLimit(ctx, request, "clientLookup", reply);
       // The access gate read it already (decision 216): the same answer, not a second read.
       const answer = await ctx.lookups.lookupFor(request, code);
+      // Read first: an answer kept in memory is counted in memory, no database turn (decision 221).
+      await enforceLookupLimit(ctx, request, reply);
       if (!answer) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
       const { bytes, gzipped } = answerBytes(answer, acceptsGzip(request.headers["accept-encoding"]));
       reply.header("vary", "accept-encoding");
