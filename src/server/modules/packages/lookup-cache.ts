@@ -240,7 +240,7 @@ export class ClientLookups {
   }
 
   /** One read per request (WeakMap: gone with the request), and whether memory answered it. */
-  private readonly perRequest = new WeakMap<object, { code: string; found: Promise<Found | null>; kept: boolean }>();
+  private readonly perRequest = new WeakMap<object, Read & { code: string }>();
 
   /**
    * The lookup of `typedCode` for one request: a second call for the same request and code gets
@@ -263,21 +263,27 @@ export class ClientLookups {
     return this.perRequest.get(request)?.kept === true;
   }
 
+  /**
+   * lookupFor's answer when memory has it (a client's, or a kept "no such code"), at once, without
+   * a promise; undefined when the database must be asked (then await lookupFor).
+   */
+  knownFor(request: object, typedCode: string): Found | null | undefined {
+    void this.lookupFor(request, typedCode);
+    return this.perRequest.get(request)?.known;
+  }
+
   lookup(typedCode: string): Promise<Found | null> {
     return this.read(typedCode).found;
   }
 
   /** The answer, synchronously from memory when kept there (`kept`), else from the database. */
-  private read(typedCode: string): { found: Promise<Found | null>; kept: boolean } {
+  private read(typedCode: string): Read {
     const exact = this.cache.get(typedCode);
-    if (exact) return { found: Promise.resolve(exact), kept: true };
+    if (exact) return known(exact);
     const reading = mapLookalikes(typedCode);
-    if (reading === typedCode) return { found: exact === null ? Promise.resolve(null) : this.source.load(typedCode), kept: false };
+    if (reading === typedCode) return exact === null ? known(null) : { found: this.source.load(typedCode), kept: false };
     const read = this.cache.get(reading);
-    if (exact === null && read !== undefined) {
-      const found = read?.lookalikeFree ? read : null;
-      return { found: Promise.resolve(found), kept: found !== null };
-    }
+    if (exact === null && read !== undefined) return known(read?.lookalikeFree ? read : null);
     return { found: this.loadBoth(typedCode, reading, exact, read), kept: false };
   }
 
@@ -292,10 +298,35 @@ export class ClientLookups {
   }
 }
 
+/** A lookup's read: the answer, and whether memory gave it (`known`: at once, without waiting). */
+interface Read {
+  found: Promise<Found | null>;
+  /** A client's answer kept in memory (a kept "no such code" is a miss: not kept here). */
+  kept: boolean;
+  known?: Found | null;
+}
+
+function known(found: Found | null): Read {
+  return { found: Promise.resolve(found), kept: found !== null, known: found };
+}
+
+/** The answers for the few Accept-Encoding headers browsers send (read once each, not per request). */
+const GZIP_ANSWERS = new Map<string, boolean>();
+const GZIP_ANSWERS_KEPT = 64;
+
 /** Whether an Accept-Encoding header takes gzip (a token "gzip" or "*" without q=0). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   if (!header) return false;
-  for (const part of String(header).split(",")) {
+  if (typeof header !== "string") return readsGzip(header.join(","));
+  const known = GZIP_ANSWERS.get(header);
+  if (known !== undefined) return known;
+  const answer = readsGzip(header);
+  if (GZIP_ANSWERS.size < GZIP_ANSWERS_KEPT) GZIP_ANSWERS.set(header, answer);
+  return answer;
+}
+
+function readsGzip(header: string): boolean {
+  for (const part of header.split(",")) {
     const [token, ...params] = part.trim().toLowerCase().split(";");
     if (token !== "gzip" && token !== "*") continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
