@@ -104,10 +104,11 @@ export async function enforceLimit(
  *    once; a refused first request makes them count themselves).
  *  - A request naming a code whose client's lookup answer is kept in memory (the route or the
  *    access gate read it for this request: a code known to be a client's, not a guess) is counted
- *    in this instance's memory, on top of the shared count as last heard, and sent to the shared
- *    counter with the address's next count there: a kept lookup takes no database turn. Any other
- *    (a code that may be a miss) is counted in the shared counter as enforceLimit does. Past
- *    `challengeAfter` a solved challenge either way.
+ *    in this instance's memory while within the address's free lookups (on top of the shared
+ *    count as last heard), and sent to the shared counter with the address's next count there: a
+ *    kept lookup takes no database turn. Any other (a code that may be a miss, or past the free
+ *    lookups, where a solved challenge is asked) is counted in the shared counter as enforceLimit
+ *    does.
  */
 export async function enforceLookupLimit(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!ctx.config.rateLimit) return;
@@ -133,18 +134,17 @@ export async function enforceLookupLimit(ctx: AppContext, request: FastifyReques
   }
 }
 
+/**
+ * Within the address's free lookups (as this instance knows them) a kept lookup is counted here.
+ * Past them each lookup needs a solved challenge, whose use takes a database turn anyway: it is
+ * counted in the shared counter then, with what was counted here, so the hard ceiling is always
+ * the shared counter's.
+ */
 async function countLookupHere(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, address: string, code: string | undefined): Promise<void> {
   const { limit, windowMs, challengeAfter } = effectiveLimit(ctx.config, "clientLookup");
-  const count = ctx.lookupAllowance.countHere(address, windowMs);
-  if (count > limit) {
-    ctx.lookupAllowance.giveBack(address);
-    throw limitedError(ctx.config, "clientLookup", ctx.lookupAllowance.secondsLeft(address), reply);
-  }
-  if (challengeAfter === undefined || count <= challengeAfter) return;
-  await useSolution(ctx, request, { price: 1, code }, reply).catch((error: unknown) => {
-    ctx.lookupAllowance.giveBack(address);
-    throw error;
-  });
+  if (ctx.lookupAllowance.countHere(address, windowMs) <= Math.min(challengeAfter ?? limit, limit)) return;
+  ctx.lookupAllowance.giveBack(address);
+  await countLookupShared(ctx, request, reply, address, code);
 }
 
 async function countLookupShared(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, address: string, code: string | undefined): Promise<void> {

@@ -4,9 +4,9 @@
 //    account's state) for one code at the same moment; the first request of a page view is
 //    counted, the page's other routes for the same code from the same address within VIEW_MS ride
 //    on it (each route once: a repeated route, a reload, is a new view, counted);
-//  - a lookup answered from memory takes no database turn: it is counted here, on top of the
-//    shared counter's count as last heard, and added to the shared counter (PostgreSQL, every
-//    instance) with the address's next count there.
+//  - a lookup answered from memory takes no database turn: within the address's free lookups it
+//    is counted here, on top of the shared counter's count as last heard, and added to the shared
+//    counter (PostgreSQL, every instance) with the address's next count there.
 // Bounded (least recently used addresses and views forgotten first); forgetting only ever lets a
 // view be counted again, or drops hits not yet added to the shared counter.
 import { LRUCache } from "lru-cache";
@@ -70,16 +70,10 @@ export class LookupAllowance {
     return tally.shared + tally.sending + tally.unsent;
   }
 
-  /** Gives back a lookup counted here that was not let through (no solution came). */
+  /** Gives back a lookup counted here (to be counted in the shared counter instead). */
   giveBack(address: string): void {
     const tally = this.tallies.get(address);
     if (tally && tally.unsent > 0) tally.unsent--;
-  }
-
-  /** Seconds until the address's window ends. */
-  secondsLeft(address: string): number {
-    const tally = this.tallies.get(address);
-    return tally ? Math.max(1, Math.ceil((tally.resetAt - this.now()) / 1000)) : 1;
   }
 
   /** Before a count in the shared counter: the lookups counted here to add with it. */

@@ -54,6 +54,8 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
         // Read first: an answer kept in memory is counted in memory, no database turn (decision 221).
         await enforceLookupLimit(ctx, request, reply);
         sendLookup(request, reply, answer);
+        // Sent already (its onSend hooks may still be running): Fastify must not send again.
+        return reply as never;
       })();
     },
   );
