@@ -16,6 +16,7 @@ import type { Database } from "./db/client";
 import { AppError, errorBody, installErrorHandling, unauthorized } from "./errors";
 import { registerStaticSite } from "./static-site";
 import { createRateLimiter, startRateLimitCleanup } from "./lib/rate-limiter";
+import { LookupAllowance } from "./lib/lookup-allowance";
 import { shutdownDeadline } from "./lib/jobs";
 import { installClosingConnectionHeader } from "./lib/shutdown";
 import { installCodeGuessGuard } from "./lib/abuse-limits";
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     database,
     db: database.db,
     limiter: createRateLimiter(database.db, config.rateLimit),
+    lookupAllowance: new LookupAllowance(),
     powSecret: resolvePowSecret(config),
     sessions: createAdminSessionService({
       db: database.db,

@@ -3,6 +3,7 @@ import type { RouteContract } from "../shared/api/contract";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { RateLimiter } from "./lib/rate-limiter";
+import type { LookupAllowance } from "./lib/lookup-allowance";
 import type { AdminSessionService, StaffPrincipal } from "./modules/auth/service";
 import type { StaffRole } from "../shared/domain/staff-roles";
 import type { Providers } from "./providers";
@@ -15,6 +16,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   limiter: RateLimiter;
+  /** What this instance knows of each address's lookups: page views, lookups answered from memory (decision 221). */
+  lookupAllowance: LookupAllowance;
   /** Signs and checks proof-of-work challenges (lib/proof-of-work.ts). */
   powSecret: string;
   sessions: AdminSessionService;

@@ -97,6 +97,78 @@ export async function enforceLimit(
 }
 
 /**
+ * The lookup limit (`clientLookup`) of a request reading a client's data by code: the package
+ * list, coupons, referrals, comprobantes, the account's state (decision 221).
+ *  - One page view counts once: the first request naming a code from an address is counted, the
+ *    page's other routes for that code from that address within VIEW_MS ride on it (each route
+ *    once; a refused first request makes them count themselves).
+ *  - A request naming a code whose client's lookup answer is kept in memory (the route or the
+ *    access gate read it for this request: a code known to be a client's, not a guess) is counted
+ *    in this instance's memory while within the address's free lookups (on top of the shared
+ *    count as last heard), and sent to the shared counter with the address's next count there: a
+ *    kept lookup takes no database turn. Any other (a code that may be a miss, or past the free
+ *    lookups, where a solved challenge is asked) is counted in the shared counter as enforceLimit
+ *    does.
+ */
+export async function enforceLookupLimit(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!ctx.config.rateLimit) return;
+  const fromMemory = ctx.lookups.answeredFromMemory(request);
+  const allowance = ctx.lookupAllowance;
+  const code = namedCode(request);
+  const address = limitAddress(request.ip);
+  const route = request.routeOptions.url ?? request.url;
+  if (code !== undefined) {
+    for (let view = allowance.join(address, code, route); view; view = allowance.join(address, code, route)) {
+      // The page's first request was counted: this one rides on it.
+      if (await view) return;
+    }
+  }
+  const settle = code === undefined ? undefined : allowance.open(address, code, route);
+  try {
+    if (fromMemory) await countLookupHere(ctx, request, reply, address, code);
+    else await countLookupShared(ctx, request, reply, address, code);
+    settle?.(true);
+  } catch (error) {
+    settle?.(false);
+    throw error;
+  }
+}
+
+/**
+ * Within the address's free lookups (as this instance knows them) a kept lookup is counted here.
+ * Past them each lookup needs a solved challenge, whose use takes a database turn anyway: it is
+ * counted in the shared counter then, with what was counted here, so the hard ceiling is always
+ * the shared counter's.
+ */
+async function countLookupHere(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, address: string, code: string | undefined): Promise<void> {
+  const { limit, windowMs, challengeAfter } = effectiveLimit(ctx.config, "clientLookup");
+  if (ctx.lookupAllowance.countHere(address, windowMs) <= Math.min(challengeAfter ?? limit, limit)) return;
+  ctx.lookupAllowance.giveBack(address);
+  await countLookupShared(ctx, request, reply, address, code);
+}
+
+async function countLookupShared(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, address: string, code: string | undefined): Promise<void> {
+  const { limit, windowMs, challengeAfter } = effectiveLimit(ctx.config, "clientLookup");
+  const key = counterKey(ctx.config, "clientLookup", request);
+  // The lookups this instance counted in memory for the address go with this one.
+  const carried = ctx.lookupAllowance.beginSend(address, windowMs);
+  let hit: RateLimitResult;
+  try {
+    hit = await ctx.limiter.hit(key, limit, windowMs, 1 + carried);
+  } catch (error) {
+    ctx.lookupAllowance.endSend(address, carried, null);
+    throw error;
+  }
+  ctx.lookupAllowance.endSend(address, carried, hit);
+  if (!hit.allowed) throw limitedError(ctx.config, "clientLookup", hit.retryAfterSeconds, reply);
+  if (challengeAfter === undefined || hit.count <= challengeAfter) return;
+  await useSolution(ctx, request, { price: 1, code }, reply).catch(async (error: unknown) => {
+    await ctx.limiter.release(key);
+    throw error;
+  });
+}
+
+/**
  * For limits that count failures only (wrong passwords, code misses): takes one attempt from the
  * address's allowance (or `subject`'s: a staff login) BEFORE the outcome is known, and throws the Spanish 429 when none is left.
  * Reading the count first and writing the failure afterwards let a burst of parallel requests

@@ -12,8 +12,11 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  /** Counts one hit on `key` within a window of `windowMs`, allowing `limit` hits. */
-  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /**
+   * Counts one hit on `key` within a window of `windowMs`, allowing `limit` hits; `by` counts that
+   * many at once (the lookups an instance answered from memory since, decision 221).
+   */
+  hit(key: string, limit: number, windowMs: number, by?: number): Promise<RateLimitResult>;
   /**
    * Takes one of `limit` attempts on `key` in one atomic statement, before the attempt's outcome
    * is known; refused (nothing counted) when all are taken. For limits that count failures only,
@@ -39,25 +42,25 @@ export function createRateLimiter(db: Db, enabled = true): RateLimiter {
   }
   type Row = { count: number; reset_at: string | Date };
   /**
-   * Adds one to `key`'s count in its live window (a window that has ended starts again at 1), in
+   * Adds `by` (one) to `key`'s count in its live window (a window that has ended starts again), in
    * one statement. With `below`, the conflict branch's WHERE makes "count < below" and "count + 1"
    * one step under the row's lock, so parallel attempts (several connections, several instances)
    * cannot all see room; a refused attempt adds nothing and answers no row.
    */
-  const countOne = async (key: string, windowMs: number, below?: number): Promise<Row | undefined> => {
+  const countOne = async (key: string, windowMs: number, below?: number, by = 1): Promise<Row | undefined> => {
     const result = await db.execute<Row>(sql`
       insert into rate_limits (key, count, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+      values (${key}, ${by}, now() + make_interval(secs => ${windowMs / 1000}))
       on conflict (key) do update set
-        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+        count = case when rate_limits.reset_at <= now() then ${by} else rate_limits.count + ${by} end,
         reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
       ${below === undefined ? sql`` : sql`where rate_limits.reset_at <= now() or rate_limits.count < ${below}`}
       returning count, reset_at`);
     return rowsOf<Row>(result)[0];
   };
   return {
-    async hit(key, limit, windowMs) {
-      const row = (await countOne(key, windowMs))!;
+    async hit(key, limit, windowMs, by = 1) {
+      const row = (await countOne(key, windowMs, undefined, Math.max(1, Math.floor(by))))!;
       const count = Number(row.count);
       return { allowed: count <= limit, count, retryAfterSeconds: secondsUntil(row.reset_at) };
     },

@@ -49,6 +49,11 @@ async function check(ctx: AppContext, request: FastifyRequest): Promise<void> {
 export function installClientAccessGate(app: FastifyInstance, ctx: AppContext): void {
   app.addHook("preValidation", (request, _reply, done) => {
     if (request.routeOptions.config?.clientAccess !== "account") return done();
+    // An unprotected client's answer kept in memory (most lookups): decided at once, no promise.
+    const code = namedCode(request);
+    if (code === undefined || !CODE_CHARACTERS.test(code)) return done();
+    const found = ctx.lookups.knownFor(request, code);
+    if (found === null || found?.protected === false) return done();
     check(ctx, request).then(() => done(), done);
   });
 }

@@ -13,7 +13,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { enforceLimit, enforceWriteLimits } from "../../lib/abuse-limits";
+import { enforceLookupLimit, enforceWriteLimits } from "../../lib/abuse-limits";
 import { contractSchema } from "../../lib/route-contract";
 import { AppError, notFound } from "../../errors";
 import { clientActor, staffActor } from "../../lib/actor";
@@ -46,12 +46,12 @@ export function registerClientAccessRoutes(app: FastifyInstance, ctx: AppContext
   };
 
   api.get(CLIENT_ACCESS_STATE_ROUTE.path, { config: open, schema: contractSchema(CLIENT_ACCESS_STATE_ROUTE) }, async (request, reply) => {
-    await enforceLimit(ctx, request, "clientLookup", reply);
+    await enforceLookupLimit(ctx, request, reply);
     return accessState(ctx, request, await clientOf(request.params.clientCode));
   });
 
   api.get(CLIENT_PACKAGE_STATUSES_ROUTE.path, { config: open, schema: contractSchema(CLIENT_PACKAGE_STATUSES_ROUTE) }, async (request, reply) => {
-    await enforceLimit(ctx, request, "clientLookup", reply);
+    await enforceLookupLimit(ctx, request, reply);
     const client = await clientOf(request.params.clientCode);
     const t = clientTrackings;
     const rows = await ctx.db

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import { CLIENT_COUPONS_ROUTE } from "../../../shared/api/coupons";
 import type { AppContext } from "../../context";
-import { enforceLimit } from "../../lib/abuse-limits";
+import { enforceLookupLimit } from "../../lib/abuse-limits";
 import { contractSchema } from "../../lib/route-contract";
 import { notFound } from "../../errors";
 import { getClientCoupons } from "./service";
@@ -16,7 +16,7 @@ export function registerCouponRoutes(app: FastifyInstance, ctx: AppContext): voi
     { config: { auth: "public", codeOracle: true, clientAccess: "account" }, schema: contractSchema(CLIENT_COUPONS_ROUTE) },
     async (request, reply) => {
       const { clientCode } = request.params;
-      await enforceLimit(ctx, request, "clientLookup", reply);
+      await enforceLookupLimit(ctx, request, reply);
       const coupons = await getClientCoupons(ctx.db, clientCode);
       if (!coupons) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
       return coupons;

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { enforceLimit } from "../../lib/abuse-limits";
+import { enforceLookupLimit } from "../../lib/abuse-limits";
 import { contractSchema } from "../../lib/route-contract";
 import { notFound } from "../../errors";
 import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
@@ -20,7 +20,7 @@ export function registerClientInvoiceRoutes(app: FastifyInstance, ctx: AppContex
   const config = { auth: "public", codeOracle: true, clientAccess: "account" } as const;
 
   api.get(CLIENT_COMPROBANTES_ROUTE.path, { config, schema: contractSchema(CLIENT_COMPROBANTES_ROUTE) }, async (request, reply) => {
-    await enforceLimit(ctx, request, "clientLookup", reply);
+    await enforceLookupLimit(ctx, request, reply);
     const comprobantes = await clientComprobantes(ctx.db, request.params.clientCode);
     if (!comprobantes) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
     return { comprobantes };
@@ -31,7 +31,7 @@ export function registerClientInvoiceRoutes(app: FastifyInstance, ctx: AppContex
     [CLIENT_COMPROBANTE_XML_ROUTE, "xml"],
   ] as const) {
     api.get(route.path, { config, schema: contractSchema(route) }, async (request, reply) => {
-      await enforceLimit(ctx, request, "clientLookup", reply);
+      await enforceLookupLimit(ctx, request, reply);
       const file = await clientComprobanteFile(ctx.db, request.params.clientCode, request.params.id, which);
       return reply
         .header("content-disposition", `attachment; filename="${file.fileName}"`)

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { clientActor } from "../../lib/actor";
-import { enforceLimit, enforceWriteLimits } from "../../lib/abuse-limits";
+import { enforceLookupLimit, enforceWriteLimits } from "../../lib/abuse-limits";
 import { contractSchema } from "../../lib/route-contract";
 import { ANY_STAFF } from "../../../shared/domain/staff-roles";
 import { CLIENT_INVOICE_ATTACH_ROUTE, CLIENT_INVOICE_FILE_ROUTE, STAFF_INVOICE_FILE_ROUTE } from "../../../shared/api/purchase-invoice-routes";
@@ -32,7 +32,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   api.get(CLIENT_INVOICE_FILE_ROUTE.path, { config: portal, schema: contractSchema(CLIENT_INVOICE_FILE_ROUTE) }, async (request, reply) => {
-    await enforceLimit(ctx, request, "clientLookup", reply);
+    await enforceLookupLimit(ctx, request, reply);
     return sendFile(reply, await readClientInvoice(ctx.db, ctx.providers.storage, request.params.id, request.query.code));
   });
 

@@ -239,8 +239,8 @@ export class ClientLookups {
     return this.listener?.backendPid() ?? null;
   }
 
-  /** One read per request (WeakMap: gone with the request). */
-  private readonly perRequest = new WeakMap<object, { code: string; found: Promise<Found | null> }>();
+  /** One read per request (WeakMap: gone with the request), and whether memory answered it. */
+  private readonly perRequest = new WeakMap<object, Read & { code: string }>();
 
   /**
    * The lookup of `typedCode` for one request: a second call for the same request and code gets
@@ -249,34 +249,84 @@ export class ClientLookups {
   lookupFor(request: object, typedCode: string): Promise<Found | null> {
     const read = this.perRequest.get(request);
     if (read && read.code === typedCode) return read.found;
-    const found = this.lookup(typedCode);
-    this.perRequest.set(request, { code: typedCode, found });
-    return found;
+    const fresh = this.read(typedCode);
+    this.perRequest.set(request, { code: typedCode, ...fresh });
+    return fresh.found;
   }
 
-  async lookup(typedCode: string): Promise<Found | null> {
-    let exact = this.cache.get(typedCode);
-    if (exact) return exact;
+  /**
+   * Whether the request's lookup (lookupFor) found a client's answer kept in memory: no database
+   * turn was taken for it, and its limit is counted in memory too (decision 221). A kept "no such
+   * code" is not: a miss is what the limits guard, counted in the shared counters.
+   */
+  answeredFromMemory(request: object): boolean {
+    return this.perRequest.get(request)?.kept === true;
+  }
+
+  /**
+   * lookupFor's answer when memory has it (a client's, or a kept "no such code"), at once, without
+   * a promise; undefined when the database must be asked (then await lookupFor).
+   */
+  knownFor(request: object, typedCode: string): Found | null | undefined {
+    void this.lookupFor(request, typedCode);
+    return this.perRequest.get(request)?.known;
+  }
+
+  lookup(typedCode: string): Promise<Found | null> {
+    return this.read(typedCode).found;
+  }
+
+  /** The answer, synchronously from memory when kept there (`kept`), else from the database. */
+  private read(typedCode: string): Read {
+    const exact = this.cache.get(typedCode);
+    if (exact) return known(exact);
     const reading = mapLookalikes(typedCode);
-    if (reading === typedCode) return exact === null ? null : this.source.load(typedCode);
-    let read = this.cache.get(reading);
-    if (exact === undefined || read === undefined) {
-      // Both asked in the same statement when neither is kept.
-      [exact, read] = await Promise.all([
-        exact === undefined ? this.source.load(typedCode) : exact,
-        read === undefined ? this.source.load(reading) : read,
-      ]);
-      if (exact) return exact;
-    }
-    return read?.lookalikeFree ? read : null;
+    if (reading === typedCode) return exact === null ? known(null) : { found: this.source.load(typedCode), kept: false };
+    const read = this.cache.get(reading);
+    if (exact === null && read !== undefined) return known(read?.lookalikeFree ? read : null);
+    return { found: this.loadBoth(typedCode, reading, exact, read), kept: false };
   }
 
+  /** Both asked in the same statement when neither is kept. */
+  private async loadBoth(typedCode: string, reading: string, exact: Found | null | undefined, read: Found | null | undefined): Promise<Found | null> {
+    const [mine, theirs] = await Promise.all([
+      exact === undefined ? this.source.load(typedCode) : exact,
+      read === undefined ? this.source.load(reading) : read,
+    ]);
+    if (mine) return mine;
+    return theirs?.lookalikeFree ? theirs : null;
+  }
 }
+
+/** A lookup's read: the answer, and whether memory gave it (`known`: at once, without waiting). */
+interface Read {
+  found: Promise<Found | null>;
+  /** A client's answer kept in memory (a kept "no such code" is a miss: not kept here). */
+  kept: boolean;
+  known?: Found | null;
+}
+
+function known(found: Found | null): Read {
+  return { found: Promise.resolve(found), kept: found !== null, known: found };
+}
+
+/** The answers for the few Accept-Encoding headers browsers send (read once each, not per request). */
+const GZIP_ANSWERS = new Map<string, boolean>();
+const GZIP_ANSWERS_KEPT = 64;
 
 /** Whether an Accept-Encoding header takes gzip (a token "gzip" or "*" without q=0). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   if (!header) return false;
-  for (const part of String(header).split(",")) {
+  if (typeof header !== "string") return readsGzip(header.join(","));
+  const known = GZIP_ANSWERS.get(header);
+  if (known !== undefined) return known;
+  const answer = readsGzip(header);
+  if (GZIP_ANSWERS.size < GZIP_ANSWERS_KEPT) GZIP_ANSWERS.set(header, answer);
+  return answer;
+}
+
+function readsGzip(header: string): boolean {
+  for (const part of header.split(",")) {
     const [token, ...params] = part.trim().toLowerCase().split(";");
     if (token !== "gzip" && token !== "*") continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));

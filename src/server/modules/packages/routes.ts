@@ -2,7 +2,7 @@
 // edit and delete (public-site §7). The staff's package calls are in staff-routes.ts and
 // use the same service.ts. Each is registered from its contract entry (shared/api/trackings.ts).
 import { clientActor } from "../../lib/actor";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import {
@@ -12,13 +12,24 @@ import {
   PRE_ALERT_ROUTE,
 } from "../../../shared/api/trackings";
 import type { AppContext } from "../../context";
-import { enforceLimit, enforceWriteLimits } from "../../lib/abuse-limits";
+import { enforceLookupLimit, enforceWriteLimits } from "../../lib/abuse-limits";
 import { contractSchema } from "../../lib/route-contract";
 import { notFound } from "../../errors";
 import { deleteClientTracking, updateClientTracking } from "./client-portal";
 import { preAlertWithInvoice } from "./purchase-invoice";
 import { registerInvoiceRoutes } from "./invoice-routes";
-import { acceptsGzip, answerBytes } from "./lookup-cache";
+import { acceptsGzip, answerBytes, type Found } from "./lookup-cache";
+
+/** The lookup's answer: its kept bytes as they are (gzip) to a client that takes them, else plain. */
+function sendLookup(request: FastifyRequest, reply: FastifyReply, answer: Found | null): void {
+  if (!answer) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
+  const { bytes, gzipped } = answerBytes(answer, acceptsGzip(request.headers["accept-encoding"]));
+  // The kept bytes are the answer already written (its schema's type does not describe bytes).
+  reply.headers(gzipped ? GZIPPED_ANSWER : PLAIN_ANSWER).send(bytes);
+}
+
+const PLAIN_ANSWER = { vary: "accept-encoding", "content-type": "application/json; charset=utf-8" };
+const GZIPPED_ANSWER = { ...PLAIN_ANSWER, "content-encoding": "gzip" };
 
 export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -29,17 +40,23 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
   api.get(
     CLIENT_TRACKINGS_ROUTE.path,
     { config: portal, compress: false, schema: contractSchema(CLIENT_TRACKINGS_ROUTE) },
-    async (request, reply) => {
+    (request, reply) => {
       const { code } = request.query;
-      await enforceLimit(ctx, request, "clientLookup", reply);
-      // The access gate read it already (decision 216): the same answer, not a second read.
-      const answer = await ctx.lookups.lookupFor(request, code);
-      if (!answer) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
-      const { bytes, gzipped } = answerBytes(answer, acceptsGzip(request.headers["accept-encoding"]));
-      reply.header("vary", "accept-encoding");
-      if (gzipped) reply.header("content-encoding", "gzip");
-      // The kept bytes are the answer already written (its schema's type does not describe bytes).
-      return (reply as FastifyReply).type("application/json; charset=utf-8").send(bytes);
+      // The access gate read it already (decision 216): the same answer, not a second read. Kept in
+      // memory and no limit to count (limits off): answered at once, without a promise.
+      const known = ctx.lookups.knownFor(request, code);
+      if (known !== undefined && !ctx.config.rateLimit) {
+        sendLookup(request, reply, known);
+        return;
+      }
+      return (async () => {
+        const answer = known !== undefined ? known : await ctx.lookups.lookupFor(request, code);
+        // Read first: an answer kept in memory is counted in memory, no database turn (decision 221).
+        await enforceLookupLimit(ctx, request, reply);
+        sendLookup(request, reply, answer);
+        // Sent already (its onSend hooks may still be running): Fastify must not send again.
+        return reply as never;
+      })();
     },
   );
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { CLIENT_NOT_FOUND_MESSAGE } from "../../../shared/api/clients";
 import { CLIENT_REFERRALS_ROUTE } from "../../../shared/api/referrals";
 import type { AppContext } from "../../context";
-import { enforceLimit } from "../../lib/abuse-limits";
+import { enforceLookupLimit } from "../../lib/abuse-limits";
 import { contractSchema } from "../../lib/route-contract";
 import { notFound } from "../../errors";
 import { getClientReferrals } from "./service";
@@ -16,7 +16,7 @@ export function registerReferralRoutes(app: FastifyInstance, ctx: AppContext): v
     { config: { auth: "public", codeOracle: true, clientAccess: "account" }, schema: contractSchema(CLIENT_REFERRALS_ROUTE) },
     async (request, reply) => {
       const { clientCode } = request.params;
-      await enforceLimit(ctx, request, "clientLookup", reply);
+      await enforceLookupLimit(ctx, request, reply);
       const referrals = await getClientReferrals(ctx.db, clientCode);
       if (!referrals) throw notFound(CLIENT_NOT_FOUND_MESSAGE);
       return { referrals };
