@@ -33,6 +33,8 @@ export interface Database {
    * settles (one process, one session). Stop the listener before closing the database.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /** PGlite: the size of its WebAssembly memory (it grows and never shrinks). */
+  wasmMemoryBytes?(): number;
   close(): Promise<void>;
 }
 
@@ -226,6 +228,8 @@ export function pgliteDatabase(client: PGlite, db: Db, migrate: () => Promise<vo
         },
       };
     },
+    // PGlite keeps its Emscripten module in a protected field.
+    wasmMemoryBytes: () => (client as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } }).mod?.wasmMemory?.buffer.byteLength ?? 0,
     close: async () => {
       if (!client.closed) await client.close();
     },
