@@ -44,14 +44,23 @@ interface Memory {
   databaseWasm: number | null;
 }
 
-/** The anonymous and file-backed parts of a process's RSS, in MB. */
-function smaps(pid: number): { anon: number; file: number } {
+/**
+ * The anonymous and file-backed parts of a process's RSS, in MB, and the resident part of the
+ * WebAssembly memory: V8 reserves it as one region of several GB (the memory and its guard pages),
+ * the only mapping that large.
+ */
+function smaps(pid: number): { anon: number; file: number; wasm: number } {
   try {
     const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
     const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(text)?.[1] ?? 0) / 1024;
-    return { anon: kb("Anonymous"), file: kb("Rss") - kb("Anonymous") };
+    let wasm = 0;
+    for (const mapping of readFileSync(`/proc/${pid}/smaps`, "utf8").split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)) {
+      const size = Number(/^Size:\s+(\d+)/m.exec(mapping)?.[1] ?? 0);
+      if (size >= 4 * 2 ** 20) wasm += Number(/^Rss:\s+(\d+)/m.exec(mapping)?.[1] ?? 0) / 1024;
+    }
+    return { anon: kb("Anonymous"), file: kb("Rss") - kb("Anonymous"), wasm };
   } catch {
-    return { anon: 0, file: 0 };
+    return { anon: 0, file: 0, wasm: 0 };
   }
 }
 
@@ -155,10 +164,10 @@ async function main() {
           };
           const m = health.details?.memory;
           const cache = health.details?.lookupCache;
-          const { anon, file } = smaps(child.pid!);
+          const { anon, file, wasm } = smaps(child.pid!);
           const mb = (n: number | null | undefined) => (n == null ? "—" : (n / MB).toFixed(0));
           console.log(
-            `${server.name.padEnd(14)} run ${run + 1} ${phase.padEnd(16)} RSS ${rssMb(child.pid!).toFixed(0)} MB (anon ${anon.toFixed(0)}, file ${file.toFixed(0)})` +
+            `${server.name.padEnd(14)} run ${run + 1} ${phase.padEnd(16)} RSS ${rssMb(child.pid!).toFixed(0)} MB (anon ${anon.toFixed(0)}, file ${file.toFixed(0)}${wasm ? `, WASM resident ${wasm.toFixed(0)}` : ""})` +
               (m
                 ? ` heap ${mb(m.heapUsed)}/${mb(m.heapTotal)}, external ${mb(m.external)} (ArrayBuffers ${mb(m.arrayBuffers)}, PGlite WASM ${mb(m.databaseWasm)})`
                 : "") +
