@@ -145,7 +145,7 @@ const envSchema = z.object({
   LOOKUP_CACHE_MB: z.coerce.number().positive().max(4096).default(96),
   LOOKUP_CACHE_MISS_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   /** The embedded database's buffer pool in MB (docs/decisions/230): memory of the server's own process. */
-  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(128),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(32),
   /** Overrides of the abuse limits (src/server/lib/abuse-limit-table.ts), as JSON: {"registration":{"limit":5,"windowMinutes":60}}. */
   RATE_LIMITS: jsonVariable("RATE_LIMITS").pipe(
         z.partialRecord(

@@ -1,0 +1,28 @@
+// The embedded database's memory (issue 37 item 6, decision 230): PGlite runs PostgreSQL inside the
+// server's process and zero-fills its buffer pool at open, so shared_buffers is resident memory of
+// the server from the start. The server opens it with PGLITE_SHARED_BUFFERS_MB (32 by default, not
+// PostgreSQL's 128): the pages it no longer keeps are read again from the operating system's cache.
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config";
+import { openDatabase } from "./client";
+
+describe("the embedded database's buffer pool", () => {
+  it("is 32 MB unless PGLITE_SHARED_BUFFERS_MB says otherwise, and refuses a size that is not a whole positive number", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).pgliteSharedBuffersMb).toBe(32);
+    expect(loadConfig({ NODE_ENV: "test", PGLITE_SHARED_BUFFERS_MB: "64" }).pgliteSharedBuffersMb).toBe(64);
+    expect(() => loadConfig({ NODE_ENV: "test", PGLITE_SHARED_BUFFERS_MB: "0" })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
+    expect(() => loadConfig({ NODE_ENV: "test", PGLITE_SHARED_BUFFERS_MB: "mucho" })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
+  });
+
+  it("opens with that many MB of shared_buffers, and its WebAssembly memory stays at PGlite's initial 128 MB", async () => {
+    const database = await openDatabase({ dataDir: "memory://", sharedBuffersMb: loadConfig({ NODE_ENV: "test" }).pgliteSharedBuffersMb });
+    try {
+      const { rows } = await database.db.execute<{ shared_buffers: string }>("show shared_buffers");
+      expect(rows[0]?.shared_buffers).toBe("32MB");
+      // With PostgreSQL's 128 MB the memory grows to about 189 MB at open.
+      expect(database.wasmMemoryBytes?.()).toBe(128 * 2 ** 20);
+    } finally {
+      await database.close();
+    }
+  });
+});
