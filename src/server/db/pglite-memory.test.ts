@@ -2,8 +2,12 @@
 // server's process and zero-fills its buffer pool at open, so shared_buffers is resident memory of
 // the server from the start. The server opens it with PGLITE_SHARED_BUFFERS_MB (32 by default, not
 // PostgreSQL's 128): the pages it no longer keeps are read again from the operating system's cache.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
+import { createMigratedPgliteDir } from "../test/database";
 import { openDatabase } from "./client";
 
 describe("the embedded database's buffer pool", () => {
@@ -15,7 +19,10 @@ describe("the embedded database's buffer pool", () => {
   });
 
   it("opens with that many MB of shared_buffers, and its WebAssembly memory stays at PGlite's initial 128 MB", async () => {
-    const database = await openDatabase({ dataDir: "memory://", sharedBuffersMb: loadConfig({ NODE_ENV: "test" }).pgliteSharedBuffersMb });
+    // A data folder as the server's (a copy of the run's migrated template: no initdb here).
+    const folder = await mkdtemp(path.join(os.tmpdir(), "ei-pglite-memory-"));
+    await createMigratedPgliteDir(path.join(folder, "pglite"));
+    const database = await openDatabase({ dataDir: path.join(folder, "pglite"), sharedBuffersMb: loadConfig({ NODE_ENV: "test" }).pgliteSharedBuffersMb });
     try {
       const { rows } = await database.db.execute<{ shared_buffers: string }>("show shared_buffers");
       expect(rows[0]?.shared_buffers).toBe("32MB");
@@ -23,6 +30,7 @@ describe("the embedded database's buffer pool", () => {
       expect(database.wasmMemoryBytes?.()).toBe(128 * 2 ** 20);
     } finally {
       await database.close();
+      await rm(folder, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // opening PGlite compiles its WebAssembly: 15–80 s of a busy 2-core machine
 });
