@@ -24,8 +24,8 @@ describe("the embedded database's buffer pool", () => {
     await createMigratedPgliteDir(path.join(folder, "pglite"));
     const database = await openDatabase({ dataDir: path.join(folder, "pglite"), sharedBuffersMb: loadConfig({ NODE_ENV: "test" }).pgliteSharedBuffersMb });
     try {
-      const { rows } = await database.db.execute<{ shared_buffers: string }>("show shared_buffers");
-      expect(rows[0]?.shared_buffers).toBe("32MB");
+      const shown = (await database.db.execute<{ shared_buffers: string }>("show shared_buffers")) as unknown as { rows: { shared_buffers: string }[] };
+      expect(shown.rows[0]?.shared_buffers).toBe("32MB");
       // With PostgreSQL's 128 MB the memory grows to about 189 MB at open.
       expect(database.wasmMemoryBytes?.()).toBe(128 * 2 ** 20);
     } finally {
