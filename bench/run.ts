@@ -51,7 +51,11 @@ const SIDE_LOOKUP_CONNECTIONS = 4;
 const SIDE_HEALTH_CONNECTIONS = 1;
 const SIDE_RATE = 10;
 const SIDE_BUDGET_MS = 200;
-const RSS_BUDGET_MB = 300;
+/**
+ * Issue 37: the server's RSS with the seed. On PGlite the database runs in the server's process:
+ * PostgreSQL's budget plus what the embedded database measured (decisions 229 and 230).
+ */
+const RSS_BUDGET_MB = () => (usePostgres ? 350 : 525);
 /** The issue's bound for a change to show on another instance (decision 140); measured, not tested (170). */
 const FRESHNESS_BUDGET_MS = 100;
 const FRESHNESS_CHANGES = 200;
@@ -357,7 +361,7 @@ async function main() {
       report(
         "Server RSS at the end (cache full)",
         `${rssEnd.toFixed(0)} MB (${Number(figures.rssAfterLookupsMb ?? 0).toFixed(0)} MB after the lookups)`,
-        `budget ≤ ${RSS_BUDGET_MB} MB: ${rssEnd <= RSS_BUDGET_MB ? "met" : "NOT MET"}`,
+        `budget ≤ ${RSS_BUDGET_MB()} MB: ${rssEnd <= RSS_BUDGET_MB() ? "met" : "NOT MET"}`,
       );
     }
   } finally {

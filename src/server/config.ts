@@ -144,6 +144,8 @@ const envSchema = z.object({
   LOOKUP_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(20_000),
   LOOKUP_CACHE_MB: z.coerce.number().positive().max(4096).default(96),
   LOOKUP_CACHE_MISS_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /** The embedded database's buffer pool in MB (docs/decisions/230): memory of the server's own process. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(32),
   /** Overrides of the abuse limits (src/server/lib/abuse-limit-table.ts), as JSON: {"registration":{"limit":5,"windowMinutes":60}}. */
   RATE_LIMITS: jsonVariable("RATE_LIMITS").pipe(
         z.partialRecord(
@@ -343,6 +345,8 @@ export interface Config {
   trustProxy: boolean | string;
   rateLimit: boolean;
   lookupCache: { maxEntries: number; maxBytes: number; missTtlMs: number };
+  /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB). */
+  pgliteSharedBuffersMb: number;
   /** Per-limit overrides from RATE_LIMITS (names of src/server/lib/abuse-limit-table.ts). */
   rateLimits: Partial<Record<AbuseLimitName, AbuseLimitOverride>>;
   /** Proof-of-work challenges (lib/proof-of-work.ts). */
@@ -447,6 +451,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: Math.round(e.LOOKUP_CACHE_MB * 2 ** 20),
       missTtlMs: e.LOOKUP_CACHE_MISS_SECONDS * 1000,
     },
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     rateLimits: e.RATE_LIMITS,
     pow: { secret: e.POW_SECRET, cost: e.POW_COST, maxCounter: e.POW_MAX_COUNTER },
     redisUrl: e.REDIS_URL,

@@ -24,7 +24,11 @@ async function main() {
   const adminPassword = resolveAdminPassword(config.adminPassword, config.dataDir, (line) =>
     process.stdout.write(`${line}\n`),
   );
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config) });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: pgliteDir(config),
+    sharedBuffersMb: config.pgliteSharedBuffersMb,
+  });
   await database.migrate();
   // Clients from before referral codes (or written in by hand) get theirs (decision 108).
   const referralCodes = await fillReferralCodes(database.db);

@@ -33,6 +33,8 @@ export interface Database {
    * settles (one process, one session). Stop the listener before closing the database.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /** PGlite: the size of its WebAssembly memory (it grows and never shrinks). */
+  wasmMemoryBytes?(): number;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,8 @@ export interface OpenDatabaseOptions {
   /** Folder for the embedded database; "memory://" keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite's buffer pool (shared_buffers) in MB; PostgreSQL's own setting, 128, when unset (decision 230). */
+  sharedBuffersMb?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -131,7 +135,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = options.dataDir ?? "memory://";
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = await PGlite.create(dir, { extensions: await pgliteExtensions() });
+  const client = await PGlite.create(dir, {
+    extensions: await pgliteExtensions(),
+    ...(options.sharedBuffersMb ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffersMb}MB`] } : {}),
+  });
   const raw = await drizzleOverPglite(client);
   return pgliteDatabase(client, raw, () => migrate(raw as unknown as Parameters<typeof migrate>[0], { migrationsFolder }).then(() => {}));
 }
@@ -226,6 +233,8 @@ export function pgliteDatabase(client: PGlite, db: Db, migrate: () => Promise<vo
         },
       };
     },
+    // PGlite keeps its Emscripten module in a protected field.
+    wasmMemoryBytes: () => (client as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } }).mod?.wasmMemory?.buffer.byteLength ?? 0,
     close: async () => {
       if (!client.closed) await client.close();
     },

@@ -1,5 +1,5 @@
 // GET /api/health (public): 200 with the database reachable, 503 without; staff with a valid
-// session also see the lookup cache's figures (decision 140).
+// session also see the lookup cache's figures (decision 140) and the process's memory (decision 229).
 import { z } from "../validation";
 import { defineRoute } from "./contract";
 
@@ -21,11 +21,24 @@ const ZLookupCacheStatsSchema = z.object({
   evictions: z.number(),
 });
 
+/**
+ * The process's memory in bytes (process.memoryUsage(), shown to staff only): `external` includes
+ * the embedded database's WebAssembly memory, whose size is `databaseWasm` (PGlite; null on PostgreSQL).
+ */
+const ZMemorySchema = z.object({
+  rss: z.number(),
+  heapTotal: z.number(),
+  heapUsed: z.number(),
+  external: z.number(),
+  arrayBuffers: z.number(),
+  databaseWasm: z.number().nullable(),
+});
+
 export const ZHealthResponseSchema = z.object({
   status: z.literal("ok"),
   database: ZDatabaseKindSchema,
   uptimeSeconds: z.number().int(),
-  details: z.object({ lookupCache: ZLookupCacheStatsSchema }).optional(),
+  details: z.object({ lookupCache: ZLookupCacheStatsSchema, memory: ZMemorySchema }).optional(),
 });
 
 export const ZHealthDownResponseSchema = z.object({

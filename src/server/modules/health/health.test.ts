@@ -27,6 +27,11 @@ describe("GET /api/health", () => {
     expect(Object.keys(staff.json().details.lookupCache).sort()).toEqual(
       ["bytes", "enabled", "entries", "evictions", "fills", "hits", "invalidations", "listening", "maxBytes", "maxEntries", "misses", "resets"],
     );
+    const memory = staff.json().details.memory;
+    expect(memory.rss).toBeGreaterThan(memory.heapUsed);
+    expect(memory.external).toBeGreaterThanOrEqual(memory.arrayBuffers);
+    if (t.database.kind === "pglite") expect(memory.databaseWasm).toBeGreaterThan(0);
+    else expect(memory.databaseWasm).toBeNull();
   });
 
   it("answers JSON 404 in Spanish for unknown API paths", async () => {

@@ -20,9 +20,13 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
       });
     }
     const answer = { status: "ok" as const, database: ctx.database.kind, uptimeSeconds: Math.round(process.uptime()) };
-    // Staff with a valid session also see the lookup cache's figures (decision 140).
+    // Staff with a valid session also see the lookup cache's figures (decision 140) and the memory (229).
     const token = bearerToken(request.headers.authorization);
-    if (token && (await ctx.sessions.verify(token))) return { ...answer, details: { lookupCache: ctx.lookups.cache.stats() } };
+    if (token && (await ctx.sessions.verify(token))) {
+      const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+      const memory = { rss, heapTotal, heapUsed, external, arrayBuffers, databaseWasm: ctx.database.wasmMemoryBytes?.() ?? null };
+      return { ...answer, details: { lookupCache: ctx.lookups.cache.stats(), memory } };
+    }
     return answer;
   });
 }

@@ -97,6 +97,23 @@ describe("the lookup cache", () => {
     expect(small.get("B")).toBeDefined();
   });
 
+  it("keeps each answer in a memory block of its own size, so maxBytes bounds the memory it holds (issue 37)", () => {
+    // gzipSync answers a view of its 16 kB output block; Buffer.from a short text one of a shared 8 kB slab.
+    const gzipped = (n: number): Found => ({ ...found(""), body: gzipSync(JSON.stringify({ client: n, trackings: [] })), gzipped: true });
+    expect(gzipped(1).body.buffer.byteLength).toBeGreaterThanOrEqual(16 * 1024);
+    const cache = listeningCache({ maxEntries: 1000, maxBytes: 100 * 1024 });
+    const codes = Array.from({ length: 50 }, (_, i) => `EX${String(i).padStart(6, "0")}`);
+    for (const code of codes) fill(cache, { [code]: gzipped(codes.indexOf(code)) });
+    fill(cache, { SHORT: found("corto") });
+    const kept = [...codes, "SHORT"].map((code) => cache.get(code)!.body);
+    for (const body of kept) expect(body.buffer.byteLength).toBe(body.length);
+    // The memory the kept answers hold is within what the cache counts (and so within maxBytes).
+    const held = [...new Set(kept.map((body) => body.buffer))].reduce((sum, block) => sum + block.byteLength, 0);
+    expect(held).toBeLessThanOrEqual(cache.stats().bytes);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(100 * 1024);
+    expect(answerBytes(cache.get("EX000007")!, false).bytes.toString()).toBe(JSON.stringify({ client: 7, trackings: [] }));
+  });
+
   it("with maxEntries 0 is off: nothing is kept", () => {
     const cache = new LookupCache({ maxEntries: 0, maxBytes: 1 << 20, missTtlMs: 30_000 });
     cache.setListening(true);

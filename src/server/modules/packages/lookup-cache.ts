@@ -189,13 +189,29 @@ export class LookupCache {
     };
   }
 
-  private store(code: string, found: Found | null): void {
+  private store(code: string, answer: Found | null): void {
     this.entries.delete(code);
-    const bytes = (found?.body.length ?? 0) + code.length + ENTRY_OVERHEAD_BYTES;
+    // What the entry holds: the answer's bytes in a block of their own (ownBlock), the code, the objects.
+    const bytes = (answer?.body.length ?? 0) + code.length + ENTRY_OVERHEAD_BYTES;
     if (bytes > this.options.maxBytes) return;
+    const found = answer && { ...answer, body: ownBlock(answer.body) };
     const expiresAt = found ? (found.validUntilMs ?? Number.POSITIVE_INFINITY) : this.now() + this.options.missTtlMs;
     this.entries.set(code, { found, bytes, expiresAt });
   }
+}
+
+/**
+ * The bytes in a memory block of their own size. A Buffer is a view: gzipSync returns one of a
+ * 16 kB output block (each 1–5 kB gzipped answer kept 16 kB alive: the seed's 10 000 answers,
+ * counted as 18 MB, held about 165 MB), and Buffer.from a short text one of an 8 kB slab shared
+ * with other buffers. Kept for as long as the entry, the view would hold the whole block; the copy
+ * holds its length, which is what the cache counts against maxBytes.
+ */
+function ownBlock(body: Buffer): Buffer {
+  if (body.byteOffset === 0 && body.buffer.byteLength === body.length) return body;
+  const own = Buffer.allocUnsafeSlow(body.length);
+  body.copy(own);
+  return own;
 }
 
 /** Statements that answer many codes at once: the database side (client-portal.ts's batcher). */
