@@ -29,7 +29,8 @@ const clientsPlan = (query: Record<string, string>) => planOf(adminClientsStatem
 
 describe("the admin lists' plans", () => {
   it("sorts Paquetes by client from the folded-name index, either way and within a status", async () => {
-    for (const query of [{ sort: "cliente" }, { sort: "cliente", dir: "asc" }, { sort: "cliente", estado: "EN_ADUANAS" }]) {
+    const queries: Record<string, string>[] = [{ sort: "cliente" }, { sort: "cliente", dir: "asc" }, { sort: "cliente", estado: "EN_ADUANAS" }];
+    for (const query of queries) {
       expect(await packagesPlan(query), JSON.stringify(query)).toContain("clients_nombre_fold_idx");
     }
   });
