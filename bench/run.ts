@@ -314,12 +314,12 @@ async function main() {
     // What staff feel in Chromium: sign-in, filters, searches, paging, sections (issue 18, item 17).
     const inBrowser = NO_BROWSER
       ? "--no-browser"
-      : await measureAdminInBrowser(base, ADMIN_PASSWORD, { trackingCodes: trackingCodes.slice(200, 203) });
+      : await measureAdminInBrowser(base, ADMIN_PASSWORD, { trackingCodes: trackingCodes.slice(200, 204) });
     if (typeof inBrowser === "string") report("Back office in Chromium", `not measured (${inBrowser})`);
     else {
-      figures.adminInBrowser = inBrowser.map(({ label, ms, budgetMs }) => ({ label, ms: round(ms), budgetMs }));
-      for (const { label, ms, budgetMs } of inBrowser) {
-        report(`Browser: ${label}`, `${Math.round(ms)} ms`, `budget ≤ ${budgetMs} ms: ${ms <= budgetMs ? "met" : "NOT MET"}`);
+      figures.adminInBrowser = inBrowser.map(({ label, ms, budgetMs, note }) => ({ label, ms: round(ms), budgetMs, note }));
+      for (const { label, ms, budgetMs, note } of inBrowser) {
+        report(`Browser: ${label}`, `${Math.round(ms)} ms`, `budget ≤ ${budgetMs} ms: ${ms <= budgetMs ? "met" : "NOT MET"}${note ? ` (${note})` : ""}`);
       }
     }
 

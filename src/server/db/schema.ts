@@ -135,6 +135,9 @@ export const clients = pgTable(
     index("clients_nombre_search_idx").using("gin", sql`search_fold(${t.nombre}) gin_trgm_ops`),
     index("clients_client_code_trgm_idx").using("gin", sql`${t.clientCode} gin_trgm_ops`),
     index("clients_telefono_digits_trgm_idx").using("gin", sql`translate(${t.telefono}, ' +-().', '') gin_trgm_ops`),
+    // Paquetes sorted by client (decision 223): the folded name in order, so a page walks the
+    // clients from A (or Z) and stops once it has its packages.
+    index("clients_nombre_fold_idx").on(sql`search_fold(${t.nombre})`),
     index("clients_whatsapp_enviado_idx").on(t.whatsappEnviado),
     // The few clients who wrote BAJA: every send checks its recipient against them (decision 201).
     index("clients_whatsapp_opt_out_idx").on(t.id).where(sql`${t.whatsappOptOutAt} is not null`),

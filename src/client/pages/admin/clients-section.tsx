@@ -10,10 +10,11 @@ import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { useExchangeRate } from "../../lib/use-exchange-rate";
-import { useAdminClients } from "../../features/admin/clients/api";
+import { prefetchAdminClients, useAdminClients } from "../../features/admin/clients/api";
 import { ClientsList } from "../../features/admin/clients/clients-list";
+import type { ClientTrackingsSlotProps } from "../../features/admin/clients/client-card";
 import { ClientTrackings } from "../../features/admin/trackings/client-trackings";
-import { PackageResults } from "../../features/admin/packages/package-results";
+import { PackageResults, prefetchPackageResults } from "../../features/admin/packages/package-results";
 import { StatCards } from "../../features/admin/stats/stat-cards";
 import { AdminCharts } from "../../features/admin/stats/charts";
 import { BulkSelectionProvider, BulkStatusBar } from "../../features/admin/trackings/bulk-selection";
@@ -36,6 +37,9 @@ import { useUrlFilters } from "../../lib/admin/use-url-filters";
 import { TrackingStatusOptions } from "../../lib/admin/tracking-status-options";
 
 const URL_DEFAULTS = { q: "", whatsapp: "todos", update: "todos", estado: "todos", page: "1" };
+
+/** The cards' packages slot, one function for every render (the cards are memoized on their props). */
+const renderTrackings = (props: ClientTrackingsSlotProps) => <ClientTrackings {...props} />;
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
   return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -122,7 +126,15 @@ export function ClientsSection() {
             <label htmlFor="filter-q" className="text-sm font-medium text-ink">
               Buscar
             </label>
-            <SearchBox urlQ={values.q} write={(q) => set({ q }, { replace: true })} />
+            <SearchBox
+              urlQ={values.q}
+              write={(q) => {
+                // The answers are asked for first; the redraw for the new address overlaps them.
+                prefetchAdminClients({ ...filters, q, page: 1, pageSize: ADMIN_PAGE_SIZE_DEFAULT });
+                prefetchPackageResults(q);
+                set({ q }, { replace: true });
+              }}
+            />
           </div>
           <div>
             <label htmlFor="filter-whatsapp" className="text-sm font-medium text-ink">
@@ -169,7 +181,7 @@ export function ClientsSection() {
       <PackageResults q={values.q} />
       <StatCards data={clients.data} filtering={filtering} />
       <ClientsList
-        renderTrackings={(props) => <ClientTrackings {...props} />}
+        renderTrackings={renderTrackings}
         data={clients.data}
         loading={clients.isFetching}
         failed={clients.isError}

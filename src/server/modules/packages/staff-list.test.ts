@@ -5,7 +5,8 @@
 import { TEST_ADMIN_ACTOR } from "../../test/actors";
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { rowsOf } from "../../lib/rate-limiter";
 import { uniqueTrackingCode, useTestApp } from "../../test/app";
 import { registerTestClient } from "../../test/clients";
 import { clientTrackings, clients } from "../../db/schema";
@@ -197,6 +198,49 @@ describe("GET /api/admin/packages", () => {
     expect(first.packages.map((p) => p.trackingCode)).toEqual([c, b]);
     expect(second.packages.map((p) => p.trackingCode)).toEqual([a]);
     expect((await list(`q=${word}&pageSize=2&page=5`)).packages).toEqual([]);
+  });
+
+  it("sorts every package by client either way, within a status too, page after page: folded name, then package id (the index changes no answer)", async () => {
+    // Two clients whose names fold alike ('Áaaa' = 'aaaa'): their packages interleave by id.
+    const word = uniqueWord().toLowerCase();
+    const accented = await registerTestClient(t.app, { nombre: `Áaaa ${word}` });
+    const plain = await registerTestClient(t.app, { nombre: `aaaa ${word}` });
+    for (const client of [accented, plain, accented, plain, accented]) await addPackage(client.clientCode, { estado: "EN_ADUANAS" });
+    await addPackage(plain.clientCode);
+    for (const [dir, estado] of [["asc", ""], ["desc", ""], ["asc", "EN_ADUANAS"], ["desc", "EN_ADUANAS"]] as const) {
+      for (const page of [1, 2, 3]) {
+        const answer = await list(`sort=cliente&dir=${dir}&pageSize=4&page=${page}${estado ? `&estado=${estado}` : ""}`);
+        const order = dir === "asc" ? sql`asc` : sql`desc`;
+        const expected = rowsOf<{ id: number }>(
+          await t.ctx.db.execute(sql`select t.id from client_trackings t join clients c on c.id = t.client_id
+            ${estado ? sql`where t.estado = ${estado}` : sql``}
+            order by search_fold(c.nombre) ${order}, t.id ${order} limit 4 offset ${(page - 1) * 4}`),
+        ).map((r) => Number(r.id));
+        expect(answer.packages.map((p) => p.id), `${dir} ${estado} ${page}`).toEqual(expected);
+      }
+    }
+    // The two look-alike names lead A→Z, their packages by id whoever the client is.
+    const first = await list(`sort=cliente&dir=asc&pageSize=6&estado=EN_ADUANAS`);
+    expect(first.packages.slice(0, 5).map((p) => p.clientName.toLowerCase().replace("á", "a"))).toEqual(Array(5).fill(`aaaa ${word}`));
+    const ids = first.packages.slice(0, 5).map((p) => p.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it("a search reads each package once, with the other filters and sorts: found by name and by its code at once, counted once", async () => {
+    const word = uniqueWord();
+    const client = await registerTestClient(t.app, { nombre: `Doble ${word}` });
+    const other = await registerTestClient(t.app, { nombre: `Otro ${uniqueWord()}` });
+    // Its own code carries the client's word: found by the name and by the code.
+    const both = await addPackage(client.clientCode, { code: `1Z${word.toUpperCase()}77`, estado: "EN_ADUANAS" });
+    const byName = await addPackage(client.clientCode);
+    const byCode = await addPackage(other.clientCode, { code: `XX${word.toUpperCase()}88`, estado: "EN_ADUANAS" });
+    const found = await list(`q=${word}&sort=tracking&dir=asc`);
+    expect(found.total).toBe(3);
+    expect(found.packages.map((p) => p.trackingCode)).toEqual([both, byName, byCode].sort());
+    expect((await list(`q=${word}&estado=EN_ADUANAS`)).packages.map((p) => p.trackingCode).sort()).toEqual([both, byCode].sort());
+    const byClient = await list(`q=${word}&sort=cliente&dir=asc&pageSize=2`);
+    expect(byClient).toMatchObject({ total: 3, pageCount: 2 });
+    expect(byClient.packages.map((p) => p.clientName)).toEqual([`Doble ${word}`, `Doble ${word}`]);
   });
 
   it("refuses bad parameters with a Spanish 400", async () => {

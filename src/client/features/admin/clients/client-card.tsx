@@ -4,7 +4,7 @@
 // staff's internal notes, 'Editar', 'Fusionar con…' and 'Eliminar' (docs/decisions/120, 121), and
 // the client's packages.
 
-import { useState, type ReactNode } from "react";
+import { memo, useState, type ReactNode } from "react";
 import { Copy, FileText, GitMerge, Mail, MapPin, NotebookPen, Pencil, Phone, RotateCcw, Sparkles, Trash2 } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
@@ -54,7 +54,11 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-export function ClientCard({ client, rate, messaging, filtering, renderTrackings }: ClientCardProps) {
+/**
+ * Memoized: a search or filter redraws the section while the previous page stays on screen, and
+ * the cards of that page (same objects) need not redraw with it.
+ */
+export const ClientCard = memo(function ClientCard({ client, rate, messaging, filtering, renderTrackings }: ClientCardProps) {
   const unlimited = client.unlimitedAccess === SEARCH_ACCESS.UNLIMITED;
   const reset = useResetSearches();
   const markSent = useMarkWelcomeSent();
@@ -236,4 +240,4 @@ export function ClientCard({ client, rate, messaging, filtering, renderTrackings
       </Dialog>
     </Card>
   );
-}
+});

@@ -41,6 +41,12 @@ export function packagesUrl(p: PackagesParams): string {
   });
 }
 
+/** Asks for a page before the section that shows it redraws (see prefetchAdminClients). */
+export function prefetchAdminPackages(params: PackagesParams): void {
+  const url = packagesUrl(params);
+  void queryClient.prefetchQuery({ queryKey: [...PACKAGES_KEY, url], queryFn: () => getAdminJson(url, ADMIN_PACKAGES_ROUTE.responses[200]) });
+}
+
 /** A page of packages; `params` null asks nothing (an invalid address, an empty search). */
 export function useAdminPackages(params: PackagesParams | null) {
   const url = params ? packagesUrl(params) : null;

@@ -13,7 +13,7 @@ import { STATUS_TONES } from "../../../lib/admin/status-tones";
 import { trackingStatusLabel } from "../../../../shared/domain/statuses";
 import { ADMIN_SEARCH_MAX } from "../../../../shared/api/admin/clients";
 import { packagesCountText } from "../../../../shared/api/admin/packages";
-import { useAdminPackages } from "./api";
+import { prefetchAdminPackages, useAdminPackages } from "./api";
 
 /** How many matching packages are listed under the search box. */
 const PACKAGE_RESULTS_DEFAULT = 5;
@@ -25,9 +25,20 @@ export interface PackageResultsProps {
   limit?: number;
 }
 
-export function PackageResults({ q, limit = PACKAGE_RESULTS_DEFAULT }: PackageResultsProps) {
+/** The search these results ask for: one with a digit (a code or a phone), else none. */
+function resultsSearch(q: string): string {
   const typed = q.trim().slice(0, ADMIN_SEARCH_MAX);
-  const search = /\d/.test(typed) ? typed : "";
+  return /\d/.test(typed) ? typed : "";
+}
+
+/** Asks for the results of a search about to be written to the address (prefetchAdminClients). */
+export function prefetchPackageResults(q: string, limit = PACKAGE_RESULTS_DEFAULT): void {
+  const search = resultsSearch(q);
+  if (search) prefetchAdminPackages({ q: search, page: 1, pageSize: limit });
+}
+
+export function PackageResults({ q, limit = PACKAGE_RESULTS_DEFAULT }: PackageResultsProps) {
+  const search = resultsSearch(q);
   const packages = useAdminPackages(search ? { q: search, page: 1, pageSize: limit } : null);
   const data = search ? packages.data : undefined;
   if (!search || !data) return null;

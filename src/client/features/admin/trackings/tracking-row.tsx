@@ -5,7 +5,7 @@
 // WhatsApp message, the internal notes (saved on leaving the field, docs/decisions/121), a
 // contextual WhatsApp chat, edit, delete and the change history.
 
-import { useId, useState, type KeyboardEvent } from "react";
+import { memo, useId, useState, type KeyboardEvent } from "react";
 import { ChevronDown, History, Pencil, Trash2 } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonClasses } from "../../../components/ui/button";
@@ -80,7 +80,8 @@ export interface TrackingRowProps {
   highlighted: boolean;
 }
 
-export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono, rate, messaging, highlighted }: TrackingRowProps) {
+/** Memoized: an open card redraws (a new address, a filter) with the same packages far more often than they change. */
+export const TrackingRow = memo(function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono, rate, messaging, highlighted }: TrackingRowProps) {
   const id = useId();
   const unpaid = useUnpaidDeliveryChoice();
   const patch = usePatchTracking(unpaid);
@@ -363,7 +364,7 @@ export function TrackingRow({ tracking, clientCode, clientNombre, clientTelefono
       {unpaid.dialog}
     </li>
   );
-}
+});
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;

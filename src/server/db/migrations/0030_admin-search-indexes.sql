@@ -1,0 +1,1 @@
+CREATE INDEX "clients_nombre_fold_idx" ON "clients" USING btree (search_fold("nombre"));
