@@ -13,9 +13,34 @@
 // the next test, whatever the file forgets), and Testing Library's findBy/waitFor wait up to 10 s
 // for their condition instead of 1 s, so a lazily loaded chunk that arrives late on a busy
 // machine is waited for, not failed on. They still return as soon as the condition holds.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { afterAll, afterEach, vi } from "vitest";
 
 vi.resetModules();
+
+/**
+ * The AsyncLocalStorage instances used since the worker started (by a project module such as
+ * core/outbox.ts, loaded again for every file, or a library): disabled after each file. Node 20
+ * keeps every instance once used in one list that it walks at every promise's creation, for as
+ * long as the process lives, so each file's new instance made every later promise in the worker
+ * slower. A library's own instance is enabled again by its next use.
+ */
+const usedStorages: Set<AsyncLocalStorage<unknown>> = ((globalThis as Record<symbol, unknown>)[Symbol.for("ei.test.storages")] ??= recordStorages()) as Set<
+  AsyncLocalStorage<unknown>
+>;
+
+function recordStorages(): Set<AsyncLocalStorage<unknown>> {
+  const used = new Set<AsyncLocalStorage<unknown>>();
+  const proto = AsyncLocalStorage.prototype as unknown as Record<"run" | "enterWith", (this: AsyncLocalStorage<unknown>, ...args: unknown[]) => unknown>;
+  for (const name of ["run", "enterWith"] as const) {
+    const original = proto[name];
+    proto[name] = function (this: AsyncLocalStorage<unknown>, ...args: unknown[]) {
+      used.add(this);
+      return original.apply(this, args);
+    };
+  }
+  return used;
+}
 
 type Listener = [type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions];
 /** Listeners added to the window and document, kept on globalThis: this module is loaded again for every file. */
@@ -25,6 +50,8 @@ const added: Map<EventTarget, Listener[]> = ((globalThis as Record<symbol, unkno
 >;
 
 afterAll(() => {
+  for (const storage of usedStorages) storage.disable();
+  usedStorages.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();

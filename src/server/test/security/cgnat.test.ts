@@ -25,8 +25,15 @@ let second: FastifyInstance | undefined;
 /** The instances a visitor's requests may reach: two on PostgreSQL, the one PGlite app otherwise. */
 let instances: [FastifyInstance, FastifyInstance];
 
+/**
+ * The code-miss limit of this file's app: the default's first free misses, a smaller limit, so the
+ * price steps (every 10 misses here, every 50 by default) are reached with a quarter of the guesses.
+ * The default table's own steps are checked below on the pure `missPrice`.
+ */
+const MISSES = { challengeAfter: ABUSE_LIMITS.codeMisses.challengeAfter, limit: 50 };
+
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT: "on", ...CHEAP_POW_ENV } });
+  t = await createTestApp({ env: { RATE_LIMIT: "on", ...CHEAP_POW_ENV, RATE_LIMITS: JSON.stringify({ codeMisses: MISSES }) } });
   if (process.env.DATABASE_URL) {
     secondDb = await openSecondConnection(t.database);
     ({ app: second } = await buildApp({ config: t.config, database: secondDb, adminPassword: TEST_ADMIN_PASSWORD }));
@@ -72,10 +79,10 @@ async function guess(address: string, count: number): Promise<LightMyRequestResp
 }
 
 describe("a guesser behind a shared address", () => {
-  it("never locks out a neighbour: after 300 misses its right code with a solved challenge gets the lookup, coupons, referrals and registration", { timeout: 120_000 }, async () => {
+  it("never locks out a neighbour: past the limit's misses its right code with a solved challenge gets the lookup, coupons, referrals and registration", { timeout: 120_000 }, async () => {
     const address = "100.64.31.2";
     const own = await registerClient();
-    const misses = 300;
+    const misses = MISSES.limit + 10;
     const answers = await guess(address, misses);
     // Every guess was answered (404), none refused: the price rose instead.
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(0);
@@ -101,7 +108,7 @@ describe("a guesser behind a shared address", () => {
   it("asks a stranger for the same dear challenge whether the code is right or wrong (the answer tells nothing for free)", async () => {
     const address = "100.64.31.3";
     const own = await registerClient();
-    await guess(address, ABUSE_LIMITS.codeMisses.limit + 1);
+    await guess(address, MISSES.limit + 1);
     for (const code of [own, "EXWRONG9"]) {
       const res = await instances[0].inject({ method: "GET", url: `/api/coupons/${code}`, remoteAddress: address });
       expect(asksForChallenge(res), res.body).toBe(true);
@@ -114,17 +121,20 @@ describe("a guesser behind a shared address", () => {
 describe("the price of a guess", () => {
   it("doubles with the address's misses up to its highest, and a cheaper solution is refused", async () => {
     const { challengeAfter, limit } = ABUSE_LIMITS.codeMisses;
-    expect(missPrice(t.config, challengeAfter)).toBe(0);
-    expect(missPrice(t.config, challengeAfter + 1)).toBe(1);
-    expect(missPrice(t.config, 61)).toBe(2);
-    expect(missPrice(t.config, 111)).toBe(4);
-    expect(missPrice(t.config, limit)).toBe(8);
-    expect(missPrice(t.config, limit + 1)).toBe(MAX_MISS_PRICE);
-    expect(missPrice(t.config, 1_000_000)).toBe(MAX_MISS_PRICE);
+    const defaults = { rateLimits: {} };
+    expect(missPrice(defaults, challengeAfter)).toBe(0);
+    expect(missPrice(defaults, challengeAfter + 1)).toBe(1);
+    expect(missPrice(defaults, 61)).toBe(2);
+    expect(missPrice(defaults, 111)).toBe(4);
+    expect(missPrice(defaults, limit)).toBe(8);
+    expect(missPrice(defaults, limit + 1)).toBe(MAX_MISS_PRICE);
+    expect(missPrice(defaults, 1_000_000)).toBe(MAX_MISS_PRICE);
+    // This file's app: the same doubling, a step every 10 misses.
+    expect([11, 21, 30, 31, MISSES.limit, MISSES.limit + 1].map((n) => missPrice(t.config, n))).toEqual([1, 2, 2, 4, 8, MAX_MISS_PRICE]);
 
     const address = "100.64.31.4";
-    await guess(address, 110);
-    // The 111th miss costs 4: a base solution is refused, one at the named price accepted.
+    await guess(address, 30);
+    // The 31st miss costs 4: a base solution is refused, one at the named price accepted.
     const cheap = await solvedChallenge(instances[0], address, "/api/challenge?price=1&code=EXWRONG8");
     const refused = await instances[0].inject({ method: "GET", url: "/api/coupons/EXWRONG8", headers: { [CHALLENGE_HEADER]: cheap }, remoteAddress: address });
     expect(asksForChallenge(refused)).toBe(true);
