@@ -42,6 +42,8 @@ async function preAlerted(base: string, admin: Record<string, string>, prefix: s
     nombre: "Bodega Banco Prueba",
     telefono: phone,
     direccion: "Grecia centro, frente al parque",
+    // The two reception runs each make this client: the second is "parecido" to the first on purpose.
+    confirmar: true,
   })) as { client: { clientCode: string } };
   const codes: string[] = [];
   for (let i = 0; i < PACKAGES; i++) {
