@@ -17,7 +17,7 @@ import { numberArg, stringArg } from "./args";
 const RUNS = numberArg("runs", 2);
 const POSTGRES_URL = stringArg("postgres-url", process.env.DATABASE_URL ?? "");
 /** The options that belong to this script, with their values: the rest goes to bench/run.ts. */
-const OWN = new Set(["--runs", "--postgres-url"]);
+const OWN = new Set(["--runs", "--postgres-url", "--tables"]);
 
 interface Row {
   label: string;
@@ -42,11 +42,14 @@ function passedOptions(): string[] {
   return out;
 }
 
-/** "budget ≤ 500 ms: met" → the budget's words and whether this run met it (undefined: no verdict). */
-function splitVerdict(budget: string): { words: string; met?: boolean } {
-  const m = /^(.*?):\s*(met|NOT MET)\s*$/.exec(budget);
+/**
+ * "budget ≤ 500 ms: met (asked after 90 ms, …)" → the budget's words, whether this run met it
+ * (undefined: no verdict) and the run's own note after the verdict.
+ */
+function splitVerdict(budget: string): { words: string; met?: boolean; note: string } {
+  const m = /^(.*?):\s*(met|NOT MET)\b\s*(.*)$/.exec(budget);
   const words = (m ? m[1] : budget).replace(/^budget\s+/, "");
-  return m ? { words, met: m[2] === "met" } : { words };
+  return m ? { words, met: m[2] === "met", note: m[3] } : { words, note: "" };
 }
 
 /** One markdown table: the figures in the order they were first printed, a column per run. */
@@ -56,20 +59,34 @@ function combinedTable(runs: { name: string; figures: RunFigures }[]): string {
   const cell = (text: string) => text.replaceAll("|", "\\|");
   const out = [`| figure | ${runs.map((r) => r.name).join(" | ")} | budget |`, `|---|${runs.map(() => "---|").join("")}---|`];
   for (const label of labels) {
-    let words = "";
-    const cells = runs.map(({ figures }) => {
+    // A budget that differs by database (the server's RSS) is named per run.
+    const budgets = new Map<string, string[]>();
+    const cells = runs.map(({ name, figures }) => {
       const row = figures.table?.find((r) => r.label === label);
       if (!row) return "—";
       const verdict = splitVerdict(row.budget);
-      words ||= verdict.words;
-      return `${row.value}${verdict.met === undefined ? "" : verdict.met ? " ✓" : " ✗"}`;
+      if (verdict.words) budgets.set(verdict.words, [...(budgets.get(verdict.words) ?? []), name]);
+      const note = verdict.note ? ` ${verdict.note}` : "";
+      return `${row.value}${note}${verdict.met === undefined ? "" : verdict.met ? " ✓" : " ✗"}`;
     });
+    const words = budgets.size > 1 ? [...budgets].map(([text, names]) => `${names.join(", ")}: ${text}`).join("; ") : ([...budgets.keys()][0] ?? "");
     out.push(`| ${cell(label)} | ${cells.map(cell).join(" | ")} | ${cell(words)} |`);
   }
   return out.join("\n");
 }
 
+/** --tables a.json,b.json: the table of runs already made (bench-results/latest-<db>.json), without running. */
+const SAVED = stringArg("tables", "");
+
 function main(): void {
+  if (SAVED) {
+    const runs = SAVED.split(",").map((file) => {
+      const figures = JSON.parse(readFileSync(file, "utf8")) as RunFigures;
+      return { name: figures.database, figures };
+    });
+    console.log(combinedTable(runs));
+    return;
+  }
   const dir = path.resolve(".tmp", `bench-all-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   const databases = POSTGRES_URL ? ["pglite", "postgres"] : ["pglite"];
