@@ -8,40 +8,27 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { TClientTracking } from "../../../shared/api/trackings";
 import { formatDateTime } from "../../../shared/domain/format";
 import { PackageCard } from "./package-card";
+import { clientTrackingFixture } from "../../test/portal-kit";
 
-const tracking = (over: Partial<TClientTracking> = {}): TClientTracking => ({
-  id: 3,
-  trackingCode: "1Z999AA10123456784",
-  estado: "ENTREGADO",
-  origen: "USA",
-  formaEnvio: "AVION",
-  carrier: "UPS",
-  descripcionPaquete: null,
-  tiendaOrigen: null,
-  valorDeclarado: null,
-  diferencia: null,
-  pesoVolumetricoGramos: null,
-  pesoPieCubicos: null,
-  montoColones: null,
-  createdAt: "2026-11-01T15:00:00.000Z",
-  lastEventAt: "2026-11-25T15:00:00.000Z",
-  history: [],
-  coupon: null,
-  photos: [
-    { url: "/objects/uploads/aaaa", kind: "LLEGADA", createdAt: "2026-11-10T15:00:00.000Z" },
-    { url: "/objects/uploads/bbbb", kind: "LLEGADA", createdAt: "2026-11-10T15:01:00.000Z" },
-  ],
-  delivery: {
-    recibidoPor: "José Pérez Quesada",
-    deliveredAt: "2026-11-25T21:30:00.000Z",
-    photoUrl: "/objects/uploads/cccc",
-    signatureUrl: "/objects/uploads/dddd",
-  },
-  cargo: null,
-  enVerificacion: false,
-  factura: null,
-  ...over,
-});
+const tracking = (over: Partial<TClientTracking> = {}): TClientTracking =>
+  clientTrackingFixture({
+    id: 3,
+    estado: "ENTREGADO",
+    createdAt: "2026-11-01T15:00:00.000Z",
+    lastEventAt: "2026-11-25T15:00:00.000Z",
+    history: [],
+    photos: [
+      { url: "/objects/uploads/aaaa", kind: "LLEGADA", createdAt: "2026-11-10T15:00:00.000Z" },
+      { url: "/objects/uploads/bbbb", kind: "LLEGADA", createdAt: "2026-11-10T15:01:00.000Z" },
+    ],
+    delivery: {
+      recibidoPor: "José Pérez Quesada",
+      deliveredAt: "2026-11-25T21:30:00.000Z",
+      photoUrl: "/objects/uploads/cccc",
+      signatureUrl: "/objects/uploads/dddd",
+    },
+    ...over,
+  });
 
 const renderCard = (t: TClientTracking) =>
   render(<PackageCard tracking={t} client={{ nombre: "Marta Solano", clientCode: "EX123456" }} highlighted={false} onEdit={() => {}} onDelete={() => {}} />);

@@ -16,6 +16,7 @@ import type { TClientCharge, TClientStatement, TClientTracking } from "../../../
 import { PROOF_IMAGE_REQUIRED, PROOF_REFERENCE_INVALID, PROOF_SENT_TITLE, type TClientPaymentProof } from "../../../shared/api/payments";
 import { ClientPortal } from "./client-portal";
 import { PackageCard } from "./package-card";
+import { clientTrackingFixture } from "../../test/portal-kit";
 
 type Call = { method: string; url: string; body: unknown };
 const calls: Call[] = [];
@@ -62,31 +63,17 @@ const charge = (over: Partial<TClientCharge> = {}): TClientCharge => ({
   ...over,
 });
 
-const tracking = (over: Partial<TClientTracking> = {}): TClientTracking => ({
-  id: 7,
-  trackingCode: "1Z999AA10123456784",
-  estado: "LISTO_PARA_ENTREGAR",
-  origen: "USA",
-  formaEnvio: "AVION",
-  carrier: "UPS",
-  descripcionPaquete: null,
-  tiendaOrigen: null,
-  valorDeclarado: null,
-  diferencia: null,
-  pesoVolumetricoGramos: null,
-  pesoPieCubicos: null,
-  montoColones: 10_000,
-  createdAt: "2026-11-01T15:00:00.000Z",
-  lastEventAt: "2026-11-20T15:00:00.000Z",
-  history: [],
-  coupon: null,
-  photos: [],
-  delivery: null,
-  cargo: charge(),
-  enVerificacion: false,
-  factura: null,
-  ...over,
-});
+const tracking = (over: Partial<TClientTracking> = {}): TClientTracking =>
+  clientTrackingFixture({
+    id: 7,
+    estado: "LISTO_PARA_ENTREGAR",
+    montoColones: 10_000,
+    createdAt: "2026-11-01T15:00:00.000Z",
+    lastEventAt: "2026-11-20T15:00:00.000Z",
+    history: [],
+    cargo: charge(),
+    ...over,
+  });
 
 const proof = (over: Partial<TClientPaymentProof>): TClientPaymentProof => ({
   id: 1,
