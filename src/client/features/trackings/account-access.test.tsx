@@ -3,15 +3,11 @@
 // bare code's 401 shows the statuses only (number, status words, dates; no name) and the sign-in
 // with a WhatsApp code, which checks the code's form before sending; the right code opens the
 // whole portal. An unprotected account offers "Protege tu cuenta".
-import { fireEvent, render, screen } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getQueryFn } from "../../lib/api";
+import { renderPortal, searchCode } from "../../test/portal-kit";
 import { cleanUpAdminTest, json, stubFetch, type FetchCall } from "../../test/admin-kit";
 import { SIGN_IN_CODE_FORMAT, SIGN_IN_REQUIRED, SIGN_IN_REQUIRED_CODE } from "../../../shared/api/client-access";
-import { ClientPortal } from "./client-portal";
 
 let signedIn = false;
 let protegida = true;
@@ -52,18 +48,8 @@ beforeEach(() => {
 afterEach(cleanUpAdminTest);
 
 function openPortal() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: "throw" }) }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={memoryLocation({ path: "/rastreo" }).hook}>
-        <ClientPortal />
-      </Router>
-    </QueryClientProvider>,
-  );
-  fireEvent.change(screen.getByLabelText("Código de cliente"), { target: { value: "EXAB12CD" } });
-  fireEvent.click(screen.getByRole("button", { name: "Buscar" }));
+  renderPortal();
+  searchCode("EXAB12CD");
 }
 
 describe("a protected account on /rastreo", () => {

@@ -4,16 +4,11 @@
 // and XML downloads by code; a failed download's Spanish message; nothing new when there are none
 // (invoicing off); no serious axe violation.
 import axe from "axe-core";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Toaster } from "../../components/ui/toast";
-import { getQueryFn } from "../../lib/api";
+import { renderPortal, searchCode } from "../../test/portal-kit";
 import { catchDownloads, cleanUpAdminTest, json, stubFetch, type FetchCall } from "../../test/admin-kit";
 import { CLIENT_INVOICES_TITLE, type TClientComprobante } from "../../../shared/api/comprobantes";
-import { ClientPortal } from "./client-portal";
 
 const CLAVE_TIQUETE = "50627112600310112345600100001040000000001139339261";
 const CLAVE_NOTA = "50628112600310112345600100001030000000001187654321";
@@ -53,19 +48,8 @@ beforeEach(() => {
 afterEach(cleanUpAdminTest);
 
 async function openPortal() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: "throw" }) }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={memoryLocation({ path: "/rastreo" }).hook}>
-        <ClientPortal />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  fireEvent.change(screen.getByLabelText("Código de cliente"), { target: { value: "EXAB12CD" } });
-  fireEvent.click(screen.getByRole("button", { name: "Buscar" }));
+  renderPortal();
+  searchCode("EXAB12CD");
   await screen.findByRole("heading", { name: "Datos para factura electrónica" });
 }
 

@@ -2,16 +2,11 @@
 // 'Datos para factura electrónica' on /rastreo against a stubbed server (issue 34 item 1): the
 // state the lookup gives (type and last 4 digits, or none), the form checked with the server's
 // schema before sending (Spanish message per type), a save, and removing the identification.
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Toaster } from "../../components/ui/toast";
-import { getQueryFn } from "../../lib/api";
+import { renderPortal, searchCode } from "../../test/portal-kit";
 import { cleanUpAdminTest, json, stubFetch, type FetchCall } from "../../test/admin-kit";
 import { PORTAL_TAX_ID_REMOVED, PORTAL_TAX_ID_SAVED, TAX_ID_TYPE_REQUIRED, type TPortalTaxId } from "../../../shared/api/tax-id";
-import { ClientPortal } from "./client-portal";
 
 let identificacion: TPortalTaxId = null;
 let answerPut: (body: unknown) => Response;
@@ -36,19 +31,8 @@ beforeEach(() => {
 afterEach(cleanUpAdminTest);
 
 async function openPortal() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: "throw" }) }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={memoryLocation({ path: "/rastreo" }).hook}>
-        <ClientPortal />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  fireEvent.change(screen.getByLabelText("Código de cliente"), { target: { value: "EXAB12CD" } });
-  fireEvent.click(screen.getByRole("button", { name: "Buscar" }));
+  renderPortal();
+  searchCode("EXAB12CD");
   await screen.findByRole("heading", { name: "Datos para factura electrónica" });
 }
 
