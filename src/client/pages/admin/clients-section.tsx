@@ -10,7 +10,7 @@ import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { useExchangeRate } from "../../lib/use-exchange-rate";
-import { prefetchAdminClients, useAdminClients } from "../../features/admin/clients/api";
+import { prefetchAdminClients, useAdminClients, useClientStats } from "../../features/admin/clients/api";
 import { ClientsList } from "../../features/admin/clients/clients-list";
 import type { ClientTrackingsSlotProps } from "../../features/admin/clients/client-card";
 import { ClientTrackings } from "../../features/admin/trackings/client-trackings";
@@ -101,6 +101,7 @@ export function ClientsSection() {
   const page = Math.max(1, Number.parseInt(values.page, 10) || 1);
   const filtering = hasActiveFilters(filters);
   const clients = useAdminClients({ ...filters, page, pageSize: ADMIN_PAGE_SIZE_DEFAULT });
+  const stats = useClientStats();
 
   return (
     <BulkSelectionProvider>
@@ -179,7 +180,7 @@ export function ClientsSection() {
       </Card>
 
       <PackageResults q={values.q} />
-      <StatCards data={clients.data} filtering={filtering} />
+      <StatCards stats={stats.data} filteredTotal={clients.data?.filteredTotal} filtering={filtering} />
       <ClientsList
         renderTrackings={renderTrackings}
         data={clients.data}
