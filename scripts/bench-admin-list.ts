@@ -14,7 +14,7 @@
 // ANALYZE first (PostgreSQL's autovacuum does the same on its own).
 import { sql, type SQL } from "drizzle-orm";
 import { buildApp } from "../src/server/app";
-import { adminClientsStatement } from "../src/server/modules/clients/staff-service";
+import { adminClientStatsStatement, adminClientsStatement } from "../src/server/modules/clients/staff-service";
 import { adminPackagesStatement } from "../src/server/modules/packages/staff-list";
 import { ZAdminClientsQuerySchema } from "../src/shared/api/admin/clients";
 import { ZAdminPackagesQuerySchema } from "../src/shared/api/admin/packages";
@@ -35,6 +35,7 @@ function statementOf(url: string, now: Date): SQL | undefined {
   const address = new URL(url, "http://bench");
   const query = Object.fromEntries(address.searchParams);
   if (address.pathname === "/api/clients") return adminClientsStatement(ZAdminClientsQuerySchema.parse(query), now);
+  if (address.pathname === "/api/admin/clients/stats") return adminClientStatsStatement();
   if (address.pathname === "/api/admin/packages") return adminPackagesStatement(ZAdminPackagesQuerySchema.parse(query), now);
   return undefined;
 }
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
   const localPhone = sample.telefono.replace(/\D/g, "").slice(-8);
 
   const scenarios: [string, string][] = [
+    ["tarjetas de Clientes (una vez por visita)", "/api/admin/clients/stats"],
     ["sin filtros, página 1", "/api/clients"],
     ["sin filtros, página 50", "/api/clients?page=50"],
     ["código de tracking completo", `/api/clients?q=${sample.tracking_code}`],

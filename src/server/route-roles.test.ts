@@ -350,6 +350,7 @@ const SAMPLES: Record<string, Sample> = {
 
   // Clients
   "GET /api/clients": async () => ({ method: "GET", url: "/api/clients" }),
+  "GET /api/admin/clients/stats": async () => ({ method: "GET", url: "/api/admin/clients/stats" }),
   "GET /api/admin/clients/:id/trackings": async ({ t }) => ({ method: "GET", url: `/api/admin/clients/${(await newPackage(t)).clientId}/trackings` }),
   "POST /api/admin/clients": async () => ({
     method: "POST",

@@ -118,9 +118,7 @@ export const adminClientFixture = (over: Partial<TAdminClient> = {}): TAdminClie
 /** One page of the client list holding just these clients. */
 export const adminClientsPage = (clients: TAdminClient[]): TAdminClientsResponse => ({
   clients,
-  total: clients.length,
   filteredTotal: clients.length,
-  stats: { totalClients: clients.length, pendingWhatsapp: 0, activeTrackings: 1 },
   page: 1,
   pageSize: 20,
   messaging: { configured: false },

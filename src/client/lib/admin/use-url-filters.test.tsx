@@ -11,14 +11,14 @@ import { readUrlFilters, useUrlFilters, writeUrlFilters } from "./use-url-filter
 
 const DEFAULTS = { q: "", estado: "todos", page: "1" };
 
-function setup(path: string) {
+function setup(path: string, beforeChange?: (next: typeof DEFAULTS) => void) {
   const location = memoryLocation({ path, record: true });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Router hook={location.hook} searchHook={location.searchHook}>
       {children}
     </Router>
   );
-  const hook = renderHook(() => useUrlFilters(DEFAULTS), { wrapper });
+  const hook = renderHook(() => useUrlFilters(DEFAULTS, beforeChange), { wrapper });
   return { location, hook };
 }
 
@@ -44,6 +44,17 @@ describe("useUrlFilters", () => {
     expect(location.history).toEqual(["/admin?q=ana"]);
     act(() => hook.result.current.set({ estado: "LISTO" }));
     expect(location.history).toEqual(["/admin?q=ana", "/admin?q=ana&estado=LISTO"]);
+  });
+
+  it("hands the new values to the section before the address changes (it asks for the page then)", () => {
+    const seen: { next: typeof DEFAULTS; addressThen: string | undefined }[] = [];
+    const { hook, location } = setup("/admin?page=3", (next) => seen.push({ next, addressThen: location.history?.at(-1) }));
+    act(() => hook.result.current.set({ estado: "LISTO" }));
+    act(() => hook.result.current.set({ page: "2" }));
+    expect(seen).toEqual([
+      { next: { q: "", estado: "LISTO", page: "1" }, addressThen: "/admin?page=3" },
+      { next: { q: "", estado: "LISTO", page: "2" }, addressThen: "/admin?estado=LISTO" },
+    ]);
   });
 
   it("round-trips through the address", () => {

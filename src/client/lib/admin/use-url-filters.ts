@@ -38,9 +38,11 @@ export interface UrlFilters<D extends UrlFilterDefaults> {
 
 /**
  * The section's filters read from and written to the address. `page` (when declared) goes back
- * to its default whenever another filter changes.
+ * to its default whenever another filter changes. `beforeChange`, when given, receives the new
+ * values before the address is written: a section asks for the new page there, so the request
+ * leaves at once instead of after the whole section has redrawn for the new address (decision 232).
  */
-export function useUrlFilters<D extends UrlFilterDefaults>(defaults: D): UrlFilters<D> {
+export function useUrlFilters<D extends UrlFilterDefaults>(defaults: D, beforeChange?: (next: D) => void): UrlFilters<D> {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   // Declared once per section; the key list does not change between renders.
@@ -50,6 +52,7 @@ export function useUrlFilters<D extends UrlFilterDefaults>(defaults: D): UrlFilt
     (patch: Partial<D>, options?: { replace?: boolean }) => {
       const next: Record<string, string> = { ...values, ...patch };
       if ("page" in defaults && !("page" in patch)) next.page = defaults.page;
+      beforeChange?.(next as D);
       setParams(writeUrlFilters(next as D, defaults), { replace: options?.replace ?? false });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps

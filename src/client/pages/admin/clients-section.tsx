@@ -10,7 +10,7 @@ import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { useExchangeRate } from "../../lib/use-exchange-rate";
-import { prefetchAdminClients, useAdminClients } from "../../features/admin/clients/api";
+import { prefetchAdminClients, useAdminClients, useClientStats, type ClientsPageParams } from "../../features/admin/clients/api";
 import { ClientsList } from "../../features/admin/clients/clients-list";
 import type { ClientTrackingsSlotProps } from "../../features/admin/clients/client-card";
 import { ClientTrackings } from "../../features/admin/trackings/client-trackings";
@@ -89,18 +89,30 @@ function SearchBox({ urlQ, write }: { urlQ: string; write: (q: string) => void }
   );
 }
 
-export function ClientsSection() {
-  const { rate } = useExchangeRate();
-  const { values, set, reset } = useUrlFilters(URL_DEFAULTS);
-  const filters = {
+type ClientsUrlValues = typeof URL_DEFAULTS;
+
+/** The list's parameters an address holds (unknown values read as 'todos', a bad page as 1). */
+function pageParamsOf(values: ClientsUrlValues): ClientsPageParams {
+  return {
     q: values.q,
     whatsapp: oneOf<WhatsappFilter>(values.whatsapp, WHATSAPP_FILTERS, "todos"),
     update: oneOf<UpdateFilter>(values.update, UPDATE_FILTERS, "todos"),
     estado: oneOf<StatusFilter>(values.estado, ["todos", ...ADMIN_TRACKING_STATUSES], "todos"),
+    page: Math.max(1, Number.parseInt(values.page, 10) || 1),
+    pageSize: ADMIN_PAGE_SIZE_DEFAULT,
   };
-  const page = Math.max(1, Number.parseInt(values.page, 10) || 1);
-  const filtering = hasActiveFilters(filters);
-  const clients = useAdminClients({ ...filters, page, pageSize: ADMIN_PAGE_SIZE_DEFAULT });
+}
+
+/** A filter chosen, a search written or a page clicked: the new page is asked for before the redraw. */
+const askBeforeRedraw = (next: ClientsUrlValues) => prefetchAdminClients(pageParamsOf(next));
+
+export function ClientsSection() {
+  const { rate } = useExchangeRate();
+  const { values, set, reset } = useUrlFilters(URL_DEFAULTS, askBeforeRedraw);
+  const params = pageParamsOf(values);
+  const filtering = hasActiveFilters(params);
+  const clients = useAdminClients(params);
+  const stats = useClientStats();
 
   return (
     <BulkSelectionProvider>
@@ -129,8 +141,8 @@ export function ClientsSection() {
             <SearchBox
               urlQ={values.q}
               write={(q) => {
-                // The answers are asked for first; the redraw for the new address overlaps them.
-                prefetchAdminClients({ ...filters, q, page: 1, pageSize: ADMIN_PAGE_SIZE_DEFAULT });
+                // The answers are asked for first (the list's by askBeforeRedraw); the redraw for
+                // the new address overlaps them.
                 prefetchPackageResults(q);
                 set({ q }, { replace: true });
               }}
@@ -141,7 +153,7 @@ export function ClientsSection() {
               WhatsApp de bienvenida
             </label>
             <div className="mt-1.5">
-              <Select id="filter-whatsapp" value={filters.whatsapp} onChange={(e) => set({ whatsapp: e.target.value })}>
+              <Select id="filter-whatsapp" value={params.whatsapp} onChange={(e) => set({ whatsapp: e.target.value })}>
                 {WHATSAPP_FILTERS.map((f) => (
                   <option key={f} value={f}>
                     {WHATSAPP_FILTER_LABELS[f]}
@@ -155,7 +167,7 @@ export function ClientsSection() {
               Actualización de trackings
             </label>
             <div className="mt-1.5">
-              <Select id="filter-update" value={filters.update} onChange={(e) => set({ update: e.target.value })}>
+              <Select id="filter-update" value={params.update} onChange={(e) => set({ update: e.target.value })}>
                 {UPDATE_FILTERS.map((f) => (
                   <option key={f} value={f}>
                     {UPDATE_FILTER_LABELS[f]}
@@ -169,7 +181,7 @@ export function ClientsSection() {
               Estado del tracking
             </label>
             <div className="mt-1.5">
-              <Select id="filter-estado" value={filters.estado} onChange={(e) => set({ estado: e.target.value })}>
+              <Select id="filter-estado" value={params.estado} onChange={(e) => set({ estado: e.target.value })}>
                 <option value="todos">{STATUS_FILTER_ALL_LABEL}</option>
                 <TrackingStatusOptions />
               </Select>
@@ -179,7 +191,7 @@ export function ClientsSection() {
       </Card>
 
       <PackageResults q={values.q} />
-      <StatCards data={clients.data} filtering={filtering} />
+      <StatCards stats={stats.data} filteredTotal={clients.data?.filteredTotal} filtering={filtering} />
       <ClientsList
         renderTrackings={renderTrackings}
         data={clients.data}

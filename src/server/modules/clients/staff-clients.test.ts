@@ -1,15 +1,17 @@
 // The admin client list over HTTP: search by name, code, phone and tracking code, the WhatsApp,
-// update and status filters, paging, the stat cards, the packages sent with each client, and the
-// welcome mark. Every test searches for its own unique name so other tests' clients never interfere.
+// update and status filters, paging, the packages sent with each client, the stat cards' own call
+// (decision 232) and the welcome mark. Every test searches for its own unique name so other tests' clients never interfere.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { uniqueTrackingCode, useTestApp } from "../../test/app";
 import { auditLog, clientTrackings, clients, notificationOutbox } from "../../db/schema";
 import { addTestPackage, clientIdOf, registerTestClient } from "../../test/clients";
+import { createTestStaff } from "../../test/staff";
 import {
   ADMIN_CLIENT_NOT_FOUND,
   TRACKINGS_INLINE,
+  type TAdminClientStats,
   type TAdminClientsResponse,
   type TWhatsappSentResponse,
 } from "../../../shared/api/admin/clients";
@@ -29,6 +31,12 @@ async function list(query: string): Promise<TAdminClientsResponse> {
   const res = await t.app.inject({ method: "GET", url: `/api/clients?${query}`, headers: t.adminHeaders() });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TAdminClientsResponse;
+}
+
+async function stats(): Promise<TAdminClientStats> {
+  const res = await t.app.inject({ method: "GET", url: "/api/admin/clients/stats", headers: t.adminHeaders() });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TAdminClientStats;
 }
 
 const addPackage = async (clientCode: string, trackingCode: string, estado?: TrackingStatus) =>
@@ -118,15 +126,14 @@ describe("GET /api/clients", () => {
     expect(body.filteredTotal).toBe(0);
   });
 
-  it("pages newest first and reports the filtered count beside the total", async () => {
+  it("pages newest first and reports the filtered count (every client without a filter)", async () => {
     const word = uniqueWord();
     const made = [];
     for (let i = 0; i < 3; i++) made.push(await registerTestClient(t.app, { nombre: `Cliente ${word} ${"ABC"[i]}` }));
     const first = await list(`q=${word}&pageSize=2&page=1`);
     const second = await list(`q=${word}&pageSize=2&page=2`);
     expect(first).toMatchObject({ filteredTotal: 3, page: 1, pageSize: 2 });
-    expect(first.total).toBeGreaterThanOrEqual(3);
-    expect(first.stats.totalClients).toBe(first.total);
+    expect((await list("pageSize=1")).filteredTotal).toBe((await stats()).totalClients);
     expect([...first.clients, ...second.clients].map((c) => c.clientCode)).toEqual(
       made.map((c) => c.clientCode).reverse(),
     );
@@ -139,6 +146,7 @@ describe("GET /api/clients", () => {
     const marked = await registerTestClient(t.app, { nombre: `Marcado ${word}` });
     const delivered = await registerTestClient(t.app, { nombre: `Entregado ${word}` });
     const before = await list(`q=${word}`);
+    const statsBefore = await stats();
     expect(before.clients.every((c) => c.whatsappEnviado === "PENDIENTE")).toBe(true);
     expect(before.clients[0].welcomeNotification).toMatchObject({ kind: "WELCOME", status: "PENDING" });
 
@@ -158,7 +166,7 @@ describe("GET /api/clients", () => {
     const enviados = await list(`q=${word}&whatsapp=enviados`);
     expect(enviados.clients.map((c) => c.clientCode).sort()).toEqual([marked.clientCode, delivered.clientCode].sort());
     expect(enviados.clients.find((c) => c.clientCode === delivered.clientCode)!.welcomeNotification?.status).toBe("SENT");
-    expect(before.stats.pendingWhatsapp - pendientes.stats.pendingWhatsapp).toBe(2);
+    expect(statsBefore.pendingWhatsapp - (await stats()).pendingWhatsapp).toBe(2);
   });
 
   it("filters by package status and by update day, on the same package", async () => {
@@ -182,14 +190,6 @@ describe("GET /api/clients", () => {
     expect(await codes("update=hoy")).toEqual([customs.clientCode]);
     expect(await codes("update=hoy&estado=EN_BODEGA_MIAMI")).toEqual([]);
     expect(await codes("update=necesitan&estado=EN_BODEGA_MIAMI")).toEqual([stale.clientCode]);
-  });
-
-  it("counts packages not yet delivered in the stat card", async () => {
-    const client = await registerTestClient(t.app, { nombre: `Activo ${uniqueWord()}` });
-    const before = (await list("pageSize=1")).stats.activeTrackings;
-    await addPackage(client.clientCode, uniqueTracking(), "EN_BODEGA_MIAMI");
-    await addPackage(client.clientCode, uniqueTracking(), "ENTREGADO");
-    expect((await list("pageSize=1")).stats.activeTrackings).toBe(before + 1);
   });
 
   it(`sends at most ${TRACKINGS_INLINE} packages per client and the rest page by page on request`, async () => {
@@ -221,6 +221,48 @@ describe("GET /api/clients", () => {
       expect(res.statusCode, query).toBe(400);
       expect((res.json() as { message: string }).message).toMatch(/inválid/);
     }
+  });
+});
+
+describe("GET /api/admin/clients/stats (the three stat cards, decision 232)", () => {
+  it("refuses a caller without a session, and a role without Clientes, changing nothing", async () => {
+    const before = await stats();
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/clients/stats" })).statusCode).toBe(401);
+    const bodega = await createTestStaff(t, "bodega");
+    const refused = await t.app.inject({ method: "GET", url: "/api/admin/clients/stats", headers: bodega.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: expect.any(String) });
+    expect(await stats()).toEqual(before);
+  });
+
+  it("counts every client, the welcomes still pending and the packages not yet delivered, exactly, after each change", async () => {
+    const before = await stats();
+    const client = await registerTestClient(t.app, { nombre: `Contado ${uniqueWord()}` });
+    const afterRegister = await stats();
+    expect(afterRegister).toEqual({ ...before, totalClients: before.totalClients + 1, pendingWhatsapp: before.pendingWhatsapp + 1 });
+
+    await addPackage(client.clientCode, uniqueTracking(), "EN_BODEGA_MIAMI");
+    await addPackage(client.clientCode, uniqueTracking(), "ENTREGADO");
+    const afterPackages = await stats();
+    expect(afterPackages).toEqual({ ...afterRegister, activeTrackings: afterRegister.activeTrackings + 1 });
+
+    const res = await t.app.inject({ method: "PATCH", url: `/api/clients/${client.clientCode}/whatsapp-sent`, headers: t.adminHeaders() });
+    expect(res.statusCode).toBe(200);
+    expect(await stats()).toEqual({ ...afterPackages, pendingWhatsapp: afterPackages.pendingWhatsapp - 1 });
+  });
+
+  it("matches the database's own counts", async () => {
+    const [clientCount, active] = await Promise.all([
+      t.ctx.db.$count(clients),
+      t.ctx.db.$count(clientTrackings, sql`${clientTrackings.estado} <> 'ENTREGADO'`),
+    ]);
+    expect(await stats()).toMatchObject({ totalClients: clientCount, activeTrackings: active });
+  });
+
+  it("is no longer counted with each page of the list", async () => {
+    const page = (await list("pageSize=1")) as Record<string, unknown>;
+    expect(page).not.toHaveProperty("stats");
+    expect(page).not.toHaveProperty("total");
   });
 });
 

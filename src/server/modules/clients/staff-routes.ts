@@ -1,4 +1,5 @@
-// GET /api/clients (the panel's filtered, paged client list), GET /api/admin/clients/{id}/trackings
+// GET /api/clients (the panel's filtered, paged client list), GET /api/admin/clients/stats (its
+// three stat cards, decision 232), GET /api/admin/clients/{id}/trackings
 // (one page of a client's packages), PATCH /api/clients/{code}/whatsapp-sent, and managing records:
 // POST /api/admin/clients, PATCH and DELETE /api/admin/clients/{id}, POST /api/admin/clients/{id}/merge
 // (docs/decisions/120, 121). All admin; the contract entries are in shared/api/admin/clients.ts.
@@ -10,6 +11,7 @@ import {
   ADMIN_CLIENTS_ROUTE,
   ADMIN_CLIENT_CREATE_ROUTE,
   ADMIN_CLIENT_DELETE_ROUTE,
+  ADMIN_CLIENT_STATS_ROUTE,
   ADMIN_CLIENT_TRACKINGS_ROUTE,
   ADMIN_CLIENT_UPDATE_ROUTE,
   CLIENT_WHATSAPP_SENT_ROUTE,
@@ -17,7 +19,7 @@ import {
 import type { AppContext } from "../../context";
 import { staffActor } from "../../lib/actor";
 import { contractSchema } from "../../lib/route-contract";
-import { listAdminClients, listClientTrackingsPage, markWelcomeSent } from "./staff-service";
+import { adminClientStats, listAdminClients, listClientTrackingsPage, markWelcomeSent } from "./staff-service";
 import { createClientByStaff, deleteClientByStaff, mergeClients, updateClientByStaff } from "./staff-manage";
 
 const config = { auth: "admin", roles: OFFICE_STAFF } as const;
@@ -29,6 +31,8 @@ export function registerAdminClientRoutes(app: FastifyInstance, ctx: AppContext)
     const list = await listAdminClients(ctx.db, request.query);
     return { ...list, messaging: { configured: ctx.providers.messaging.configured } };
   });
+
+  api.get(ADMIN_CLIENT_STATS_ROUTE.path, { config, schema: contractSchema(ADMIN_CLIENT_STATS_ROUTE) }, async () => adminClientStats(ctx.db));
 
   api.get(ADMIN_CLIENT_TRACKINGS_ROUTE.path, { config, schema: contractSchema(ADMIN_CLIENT_TRACKINGS_ROUTE) }, async (request) =>
     listClientTrackingsPage(ctx.db, request.params.id, request.query),

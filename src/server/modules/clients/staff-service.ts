@@ -1,8 +1,10 @@
-// The admin panel's client list (GET /api/clients) and the welcome-message mark
-// (PATCH /api/clients/{code}/whatsapp-sent). Filtering, searching and paging run in the database:
-// one statement answers a page with its clients, their packages (matching ones first), the
-// welcome message's state, the filtered count and the three stat cards, so the page costs the
-// same with ten clients or ten thousand (docs/decisions/060).
+// The admin panel's client list (GET /api/clients), its stat cards (GET /api/admin/clients/stats)
+// and the welcome-message mark (PATCH /api/clients/{code}/whatsapp-sent). Filtering, searching and
+// paging run in the database: one statement answers a page with its clients, their packages
+// (matching ones first), the welcome message's state and the filtered count, so the page costs the
+// same with ten clients or ten thousand (docs/decisions/060). The three stat cards count the whole
+// business in a statement of their own, asked once per visit and after changes, not with every
+// page or search (docs/decisions/232).
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { clients, notificationOutbox } from "../../db/schema";
@@ -20,6 +22,7 @@ import {
   TRACKING_SEARCH_MIN_CHARS,
   TRACKINGS_INLINE,
   type TAdminClient,
+  type TAdminClientStats,
   type TAdminClientTrackingsQuery,
   type TAdminClientTrackingsResponse,
   type TAdminClientsFilters,
@@ -84,10 +87,7 @@ function buildConditions(filters: TAdminClientsFilters, now: Date): Conditions {
 const where = (conditions: SQL[]): SQL => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
 
 interface ListRow {
-  total: number | string;
-  filtered_total: number | string | null;
-  pending_whatsapp: number | string;
-  active_trackings: number | string;
+  filtered_total: number | string;
   clients: unknown;
 }
 
@@ -146,10 +146,7 @@ export function adminClientsStatement(query: TAdminClientsQuery, now: Date): SQL
     with ${filtered ? sql`f as materialized (select c.id, c.created_at from clients c where ${where(conditions.client)}),` : sql``}
     p as (select id, created_at from ${filtered ? sql`f` : sql`clients`} ${paging})
     select
-      (select count(*) from clients) as total,
-      ${filtered ? sql`(select count(*) from f)` : sql`null`} as filtered_total,
-      (select count(*) from clients c where ${WELCOME_PENDING}) as pending_whatsapp,
-      (select count(*) from client_trackings where estado <> 'ENTREGADO') as active_trackings,
+      (select count(*) from ${filtered ? sql`f` : sql`clients`}) as filtered_total,
       coalesce((
         select json_agg(json_build_object(
           'id', c.id, 'clientCode', c.client_code, 'nombre', c.nombre, 'telefono', c.telefono,
@@ -187,16 +184,29 @@ export async function listAdminClients(
   const list = (typeof row.clients === "string" ? JSON.parse(row.clients) : row.clients) as Record<string, unknown>[];
   return {
     clients: list.map(toAdminClient),
-    total: Number(row.total),
-    // Null when nothing is filtered: the filtered count is the total.
-    filteredTotal: Number(row.filtered_total ?? row.total),
-    stats: {
-      totalClients: Number(row.total),
-      pendingWhatsapp: Number(row.pending_whatsapp),
-      activeTrackings: Number(row.active_trackings),
-    },
+    filteredTotal: Number(row.filtered_total),
     page,
     pageSize,
+  };
+}
+
+/** The statement behind the stat cards (exported for EXPLAIN in scripts/bench-admin-list.ts). */
+export function adminClientStatsStatement(): SQL {
+  return sql`select
+    (select count(*) from clients) as total_clients,
+    (select count(*) from clients c where ${WELCOME_PENDING}) as pending_whatsapp,
+    (select count(*) from client_trackings where estado <> 'ENTREGADO') as active_trackings`;
+}
+
+/** The three stat cards, counted over the whole business at the moment asked (never cached). */
+export async function adminClientStats(db: Db): Promise<TAdminClientStats> {
+  const row = rowsOf<{ total_clients: number | string; pending_whatsapp: number | string; active_trackings: number | string }>(
+    await db.execute(adminClientStatsStatement()),
+  )[0];
+  return {
+    totalClients: Number(row.total_clients),
+    pendingWhatsapp: Number(row.pending_whatsapp),
+    activeTrackings: Number(row.active_trackings),
   };
 }
 

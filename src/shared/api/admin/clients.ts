@@ -163,18 +163,22 @@ export const ZAdminClientSchema = ZAdminClientRecordSchema.extend({
 });
 export type TAdminClient = z.infer<typeof ZAdminClientSchema>;
 
+/**
+ * The three stat cards over the whole business (GET /api/admin/clients/stats): asked once by the
+ * Clientes page and again after a change, never with each page or search (docs/decisions/232).
+ */
 export const ZAdminClientStatsSchema = z.object({
   totalClients: z.number().int(),
   pendingWhatsapp: z.number().int(),
   /** Packages not yet delivered. */
   activeTrackings: z.number().int(),
 });
+export type TAdminClientStats = z.infer<typeof ZAdminClientStatsSchema>;
 
 export const ZAdminClientsResponseSchema = z.object({
   clients: z.array(ZAdminClientSchema),
-  total: z.number().int(),
+  /** The clients the filters match (every client without a filter): the pages' count. */
   filteredTotal: z.number().int(),
-  stats: ZAdminClientStatsSchema,
   page: z.number().int(),
   pageSize: z.number().int(),
   messaging: ZMessagingStatusSchema,
@@ -366,14 +370,23 @@ export const CLIENTS_MERGE_FAILED = "No se pudieron fusionar los clientes";
 export const ZAdminClientIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ZClientCodeParamsSchema = z.object({ clientCode: ZClientCodeLooseSchema });
 
-/** GET /api/clients: the panel's filtered, paged client list with its stat cards. */
+/** GET /api/clients: the panel's filtered, paged client list (the stat cards have their own call). */
 export const ADMIN_CLIENTS_ROUTE = defineRoute({
   method: "GET",
   path: "/api/clients",
   tag: "clients",
-  summary: "La lista de clientes del panel: filtros rápidos, página, estadísticas y estado de WhatsApp",
+  summary: "La lista de clientes del panel: filtros rápidos, página y estado de WhatsApp",
   query: ZAdminClientsQuerySchema,
   responses: { 200: ZAdminClientsResponseSchema },
+});
+
+/** GET /api/admin/clients/stats: the three stat cards of Clientes, counted over the whole business. */
+export const ADMIN_CLIENT_STATS_ROUTE = defineRoute({
+  method: "GET",
+  path: "/api/admin/clients/stats",
+  tag: "clients",
+  summary: "Las tarjetas de Clientes: clientes registrados, WhatsApp pendientes y trackings activos",
+  responses: { 200: ZAdminClientStatsSchema },
 });
 
 /** GET /api/admin/clients/{id}/trackings: one page of a client's packages ('Ver todos'). */

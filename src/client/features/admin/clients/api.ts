@@ -10,6 +10,7 @@ import { routePath } from "../../../../shared/api/contract";
 import {
   ADMIN_CLIENTS_MERGE_ROUTE,
   ADMIN_CLIENTS_ROUTE,
+  ADMIN_CLIENT_STATS_ROUTE,
   ADMIN_CLIENT_CREATE_ROUTE,
   ADMIN_CLIENT_DELETE_ROUTE,
   ADMIN_CLIENT_UPDATE_ROUTE,
@@ -32,8 +33,9 @@ import {
   WHATSAPP_SENT_TITLE,
   type TAdminClientsFilters,
   type TAdminClientsResponse,
+  type TAdminClientStats,
 } from "../../../../shared/api/admin/clients";
-import { CLIENTS_KEY, refreshClients, STATS_KEY } from "../../../lib/admin/admin-queries";
+import { CLIENT_STATS_KEY, CLIENTS_KEY, refreshClients, STATS_KEY } from "../../../lib/admin/admin-queries";
 import { ADMIN_QUERY_ROOT, getAdminJson, sendAdminJson, useChangeErrorToast, useLoadErrorToast } from "../../../lib/admin/admin-api";
 
 
@@ -74,6 +76,23 @@ export function useAdminClients(params: ClientsPageParams) {
   const query = useQuery<TAdminClientsResponse>({ ...clientsQuery(params), placeholderData: keepPreviousData }, queryClient);
   useLoadErrorToast(query.error, CLIENTS_LOAD_FAILED_TITLE, CLIENTS_LOAD_FAILED_TEXT);
   return query;
+}
+
+/**
+ * The three stat cards (decision 232): asked when Clientes is shown and when the window comes back
+ * into focus (another person's changes), and after this browser's changes (CLIENT_STATS_KEY is
+ * invalidated with the list and the charts); never with a page, a filter or a search.
+ */
+export function useClientStats() {
+  return useQuery<TAdminClientStats>(
+    {
+      queryKey: CLIENT_STATS_KEY,
+      queryFn: () => getAdminJson(routePath(ADMIN_CLIENT_STATS_ROUTE), ADMIN_CLIENT_STATS_ROUTE.responses[200]),
+      refetchOnMount: "always",
+      refetchOnWindowFocus: "always",
+    },
+    queryClient,
+  );
 }
 
 export function useMarkWelcomeSent() {

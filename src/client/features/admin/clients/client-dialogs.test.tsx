@@ -218,9 +218,7 @@ describe("The client card", () => {
       if (method === "GET") {
         const page: TAdminClientsResponse = {
           clients: [client, other],
-          total: 2,
           filteredTotal: 2,
-          stats: { totalClients: 2, pendingWhatsapp: 0, activeTrackings: 0 },
           page: 1,
           pageSize: 5,
           messaging: { configured: false },

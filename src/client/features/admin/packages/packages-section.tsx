@@ -49,7 +49,7 @@ import {
   type TAdminPackagesQuery,
 } from "../../../../shared/api/admin/packages";
 import { CLEAR_FILTERS } from "../../../../shared/api/admin/clients";
-import { useAdminPackages } from "./api";
+import { prefetchAdminPackages, useAdminPackages } from "./api";
 import { PackageEditDialog } from "./package-edit-dialog";
 
 /** The section's address: every value a string, defaults left out of the URL. */
@@ -98,8 +98,14 @@ export function PackagesSection() {
   );
 }
 
+/** A filter, sort or page chosen: the new page is asked for before the table redraws (decision 232). */
+function askBeforeRedraw(next: PackageUrlValues): void {
+  const { query } = parseAddress(next);
+  if (query) prefetchAdminPackages(query);
+}
+
 function PackagesSectionBody() {
-  const filters = useUrlFilters(PACKAGE_URL_DEFAULTS);
+  const filters = useUrlFilters(PACKAGE_URL_DEFAULTS, askBeforeRedraw);
   const { values } = filters;
   const { query, error } = parseAddress(values);
   const packages = useAdminPackages(query);

@@ -1,10 +1,11 @@
 // The three stat cards (staff-side §2): clients shown (with '/ total' when filtered), pending
-// welcome messages and packages not yet delivered.
+// welcome messages and packages not yet delivered. The counts over the whole business come from
+// their own call (decision 232); the clients shown, from the list's page.
 
 import type { ReactNode } from "react";
 import { Clock, Package, Users } from "lucide-react";
 import { Card } from "../../../components/ui/card";
-import type { TAdminClientsResponse } from "../../../../shared/api/admin/clients";
+import type { TAdminClientStats } from "../../../../shared/api/admin/clients";
 import { formatQuantity } from "../../../../shared/domain/format";
 
 const number = { format: (n: number) => formatQuantity(n, 0) };
@@ -21,25 +22,25 @@ function StatCard({ icon, label, children }: { icon: ReactNode; label: string; c
   );
 }
 
-export function StatCards({ data, filtering }: { data: TAdminClientsResponse | undefined; filtering: boolean }) {
+export function StatCards({ stats, filteredTotal, filtering }: { stats: TAdminClientStats | undefined; filteredTotal: number | undefined; filtering: boolean }) {
   const dash = "—";
   return (
     <div className="grid gap-4 sm:grid-cols-3" aria-label="Resumen">
       <StatCard icon={<Users className="h-6 w-6" aria-hidden="true" />} label={filtering ? "Clientes mostrados" : "Clientes registrados"}>
-        {data ? (
+        {filteredTotal !== undefined ? (
           <>
-            {number.format(data.filteredTotal)}
-            {filtering ? <span className="text-base font-normal text-muted"> / {number.format(data.total)}</span> : null}
+            {number.format(filteredTotal)}
+            {filtering && stats ? <span className="text-base font-normal text-muted"> / {number.format(stats.totalClients)}</span> : null}
           </>
         ) : (
           dash
         )}
       </StatCard>
       <StatCard icon={<Clock className="h-6 w-6" aria-hidden="true" />} label="WhatsApp pendientes">
-        {data ? number.format(data.stats.pendingWhatsapp) : dash}
+        {stats ? number.format(stats.pendingWhatsapp) : dash}
       </StatCard>
       <StatCard icon={<Package className="h-6 w-6" aria-hidden="true" />} label="Trackings activos">
-        {data ? number.format(data.stats.activeTrackings) : dash}
+        {stats ? number.format(stats.activeTrackings) : dash}
       </StatCard>
     </div>
   );
