@@ -20,13 +20,13 @@ describe("waiting for a PGlite test template", () => {
   it("goes on at once when the template is there, with or without a build under way", async () => {
     const { file, failed } = paths();
     writeFileSync(file, "x");
-    await expect(templateReady(file, undefined)).resolves.toBeUndefined();
+    await expect(templateReady(file, null)).resolves.toBeUndefined();
     await expect(templateReady(file, { builder: process.pid, failed })).resolves.toBeUndefined();
   });
 
   it("refuses a missing template when no build is under way", async () => {
     const { file } = paths();
-    await expect(templateReady(file, undefined)).rejects.toThrow(/missing/);
+    await expect(templateReady(file, null)).rejects.toThrow(/missing/);
   });
 
   it("waits while the builder runs and goes on once the template is in place", async () => {
@@ -53,7 +53,7 @@ describe("waiting for a PGlite test template", () => {
   });
 
   it("learns of a build under way from what globalSetup put in the environment", () => {
-    expect(pendingTemplateBuild({})).toBeUndefined();
+    expect(pendingTemplateBuild({})).toBeNull();
     expect(pendingTemplateBuild({ EI_TEST_PGLITE_TEMPLATES_BUILDER: "4242", EI_TEST_PGLITE_TEMPLATES_FAILED: "/x/build.failed" })).toEqual({
       builder: 4242,
       failed: "/x/build.failed",

@@ -13,10 +13,10 @@ export interface TemplateBuild {
 }
 
 /** The build under way in this run, from the environment globalSetup set (none when the templates were already there). */
-export function pendingTemplateBuild(env: NodeJS.ProcessEnv = process.env): TemplateBuild | undefined {
+export function pendingTemplateBuild(env: NodeJS.ProcessEnv = process.env): TemplateBuild | null {
   const builder = Number(env.EI_TEST_PGLITE_TEMPLATES_BUILDER);
   const failed = env.EI_TEST_PGLITE_TEMPLATES_FAILED;
-  return builder && failed ? { builder, failed } : undefined;
+  return builder && failed ? { builder, failed } : null;
 }
 
 /**
@@ -25,7 +25,7 @@ export function pendingTemplateBuild(env: NodeJS.ProcessEnv = process.env): Temp
  * gone and `file` is still missing, rather than waiting for ever. Polls with node:timers, which a
  * test's fake timers do not replace.
  */
-export async function templateReady(file: string, build: TemplateBuild | undefined = pendingTemplateBuild(), every = 50): Promise<void> {
+export async function templateReady(file: string, build: TemplateBuild | null = pendingTemplateBuild(), every = 50): Promise<void> {
   while (!existsSync(file)) {
     if (!build) throw new Error(`PGlite test template ${file} is missing`);
     if (existsSync(build.failed)) throw new Error(`the PGlite test templates could not be made:\n${readFileSync(build.failed, "utf8")}`);
