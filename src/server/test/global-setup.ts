@@ -2,15 +2,15 @@
 // earlier run) instead of once per file or per worker.
 // - PGlite: the migrated data folder as a tarball in .tmp/test-templates/, named after a hash of
 //   the migrations and the PGlite version, so a later run with the same migrations reuses it.
-//   When any template is missing (a fresh clone, new migrations) a child process makes them while
-//   the workers start and import their first files; a file waits at its first database for the
-//   template it needs (./template-ready.ts).
 //   createTestDatabase() loads it (EI_TEST_PGLITE_TEMPLATE). Beside it the same folder unpacked
 //   (EI_TEST_PGLITE_TEMPLATE_DIR): createMigratedPgliteDir() copies it for the tests that need a
 //   database on disk (a file copy instead of starting PGlite to write it), and an empty cluster
 //   as initdb leaves it (EI_TEST_PGLITE_EMPTY_TEMPLATE) for the migration tests, which start
 //   before the first migration (loading it instead of running initdb: ~1 s of CPU instead of
 //   ~4). Made on PostgreSQL runs too: the backup and shutdown tests use PGlite on disk there as well.
+//   When any template is missing (a fresh clone, new migrations) a child process makes them while
+//   the workers start and import their first files; a file waits at its first database for the
+//   template it needs (./template-ready.ts).
 // - PostgreSQL (DATABASE_URL set): a migrated template database of this run; each file copies it
 //   with CREATE DATABASE … TEMPLATE (EI_TEST_POSTGRES_TEMPLATE). Dropped at the end of the run.
 // - The compiled server (scripts/lib/processes.ts, compiledEntry): a folder of this run
@@ -70,7 +70,7 @@ const emptyTemplateFile = () => path.join(templates, `pglite-empty-${packageVers
  * loaded), the empty cluster's tarball (it depends on the PGlite version only), the migrations,
  * the migrated tarball; closed, that folder is the unpacked template. One start instead of three
  * (the empty cluster written to memory, loaded again to migrate, the migrated one loaded again
- * into a folder): ~2 s less of a fresh clone's start-up, while no worker can start.
+ * into a folder): ~2 s less of a fresh clone's start-up (which startTemplateBuild runs beside the workers).
  */
 async function pgliteTemplates(): Promise<{ empty: string; tarball: string; dir: string }> {
   const { empty, tarball, dir } = templatePaths();
