@@ -1,15 +1,17 @@
 // Test databases: a fresh, migrated database per test file. With DATABASE_URL set (CI runs the
 // suite a second time that way) each file gets its own PostgreSQL database, dropped at the end;
 // otherwise an in-memory PGlite, reused between the files of a worker and reset to the
-// template's state in between (./pglite-pool.ts). Both start from the migrated template that the run's
-// globalSetup made (./global-setup.ts); without one (a script, another config) the migrations
-// run here, once per process for PGlite.
+// template's state in between (./pglite-pool.ts). Both start from the migrated template that the
+// run's globalSetup made (./global-setup.ts; on a fresh clone the PGlite ones may still be in the
+// making: ./template-ready.ts waits for them); without one (a script, another config) the
+// migrations run here, once per process for PGlite.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { cp, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzleOverPglite, openDatabase, pgliteDatabase, pgliteExtensions, type Database } from "../db/client";
+import { templateReady } from "./template-ready";
 
 export interface TestDatabase extends Database {
   /** Empties every table (between tests that need a clean slate). */
@@ -23,7 +25,10 @@ let snapshot: Promise<Blob> | undefined;
 async function migratedSnapshot(): Promise<Blob> {
   snapshot ??= (async () => {
     const template = process.env.EI_TEST_PGLITE_TEMPLATE;
-    if (template) return new Blob([await readFile(template)]);
+    if (template) {
+      await templateReady(template);
+      return new Blob([await readFile(template)]);
+    }
     const d = await openDatabase({ dataDir: "memory://" });
     await d.migrate();
     const client = (d.db as unknown as { $client: PGlite }).$client;
@@ -44,6 +49,7 @@ async function migratedSnapshot(): Promise<Blob> {
 export async function createMigratedPgliteDir(dir: string): Promise<void> {
   await mkdir(path.dirname(dir), { recursive: true });
   const unpacked = process.env.EI_TEST_PGLITE_TEMPLATE_DIR;
+  if (unpacked) await templateReady(unpacked);
   if (unpacked && existsSync(path.join(unpacked, "PG_VERSION"))) {
     if (existsSync(dir)) throw new Error(`${dir} already exists`);
     await cp(unpacked, dir, { recursive: true });
@@ -62,6 +68,7 @@ export async function createMigratedPgliteDir(dir: string): Promise<void> {
 export async function createEmptyPglite(): Promise<PGlite> {
   const { PGlite } = await import("@electric-sql/pglite");
   const empty = process.env.EI_TEST_PGLITE_EMPTY_TEMPLATE;
+  if (empty) await templateReady(empty);
   const extensions = await pgliteExtensions();
   return empty ? PGlite.create({ loadDataDir: new Blob([await readFile(empty)]), extensions }) : PGlite.create({ extensions });
 }

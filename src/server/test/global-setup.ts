@@ -8,11 +8,15 @@
 //   as initdb leaves it (EI_TEST_PGLITE_EMPTY_TEMPLATE) for the migration tests, which start
 //   before the first migration (loading it instead of running initdb: ~1 s of CPU instead of
 //   ~4). Made on PostgreSQL runs too: the backup and shutdown tests use PGlite on disk there as well.
+//   When any template is missing (a fresh clone, new migrations) a child process makes them while
+//   the workers start and import their first files; a file waits at its first database for the
+//   template it needs (./template-ready.ts).
 // - PostgreSQL (DATABASE_URL set): a migrated template database of this run; each file copies it
 //   with CREATE DATABASE … TEMPLATE (EI_TEST_POSTGRES_TEMPLATE). Dropped at the end of the run.
 // - The compiled server (scripts/lib/processes.ts, compiledEntry): a folder of this run
 //   (EI_TEST_SERVER_BUILD), built by the first worker that needs it and shared by the others;
 //   removed at the end of the run.
+import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -66,12 +70,10 @@ const emptyTemplateFile = () => path.join(templates, `pglite-empty-${packageVers
  * loaded), the empty cluster's tarball (it depends on the PGlite version only), the migrations,
  * the migrated tarball; closed, that folder is the unpacked template. One start instead of three
  * (the empty cluster written to memory, loaded again to migrate, the migrated one loaded again
- * into a folder): ~2 s less of a fresh clone's start-up, while no worker can start.
+ * into a folder): ~2 s less of a fresh clone's start-up (which startTemplateBuild runs beside the workers).
  */
 async function pgliteTemplates(): Promise<{ empty: string; tarball: string; dir: string }> {
-  const empty = emptyTemplateFile();
-  const tarball = path.join(templates, `pglite-${templateKey()}.tar`);
-  const dir = tarball.replace(/\.tar$/, ".dir");
+  const { empty, tarball, dir } = templatePaths();
   if (existsSync(empty) && existsSync(tarball) && existsSync(dir)) return { empty, tarball, dir };
   mkdirSync(templates, { recursive: true });
   const { PGlite } = await import("@electric-sql/pglite");
@@ -99,6 +101,39 @@ async function pgliteTemplates(): Promise<{ empty: string; tarball: string; dir:
     rmSync(partial, { recursive: true, force: true });
   }
   return { empty, tarball, dir };
+}
+
+/** Where the templates of the current migrations and PGlite version are (or will be). */
+function templatePaths(): { empty: string; tarball: string; dir: string } {
+  const tarball = path.join(templates, `pglite-${templateKey()}.tar`);
+  return { empty: emptyTemplateFile(), tarball, dir: tarball.replace(/\.tar$/, ".dir") };
+}
+
+/**
+ * Makes the missing templates in a child process (this file run by tsx, see its end), so that the
+ * workers start meanwhile: ~6 s of CPU on a fresh clone that no worker could use before. The
+ * workers learn its pid and where a failure is written (./template-ready.ts); the run's teardown
+ * waits for it and then removes that file. Its error output goes to that file, and to the terminal.
+ */
+function startTemplateBuild(): { env: Record<string, string>; done: Promise<string> } {
+  mkdirSync(templates, { recursive: true });
+  const failed = path.join(templates, `build-${process.pid}.failed`);
+  rmSync(failed, { force: true });
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), failed], { cwd: root, stdio: ["ignore", "inherit", "pipe"] });
+  let output = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    output += chunk;
+    process.stderr.write(chunk);
+  });
+  const done = new Promise<string>((resolve) => {
+    const end = (problem?: string) => {
+      if (problem && !existsSync(failed)) writeFileSync(failed, `${problem}\n${output}`);
+      resolve(failed);
+    };
+    child.once("error", (error) => end(error.message));
+    child.once("exit", (code, signal) => end(code === 0 ? undefined : `exited with ${signal ?? code}`));
+  });
+  return { env: { EI_TEST_PGLITE_TEMPLATES_BUILDER: String(child.pid), EI_TEST_PGLITE_TEMPLATES_FAILED: failed }, done };
 }
 
 /** The migrated data folder unpacked (made with its tarball when missing): the browser journeys seed a copy of it (tests/e2e/seeded-data.ts). */
@@ -134,15 +169,23 @@ function alive(pid: number): boolean {
 }
 
 export default async function setup(): Promise<() => Promise<void>> {
-  const { empty, tarball, dir } = await pgliteTemplates();
+  const { empty, tarball, dir } = templatePaths();
   process.env.EI_TEST_PGLITE_TEMPLATE = tarball;
   process.env.EI_TEST_PGLITE_TEMPLATE_DIR = dir;
   process.env.EI_TEST_PGLITE_EMPTY_TEMPLATE = empty;
+  let templatesMade: Promise<string> | undefined;
+  if (!(existsSync(empty) && existsSync(tarball) && existsSync(dir))) {
+    const templateBuild = startTemplateBuild();
+    Object.assign(process.env, templateBuild.env);
+    templatesMade = templateBuild.done;
+  }
   removeOldTemplates([tarball, dir, empty]);
   removeOldBuilds();
   const build = path.join(root, ".tmp", `server-run-${process.pid}`);
   process.env.EI_TEST_SERVER_BUILD = build;
   const removeBuild = async () => {
+    // The template build's failure, if any, was printed and told to the files that waited.
+    if (templatesMade) rmSync(await templatesMade, { force: true });
     rmSync(build, { recursive: true, force: true });
     rmSync(`${build}.lock`, { force: true });
   };
@@ -188,4 +231,14 @@ export default async function setup(): Promise<() => Promise<void>> {
       await d.end();
     }
   };
+}
+
+// Run as a process by startTemplateBuild (argv: the file to write a failure to).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    await pgliteTemplates();
+  } catch (error) {
+    writeFileSync(process.argv[2], String((error as Error).stack ?? error));
+    process.exitCode = 1;
+  }
 }
