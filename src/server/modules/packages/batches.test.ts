@@ -5,7 +5,7 @@ import { TEST_ADMIN_ACTOR, TEST_IMPORT_ACTOR } from "../../test/actors";
 import { describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { rowsOf } from "../../lib/rate-limiter";
-import { UNPRICED_CODE } from "../../../shared/api/admin/trackings";
+import { UNPAID_DELIVERY_CODE, UNPRICED_CODE } from "../../../shared/api/admin/trackings";
 import { uniqueTrackingCode, useTestApp } from "../../test/app";
 import { clientTrackings, clients, coupons, notificationOutbox, referrals, trackingStatusHistory } from "../../db/schema";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
@@ -212,6 +212,16 @@ describe("updateTrackings", () => {
     expect(rb).toMatchObject({ estado: "EN_BODEGA_CR", notas: "nota vieja", cobrableAt: null });
     expect(rc).toMatchObject({ estado: "LISTO_PARA_ENTREGAR", montoColones: 7_000 });
     expect(rc.cobrableAt).toEqual(now);
+
+    // A move refused after the write (staff delivering with a balance due) takes the package's
+    // fields back with it: the caller's transaction rolls back as a whole.
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        updateTrackings(tx, [{ trackingId: c.id, changes: { estado: "ENTREGADO", notas: "entregado" }, actor: TEST_ADMIN_ACTOR, notify: false }]),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, code: UNPAID_DELIVERY_CODE });
+    const [stillC] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, c.id));
+    expect(stillC).toMatchObject({ estado: "LISTO_PARA_ENTREGAR", notas: "nota vieja" });
 
     // A later move keeps the first collectable instant; an unpriced package is refused before anything is written.
     const later = new Date("2026-11-29T09:00:00.000Z");
