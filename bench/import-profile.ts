@@ -217,8 +217,9 @@ async function main() {
       console.log(`  memory after: ${memory()}`);
       const gc = (globalThis as { gc?: () => void }).gc;
       if (gc) {
+        const started = performance.now();
         gc();
-        console.log(`  memory after a full GC: ${memory()}`);
+        console.log(`  memory after a full GC (${(performance.now() - started).toFixed(0)} ms): ${memory()}`);
       }
     }
   } finally {

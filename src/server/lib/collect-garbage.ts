@@ -20,9 +20,19 @@ function fullCollection(): () => void {
   return runInNewContext("gc") as () => void;
 }
 
-/** Runs a full collection COLLECT_AFTER_MS from now (the timer does not keep the process alive). */
+let pending = false;
+
+/**
+ * Runs a full collection COLLECT_AFTER_MS from now (the timer does not keep the process alive);
+ * asked again before it has run, it still runs once.
+ */
 export function collectGarbageSoon(): void {
+  if (pending) return;
   collector ??= fullCollection();
   const run = collector;
-  setTimeout(() => run(), COLLECT_AFTER_MS).unref();
+  pending = true;
+  setTimeout(() => {
+    pending = false;
+    run();
+  }, COLLECT_AFTER_MS).unref();
 }

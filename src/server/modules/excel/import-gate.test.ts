@@ -27,8 +27,14 @@ describe("collectGarbageSoon", () => {
     vi.useRealTimers();
   });
 
-  it("schedules one full collection after the job's answer, on a timer that does not hold the process", () => {
+  it("schedules one full collection after the job's answer, however often it is asked meanwhile", () => {
     vi.useFakeTimers();
+    collectGarbageSoon();
+    collectGarbageSoon();
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(COLLECT_AFTER_MS);
+    expect(vi.getTimerCount()).toBe(0);
+    // Once it has run, the next job schedules its own.
     collectGarbageSoon();
     expect(vi.getTimerCount()).toBe(1);
     vi.advanceTimersByTime(COLLECT_AFTER_MS);

@@ -7,13 +7,15 @@
 // import ends; then the garbage the import left is collected (docs/decisions/234).
 import { IMPORT_BUSY } from "../../../shared/api/excel";
 import { AppError } from "../../errors";
-import { collectGarbageSoon } from "../../lib/collect-garbage";
 
 export class ImportGate {
   private running = false;
 
-  /** `afterRun`: called once each import (or preview) that took the slot has ended, however it ended. */
-  constructor(private readonly afterRun: () => void = collectGarbageSoon) {}
+  /**
+   * `afterRun`: called once each import (or preview) that took the slot has ended, however it
+   * ended (routes.ts passes lib/collect-garbage.ts collectGarbageSoon).
+   */
+  constructor(private readonly afterRun: () => void = () => {}) {}
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running) throw new AppError("RATE_LIMITED", 429, IMPORT_BUSY);
