@@ -5,6 +5,10 @@
 // (1 × 10/s) from other processes (bench/load.ts). Per import: wall time, the server's CPU
 // (user+sys from /proc, steadier than wall time on a shared machine), and the side load's
 // p50/p99/max. --runs N repeats on fresh servers (a new copy of the seeded database each time).
+// The server's memory (RSS from /proc, and the V8 heap and external memory from /api/health as
+// staff) before the imports, right after each one and again after --idle seconds without requests
+// (10 by default): what an import leaves behind (decision 234). --node-args "…": flags for the
+// server's node, given to it as NODE_OPTIONS (e.g. --max-semi-space-size=8).
 //
 //   node --import tsx bench/import-load.ts [--rows 10000] [--clients 2000] [--trackings 20000] [--runs 1]
 // With DATABASE_URL: a scratch PostgreSQL database on that server, dropped at the end.
@@ -17,12 +21,14 @@ import { openDatabase } from "../src/server/db/client";
 import { seedDatabase } from "../src/server/seed/seed";
 import { rowsOf } from "../src/server/lib/rate-limiter";
 import { benchImportWorkbook } from "./import-workbook";
-import { numberArg } from "./args";
+import { numberArg, stringArg } from "./args";
 
 const ROWS = numberArg("rows", 10_000);
 const CLIENTS = numberArg("clients", 2_000);
 const TRACKINGS = numberArg("trackings", 20_000);
 const RUNS = numberArg("runs", 1);
+const IDLE_SECONDS = numberArg("idle", 10);
+const NODE_ARGS = stringArg("node-args", "");
 const ADMIN_PASSWORD = "bench-clave-admin";
 
 interface LoadResult {
@@ -33,6 +39,11 @@ interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+}
+
+/** The process's resident memory in MB, from /proc. */
+function rssMb(pid: number): number {
+  return Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 }
 
 /** The process's CPU (user+sys) in ms, from /proc. */
@@ -94,6 +105,7 @@ async function main() {
         RATE_LIMIT: "off",
         EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
         ...(runScratch ? { DATABASE_URL: runScratch.url } : {}),
+        ...(NODE_ARGS ? { NODE_OPTIONS: NODE_ARGS } : {}),
       });
       try {
         const base = server.baseUrl;
@@ -103,9 +115,20 @@ async function main() {
           body: JSON.stringify({ password: ADMIN_PASSWORD }),
         });
         const { token } = (await login.json()) as { token: string };
+        const memory = async (phase: string) => {
+          const health = (await (await fetch(`${base}/api/health`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+            details?: { memory?: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number } };
+          };
+          const m = health.details?.memory;
+          const mb = (n: number | undefined) => (n === undefined ? "—" : (n / 2 ** 20).toFixed(0));
+          console.log(
+            `run ${run} memory ${phase}: RSS ${rssMb(server.child.pid!).toFixed(0)} MB, heap ${mb(m?.heapUsed)}/${mb(m?.heapTotal)} MB, external ${mb(m?.external)} MB (ArrayBuffers ${mb(m?.arrayBuffers)})`,
+          );
+        };
         const paths = codes.map((c) => `/api/clients/trackings?code=${encodeURIComponent(c)}`);
         // Warm the lookups the side load asks for (as the full bench has by then).
         for (const p of paths.slice(0, 200)) await (await fetch(base + p)).arrayBuffer();
+        await memory("before the imports");
         for (const [revision, bytes] of workbooks.entries()) {
           const form = new FormData();
           form.append("file", new Blob([new Uint8Array(bytes)]), "bench-importacion.xlsx");
@@ -126,6 +149,9 @@ async function main() {
               `lookups p50/p99/max ${side.p50}/${side.p99}/${side.max} ms (${side.total}, ${failed(side)} failed), ` +
               `health ${monitor.p50}/${monitor.p99}/${monitor.max} ms (${monitor.total}, ${failed(monitor)} failed)`,
           );
+          await memory(`after the ${revision ? "updates" : "creates"}`);
+          await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+          await memory(`${IDLE_SECONDS} s later`);
         }
       } finally {
         await server.stop();

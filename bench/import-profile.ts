@@ -7,7 +7,11 @@
 // (COMMIT runs the audit log's deferred sealing). Steps: the .xlsx read, the rows' checks, the slices.
 //
 //   node --import tsx bench/import-profile.ts [--rows 10000] [--clients 2000] [--trackings 20000]
-//     [--slice-rows N] [--top 25] [--no-updates]
+//     [--slice-rows N] [--top 25] [--no-updates] [--shared-buffers MB]
+// --shared-buffers: PGlite's buffer pool as the server opens it (PGLITE_SHARED_BUFFERS_MB, 32 by
+// default there, decision 230); without it PGlite's own default (PostgreSQL's 128 MB).
+// After each import: the process's RSS, V8 heap and external memory, then again after a full GC
+// when Node runs with --expose-gc (what the import leaves behind, decision 234).
 // With DATABASE_URL: a scratch PostgreSQL database on that server, dropped at the end.
 import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -27,6 +31,7 @@ const CLIENTS = numberArg("clients", 2_000);
 const TRACKINGS = numberArg("trackings", 20_000);
 const SLICE_ROWS = numberArg("slice-rows", 0) || undefined;
 const TOP = numberArg("top", 25);
+const SHARED_BUFFERS_MB = numberArg("shared-buffers", 0);
 /** Writes a CPU profile of each import (not the seed) to .tmp/import-<n>.cpuprofile. */
 const CPU_PROFILE = flagArg("cpu-prof");
 
@@ -68,7 +73,10 @@ let inTransactionStatementMs = 0;
 async function timedPglite(): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = await PGlite.create("memory://", { extensions: await pgliteExtensions() });
+  const client = await PGlite.create("memory://", {
+    extensions: await pgliteExtensions(),
+    ...(SHARED_BUFFERS_MB ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHARED_BUFFERS_MB}MB`] } : {}),
+  });
   type Query = (text: string, params?: unknown[], options?: unknown) => Promise<unknown>;
   const timedQuery = (query: Query, inTx: boolean): Query => async (text, params, options) => {
     const started = performance.now();
@@ -129,6 +137,13 @@ async function backendsCpuMs(database: Database): Promise<number | null> {
   return total;
 }
 
+const mb = (bytes: number) => `${Math.round(bytes / 1048576)}`;
+/** RSS, V8 heap used / total, external (array buffers included) in MB. */
+function memory(): string {
+  const m = process.memoryUsage();
+  return `RSS ${mb(m.rss)} MB, heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB (array buffers ${mb(m.arrayBuffers)})`;
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
@@ -144,8 +159,10 @@ async function main() {
     await database.db.execute(sql`vacuum analyze`);
     console.log(
       `${database.kind}, seed ${CLIENTS} clients / ${TRACKINGS} packages in ${((performance.now() - seeded) / 1000).toFixed(1)} s; ` +
-        `workbook ${ROWS} rows${SLICE_ROWS ? `, slices of ${SLICE_ROWS}` : ""}; Node ${process.version}`,
+        `workbook ${ROWS} rows${SLICE_ROWS ? `, slices of ${SLICE_ROWS}` : ""}` +
+        `${database.kind === "pglite" ? `, shared_buffers ${SHARED_BUFFERS_MB ? `${SHARED_BUFFERS_MB} MB` : "PGlite's default"}` : ""}; Node ${process.version}`,
     );
+    console.log(`memory before the imports: ${memory()}`);
     for (const revision of flagArg("no-updates") ? [0] : [0, 1]) {
       const bytes = await benchImportWorkbook(ROWS, revision);
       statements.clear();
@@ -196,6 +213,13 @@ async function main() {
         const total = [...statements.values()].reduce((t, s) => t + s.ms, 0);
         console.log(`  statements: ${[...statements.values()].reduce((t, s) => t + s.count, 0)}, ${(total / 1000).toFixed(2)} s`);
         for (const [text, s] of top) console.log(`  ${s.ms.toFixed(0).padStart(7)} ms ${String(s.count).padStart(6)}×  ${text}`);
+      }
+      console.log(`  memory after: ${memory()}`);
+      const gc = (globalThis as { gc?: () => void }).gc;
+      if (gc) {
+        const started = performance.now();
+        gc();
+        console.log(`  memory after a full GC (${(performance.now() - started).toFixed(0)} ms): ${memory()}`);
       }
     }
   } finally {

@@ -4,12 +4,18 @@
 // second import while one runs answers 429 with IMPORT_BUSY before its file is parsed, and so
 // changes nothing. The slot is taken after the upload has been received, so the 429 reaches the
 // client (a refusal mid-upload may reach it as a broken connection), and it is freed however the
-// import ends.
+// import ends; then the garbage the import left is collected (docs/decisions/234).
 import { IMPORT_BUSY } from "../../../shared/api/excel";
 import { AppError } from "../../errors";
 
 export class ImportGate {
   private running = false;
+
+  /**
+   * `afterRun`: called once each import (or preview) that took the slot has ended, however it
+   * ended (routes.ts passes lib/collect-garbage.ts collectGarbageSoon).
+   */
+  constructor(private readonly afterRun: () => void = () => {}) {}
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running) throw new AppError("RATE_LIMITED", 429, IMPORT_BUSY);
@@ -18,6 +24,7 @@ export class ImportGate {
       return await work();
     } finally {
       this.running = false;
+      this.afterRun();
     }
   }
 }

@@ -3,7 +3,9 @@
 // (coupon, referral) in input order — and all-or-nothing on a duplicate or an unknown package.
 import { TEST_ADMIN_ACTOR, TEST_IMPORT_ACTOR } from "../../test/actors";
 import { describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { rowsOf } from "../../lib/rate-limiter";
+import { UNPAID_DELIVERY_CODE, UNPRICED_CODE } from "../../../shared/api/admin/trackings";
 import { uniqueTrackingCode, useTestApp } from "../../test/app";
 import { clientTrackings, clients, coupons, notificationOutbox, referrals, trackingStatusHistory } from "../../db/schema";
 import { TRACKING_DUPLICATE, TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
@@ -179,6 +181,65 @@ describe("updateTrackings", () => {
     expect(messages[0].id).toBe(rc.statusChange?.notificationId);
     expect(messages[0].body).toBe(trackingStatusMessage({ nombre: "Lucía Brenes", trackingCode: c.trackingCode, estado: "EN_ADUANAS", brandName: "Marca" }));
     expect(rb.statusChange?.notificationId).toBeNull();
+  });
+
+  it("writes each package once: its fields and its status move are one new row version, with the move's dates (docs/decisions/233)", async () => {
+    const client = await registerTestClient(t.app);
+    const clientId = await idOf(client.clientCode);
+    const [a, b, c] = (await packagesOf(clientId, 3)).map((x) => x.tracking);
+    const now = new Date("2026-11-28T09:00:00.000Z");
+    // This transaction's row versions of the packages table: the statistics view's count after
+    // the call less before it (it may also hold earlier transactions' counts not yet reported).
+    const updatedSoFar = async (tx: Parameters<Parameters<typeof t.ctx.db.transaction>[0]>[0]) =>
+      rowsOf<{ n: number }>(await tx.execute(sql`select coalesce(sum(n_tup_upd), 0)::int as n from pg_stat_xact_user_tables where relname = 'client_trackings'`))[0].n;
+    const { results, updatedRows } = await t.ctx.db.transaction(async (tx) => {
+      const before = await updatedSoFar(tx);
+      const results = await updateTrackings(tx, [
+        // Fields and a move; a move alone; fields alone; and one priced and made collectable at once.
+        { trackingId: a.id, changes: { estado: "EN_ADUANAS", notas: "nota nueva" }, actor: TEST_IMPORT_ACTOR, now, notify: false },
+        { trackingId: b.id, changes: { estado: "EN_BODEGA_CR" }, actor: TEST_IMPORT_ACTOR, now, notify: false },
+        { trackingId: c.id, changes: { pesoPieCubicos: "2", montoColones: 7_000, estado: "LISTO_PARA_ENTREGAR" }, actor: TEST_IMPORT_ACTOR, now, notify: false },
+      ]);
+      return { results, updatedRows: (await updatedSoFar(tx)) - before };
+    });
+    // Three packages, three row versions (the fields and the move used to be two writes each);
+    // the coupon rules write nothing here (the client has no coupon).
+    expect(updatedRows).toBe(3);
+    const [ra, rb, rc] = results.map((r) => r.tracking);
+    expect(ra).toMatchObject({ estado: "EN_ADUANAS", notas: "nota nueva", cobrableAt: null });
+    expect(ra.lastStatusChangeDate).toEqual(now);
+    expect(ra.updatedAt).toEqual(now);
+    expect(rb).toMatchObject({ estado: "EN_BODEGA_CR", notas: "nota vieja", cobrableAt: null });
+    expect(rc).toMatchObject({ estado: "LISTO_PARA_ENTREGAR", montoColones: 7_000 });
+    expect(rc.cobrableAt).toEqual(now);
+
+    // A move refused after the write (staff delivering with a balance due) takes the package's
+    // fields back with it: the caller's transaction rolls back as a whole.
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        updateTrackings(tx, [{ trackingId: c.id, changes: { estado: "ENTREGADO", notas: "entregado" }, actor: TEST_ADMIN_ACTOR, notify: false }]),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, code: UNPAID_DELIVERY_CODE });
+    const [stillC] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, c.id));
+    expect(stillC).toMatchObject({ estado: "LISTO_PARA_ENTREGAR", notas: "nota vieja" });
+
+    // A later move keeps the first collectable instant; an unpriced package is refused before anything is written.
+    const later = new Date("2026-11-29T09:00:00.000Z");
+    const [{ tracking: delivered }] = await t.ctx.db.transaction((tx) =>
+      updateTrackings(tx, [{ trackingId: c.id, changes: { estado: "ENTREGADO" }, actor: TEST_IMPORT_ACTOR, now: later, notify: false }]),
+    );
+    expect(delivered.cobrableAt).toEqual(now);
+    expect(delivered.lastStatusChangeDate).toEqual(later);
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        updateTrackings(tx, [
+          { trackingId: a.id, changes: { notas: "otra" }, actor: TEST_IMPORT_ACTOR, notify: false },
+          { trackingId: b.id, changes: { estado: "LISTO_PARA_ENTREGAR" }, actor: TEST_IMPORT_ACTOR, notify: false },
+        ]),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, code: UNPRICED_CODE });
+    const [stillA] = await t.ctx.db.select().from(clientTrackings).where(eq(clientTrackings.id, a.id));
+    expect(stillA.notas).toBe("nota nueva");
   });
 
   it("delivers through the coupon rules, and refuses an unknown package or a repeated code with nothing written", async () => {

@@ -32,7 +32,7 @@
 //
 // Errors: AppError 404 TRACKING_NOT_FOUND for an unknown id; 409 TRACKING_DUPLICATE when the
 // client already has a package with that tracking code (unique per client in the database too).
-import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { clientTrackings, clients, packageInvoices, trackingStatusHistory, unclaimedMatches, unclaimedPackages, uploads } from "../../db/schema";
 import { AppError, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from "../../errors";
@@ -537,9 +537,9 @@ const UPDATE_COLUMNS = (
 
 /**
  * updateTracking for many packages at once (each named once), in input order: the packages are
- * locked with one statement per 1 000, their fields set by one UPDATE … FROM jsonb per 500 (a field
- * absent from a package's changes keeps its value), status moves grouped by status, and history,
- * messages and delivery rules through recordStatuses.
+ * locked with one statement per 1 000, their fields and status moves written by one UPDATE … FROM
+ * jsonb per 500 (a field absent from a package's changes keeps its value; each package written
+ * once), and history, messages and delivery rules through recordStatuses.
  */
 export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[]): Promise<UpdateTrackingResult[]> {
   if (inputs.length === 0) return [];
@@ -552,8 +552,9 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
   );
   if (current.size !== inputs.length) throw notFound(TRACKING_NOT_FOUND);
 
-  const fieldUpdates: { id: number; now: Date; values: Record<string, unknown> }[] = [];
+  const writes: { id: number; now: Date; values: Record<string, unknown>; estado?: TrackingStatus }[] = [];
   const moves: StatusEntry[] = [];
+  const becoming: (PricedFields & { trackingCode: string; newStatus: TrackingStatus })[] = [];
   for (const input of inputs) {
     const row = current.get(input.trackingId)!;
     const now = input.now ?? defaultNow;
@@ -580,60 +581,42 @@ export async function updateTrackings(tx: DbOrTx, inputs: UpdateTrackingInput[])
       // new unit (the import's or the portal's) drops the old measure and the amount priced from it.
       Object.assign(values, { pesoPieCubicos: null, montoColones: null, montoRate: null, pesoVolumetricoGramos: null });
     }
-    if (Object.keys(values).length > 0) fieldUpdates.push({ id: row.id, now, values });
-    if (estado !== undefined && estado !== row.estado) {
+    const move = estado !== undefined && estado !== row.estado ? estado : undefined;
+    if (Object.keys(values).length > 0 || move !== undefined) writes.push({ id: row.id, now, values, estado: move });
+    if (move !== undefined) {
       // The row before the move, with the origin this change gives it (the message's words follow it).
       const tracking = fields.origen !== undefined ? { ...row, origen: fields.origen } : row;
-      moves.push({ tracking, previousStatus: row.estado as TrackingStatus, newStatus: estado, now, options: input });
+      moves.push({ tracking, previousStatus: row.estado as TrackingStatus, newStatus: move, now, options: input });
+      // The amounts as this change leaves them (a PATCH may price and move at once), checked before
+      // anything is written: the same values the UPDATE below stores.
+      becoming.push({ ...row, ...(values as Partial<TrackingRow>), newStatus: move });
     }
   }
+  assertPriced(becoming);
 
-  for (const chunk of chunked(fieldUpdates)) {
-    const elements = JSON.stringify(chunk.map((u) => ({ ...u.values, id: u.id, now: u.now.toISOString() })));
+  // Each package is written ONCE: its fields and, when it moves, its status, last change and
+  // cobrable_at (set the first time it is collectable, docs/decisions/134) in one UPDATE … FROM
+  // jsonb per 500 packages (docs/decisions/233). The status triggers (priced when collectable,
+  // leaving a delivery list) compare OLD and NEW estado, so a package that does not move is as before.
+  const collectable = sql.raw(COLLECTABLE_STATUSES.map((s) => `'${s}'`).join(", "));
+  for (const chunk of chunked(writes)) {
+    const elements = JSON.stringify(chunk.map((u) => ({ ...u.values, id: u.id, now: u.now.toISOString(), ...(u.estado ? { estado: u.estado } : {}) })));
     const assignments = UPDATE_COLUMNS.map(
       ({ key, column, cast }) =>
         sql`${sql.identifier(column.name)} = case when e.j ? ${key} then (e.j->>${key})${cast} else t.${sql.identifier(column.name)} end`,
     );
     try {
       await tx.execute(sql`
-        update ${clientTrackings} as t set ${sql.join(assignments, sql`, `)}, updated_at = (e.j->>'now')::timestamptz
+        update ${clientTrackings} as t set ${sql.join(assignments, sql`, `)},
+          estado = coalesce(e.j->>'estado', t.estado),
+          last_status_change_date = case when e.j ? 'estado' then (e.j->>'now')::timestamptz else t.last_status_change_date end,
+          cobrable_at = case when e.j->>'estado' in (${collectable}) then coalesce(t.cobrable_at, (e.j->>'now')::timestamptz) else t.cobrable_at end,
+          updated_at = (e.j->>'now')::timestamptz
         from jsonb_array_elements(${elements}::jsonb) as e(j)
         where t.id = (e.j->>'id')::integer`);
     } catch (err) {
       if (isUniqueViolation(err, "client_trackings_client_code_key")) throw conflict(TRACKING_DUPLICATE);
       throw err;
-    }
-  }
-
-  // The amounts as this change leaves them (a PATCH may price and move at once).
-  const becoming = moves.filter((m) => COLLECTABLE_STATUSES.includes(m.newStatus));
-  if (becoming.length > 0) {
-    const priced = await readTrackings(
-      tx,
-      becoming.map((m) => m.tracking.id),
-    );
-    assertPriced(becoming.map((m) => ({ ...priced.get(m.tracking.id)!, newStatus: m.newStatus })));
-  }
-
-  const groups = new Map<string, StatusEntry[]>();
-  for (const move of moves) {
-    const groupKey = `${move.newStatus}|${move.now.toISOString()}`;
-    const group = groups.get(groupKey);
-    if (group) group.push(move);
-    else groups.set(groupKey, [move]);
-  }
-  for (const group of groups.values()) {
-    const { newStatus, now } = group[0];
-    for (const chunk of chunked(group, 1000)) {
-      await tx
-        .update(clientTrackings)
-        .set({ estado: newStatus, lastStatusChangeDate: now, updatedAt: now, ...collectableFrom(newStatus, now) })
-        .where(
-          inArray(
-            clientTrackings.id,
-            chunk.map((m) => m.tracking.id),
-          ),
-        );
     }
   }
   const recorded = await recordStatuses(tx, moves);
@@ -697,15 +680,6 @@ async function assertNoDuplicate(tx: DbOrTx, clientId: number, trackingCode: str
     .where(and(...conditions))
     .limit(1);
   if (existing) throw conflict(TRACKING_DUPLICATE);
-}
-
-/**
- * A package becomes collectable the first time it reaches Listo para entregar or Entregado
- * (cobrable_at, the age of a debt in Cuentas por cobrar, docs/decisions/134); later moves keep it.
- */
-function collectableFrom(estado: TrackingStatus, now: Date): { cobrableAt?: SQL } {
-  if (!COLLECTABLE_STATUSES.includes(estado)) return {};
-  return { cobrableAt: sql`coalesce(${clientTrackings.cobrableAt}, ${now.toISOString()}::timestamptz)` };
 }
 
 /** Only the fields actually given (undefined means "leave as is"). */
