@@ -70,6 +70,7 @@ describe("request log", () => {
         expect(res.statusCode).toBe(200);
       }
       expect(child).not.toHaveBeenCalled();
+      expect(lines.filter((l) => l.req || l.res)).toHaveLength(0);
     } finally {
       child.mockRestore();
     }
