@@ -48,6 +48,22 @@ interface CpuProfile {
   startTime: number;
 }
 
+/** CPU time per thread of a process (ms), with the thread's name (Linux /proc). */
+function threadCpuMs(pid: number): Map<string, { name: string; ms: number }> {
+  const out = new Map<string, { name: string; ms: number }>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(tid, { name: tid === String(pid) ? "main" : name, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
+    }
+  } catch {
+    // not Linux, or the process is gone
+  }
+  return out;
+}
+
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 /** The process's CPU time so far (user + system), in ms (Linux /proc; 0 elsewhere). */
 function cpuMs(pid: number): number {
@@ -103,12 +119,21 @@ async function main() {
     // The profile is read over the load alone (not the start, the migrations or the warm-up): the
     // profile's clock is the system's monotonic one, as process.hrtime's.
     const cpuBefore = cpuMs(server.pid!);
+    const threadsBefore = threadCpuMs(server.pid!);
     const window = { from: nowUs() };
     const result = await runLoad({ url: base, connections: CONNECTIONS, duration: DURATION, paths, headers });
     const cpu = cpuMs(server.pid!) - cpuBefore;
+    const threads = threadCpuMs(server.pid!);
     const to = nowUs();
     console.log(`load: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${JSON.stringify(result.statusCodes)}`);
     lookupRps = result.requestsPerSecond;
+    // By thread: the main one (JavaScript, the event loop) and the others (V8's collector helpers,
+    // libuv's pool, PGlite's none: it runs on the main thread).
+    const byName = new Map<string, number>();
+    for (const [tid, t] of threads) byName.set(t.name, (byName.get(t.name) ?? 0) + t.ms - (threadsBefore.get(tid)?.ms ?? 0));
+    console.log(
+      `server CPU by thread (µs per request): ${[...byName].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${((1000 * ms) / Math.max(1, result.total)).toFixed(1)}`).join(", ")}`,
+    );
     console.log(`server CPU during the load (user+sys): ${cpu} ms, ${((1000 * cpu) / Math.max(1, result.total)).toFixed(1)} µs per request`);
     await stopProcess(server);
     if (CEILING) await measureCeiling(base, root, paths, headers);
