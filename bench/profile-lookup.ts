@@ -8,7 +8,7 @@
 // --compressed (the load asks for br/gzip like a browser); --rate-limit (RATE_LIMIT on); --ceiling
 // (then loads a bare node:http server sending the median answer's bytes, and prints the ratio);
 // --server path/main.js (another build, to compare runs alternated). The profile and the server's
-// CPU per request are read over the measured load only.
+// CPU per request (in all and by thread) are read over the measured load only (decision 238).
 //   node --import tsx bench/profile-lookup.ts --clients 2000 --trackings 20000 --duration 10
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
