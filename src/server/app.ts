@@ -41,6 +41,7 @@ import { startExchangeRateRefresh } from "./modules/exchange-rate/service";
 import { startUploadCleanup, startUploadSettle } from "./modules/uploads/cleanup";
 import { createClientLookups } from "./modules/packages/client-portal";
 import { REDACTING_SERIALIZERS } from "./lib/log-redaction";
+import { lazyRequestLogger } from "./lib/request-logger";
 import { createImageLinks } from "./lib/image-links";
 
 /** One year, subdomains included (not preloaded: docs/security.md). */
@@ -70,7 +71,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const app = Fastify({
     // Whatever logger it is given, the app's lines never carry a client code or a credential
     // (lib/log-redaction.ts, issue 31).
-    ...(deps.logger ? { loggerInstance: deps.logger.child({}, { serializers: REDACTING_SERIALIZERS }) } : { logger: false }),
+    // Each request's child of it is built on its first line written (lib/request-logger.ts, decision 238).
+    ...(deps.logger
+      ? { loggerInstance: deps.logger.child({}, { serializers: REDACTING_SERIALIZERS }), childLoggerFactory: lazyRequestLogger }
+      : { logger: false }),
     logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -2,8 +2,9 @@
 // LOG_LEVEL=info, with what Fastify's two lines said; none below info.
 import { Writable } from "node:stream";
 import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "./test/app";
+import { registerTestClient } from "./test/clients";
 
 function capture(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -49,5 +50,29 @@ describe("request log", () => {
     await test.app.inject({ method: "GET", url: "/api/health" });
     await new Promise((r) => setImmediate(r));
     expect(lines.filter((l) => l.req || l.res)).toHaveLength(0);
+  });
+
+  // Decision 238: pino builds a request's child logger (its bindings serialised, its methods copied)
+  // only when the request writes a line; a kept lookup at warn writes none, so builds none (the
+  // test above: a line written at info is the same, request id included).
+  it("builds no request logger for requests that write nothing (a kept lookup at warn)", async () => {
+    const { logger, lines } = capture("warn");
+    test = await createTestApp({ env: { RATE_LIMIT: "off" }, deps: { logger } });
+    const client = await registerTestClient(test.app);
+    const url = `/api/clients/trackings?code=${client.clientCode}`;
+    expect((await test.app.inject({ method: "GET", url })).statusCode).toBe(200);
+    let root: object = logger;
+    while (!Object.prototype.hasOwnProperty.call(root, "child")) root = Object.getPrototypeOf(root) as object;
+    const child = vi.spyOn(root as { child: typeof logger.child }, "child");
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await test.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(child).not.toHaveBeenCalled();
+      expect(lines.filter((l) => l.req || l.res)).toHaveLength(0);
+    } finally {
+      child.mockRestore();
+    }
   });
 });

@@ -255,19 +255,29 @@ export class ClientLookups {
     return this.listener?.backendPid() ?? null;
   }
 
-  /** One read per request (WeakMap: gone with the request), and whether memory answered it. */
-  private readonly perRequest = new WeakMap<object, Read & { code: string }>();
+  /**
+   * The request's one read (kept on the request itself under a symbol: gone with it; a WeakMap
+   * entry per request cost the hit path a hash insert and the collector an ephemeron), for `code`.
+   * A second call for the same request and code gets the first one's read.
+   */
+  private readFor(request: object, typedCode: string): Read {
+    const holder = request as { [REQUEST_READ]?: Read };
+    const read = holder[REQUEST_READ];
+    if (read !== undefined && read.code === typedCode) return read;
+    const fresh = this.read(typedCode);
+    holder[REQUEST_READ] = fresh;
+    return fresh;
+  }
 
   /**
    * The lookup of `typedCode` for one request: a second call for the same request and code gets
    * the first one's answer (the access gate reads it before the route does; decision 216).
    */
   lookupFor(request: object, typedCode: string): Promise<Found | null> {
-    const read = this.perRequest.get(request);
-    if (read && read.code === typedCode) return read.found;
-    const fresh = this.read(typedCode);
-    this.perRequest.set(request, { code: typedCode, ...fresh });
-    return fresh.found;
+    const read = this.readFor(request, typedCode);
+    // A kept answer's promise is made only for a caller that awaits it (the hit path makes none).
+    read.found ??= Promise.resolve(read.known ?? null);
+    return read.found;
   }
 
   /**
@@ -276,7 +286,7 @@ export class ClientLookups {
    * code" is not: a miss is what the limits guard, counted in the shared counters.
    */
   answeredFromMemory(request: object): boolean {
-    return this.perRequest.get(request)?.kept === true;
+    return (request as { [REQUEST_READ]?: Read })[REQUEST_READ]?.kept === true;
   }
 
   /**
@@ -284,23 +294,23 @@ export class ClientLookups {
    * a promise; undefined when the database must be asked (then await lookupFor).
    */
   knownFor(request: object, typedCode: string): Found | null | undefined {
-    void this.lookupFor(request, typedCode);
-    return this.perRequest.get(request)?.known;
+    return this.readFor(request, typedCode).known;
   }
 
   lookup(typedCode: string): Promise<Found | null> {
-    return this.read(typedCode).found;
+    const read = this.read(typedCode);
+    return read.found ?? Promise.resolve(read.known ?? null);
   }
 
-  /** The answer, synchronously from memory when kept there (`kept`), else from the database. */
+  /** The answer, synchronously from memory when kept there (`known`), else from the database. */
   private read(typedCode: string): Read {
     const exact = this.cache.get(typedCode);
-    if (exact) return known(exact);
+    if (exact) return known(typedCode, exact);
     const reading = mapLookalikes(typedCode);
-    if (reading === typedCode) return exact === null ? known(null) : { found: this.source.load(typedCode), kept: false };
+    if (reading === typedCode) return exact === null ? known(typedCode, null) : { code: typedCode, found: this.source.load(typedCode), kept: false };
     const read = this.cache.get(reading);
-    if (exact === null && read !== undefined) return known(read?.lookalikeFree ? read : null);
-    return { found: this.loadBoth(typedCode, reading, exact, read), kept: false };
+    if (exact === null && read !== undefined) return known(typedCode, read?.lookalikeFree ? read : null);
+    return { code: typedCode, found: this.loadBoth(typedCode, reading, exact, read), kept: false };
   }
 
   /** Both asked in the same statement when neither is kept. */
@@ -314,16 +324,21 @@ export class ClientLookups {
   }
 }
 
+/** Where a request keeps its lookup's read (ClientLookups.readFor). */
+const REQUEST_READ = Symbol("lookup read");
+
 /** A lookup's read: the answer, and whether memory gave it (`known`: at once, without waiting). */
 interface Read {
-  found: Promise<Found | null>;
+  code: string;
+  /** The answer to wait for: the database's, or (made on demand) the kept one's. */
+  found?: Promise<Found | null>;
   /** A client's answer kept in memory (a kept "no such code" is a miss: not kept here). */
   kept: boolean;
   known?: Found | null;
 }
 
-function known(found: Found | null): Read {
-  return { found: Promise.resolve(found), kept: found !== null, known: found };
+function known(code: string, found: Found | null): Read {
+  return { code, kept: found !== null, known: found };
 }
 
 /** The answers for the few Accept-Encoding headers browsers send (read once each, not per request). */

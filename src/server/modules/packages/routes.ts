@@ -37,9 +37,10 @@ export function registerTrackingRoutes(app: FastifyInstance, ctx: AppContext): v
 
   // Compression is the route's own: answers kept in memory are gzipped already (lookup-cache.ts).
   // The answer is those kept bytes: the serializer never runs for them (the schema documents them).
+  // A GET has no body to decompress: no preParsing hook per lookup (decision 238).
   api.get(
     CLIENT_TRACKINGS_ROUTE.path,
-    { config: portal, compress: false, schema: contractSchema(CLIENT_TRACKINGS_ROUTE) },
+    { config: portal, compress: false, decompress: false, schema: contractSchema(CLIENT_TRACKINGS_ROUTE) },
     (request, reply) => {
       const { code } = request.query;
       // The access gate read it already (decision 216): the same answer, not a second read. Kept in
