@@ -51,7 +51,7 @@ export class PdfFace {
   /**
    * Each text's runs and their widths, laid out once per document (issue 37): fitting a cell
    * measures the same text three or four times (its natural width, the fit, the drawn width, the
-   * draw itself), and a font's layout (shaping) is the costly part of a PDF of many rows.
+   * draw itself), and a font's layout (shaping) is the costly part of a PDF of many rows (decision 235).
    */
   private readonly measured = new Map<string, MeasuredRun[]>();
 

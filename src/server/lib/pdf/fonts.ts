@@ -32,7 +32,7 @@ export interface FontSource {
    * The features that only position glyphs (GPOS's 'kern', 'mark'…, none of them in GSUB) are off
    * too: what is drawn and measured is the glyphs chosen and their advance widths, never their
    * positions (pdf-lib writes glyph ids; widthWith adds advance widths), and positioning was most
-   * of the time a layout took (a 1 000-row manifest: 13 s of CPU, issue 37).
+   * of the time a layout took (a 1 000-row manifest: 13 s of CPU, issue 37, decision 235).
    */
   features(): Record<string, boolean>;
 }
