@@ -12,7 +12,7 @@
 // format characters no font has are dropped, and a character no font has becomes "\uFFFD".
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import subsetFont from "subset-font";
-import { FONT_CHAINS, MISSING, fontFor, fontkit, widthWith, type FontSource, type Weight } from "./fonts";
+import { FONT_CHAINS, MISSING, fontFor, fontkit, pointsOf, unitsWith, type FontSource, type Weight } from "./fonts";
 import { visualRuns } from "./bidi";
 
 /** Points per millimetre (a PDF point is 1/72 inch). */
@@ -39,8 +39,22 @@ interface TextOp {
   text: string;
 }
 
+/** A run of a line in display order and its width in its font's units. */
+interface MeasuredRun {
+  source: FontSource;
+  text: string;
+  units: number;
+}
+
 /** A weight of the document's text: measures text, and records what is drawn until the document is saved. */
 export class PdfFace {
+  /**
+   * Each text's runs and their widths, laid out once per document (issue 37): fitting a cell
+   * measures the same text three or four times (its natural width, the fit, the drawn width, the
+   * draw itself), and a font's layout (shaping) is the costly part of a PDF of many rows (decision 235).
+   */
+  private readonly measured = new Map<string, MeasuredRun[]>();
+
   constructor(
     readonly weight: Weight,
     private readonly ops: TextOp[],
@@ -48,6 +62,15 @@ export class PdfFace {
 
   private get chain(): FontSource[] {
     return FONT_CHAINS[this.weight];
+  }
+
+  private runs(text: string): MeasuredRun[] {
+    let runs = this.measured.get(text);
+    if (!runs) {
+      runs = visualRuns(text, this.chain).map((run) => ({ source: run.source, text: run.text, units: unitsWith(run.source, run.text) }));
+      this.measured.set(text, runs);
+    }
+    return runs;
   }
 
   /** The text as this face can draw it (see `pdfSafeText`). */
@@ -58,16 +81,16 @@ export class PdfFace {
   /** Width in points of an already safe text. */
   widthOfTextAtSize(text: string, size: number): number {
     let width = 0;
-    for (const run of visualRuns(text, this.chain)) width += widthWith(run.source, run.text, size);
+    for (const run of this.runs(text)) width += pointsOf(run.source, run.units, size);
     return width;
   }
 
   /** Records a safe line at (x, y), its runs in display order. */
   draw(page: PDFPage, text: string, at: { x: number; y: number; size: number; color?: ReturnType<typeof rgb> }): void {
     let x = at.x;
-    for (const run of visualRuns(text, this.chain)) {
+    for (const run of this.runs(text)) {
       this.ops.push({ page, x, y: at.y, size: at.size, color: at.color ?? BLACK, source: run.source, text: run.text });
-      x += widthWith(run.source, run.text, at.size);
+      x += pointsOf(run.source, run.units, at.size);
     }
   }
 }

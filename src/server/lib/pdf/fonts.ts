@@ -29,6 +29,10 @@ export interface FontSource {
    * it is off (the precomposed glyph is drawn). Right-to-left fonts draw no ligatures: a
    * ligature's text reads back reversed from a right-to-left line ("الله" as "اهلل"); the letters
    * keep their joining forms.
+   * The features that only position glyphs (GPOS's 'kern', 'mark'…, none of them in GSUB) are off
+   * too: what is drawn and measured is the glyphs chosen and their advance widths, never their
+   * positions (pdf-lib writes glyph ids; widthWith adds advance widths), and positioning was most
+   * of the time a layout took (a 1 000-row manifest: 13 s of CPU, issue 37, decision 235).
    */
   features(): Record<string, boolean>;
 }
@@ -44,17 +48,33 @@ const HEBREW = fontsFolder(require.resolve("@embedpdf/fonts-hebrew"));
 const ARABIC = fontsFolder(require.resolve("@embedpdf/fonts-arabic"));
 const CHINESE = fontsFolder(require.resolve("@embedpdf/fonts-sc"));
 
+/** A feature table's tags (fontkit parses GSUB and GPOS; its types do not declare them). */
+type FeatureTable = { featureList: { tag: string }[] } | undefined;
+const tagsOf = (table: FeatureTable) => new Set((table?.featureList ?? []).map((f) => f.tag));
+
+/** The font's features that only position glyphs: in GPOS and not in GSUB, so they never choose a glyph. */
+function positioningOnly(font: Font): string[] {
+  const tables = font as unknown as { GSUB?: FeatureTable; GPOS?: FeatureTable };
+  const substitutions = tagsOf(tables.GSUB);
+  return [...tagsOf(tables.GPOS)].filter((tag) => !substitutions.has(tag));
+}
+
 function source(folder: string, file: string, outlines: FontSource["outlines"], kind: Kind): FontSource {
   let bytes: Buffer | undefined;
   let font: Font | undefined;
+  let positioning: string[] | undefined;
   const load = () => (bytes ??= readFileSync(path.join(folder, file)));
+  const parsed = () => (font ??= fontkit.create(load()));
   return {
     key: file.replace(/\.[ot]tf$/, "").toLowerCase(),
     outlines,
     bytes: load,
-    font: () => (font ??= fontkit.create(load())),
-    features: (): Record<string, boolean> =>
-      kind === "rtl" ? { liga: false, rlig: false, dlig: false, clig: false } : kind === "latin" ? { ccmp: false } : {},
+    font: parsed,
+    features: (): Record<string, boolean> => {
+      const off: Record<string, boolean> = kind === "rtl" ? { liga: false, rlig: false, dlig: false, clig: false } : kind === "latin" ? { ccmp: false } : {};
+      for (const tag of (positioning ??= positioningOnly(parsed()))) off[tag] = false;
+      return off;
+    },
   };
 }
 
@@ -82,12 +102,14 @@ export function fontFor(chain: FontSource[], codePoint: number): FontSource | un
   return chain.find((s) => s.font().hasGlyphForCodePoint(codePoint));
 }
 
-/** Width in points of `text` drawn with one font at `size` (the advance widths of its shaped glyphs, as pdf-lib draws them). */
-export function widthWith(source: FontSource, text: string, size: number): number {
-  const font = source.font();
+/** Width in font units of `text` drawn with one font (the advance widths of its shaped glyphs, as pdf-lib draws them). */
+export function unitsWith(source: FontSource, text: string): number {
   let units = 0;
-  for (const glyph of font.layout(text, source.features()).glyphs) units += glyph.advanceWidth;
-  return (units * size) / font.unitsPerEm;
+  for (const glyph of source.font().layout(text, source.features()).glyphs) units += glyph.advanceWidth;
+  return units;
 }
+
+/** Font units as points at `size`. */
+export const pointsOf = (source: FontSource, units: number, size: number): number => (units * size) / source.font().unitsPerEm;
 
 export { fontkit };

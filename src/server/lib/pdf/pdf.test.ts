@@ -1,6 +1,6 @@
 // The PDF helpers: text that cannot be encoded never crashes a document, text never leaves its
 // box, and the Code 128 drawn into a page reads back with a barcode reader.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { PAGE_SIZES, createPdf, drawFittedText, drawWrappedText, mm, pdfSafeText, truncateToWidth, wrapLines } from "./document";
 import { drawCode128 } from "./barcode";
@@ -79,6 +79,38 @@ describe("text in a box", () => {
     for (const line of lines) expect(fonts.regular.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(120);
     expect(lines[2].endsWith("…")).toBe(true);
     expect(wrapLines("  ", fonts.regular, 10, 120, 3)).toEqual([]);
+  });
+});
+
+describe("the work a document does per text (issue 37)", () => {
+  it("lays out a text once, however often it is fitted, measured and drawn", async () => {
+    const { doc, fonts } = await createPdf({ title: "t", author: "a" });
+    const page = doc.addPage(PAGE_SIZES.A4);
+    const layout = vi.spyOn(FONT_CHAINS.regular[0].font(), "layout");
+    try {
+      // A manifest's cell: its natural width, the fit, the drawn width and the draw; 40 rows of the same client.
+      for (let i = 0; i < 40; i++) drawFittedText(page, "María José Rodríguez", { x: 10, y: 20 + i * 15, maxWidth: 300, size: 8, minSize: 6, font: fonts.regular });
+      expect(layout).toHaveBeenCalledTimes(1);
+    } finally {
+      layout.mockRestore();
+    }
+  });
+
+  it("chooses glyphs without positioning them: the positioning-only features are off, and the glyphs and widths are those with them on", () => {
+    const samples = ["AVATAR To Wa “fi” office ffl Nguyễn Thị Ánh Ba\u0331ez ₡ 1 234,50", "דוד כהן שָׁלוֹם", "محمد عبد الله صلاح", "王小明 東京"];
+    const positioning = ["kern", "mark", "mkmk", "abvm", "blwm", "dist", "curs", "halt", "palt", "vhal", "vkrn", "vpal"];
+    for (const source of [...FONT_CHAINS.regular, ...FONT_CHAINS.bold]) {
+      const off = positioning.filter((tag) => source.features()[tag] === false);
+      expect(off, source.key).not.toEqual([]);
+      const withPositioning = () => Object.fromEntries(Object.entries(source.features()).filter(([tag]) => !off.includes(tag)));
+      const font = source.font();
+      for (const text of samples) {
+        const drawn = font.layout(text, source.features()).glyphs;
+        const positioned = font.layout(text, withPositioning()).glyphs;
+        expect(drawn.map((g) => g.id), `${source.key}: ${text}`).toEqual(positioned.map((g) => g.id));
+        expect(drawn.map((g) => g.advanceWidth)).toEqual(positioned.map((g) => g.advanceWidth));
+      }
+    }
   });
 });
 
