@@ -51,6 +51,8 @@ import {
 
 /** The manifests and labels, with the PDF libraries: loaded with the first document, not at start (decision 194). */
 const documents = () => Promise.all([import("./manifest"), import("./labels")]).then(([manifest, labels]) => ({ ...manifest, ...labels }));
+/** The .xlsx manifest alone: its first download does not load the PDF libraries. */
+const manifestWorkbook = () => import("./manifest-xlsx");
 
 const config = { auth: "admin", roles: ANY_STAFF } as const;
 
@@ -92,7 +94,7 @@ export function registerAdminShipmentRoutes(app: FastifyInstance, ctx: AppContex
   api.get(SHIPMENT_MANIFEST_XLSX_ROUTE.path, { config, schema: contractSchema(SHIPMENT_MANIFEST_XLSX_ROUTE) }, async (request, reply) => {
     const detail = await getShipmentDetail(ctx.db, request.params.id);
     const fileName = manifestFileName(detail.shipment.numeroGuia, "xlsx", detail.shipment.estado === "ABIERTO");
-    const { manifestXlsx } = await documents();
+    const { manifestXlsx } = await manifestWorkbook();
     const { bytes, rows } = await manifestXlsx(detail, brand());
     await recordExport(ctx.db, staffActor(request), { kind: "manifiesto", fileName, rows });
     return reply
