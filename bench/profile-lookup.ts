@@ -12,7 +12,6 @@
 //   node --import tsx bench/profile-lookup.ts --clients 2000 --trackings 20000 --duration 10
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { compiledEntry, createScratchDatabase, stopProcess, waitForHealth } from "../scripts/lib/processes";
@@ -20,6 +19,7 @@ import { freePort } from "../src/server/test/free-port";
 import { openDatabase } from "../src/server/db/client";
 import { seedDatabase } from "../src/server/seed/seed";
 import { flagArg, numberArg, stringArg } from "./args";
+import { rawGet } from "./raw-get";
 
 const CLIENTS = numberArg("clients", 2000);
 const TRACKINGS = numberArg("trackings", 20_000);
@@ -190,18 +190,6 @@ async function medianAnswer(base: string, codes: string[], gzip: boolean): Promi
   }
   answers.sort((a, b) => a.body.byteLength - b.body.byteLength);
   return answers[Math.floor(answers.length / 2)]!;
-}
-
-function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ body: Buffer.concat(chunks), encoding: String(res.headers["content-encoding"] ?? "identity") }));
-      })
-      .on("error", reject);
-  });
 }
 
 /** The bare node:http ceiling under the same load, with its CPU per request, and the lookup's ratio to it. */

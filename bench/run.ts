@@ -9,7 +9,6 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createScratchDatabase, rssMb, startProductionServer } from "../scripts/lib/processes";
 import { FIRST_LOAD_BUDGET_KB, firstLoadOfIndex } from "./first-load";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -22,6 +21,7 @@ import { measureAdminInBrowser } from "./admin-browser";
 import { RECEIVE_BROWSER_BUDGET_MS, RECEIVE_BUDGET_MS, benchReception, benchReceptionInBrowser } from "./warehouse-reception";
 import { measureShipmentClose, prepareShipmentPackages } from "./shipments";
 import { flagArg, numberArg, stringArg } from "./args";
+import { rawGet } from "./raw-get";
 
 const CLIENTS = numberArg("clients", 10_000);
 const TRACKINGS = numberArg("trackings", 100_000);
@@ -628,20 +628,6 @@ async function measureLookupFreshness(base: string, databaseUrl: string | undefi
     `p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, max ${q(1).toFixed(1)} ms`,
     `budget max ≤ ${FRESHNESS_BUDGET_MS} ms: ${q(1) <= FRESHNESS_BUDGET_MS ? "met" : "NOT MET"}`,
   );
-}
-
-/** One GET through node:http, the body as sent on the wire (fetch would decompress it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ body: Buffer.concat(chunks), encoding: String(res.headers["content-encoding"] ?? "identity") }));
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
 }
 
 const lookupPath = (code: string) => `/api/clients/trackings?code=${encodeURIComponent(code)}`;

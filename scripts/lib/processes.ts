@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import path from "node:path";
 import { freePort } from "../../src/server/test/free-port";
 import { buildServer, SERVER_ENTRIES } from "../build-server";
+import { processAlive } from "../../src/server/test/process-alive";
 
 
 /** A new, empty database on the server DATABASE_URL points at, and a way to drop it. */
@@ -129,15 +130,6 @@ function readFileSafe(file: string): string {
 export async function compiledEntry(name: string): Promise<string> {
   if (!(name in SERVER_ENTRIES)) throw new Error(`${name} is not one of the compiled entries (scripts/build-server.ts)`);
   return path.join(path.dirname(await compiledServer()), `${name}.js`);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** Starts the compiled server on 127.0.0.1 with `env` over the current environment and waits for /api/health. */

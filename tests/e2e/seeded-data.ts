@@ -13,6 +13,7 @@ import path from "node:path";
 import { openDatabase } from "../../src/server/db/client";
 import { defaultSeedNow, seedDatabase } from "../../src/server/seed/seed";
 import { pgliteTemplateFolder } from "../../src/server/test/global-setup";
+import { processAlive } from "../../src/server/test/process-alive";
 
 const TEMPLATES = path.resolve(".tmp", "test-templates");
 const PREFIX = "e2e-seed-";
@@ -67,19 +68,10 @@ export async function copySeededPglite(target: string, options: { clients: numbe
     // One seeded folder is kept (~200 MB): the older ones, and half-made ones of runs that died, go.
     for (const name of readdirSync(TEMPLATES)) {
       const pid = Number(/\.(\d+)\.partial$/.exec(name)?.[1]);
-      if (name.startsWith(PREFIX) && name !== path.basename(dir) && (!pid || !alive(pid))) {
+      if (name.startsWith(PREFIX) && name !== path.basename(dir) && (!pid || !processAlive(pid))) {
         rmSync(path.join(TEMPLATES, name), { recursive: true, force: true });
       }
     }
   }
   await cp(dir, target, { recursive: true });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

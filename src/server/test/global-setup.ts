@@ -23,6 +23,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { migrationsFolder, openDatabase, pgliteExtensions } from "../db/client";
+import { processAlive } from "./process-alive";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -155,16 +156,7 @@ function removeOldBuilds(): void {
   for (const name of existsSync(dir) ? readdirSync(dir) : []) {
     // The folder, its lock, or a half-built folder beside it.
     const pid = Number(/^server-run-(\d+)(\.|$)/.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !alive(pid)) rmSync(path.join(dir, name), { recursive: true, force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if (pid && pid !== process.pid && !processAlive(pid)) rmSync(path.join(dir, name), { recursive: true, force: true });
   }
 }
 

@@ -3,6 +3,7 @@
 // first files, and the files wait here, at their first database, for the one they need.
 import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { processAlive } from "./process-alive";
 
 /** What globalSetup tells the workers about a template build still under way. */
 export interface TemplateBuild {
@@ -29,21 +30,12 @@ export async function templateReady(file: string, build: TemplateBuild | null = 
   while (!existsSync(file)) {
     if (!build) throw new Error(`PGlite test template ${file} is missing`);
     if (existsSync(build.failed)) throw new Error(`the PGlite test templates could not be made:\n${readFileSync(build.failed, "utf8")}`);
-    if (!alive(build.builder)) {
+    if (!processAlive(build.builder)) {
       // It may have renamed the file into place, or written its failure, just before it ended.
       if (existsSync(file)) return;
       if (existsSync(build.failed)) continue;
       throw new Error(`the process making the PGlite test templates (${build.builder}) ended without making ${file}`);
     }
     await sleep(every);
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
