@@ -11,10 +11,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 const paths = () => ({ file: path.join(dir, `pglite-${++n}.tar`), failed: path.join(dir, `build-${n}.failed`) });
 
-/** A few turns of the event loop, in which the wait polls several times: without the file it cannot end. */
-async function turns(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 2));
-}
+/** The pause between two looks: one turn of the event loop, no clock. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe("waiting for a PGlite test template", () => {
   it("goes on at once when the template is there, with or without a build under way", async () => {
@@ -32,8 +30,15 @@ describe("waiting for a PGlite test template", () => {
   it("waits while the builder runs and goes on once the template is in place", async () => {
     const { file, failed } = paths();
     let settled = false;
-    const waiting = templateReady(file, { builder: process.pid, failed }, 1).finally(() => (settled = true));
-    await turns();
+    let looks = 0;
+    let lookedThrice!: () => void;
+    const thrice = new Promise<void>((resolve) => (lookedThrice = resolve));
+    const pause = () => {
+      if (++looks === 3) lookedThrice();
+      return nextTurn();
+    };
+    const waiting = templateReady(file, { builder: process.pid, failed }, pause).finally(() => (settled = true));
+    await Promise.race([thrice, waiting.catch(() => {})]);
     expect(settled).toBe(false);
     writeFileSync(file, "x");
     await expect(waiting).resolves.toBeUndefined();
@@ -41,7 +46,7 @@ describe("waiting for a PGlite test template", () => {
 
   it("fails with the build's output when the build failed", async () => {
     const { file, failed } = paths();
-    const waiting = templateReady(file, { builder: process.pid, failed }, 1);
+    const waiting = templateReady(file, { builder: process.pid, failed }, nextTurn);
     writeFileSync(failed, "initdb: sin memoria");
     await expect(waiting).rejects.toThrow(/could not be made:\ninitdb: sin memoria/);
   });
@@ -49,7 +54,7 @@ describe("waiting for a PGlite test template", () => {
   it("fails, rather than waiting for ever, when the builder ended without making the template", async () => {
     const { file, failed } = paths();
     const ended = spawnSync(process.execPath, ["-e", ""]).pid;
-    await expect(templateReady(file, { builder: ended, failed }, 1)).rejects.toThrow(`(${ended}) ended without making`);
+    await expect(templateReady(file, { builder: ended, failed }, nextTurn)).rejects.toThrow(`(${ended}) ended without making`);
   });
 
   it("learns of a build under way from what globalSetup put in the environment", () => {

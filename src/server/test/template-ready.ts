@@ -23,10 +23,14 @@ export function pendingTemplateBuild(env: NodeJS.ProcessEnv = process.env): Temp
 /**
  * Resolves when `file` exists (the builder renames each template into place whole); at once when
  * no build is under way. Rejects with the build's output when it failed, or when the builder is
- * gone and `file` is still missing, rather than waiting for ever. Polls with node:timers, which a
- * test's fake timers do not replace.
+ * gone and `file` is still missing, rather than waiting for ever. Between two looks it awaits
+ * `pause` (50 ms of node:timers, which a test's fake timers do not replace).
  */
-export async function templateReady(file: string, build: TemplateBuild | null = pendingTemplateBuild(), every = 50): Promise<void> {
+export async function templateReady(
+  file: string,
+  build: TemplateBuild | null = pendingTemplateBuild(),
+  pause: () => Promise<unknown> = () => sleep(50),
+): Promise<void> {
   while (!existsSync(file)) {
     if (!build) throw new Error(`PGlite test template ${file} is missing`);
     if (existsSync(build.failed)) throw new Error(`the PGlite test templates could not be made:\n${readFileSync(build.failed, "utf8")}`);
@@ -36,6 +40,6 @@ export async function templateReady(file: string, build: TemplateBuild | null = 
       if (existsSync(build.failed)) continue;
       throw new Error(`the process making the PGlite test templates (${build.builder}) ended without making ${file}`);
     }
-    await sleep(every);
+    await pause();
   }
 }
