@@ -12,16 +12,16 @@
 //
 //   node --import tsx bench/import-load.ts [--rows 10000] [--clients 2000] [--trackings 20000] [--runs 1]
 // With DATABASE_URL: a scratch PostgreSQL database on that server, dropped at the end.
-import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { createScratchDatabase, startProductionServer } from "../scripts/lib/processes";
+import { createScratchDatabase, rssMb, startProductionServer } from "../scripts/lib/processes";
 import { openDatabase } from "../src/server/db/client";
 import { seedDatabase } from "../src/server/seed/seed";
 import { rowsOf } from "../src/server/lib/rate-limiter";
 import { benchImportWorkbook } from "./import-workbook";
 import { numberArg, stringArg } from "./args";
+import { startLoad, type LoadResult } from "./load-process";
 
 const ROWS = numberArg("rows", 10_000);
 const CLIENTS = numberArg("clients", 2_000);
@@ -31,20 +31,7 @@ const IDLE_SECONDS = numberArg("idle", 10);
 const NODE_ARGS = stringArg("node-args", "");
 const ADMIN_PASSWORD = "bench-clave-admin";
 
-interface LoadResult {
-  p50: number;
-  p99: number;
-  max: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
 
-/** The process's resident memory in MB, from /proc. */
-function rssMb(pid: number): number {
-  return Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-}
 
 /** The process's CPU (user+sys) in ms, from /proc. */
 function processCpuMs(pid: number): number {
@@ -52,25 +39,6 @@ function processCpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-function startLoad(job: Record<string, unknown>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/load.ts"], { stdio: ["pipe", "pipe", "inherit"] });
-  child.stdin.end(JSON.stringify(job));
-  let out = "";
-  let markStarted: () => void = () => {};
-  const started = new Promise<void>((resolve) => (markStarted = resolve));
-  child.stdout.on("data", (d) => {
-    out += d;
-    if (out.includes("started\n")) markStarted();
-  });
-  const result = new Promise<LoadResult>((resolve, reject) => {
-    child.on("exit", (code) => {
-      markStarted();
-      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
-      resolve(JSON.parse(out.trim().split("\n").pop()!) as LoadResult);
-    });
-  });
-  return { started, stop: () => (child.exitCode === null && child.kill("SIGUSR2"), result) };
-}
 
 async function main() {
   const root = path.resolve(".tmp", `import-load-${process.pid}`);

@@ -27,6 +27,7 @@ import { freePort } from "../src/server/test/free-port";
 import { buildServer } from "../scripts/build-server";
 import { createScratchDatabase, rssMb, stopProcess, waitForHealth } from "../scripts/lib/processes";
 import { flagArg, numberArg, stringArg } from "./args";
+import { ADMIN_FILTERS } from "./load-process";
 
 const CLIENTS = numberArg("clients", 10_000);
 const TRACKINGS = numberArg("trackings", 100_000);
@@ -83,18 +84,6 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** npm run bench's admin filters and searches (bench/run.ts ADMIN_FILTERS). */
-const ADMIN_PAGES = [
-  "/api/clients?q=maria&page=1",
-  "/api/clients?estado=EN_ADUANAS&page=1",
-  "/api/clients?whatsapp=pendientes&page=2",
-  "/api/clients?update=necesitan&page=1",
-  "/api/clients?update=hoy&estado=LISTO_PARA_ENTREGAR&page=1",
-  "/api/clients?page=40",
-  "/api/admin/packages?q=jimenez",
-  "/api/admin/packages?estado=EN_ADUANAS&sort=cliente",
-  "/api/admin/packages?needsUpdate=1&page=3",
-];
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Buffer }> {
@@ -231,7 +220,7 @@ async function main() {
         started = performance.now();
         const times: number[] = [];
         for (let round = 0; round < ADMIN_ROUNDS; round++) {
-          for (const page of ADMIN_PAGES) {
+          for (const page of ADMIN_FILTERS) {
             const asked = performance.now();
             const res = await fetch(base + page, { headers: { authorization: `Bearer ${token}` } });
             await res.arrayBuffer();

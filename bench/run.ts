@@ -22,6 +22,7 @@ import { RECEIVE_BROWSER_BUDGET_MS, RECEIVE_BUDGET_MS, benchReception, benchRece
 import { measureShipmentClose, prepareShipmentPackages } from "./shipments";
 import { flagArg, numberArg, stringArg } from "./args";
 import { rawGet } from "./raw-get";
+import { ADMIN_FILTERS, load, startLoad, type LoadResult } from "./load-process";
 
 const CLIENTS = numberArg("clients", 10_000);
 const TRACKINGS = numberArg("trackings", 100_000);
@@ -62,25 +63,6 @@ const FRESHNESS_CHANGES = 200;
 const ADMIN_PASSWORD = "bench-clave-admin";
 const usePostgres = Boolean(process.env.DATABASE_URL);
 
-interface LoadResult {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  max: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  total: number;
-  status: Record<string, number>;
-  /** Answers by status code. */
-  statusCodes: Record<string, number>;
-  /** Pre-alerts sent by the write mix. */
-  preAlerts?: number;
-  /** The write mix's answers by kind (every status). */
-  byKind?: Record<"lookup" | "preAlert", { count: number; p50: number; p99: number; max: number }>;
-  /** A few non-2xx answers: what was asked and the start of the answer. */
-  samples?: { status: number; request: string; body: string }[];
-}
 
 const figures: Record<string, unknown> = {
   date: new Date().toISOString(),
@@ -432,18 +414,6 @@ async function measureShipments(base: string, headers: Record<string, string>) {
   }
 }
 
-/** Filtered admin pages the benchmark asks for (a search, each filter, a later page). */
-const ADMIN_FILTERS = [
-  "/api/clients?q=maria&page=1",
-  "/api/clients?estado=EN_ADUANAS&page=1",
-  "/api/clients?whatsapp=pendientes&page=2",
-  "/api/clients?update=necesitan&page=1",
-  "/api/clients?update=hoy&estado=LISTO_PARA_ENTREGAR&page=1",
-  "/api/clients?page=40",
-  "/api/admin/packages?q=jimenez",
-  "/api/admin/packages?estado=EN_ADUANAS&sort=cliente",
-  "/api/admin/packages?needsUpdate=1&page=3",
-];
 
 /** Each admin page asked 5 times, one request at a time: p50, p95 and the slowest. */
 async function measureAdminPages(base: string, headers: Record<string, string>, paths: string[]) {
@@ -544,43 +514,6 @@ async function measureImport(base: string, headers: Record<string, string>, pid:
   }
 }
 
-type LoadJob = Record<string, unknown>;
-
-/** One load in its own process (bench/load.ts), the job on its stdin; resolves with its result. */
-function load(job: LoadJob): Promise<LoadResult> {
-  return startLoad(job).result;
-}
-
-/**
- * Starts a load; `started` resolves once autocannon runs, `stop()` ends it early (SIGUSR2) and
- * resolves with the result like the end of its duration would.
- */
-function startLoad(job: LoadJob): { started: Promise<void>; result: Promise<LoadResult>; stop(): Promise<LoadResult> } {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/load.ts"], { stdio: ["pipe", "pipe", "inherit"] });
-  child.stdin.end(JSON.stringify(job));
-  let out = "";
-  let markStarted: () => void = () => {};
-  const started = new Promise<void>((resolve) => (markStarted = resolve));
-  child.stdout.on("data", (d) => {
-    out += d;
-    if (out.includes("started\n")) markStarted();
-  });
-  const result = new Promise<LoadResult>((resolve, reject) => {
-    child.on("exit", (code) => {
-      markStarted();
-      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
-      resolve(JSON.parse(out.trim().split("\n").pop()!) as LoadResult);
-    });
-  });
-  return {
-    started,
-    result,
-    stop: () => {
-      if (child.exitCode === null) child.kill("SIGUSR2");
-      return result;
-    },
-  };
-}
 
 /**
  * How long a change made by another session (psql-like, raw SQL) takes to show in the server's
