@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { PROCESS_TESTS } from "./tests/tiers";
 
 /**
  * Vitest's order (slowest and failed first), with the jsdom files after the node ones. A worker
@@ -16,11 +17,13 @@ class NodeFilesFirst extends BaseSequencer {
   }
 }
 
-// Unit and HTTP-level tests: beside the code in src/. Browser journeys live in tests/e2e
-// and run with vitest.e2e.config.ts.
+// Unit and HTTP-level tests: beside the code in src/ and scripts/. The files that start the
+// compiled server or an operator command as a process run with vitest.processes.config.ts, the
+// browser journeys in tests/e2e with vitest.e2e.config.ts (tests/tiers.ts, decision 239).
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts", "tests/*.test.ts"],
+    exclude: [...configDefaults.exclude, ...PROCESS_TESTS],
     environment: "node",
     setupFiles: ["src/client/test/setup.ts"],
     // The migrated database that every test file copies, made once per run.
