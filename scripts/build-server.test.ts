@@ -1,8 +1,8 @@
 // The production runtime (decision 165): `npm run build` bundles the server into plain JavaScript
 // and `npm run serve` runs it with plain node, no TypeScript loader. The bundle checked here is the
 // test run's compiled server (compiledEntry: buildServer into a folder of the run, shared with the
-// other process tests), started on an empty database (a new PGlite folder, or an empty
-// PostgreSQL database on the PostgreSQL pass): the migrations, the .xls worker and the PDF fonts
+// other process tests), started on an empty database (a new PGlite folder, and an empty
+// PostgreSQL database as well when DATABASE_URL is set): the migrations, the .xls worker and the PDF fonts
 // must be found from the compiled output, the operator scripts must run from it, and SIGTERM
 // must end it cleanly.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -34,7 +34,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function env(dataDir: string, database: "pglite" | "postgres", extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -46,7 +46,7 @@ function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.Proces
     ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: "warn",
     EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(database === "postgres" && scratch ? { DATABASE_URL: scratch.url } : {}),
     ...extra,
   };
 }
@@ -97,14 +97,16 @@ describe("npm run build and npm run serve", () => {
     expect(answer).toMatchObject({ ok: expect.any(Boolean) });
   });
 
-  it(
-    "serves on an empty database (migrated from the compiled output), draws a PDF, stops on SIGTERM, and the operator scripts run from it",
+  // An empty PGlite folder always (the first start of `npm start`: initdb, then the migrations);
+  // an empty PostgreSQL database too when DATABASE_URL is set (CI's process run, decision 239).
+  for (const database of process.env.DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const)) it(
+    `serves on an empty ${database === "pglite" ? "PGlite folder" : "PostgreSQL database"} (migrated from the compiled output), draws a PDF, stops on SIGTERM, and the operator scripts run from it`,
     { timeout: 120_000 },
     async () => {
-      const dataDir = path.join(root, "data");
+      const dataDir = path.join(root, `data-${database}`);
       const port = await freePort();
       const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", path.join(outDir, "main.js")], {
-        env: { ...env(dataDir), PORT: String(port) },
+        env: { ...env(dataDir, database), PORT: String(port) },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";
@@ -147,11 +149,11 @@ describe("npm run build and npm run serve", () => {
       }
 
       // The operator scripts, from the same output (the server has let go of the data folder).
-      const verify = spawnSync(process.execPath, [path.join(outDir, "audit-verify.js")], { env: env(dataDir), encoding: "utf8" });
+      const verify = spawnSync(process.execPath, [path.join(outDir, "audit-verify.js")], { env: env(dataDir, database), encoding: "utf8" });
       expect(verify.status, verify.stderr).toBe(0);
-      if (!scratch) {
+      if (database === "pglite") {
         const backup = spawnSync(process.execPath, [path.join(outDir, "backup.js"), "--out", path.join(root, "backups")], {
-          env: env(dataDir),
+          env: env(dataDir, database),
           encoding: "utf8",
         });
         expect(backup.status, backup.stderr).toBe(0);
