@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { PROCESS_TESTS } from "./tests/tiers";
+import { PROCESS_TESTS } from "./tests/tiers.ts";
 
 /**
  * Vitest's order (slowest and failed first), with the jsdom files after the node ones. A worker

@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from "vitest/config";
-import unit from "./vitest.config";
-import { PROCESS_TESTS } from "./tests/tiers";
+import unit from "./vitest.config.ts";
+import { PROCESS_TESTS } from "./tests/tiers.ts";
 
 // The tests that start the compiled server or an operator command as a real process
 // (tests/tiers.ts, decision 239): the unit run's set-up (the run's database templates and its one
