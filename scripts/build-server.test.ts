@@ -34,7 +34,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function env(dataDir: string, database: "pglite" | "postgres", extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function env(dataDir: string, database: "pglite" | "postgres"): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -47,7 +47,6 @@ function env(dataDir: string, database: "pglite" | "postgres", extra: Record<str
     LOG_LEVEL: "warn",
     EXCHANGE_RATE_URLS: "http://127.0.0.1:9/sin-red",
     ...(database === "postgres" && scratch ? { DATABASE_URL: scratch.url } : {}),
-    ...extra,
   };
 }
 
