@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { startProductionServer, type ServerProcess } from "../../scripts/lib/processes";
 import { launchBrowser, seriousAxeViolations, gotoSettled } from "./browser";
+import { randomPhone } from "./api";
 
 describe("a challenge instead of a block", () => {
   let browser: Browser;
@@ -50,7 +51,7 @@ describe("a challenge instead of a block", () => {
 
     await page.getByLabel("Nombre completo").fill("José Pablo Jiménez Solano");
     await page.getByLabel("Dirección de entrega en Costa Rica").fill("Grecia, Alajuela, 200 m norte del parque");
-    await page.getByRole("textbox", { name: "WhatsApp" }).fill(`8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`);
+    await page.getByRole("textbox", { name: "WhatsApp" }).fill(randomPhone());
     await page.getByRole("button", { name: "Abrir mi casillero" }).click();
 
     const dialog = page.getByRole("dialog", { name: "Confirma que no eres un robot" });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, baseUrl, launchBrowser, openPage, reloadSettled, settled } from "./browser";
-import { adminCall } from "./api";
+import { adminCall, randomPhone } from "./api";
 import { coveredControls, scrollPositions } from "./layout";
 
 const PHONE_TALL = { width: 390, height: 844 };
@@ -17,7 +17,7 @@ async function clientWithPackages(): Promise<string> {
     body: JSON.stringify({
       nombre: "María José Pérez Rojas",
       direccion: "Grecia, Alajuela, 200 m norte del parque",
-      telefono: `8${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`,
+      telefono: randomPhone(),
     }),
   });
   expect(res.status).toBe(201);

@@ -16,6 +16,7 @@ import type { AppContext } from "../../context";
 import { createTestApp, type TestApp } from "../app";
 import { asksForChallenge, browserAt, CHEAP_POW_ENV } from "../challenge";
 import { uniquePhone } from "../clients";
+import { until } from "../until";
 
 /** Lookups per address and window in this file (free, then refused: the count is what is tested). */
 const N = 6;
@@ -27,6 +28,9 @@ beforeAll(async () => {
     env: { RATE_LIMIT: "on", ...CHEAP_POW_ENV, RATE_LIMITS: JSON.stringify({ clientLookup: { challengeAfter: N, limit: N } }) },
   });
   t.ctx.lookupAllowance = new LookupAllowance(() => clock);
+  // The cache keeps nothing until LISTEN has answered; on PostgreSQL that connection is opened in
+  // the background, and a lookup before it is read from the database (and counted there).
+  await until(() => t.ctx.lookups.cache.stats().listening, "the lookup cache listening");
 });
 afterAll(async () => {
   await t?.close();
