@@ -4,7 +4,7 @@
 // session gets 401. The walk is driven by the app's route table: every admin route needs a SAMPLE
 // below (a real call with what it needs prepared), so a new route cannot be left out.
 import { randomBytes } from "node:crypto";
-import { addTestInvoice } from "./test/purchase-invoices";
+import { addTestInvoice, uploadTestInvoice } from "./test/purchase-invoices";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
@@ -403,6 +403,11 @@ const SAMPLES: Record<string, Sample> = {
     await addTestInvoice(t, pkg.id);
     return { method: "GET", url: `/api/admin/trackings/${pkg.id}/factura` };
   },
+  "PUT /api/admin/trackings/:id/factura": async ({ t }) => ({
+    method: "PUT",
+    url: `/api/admin/trackings/${(await newPackage(t)).id}/factura`,
+    payload: { factura: await uploadTestInvoice(t) },
+  }),
 
   // AI search quota
   "GET /api/admin/search-quota": async () => ({ method: "GET", url: "/api/admin/search-quota" }),

@@ -1,42 +1,23 @@
 // The purchase invoice on /rastreo (issue 36 item 2, docs/decisions/215): the pre-alert dialog's
 // optional file (InvoiceFileField) and, on each package card until delivery, "Adjuntar factura" /
-// "Reemplazar factura" and "Ver factura" (PackageInvoice). The file is checked here for kind and
-// size (a PDF or a JPG, PNG, GIF or WebP image, at most 10 MB), then by its content on the server.
+// "Reemplazar factura" (InvoiceAttachButton) and "Ver factura" (PackageInvoice). The file is checked
+// here for kind and size (a PDF or a JPG, PNG, GIF or WebP image, at most 10 MB), then by its
+// content on the server.
 import { useContext, useId, useRef, useState } from "react";
 import { QueryClientContext } from "@tanstack/react-query";
-import { FileUp, Loader2, X } from "lucide-react";
+import { FileUp, X } from "lucide-react";
 import { Button } from "../../components/ui/button";
-import { toast } from "../../components/ui/use-toast";
 import { InvoiceFileButton } from "../../components/invoice-file-button";
+import { InvoiceAttachButton, invoiceRefusal } from "../../components/invoice-attach-button";
 import { apiRequest, errorMessageFrom } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { isAcceptedInvoiceFile, isWithinImageLimit, uploadImage } from "../../lib/upload-image";
+import { uploadImage } from "../../lib/upload-image";
 import { routePath } from "../../../shared/api/contract";
-import { ERROR_TITLE } from "../../../shared/api/clients";
-import { FILE_TOO_LARGE_TITLE, INVOICE_ACCEPT, INVOICE_INVALID_TITLE, INVOICE_TOO_LARGE_MESSAGE, NOT_AN_INVOICE_MESSAGE } from "../../../shared/api/uploads";
-import {
-  INVOICE_ADD_LABEL,
-  INVOICE_ATTACHED_TITLE,
-  INVOICE_ATTACH_FAILED,
-  INVOICE_FIELD_HINT,
-  INVOICE_FIELD_LABEL,
-  INVOICE_NONE,
-  INVOICE_REPLACED_TITLE,
-  INVOICE_REPLACE_LABEL,
-  invoiceSummary,
-} from "../../../shared/api/purchase-invoices";
+import { INVOICE_ACCEPT } from "../../../shared/api/uploads";
+import { INVOICE_ATTACH_FAILED, INVOICE_FIELD_HINT, INVOICE_FIELD_LABEL, INVOICE_NONE, invoiceSummary } from "../../../shared/api/purchase-invoices";
 import { CLIENT_INVOICE_ATTACH_ROUTE, CLIENT_INVOICE_FILE_ROUTE } from "../../../shared/api/purchase-invoice-routes";
 import type { TClientTracking } from "../../../shared/api/trackings";
 import { clientTrackingsKey } from "./use-client-trackings";
-
-/** Why this file cannot be an invoice (title, text), or null. */
-function refusal(file: File): [string, string] | null {
-  if (!isAcceptedInvoiceFile(file)) return [INVOICE_INVALID_TITLE, NOT_AN_INVOICE_MESSAGE];
-  if (!isWithinImageLimit(file)) return [FILE_TOO_LARGE_TITLE, INVOICE_TOO_LARGE_MESSAGE];
-  return null;
-}
-
-const uploadFailed = (err: unknown, fallback: string) => errorMessageFrom(err, fallback);
 
 export interface InvoiceFileFieldProps {
   /** The uploaded invoice's path (/objects/uploads/{name}), or null. */
@@ -62,7 +43,7 @@ export function InvoiceFileField({ value, onChange, onUploadingChange }: Invoice
   async function handleFile(file: File | undefined) {
     if (input.current) input.current.value = "";
     if (!file) return;
-    const refused = refusal(file);
+    const refused = invoiceRefusal(file);
     if (refused) {
       setError(refused[1]);
       return;
@@ -73,7 +54,7 @@ export function InvoiceFileField({ value, onChange, onUploadingChange }: Invoice
       onChange(await uploadImage(file, "FACTURA"));
       setFileName(file.name);
     } catch (err) {
-      setError(uploadFailed(err, INVOICE_ATTACH_FAILED));
+      setError(errorMessageFrom(err, INVOICE_ATTACH_FAILED));
     } finally {
       setBusy(false);
     }
@@ -131,61 +112,23 @@ export function InvoiceFileField({ value, onChange, onUploadingChange }: Invoice
   );
 }
 
-/** PUT /api/clients/trackings/{id}/factura (the uploaded file's path), then the lookup again (when the card sits in the portal's query client). */
-function useAttachInvoice(clientCode: string) {
-  const queryClient = useContext(QueryClientContext);
-  const [isPending, setPending] = useState(false);
-  const mutate = async (id: number, factura: string) => {
-    setPending(true);
-    try {
-      const res = await apiRequest(CLIENT_INVOICE_ATTACH_ROUTE.method, routePath(CLIENT_INVOICE_ATTACH_ROUTE, { id }), { clientCode, factura });
-      return CLIENT_INVOICE_ATTACH_ROUTE.responses[200].parse(await res.json());
-    } finally {
-      setPending(false);
-      void queryClient?.invalidateQueries({ queryKey: clientTrackingsKey(clientCode) });
-    }
-  };
-  return { isPending, mutate };
-}
-
 /** The card's invoice line: what is attached, "Ver factura", and attach or replace until delivery. */
 export function PackageInvoice({ tracking, clientCode }: { tracking: TClientTracking; clientCode: string }) {
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const attach = useAttachInvoice(clientCode);
-  const [uploading, setUploading] = useState(false);
-  const busy = uploading || attach.isPending;
+  const queryClient = useContext(QueryClientContext);
   const { factura } = tracking;
   const canChange = tracking.estado !== "ENTREGADO";
 
-  async function handleFile(file: File | undefined) {
-    if (input.current) input.current.value = "";
-    if (!file) return;
-    const refused = refusal(file);
-    if (refused) {
-      toast({ variant: "destructive", title: refused[0], description: refused[1] });
-      return;
-    }
-    setUploading(true);
-    let factura: string;
+  /** PUT /api/clients/trackings/{id}/factura, then the lookup again (when the card sits in the portal's query client). */
+  const attach = async (path: string) => {
     try {
-      factura = await uploadImage(file, "FACTURA");
-    } catch (err) {
-      toast({ variant: "destructive", title: ERROR_TITLE, description: uploadFailed(err, INVOICE_ATTACH_FAILED) });
-      return;
+      const res = await apiRequest(CLIENT_INVOICE_ATTACH_ROUTE.method, routePath(CLIENT_INVOICE_ATTACH_ROUTE, { id: tracking.id }), { clientCode, factura: path });
+      return CLIENT_INVOICE_ATTACH_ROUTE.responses[200].parse(await res.json());
     } finally {
-      setUploading(false);
+      void queryClient?.invalidateQueries({ queryKey: clientTrackingsKey(clientCode) });
     }
-    try {
-      await attach.mutate(tracking.id, factura);
-      toast({ title: tracking.factura ? INVOICE_REPLACED_TITLE : INVOICE_ATTACHED_TITLE, description: `Guardamos la factura de ${tracking.trackingCode}.` });
-    } catch (err) {
-      toast({ variant: "destructive", title: ERROR_TITLE, description: errorMessageFrom(err, INVOICE_ATTACH_FAILED) });
-    }
-  }
+  };
 
   if (!factura && !canChange) return null;
-  const actionLabel = factura ? INVOICE_REPLACE_LABEL : INVOICE_ADD_LABEL;
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
       <p className="min-w-0 text-ink">
@@ -193,29 +136,7 @@ export function PackageInvoice({ tracking, clientCode }: { tracking: TClientTrac
         <span className="font-medium">{factura ? invoiceSummary(factura) : INVOICE_NONE}</span>
       </p>
       {factura ? <InvoiceFileButton url={routePath(CLIENT_INVOICE_FILE_ROUTE, { id: tracking.id }, { code: clientCode })} trackingCode={tracking.trackingCode} /> : null}
-      {canChange ? (
-        <label
-          htmlFor={id}
-          className={cn(
-            "inline-flex h-9 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 font-medium text-ink",
-            "hover:bg-slate-50 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-primary",
-            busy && "pointer-events-none opacity-70",
-          )}
-        >
-          {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <FileUp className="h-4 w-4" aria-hidden="true" />}
-          <span aria-hidden="true">{busy ? "Subiendo…" : actionLabel}</span>
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            accept={INVOICE_ACCEPT}
-            disabled={busy}
-            aria-label={`${actionLabel} de ${tracking.trackingCode}`}
-            className="sr-only"
-            onChange={(event) => void handleFile(event.target.files?.[0])}
-          />
-        </label>
-      ) : null}
+      {canChange ? <InvoiceAttachButton trackingCode={tracking.trackingCode} hasInvoice={factura !== null} attach={attach} /> : null}
     </div>
   );
 }

@@ -22,6 +22,7 @@ import {
   INVOICE_PACKAGE_DELIVERED,
   INVOICE_UPLOAD_NOT_FOUND,
   INVOICE_UPLOAD_USED,
+  invoiceSummary,
 } from "../../../shared/api/purchase-invoices";
 import { TRACKING_NOT_FOUND } from "../../../shared/api/trackings";
 import { cleanUpUploads } from "../uploads/cleanup";
@@ -55,6 +56,8 @@ async function lookup(t: TestApp, clientCode: string): Promise<TClientTrackingsR
 const attach = (t: TestApp, id: number, clientCode: string, factura: string) =>
   t.app.inject({ method: "PUT", url: `/api/clients/trackings/${id}/factura`, payload: { clientCode, factura } });
 const clientFile = (t: TestApp, id: number, clientCode: string) => t.app.inject({ method: "GET", url: `/api/clients/trackings/${id}/factura?code=${clientCode}` });
+const staffAttach = (t: TestApp, id: number, staff: TestStaff | null, factura: unknown) =>
+  t.app.inject({ method: "PUT", url: `/api/admin/trackings/${id}/factura`, headers: staff?.headers, payload: { factura } });
 const staffFile = (t: TestApp, id: number, staff: TestStaff) => t.app.inject({ method: "GET", url: `/api/admin/trackings/${id}/factura`, headers: staff.headers });
 
 describe("purchase invoice at pre-alert", () => {
@@ -252,6 +255,55 @@ describe("purchase invoice at pre-alert", () => {
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ message: INVOICE_PACKAGE_DELIVERED });
     expect((await clientFile(t, created.id, owner.clientCode)).rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it("staff attach an invoice to any package, in any status, and replace it; audited as theirs; refused, nothing changes", async () => {
+    const client = await registerTestClient(t.app, { nombre: "Marta Quesada Vargas" });
+    const created = (await preAlert(t, client.clientCode)).json<TClientTracking>();
+    await t.ctx.db.update(clientTrackings).set({ estado: "ENTREGADO", montoColones: 1000 }).where(eq(clientTrackings.id, created.id));
+
+    // Not staff, the Mensajero, an unknown package, a bad path: refused, the upload not kept.
+    const png = await uploadInvoice(t, makePng());
+    expect((await staffAttach(t, created.id, null, png.objectPath)).statusCode).toBe(401);
+    expect((await staffAttach(t, created.id, staff.mensajero, png.objectPath)).statusCode).toBe(403);
+    const unknown = await staffAttach(t, 999_999_999, staff.bodega, png.objectPath);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: TRACKING_NOT_FOUND });
+    const bad = await staffAttach(t, created.id, staff.bodega, "/objects/uploads/../secret");
+    expect(bad.statusCode).toBe(400);
+    const missing = await staffAttach(t, created.id, staff.bodega, `/objects/uploads/${"0".repeat(32)}`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: INVOICE_UPLOAD_NOT_FOUND });
+    expect((await t.ctx.db.select().from(uploads).where(eq(uploads.name, png.name)))[0].keptAt).toBeNull();
+    expect(await t.ctx.db.select().from(packageInvoices).where(eq(packageInvoices.trackingId, created.id))).toHaveLength(0);
+
+    // Bodega attaches it to the delivered package (the client no longer may); the client sees it.
+    const added = await staffAttach(t, created.id, staff.bodega, png.objectPath);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ contentType: "image/png", sizeBytes: makePng().byteLength });
+    expect((await clientFile(t, created.id, client.clientCode)).headers["content-type"]).toBe("image/png");
+
+    // The Dueño replaces it; the replaced file goes to the clean-up; the same upload cannot serve twice.
+    const pdf = await uploadInvoice(t, PDF);
+    const replaced = await staffAttach(t, created.id, staff.dueno, pdf.objectPath);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toMatchObject({ contentType: "application/pdf", sizeBytes: PDF.byteLength });
+    expect((await staffFile(t, created.id, staff.bodega)).rawPayload.equals(PDF)).toBe(true);
+    expect((await t.ctx.db.select().from(uploads).where(eq(uploads.name, png.name)))[0].keptAt).toBeNull();
+    const other = (await preAlert(t, client.clientCode)).json<TClientTracking>();
+    const reused = await staffAttach(t, other.id, staff.dueno, pdf.objectPath);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ message: INVOICE_UPLOAD_USED });
+
+    const audit = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "paquete.factura"), eq(auditLog.entityId, String(created.id))))
+      .orderBy(auditLog.id);
+    expect(audit.map((a) => [a.actorLabel, a.summary])).toEqual([
+      ["Bodeguero Solís", `${created.trackingCode} · ${invoiceSummary({ contentType: "image/png", sizeBytes: makePng().byteLength })}`],
+      ["Dueña Mora", `${created.trackingCode} · ${invoiceSummary({ contentType: "application/pdf", sizeBytes: PDF.byteLength })} · reemplaza la anterior`],
+    ]);
   });
 
   it("deleting a pre-alert releases its invoice's file to the clean-up", async () => {

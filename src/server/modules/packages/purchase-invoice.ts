@@ -16,7 +16,7 @@ import { authorize, clientSubject } from "../../core/policies";
 import { readUploadedObject } from "../uploads/service";
 import { TRACKING_NOT_FOUND, type TClientTracking, type TPreAlertCreateRequest } from "../../../shared/api/trackings";
 import { INVOICE_NOT_FOUND, INVOICE_UPLOAD_NOT_FOUND, INVOICE_UPLOAD_USED, invoiceSummary, type TPackageInvoice } from "../../../shared/api/purchase-invoices";
-import type { TAttachInvoiceRequest } from "../../../shared/api/purchase-invoice-routes";
+import type { TAttachInvoiceRequest, TStaffAttachInvoiceRequest } from "../../../shared/api/purchase-invoice-routes";
 import { dtoOf, preAlertTracking } from "./client-portal";
 
 export interface InvoiceUpload {
@@ -106,6 +106,25 @@ export async function attachClientInvoice(db: Db, storage: ObjectStorage, tracki
     authorize(clientSubject(client), "package.attachInvoice", row);
     await attachInvoice(tx, trackingId, upload, actor);
     return dtoOf(tx, { id: trackingId });
+  });
+}
+
+/**
+ * PUT /api/admin/trackings/{id}/factura: staff attach or replace any package's invoice, whatever
+ * its status (the route's roles decide who; docs/decisions/241). An unknown package is a 404 before
+ * the upload is looked at; refused, nothing changes. The answer is the invoice now attached.
+ */
+export async function attachStaffInvoice(db: Db, storage: ObjectStorage, trackingId: number, input: TStaffAttachInvoiceRequest, actor: Actor): Promise<TPackageInvoice> {
+  const packageRow = (tx: DbOrTx) => tx.select({ id: clientTrackings.id }).from(clientTrackings).where(eq(clientTrackings.id, trackingId));
+  const [pkg] = await packageRow(db);
+  if (!pkg) throw notFound(TRACKING_NOT_FOUND);
+  const upload = await checkInvoiceUpload(db, storage, input.factura);
+  return db.transaction(async (tx) => {
+    // Deleted meanwhile: the same 404, and the upload stays unkept.
+    const [locked] = await packageRow(tx).for("update");
+    if (!locked) throw notFound(TRACKING_NOT_FOUND);
+    await attachInvoice(tx, trackingId, upload, actor);
+    return (await invoicesOf(tx, [trackingId])).get(trackingId)!;
   });
 }
 

@@ -65,6 +65,11 @@ function settle(id: number, detail: TShipmentDetail): void {
   void queryClient.invalidateQueries({ queryKey: [...SHIPMENTS_KEY, "ready", id] });
 }
 
+/** Loads the shipment again (a package's invoice changed: docs/decisions/241). */
+export function refreshShipment(id: number): void {
+  void queryClient.invalidateQueries({ queryKey: [...SHIPMENTS_KEY, "one", id] });
+}
+
 export async function createShipment(body: TCreateShipmentRequest): Promise<TShipmentDetail> {
   const detail = await sendAdminJson(SHIPMENT_CREATE_ROUTE.method, routePath(SHIPMENT_CREATE_ROUTE), SHIPMENT_CREATE_ROUTE.responses[201], body);
   settle(detail.shipment.id, detail);

@@ -33,7 +33,8 @@ import { InvoiceFileButton } from "../../../components/invoice-file-button";
 import { INVOICE_NONE, invoiceSummary } from "../../../../shared/api/purchase-invoices";
 import { STAFF_INVOICE_FILE_ROUTE } from "../../../../shared/api/purchase-invoice-routes";
 import { routePath } from "../../../../shared/api/contract";
-import { addToShipment, closeOrReopen, downloadManifest, moveShipment, removeFromShipment, useReadyPackages, useShipment } from "./api";
+import { addToShipment, closeOrReopen, downloadManifest, moveShipment, refreshShipment, removeFromShipment, useReadyPackages, useShipment } from "./api";
+import { StaffInvoiceAttach } from "../../../lib/admin/staff-invoice";
 
 export function ShipmentDetail({ id, onBack }: { id: number; onBack: () => void }) {
   const query = useShipment(id);
@@ -153,7 +154,13 @@ export function ShipmentDetail({ id, onBack }: { id: number; onBack: () => void 
         </div>
       ) : null}
 
-      <PackageList packages={packages} open={open} busy={busy} onRemove={(p) => void run(() => removeFromShipment(id, p.id), "No se pudo quitar el paquete")} />
+      <PackageList
+        packages={packages}
+        open={open}
+        busy={busy}
+        onRemove={(p) => void run(() => removeFromShipment(id, p.id), "No se pudo quitar el paquete")}
+        onInvoice={() => refreshShipment(id)}
+      />
 
       <AlertDialog open={closing} onOpenChange={(value) => !busy && setClosing(value)}>
         {closing ? (
@@ -253,7 +260,19 @@ function Totals({ shipment: s }: { shipment: TShipment }) {
   );
 }
 
-function PackageList({ packages, open, busy, onRemove }: { packages: TShipmentPackage[]; open: boolean; busy: boolean; onRemove: (p: TShipmentPackage) => void }) {
+function PackageList({
+  packages,
+  open,
+  busy,
+  onRemove,
+  onInvoice,
+}: {
+  packages: TShipmentPackage[];
+  open: boolean;
+  busy: boolean;
+  onRemove: (p: TShipmentPackage) => void;
+  onInvoice: () => void;
+}) {
   if (packages.length === 0) return <PanelMessage>Este embarque aún no tiene paquetes. Escanéalos o usa 'Agregar recibidos'.</PanelMessage>;
   return (
     <ul className="grid gap-2" aria-label="Paquetes del embarque">
@@ -272,11 +291,11 @@ function PackageList({ packages, open, busy, onRemove }: { packages: TShipmentPa
               {[p.descripcion, p.tiendaOrigen, p.valorDeclarado === null ? null : `${formatUsd(p.valorDeclarado)} USD`].filter(Boolean).join(" · ") || "Sin declaración"} · Factura:{" "}
               {p.factura ? invoiceSummary(p.factura) : INVOICE_NONE}
             </span>
-            {p.factura ? (
-              <span className="pt-1">
-                <InvoiceFileButton url={routePath(STAFF_INVOICE_FILE_ROUTE, { id: p.id })} trackingCode={p.trackingCode} />
-              </span>
-            ) : null}
+            {/* The manifest's invoices: open one, or attach the one missing (docs/decisions/241). */}
+            <span className="flex flex-wrap gap-2 pt-1">
+              {p.factura ? <InvoiceFileButton url={routePath(STAFF_INVOICE_FILE_ROUTE, { id: p.id })} trackingCode={p.trackingCode} /> : null}
+              <StaffInvoiceAttach trackingId={p.id} trackingCode={p.trackingCode} hasInvoice={p.factura !== null} onAttached={onInvoice} />
+            </span>
           </div>
           {open ? (
             <Button type="button" variant="ghost" size="icon" className="h-11 w-11 shrink-0" aria-label={`Quitar ${p.trackingCode}`} disabled={busy} onClick={() => onRemove(p)}>

@@ -75,6 +75,13 @@ beforeEach(() => {
       current = { shipment: { ...current.shipment, nextMove: "EN_BODEGA_CR" }, packages: current.packages.map((p) => ({ ...p, estado: "EN_ADUANAS" as const })) };
       return json(200, { ...current, moved: current.packages.length, unchanged: 0, message: `${current.packages.length} paquetes pasaron a 'En aduanas'.` });
     }
+    if (method === "POST" && url === "/api/upload/image-url") return json(200, { uploadURL: `/api/upload/objects/${"c".repeat(32)}?expires=1&signature=x` });
+    if (method === "PUT" && url.startsWith("/api/upload/objects/")) return json(200, { objectPath: `/objects/uploads/${"c".repeat(32)}` });
+    if (method === "PUT" && url === "/api/admin/trackings/4/factura") {
+      const factura = { contentType: "application/pdf", sizeBytes: 2048, createdAt: "2026-11-27T15:00:00.000Z" };
+      current = { ...current, packages: current.packages.map((p) => (p.id === 4 ? { ...p, factura } : p)) };
+      return json(200, factura);
+    }
     return json(404, { message: "no" });
   }, calls);
 });
@@ -100,6 +107,19 @@ describe("Embarques", () => {
     fireEvent.click(screen.getByRole("button", { name: /Volver a embarques/ }));
     await screen.findByRole("list", { name: "Lista de embarques" });
     expect(window.location.search).toBe("");
+  });
+
+  it("a package without an invoice in a closed shipment gets one attached and shown again (decision 241)", async () => {
+    current = { shipment: shipment({ estado: "CERRADO" }), packages: [pkg(4), pkg(5, { factura: { contentType: "image/png", sizeBytes: 1024, createdAt: "2026-11-26T15:00:00.000Z" } })] };
+    window.history.replaceState(null, "", "/admin/embarques?embarque=7");
+    renderAdmin(<ShipmentsSection />);
+    const list = await screen.findByRole("list", { name: "Paquetes del embarque" });
+    expect(within(list).getByText(/Factura: Sin factura/)).toBeTruthy();
+    expect(within(list).getByLabelText("Reemplazar factura de 1Z999AA10123456785")).toBeTruthy();
+    fireEvent.change(within(list).getByLabelText("Adjuntar factura de 1Z999AA10123456784"), { target: { files: [new File([new Uint8Array(2048)], "f.pdf", { type: "application/pdf" })] } });
+    await within(list).findByRole("button", { name: "Ver factura de 1Z999AA10123456784" });
+    expect(within(list).queryByText(/Factura: Sin factura/)).toBeNull();
+    expect(calls.find((c) => c.url === "/api/admin/trackings/4/factura")).toMatchObject({ method: "PUT", body: { factura: `/objects/uploads/${"c".repeat(32)}` } });
   });
 
   it("shows the list for an address that names no valid shipment", async () => {

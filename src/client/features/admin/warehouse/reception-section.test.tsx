@@ -76,6 +76,9 @@ beforeEach(() => {
       };
       return json(201, { unclaimed: row });
     }
+    if (method === "POST" && url === "/api/upload/image-url") return json(200, { uploadURL: `/api/upload/objects/${"b".repeat(32)}?expires=1&signature=x` });
+    if (method === "PUT" && url.startsWith("/api/upload/objects/")) return json(200, { objectPath: `/objects/uploads/${"b".repeat(32)}` });
+    if (method === "PUT" && url === "/api/admin/trackings/41/factura") return json(200, { contentType: "image/png", sizeBytes: 3072, createdAt: "2031-02-01T15:00:00.000Z" });
     return json(404, { message: "no" });
   }, calls);
 });
@@ -119,6 +122,23 @@ describe("Recepción", () => {
     expect(screen.getByRole("button", { name: "Ver factura de 1Z999AA10123456784" })).toBeTruthy();
     const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  });
+
+  it("attaches the invoice that came in the box: upload as FACTURA, PUT …/factura, then shown with 'Ver factura' (decision 241)", async () => {
+    renderAdmin(<ReceptionSection />);
+    scan("1Z999AA10123456784");
+    fireEvent.change(await screen.findByLabelText("Peso en gramos"), { target: { value: "1250" } });
+    expect(screen.getByText("El cliente no declaró contenido ni valor.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Ver factura/ })).toBeNull();
+    const photo = new File([new Uint8Array(3000)], "factura.png", { type: "image/png" });
+    fireEvent.change(screen.getByLabelText("Adjuntar factura de 1Z999AA10123456784"), { target: { files: [photo] } });
+    await screen.findByRole("button", { name: "Ver factura de 1Z999AA10123456784" });
+    expect(document.querySelector('dl[aria-labelledby="recibir-declarado"]')!.textContent).toContain("FacturaPNG · 3 KB");
+    expect(calls.find((c) => c.url === "/api/upload/image-url")?.body).toEqual({ size: 3000, tipo: "FACTURA" });
+    expect(calls.find((c) => c.url === "/api/admin/trackings/41/factura")).toMatchObject({ method: "PUT", body: { factura: `/objects/uploads/${"b".repeat(32)}` } });
+    // The weight typed before is still there, and the next file replaces the invoice.
+    expect((screen.getByLabelText("Peso en gramos") as HTMLInputElement).value).toBe("1250");
+    expect(screen.getByLabelText("Reemplazar factura de 1Z999AA10123456784")).toBeTruthy();
   });
 
   it("shows what the client declared and sends a difference flagged with its note (issue 32 item 5)", async () => {

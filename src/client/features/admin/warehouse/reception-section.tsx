@@ -25,7 +25,8 @@ import type { TReceptionPackage, TWarehouseScanResponse } from "../../../../shar
 import { centimetres, createUnclaimed, receivePackage, scanCode, wholeGrams } from "./warehouse-api";
 import { PhotoPicker } from "./photo-picker";
 import { InvoiceFileButton } from "../../../components/invoice-file-button";
-import { invoiceSummary } from "../../../../shared/api/purchase-invoices";
+import { invoiceSummary, type TPackageInvoice } from "../../../../shared/api/purchase-invoices";
+import { StaffInvoiceAttach } from "../../../lib/admin/staff-invoice";
 import { STAFF_INVOICE_FILE_ROUTE } from "../../../../shared/api/purchase-invoice-routes";
 import { routePath } from "../../../../shared/api/contract";
 import { scanFeedback } from "../../../lib/scan-feedback";
@@ -85,6 +86,13 @@ export function ReceptionSection() {
     backToScan();
   };
 
+  // An invoice staff attached (docs/decisions/241): the package shown, and the one in the scan's answer.
+  const onInvoice = (id: number, factura: TPackageInvoice) => {
+    const withIt = (p: TReceptionPackage) => (p.id === id ? { ...p, factura } : p);
+    setChosen((p) => p && withIt(p));
+    setFound((f) => f && { ...f, packages: f.packages.map(withIt) });
+  };
+
   const waiting = found && found.packages.length === 0;
   return (
     <div className="mx-auto max-w-xl space-y-4">
@@ -102,7 +110,7 @@ export function ReceptionSection() {
         </Card>
       ) : null}
 
-      {chosen ? <ReceiveCard key={chosen.id} pkg={chosen} onDone={onDone} onCancel={backToScan} /> : null}
+      {chosen ? <ReceiveCard key={chosen.id} pkg={chosen} onDone={onDone} onCancel={backToScan} onInvoice={onInvoice} /> : null}
 
       {waiting ? (
         <Card className="space-y-3 p-4" role="status">
@@ -159,7 +167,17 @@ export function ReceptionSection() {
   );
 }
 
-function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone: (r: Receipt) => void; onCancel: () => void }) {
+function ReceiveCard({
+  pkg,
+  onDone,
+  onCancel,
+  onInvoice,
+}: {
+  pkg: TReceptionPackage;
+  onDone: (r: Receipt) => void;
+  onCancel: () => void;
+  onInvoice: (id: number, factura: TPackageInvoice) => void;
+}) {
   const [grams, setGrams] = useState("");
   const [sizes, setSizes] = useState({ largo: "", ancho: "", alto: "" });
   const [photos, setPhotos] = useState<string[]>([]);
@@ -210,6 +228,8 @@ function ReceiveCard({ pkg, onDone, onCancel }: { pkg: TReceptionPackage; onDone
           {pkg.carrier ? <span className="text-muted">{pkg.carrier}</span> : null}
         </div>
         <DeclaredFacts pkg={pkg} />
+        {/* The invoice the client sent by WhatsApp, or the one in the box (docs/decisions/241). */}
+        <StaffInvoiceAttach trackingId={pkg.id} trackingCode={pkg.trackingCode} hasInvoice={pkg.factura !== null} onAttached={(factura) => onInvoice(pkg.id, factura)} />
       </div>
       {pkg.alreadyReceived ? (
         <div className="space-y-3">
