@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DESKTOP, adminPassword, baseUrl, launchBrowser, openPage, seriousAxeViolations, reloadSettled, signInStaff } from "./browser";
+import { randomPhone } from "./api";
 import { computeMontoColones } from "../../src/shared/domain/pricing";
 import { formatColones } from "../../src/shared/domain/format";
 import { DEFAULT_EXCHANGE_RATE } from "../../src/shared/domain/exchange-rate";
@@ -53,7 +54,7 @@ describe("/admin", () => {
     const registered = await api<{ client: { clientCode: string } }>(
       "POST",
       "/api/clients/register",
-      { nombre, direccion: "Grecia centro, 100 m sur de la iglesia", telefono: `7${String(Date.now()).slice(-7)}` },
+      { nombre, direccion: "Grecia centro, 100 m sur de la iglesia", telefono: randomPhone() },
       false,
     );
     clientCode = registered.client.clientCode;

@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { PUBLIC_PATHS } from "../../src/server/modules/seo/routes";
 import { NAME_CHARS_INVALID } from "../../src/shared/text-rules";
 import { DESKTOP, PHONE, launchBrowser, openPage, gotoSettled, signInStaff } from "./browser";
+import { randomPhone } from "./api";
 import { scrollThrough } from "./layout";
 
 const stamp = Date.now().toString(36).toUpperCase();
@@ -90,7 +91,7 @@ describe("security in the browser", () => {
       const dialogs = watchDialogs(page);
       await page.getByLabel("Nombre completo").fill(HOSTILE_NAME);
       await page.getByLabel("Dirección de entrega en Costa Rica").fill(HOSTILE_ADDRESS);
-      await page.getByRole("textbox", { name: "WhatsApp" }).fill(`8${String(Date.now()).slice(-7)}`);
+      await page.getByRole("textbox", { name: "WhatsApp" }).fill(randomPhone());
       await page.getByRole("button", { name: "Abrir mi casillero" }).click();
       await page.getByText(NAME_CHARS_INVALID).first().waitFor();
       await page.getByLabel("Nombre completo").fill(SAFE_NAME);
