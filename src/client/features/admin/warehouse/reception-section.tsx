@@ -49,14 +49,16 @@ export function ReceptionSection() {
   const scanRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [found, setFound] = useState<TWarehouseScanResponse | null>(null);
-  const [chosen, setChosen] = useState<TReceptionPackage | null>(null);
+  // The package being received: one of the scan's answer (an invoice attached updates it there).
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const chosen = found?.packages.find((p) => p.id === chosenId) ?? null;
   const [registering, setRegistering] = useState(false);
   const [receipts, setReceipts] = useState<Receipt[]>([]);
   const [count, setCount] = useState(0);
 
   const backToScan = () => {
     setFound(null);
-    setChosen(null);
+    setChosenId(null);
     setRegistering(false);
     // After React has removed the form.
     setTimeout(() => scanRef.current?.focus(), 0);
@@ -68,7 +70,7 @@ export function ReceptionSection() {
     try {
       const answer = await scanCode(text);
       setFound(answer);
-      setChosen(answer.packages.length === 1 ? answer.packages[0] : null);
+      setChosenId(answer.packages.length === 1 ? answer.packages[0].id : null);
       // Found a pre-alert: the high beep; no pre-alert (Sin dueño) or already received: the low one.
       scanFeedback(answer.packages.some((p) => !p.alreadyReceived) ? "ok" : "error");
     } catch (err) {
@@ -86,12 +88,9 @@ export function ReceptionSection() {
     backToScan();
   };
 
-  // An invoice staff attached (docs/decisions/241): the package shown, and the one in the scan's answer.
-  const onInvoice = (id: number, factura: TPackageInvoice) => {
-    const withIt = (p: TReceptionPackage) => (p.id === id ? { ...p, factura } : p);
-    setChosen((p) => p && withIt(p));
-    setFound((f) => f && { ...f, packages: f.packages.map(withIt) });
-  };
+  // An invoice staff attached (docs/decisions/241), in the scan's answer the card shows.
+  const onInvoice = (id: number, factura: TPackageInvoice) =>
+    setFound((f) => f && { ...f, packages: f.packages.map((p) => (p.id === id ? { ...p, factura } : p)) });
 
   const waiting = found && found.packages.length === 0;
   return (
@@ -102,7 +101,7 @@ export function ReceptionSection() {
         <Card className="space-y-2 p-4">
           <p className="text-sm font-medium text-ink">Varios clientes pre-alertaron {found.trackingCode}: elige a quién pertenece</p>
           {found.packages.map((p) => (
-            <Button key={p.id} variant="outline" size="lg" className="h-auto w-full justify-start py-3 text-left" onClick={() => setChosen(p)}>
+            <Button key={p.id} variant="outline" size="lg" className="h-auto w-full justify-start py-3 text-left" onClick={() => setChosenId(p.id)}>
               <span className="font-semibold">{p.clientCode}</span>
               <span className="ml-2 truncate">{p.clientName}</span>
             </Button>
